@@ -1,0 +1,43 @@
+// Bundles every runnable piece with esbuild. Type checking is `tsc -b` (npm run typecheck);
+// esbuild only strips types, which keeps a rebuild well under a second.
+import { build } from "esbuild";
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
+const production = process.argv.includes("--production");
+
+/** Every `*.test.ts` below test/, so that a new test file needs no registration. */
+function testEntries(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === "fixtures" ? [] : testEntries(path);
+    return name.endsWith(".test.ts") ? [path] : [];
+  });
+}
+
+const node = { platform: "node", target: "node20", format: "cjs", bundle: true, sourcemap: !production, logLevel: "warning" };
+
+const bundles = [
+  { ...node, entryPoints: { cli: "cli/src/main.ts" }, outdir: "dist", banner: { js: "#!/usr/bin/env node" } },
+  { ...node, entryPoints: { server: "server/src/main.ts" }, outdir: "dist", banner: { js: "#!/usr/bin/env node" } },
+  { ...node, entryPoints: { extension: "client/src/extension.ts" }, outdir: "dist", external: ["vscode"] },
+  { platform: "browser", target: "chrome120", format: "iife", bundle: true, sourcemap: !production, logLevel: "warning",
+    entryPoints: { webview: "client/src/webview/main.ts" }, outdir: "dist" },
+].filter((options) => Object.values(options.entryPoints).every((entry) => existsSync(join(root, entry))));
+
+const tests = testEntries(join(root, "test"));
+
+rmSync(join(root, "out/test"), { recursive: true, force: true });
+await Promise.all([
+  ...bundles.map((options) => build({ ...options, absWorkingDir: root, minify: production })),
+  tests.length === 0 ? Promise.resolve() : build({
+    ...node,
+    absWorkingDir: root,
+    entryPoints: tests.map((path) => relative(root, path)),
+    outbase: "test",
+    outdir: "out/test",
+    packages: "external",
+  }),
+]);

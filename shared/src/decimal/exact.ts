@@ -1,0 +1,53 @@
+// Exact decimal arithmetic on canonical decimal strings, as BigInt fixed point: a value is an
+// integer `units` with `scale` fractional digits. One BigInt per operand, no intermediate objects,
+// exact at any length.
+
+export interface Scaled {
+  units: bigint;
+  scale: number;
+}
+
+export function fractionDigits(decimal: string): number {
+  const dot = decimal.indexOf(".");
+  return dot < 0 ? 0 : decimal.length - dot - 1;
+}
+
+/** `decimal` (canonical) as an integer number of 10^-scale units; scale ≥ its fraction digits. */
+export function toUnits(decimal: string, scale: number): bigint {
+  const dot = decimal.indexOf(".");
+  if (dot < 0) return BigInt(scale === 0 ? decimal : decimal + "0".repeat(scale));
+  const padding = scale - (decimal.length - dot - 1);
+  return BigInt(decimal.slice(0, dot) + decimal.slice(dot + 1) + (padding > 0 ? "0".repeat(padding) : ""));
+}
+
+export function formatUnits(units: bigint, scale: number): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString();
+  let text = digits;
+  if (scale > 0) {
+    const padded = digits.padStart(scale + 1, "0");
+    const fraction = padded.slice(padded.length - scale).replace(/0+$/, "");
+    text = padded.slice(0, padded.length - scale) + (fraction === "" ? "" : "." + fraction);
+  }
+  return negative ? "-" + text : text;
+}
+
+export function sum(decimals: readonly string[]): string {
+  let scale = 0;
+  for (const decimal of decimals) scale = Math.max(scale, fractionDigits(decimal));
+  let total = 0n;
+  for (const decimal of decimals) total += toUnits(decimal, scale);
+  return formatUnits(total, scale);
+}
+
+export function subtract(left: string, right: string): string {
+  const scale = Math.max(fractionDigits(left), fractionDigits(right));
+  return formatUnits(toUnits(left, scale) - toUnits(right, scale), scale);
+}
+
+/** |value| ≤ bound, with `bound` nonnegative. */
+export function absAtMost(value: string, bound: string): boolean {
+  const scale = Math.max(fractionDigits(value), fractionDigits(bound));
+  const units = toUnits(value, scale);
+  return (units < 0n ? -units : units) <= toUnits(bound, scale);
+}

@@ -1,0 +1,12 @@
+// The engine's facade: everything the CLI, the language server and the tests use comes from here.
+
+export * from "./types";
+export { parseJson, lineAndColumn, MAX_NESTING, type ParseOutcome, type SyntaxProblem, type SyntaxCode } from "./json/parse";
+export { pointer, appendPointer, parsePointer, parentPointer, escapeSegment, comparePointers, type Segment } from "./json/pointer";
+export { isDecimal, isNonnegativeDecimal, canonicalDecimal } from "./decimal/grammar";
+export { sum as sumDecimals, subtract as subtractDecimals, absAtMost } from "./decimal/exact";
+export { analyze, type Analysis } from "./result";
+export type { Issue, Mark, IssueParams } from "./validate/index";
+export { diffSnapshot, keyOf as applicationKeyOf, normalizeApplication } from "./snapshot/diff";
+export { recordSnapshot, type Recording } from "./snapshot/record";
+export { evaluateRollups } from "./rollup/evaluate";

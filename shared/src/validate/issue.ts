@@ -1,0 +1,74 @@
+// A structural error as data: the public code and JSON Pointer, a message for people, the facts
+// behind it (params) for quick fixes and hovers, and which node an editor should mark.
+
+import type { DiagnosticCode } from "../types";
+import { comparePointers } from "../json/pointer";
+
+/** "key": the member name at `path` (or, for a missing member, the key of the object lacking it). */
+export type Mark = "key" | "value";
+
+export type IssueParams = Readonly<Record<string, string | number | boolean | readonly string[] | undefined>>;
+
+export interface Issue {
+  code: DiagnosticCode;
+  path: string;
+  message: string;
+  params: IssueParams;
+  mark: Mark;
+}
+
+const KEY_MARKED: ReadonlySet<DiagnosticCode> = new Set(["unknown-property", "required-property", "map-key-mismatch"]);
+
+export class IssueList {
+  readonly issues: Issue[] = [];
+
+  report(code: DiagnosticCode, path: string, message: string, params: IssueParams = {}): void {
+    this.issues.push({ code, path, message, params, mark: KEY_MARKED.has(code) ? "key" : "value" });
+  }
+
+  sorted(): Issue[] {
+    return this.issues.sort((a, b) => comparePointers(a.path, b.path) || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  }
+}
+
+export type JsonType = "object" | "array" | "string" | "number" | "boolean" | "null";
+
+export function jsonType(value: unknown): JsonType {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  const type = typeof value;
+  return type === "string" || type === "number" || type === "boolean" ? type : "object";
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function hasMember(record: Record<string, unknown>, name: string): boolean {
+  return Object.hasOwn(record, name);
+}
+
+/** A short, safe rendering of a value inside a message. */
+export function show(value: unknown): string {
+  if (typeof value === "string") {
+    const text = value.length > 60 ? value.slice(0, 57) + "..." : value;
+    return JSON.stringify(text);
+  }
+  const type = jsonType(value);
+  if (type === "object" || type === "array") return `an ${type}`;
+  return String(value);
+}
+
+const ARTICLE: Record<JsonType | "integer", string> = {
+  object: "an object",
+  array: "an array",
+  string: "a string",
+  number: "a number",
+  boolean: "a boolean",
+  null: "null",
+  integer: "an integer",
+};
+
+export function describeType(type: JsonType | "integer"): string {
+  return ARTICLE[type];
+}

@@ -1,0 +1,117 @@
+import { DECIMAL, canonicalDecimal } from "../decimal/grammar";
+import { appendPointer } from "../json/pointer";
+import { IssueList, describeType, hasMember, isRecord, jsonType, show } from "./issue";
+import { checkRollupGraph, type RollupEdge } from "./rollup-graph";
+import type { UnitFacts } from "./units";
+import { IDENTIFIER, checkMembers, expectObject, expectObjectWithMembers, identifierMember, memberSet, nonemptyStringMember } from "./shape";
+
+const ITEM = memberSet("An item", ["id", "label", "unit", "values"], ["description", "rollupTo"]);
+const UNAVAILABLE = memberSet("An unavailable cell", ["unavailable"]);
+
+export function checkItems(
+  issues: IssueList,
+  items: readonly unknown[],
+  statementPath: string,
+  units: ReadonlyMap<string, UnitFacts>,
+  selectedPeriods: ReadonlySet<string> | undefined,
+): void {
+  const firstById = new Map<string, number>();
+  const edges: RollupEdge[] = [];
+  items.forEach((value, index) => {
+    const path = `${statementPath}/items/${index}`;
+    const record = expectObjectWithMembers(issues, value, path, ITEM);
+    if (record === undefined) return;
+    const id = identifierMember(issues, record, "id", path, "The item id");
+    if (id !== undefined) {
+      const first = firstById.get(id);
+      if (first !== undefined) {
+        issues.report("duplicate-id", `${path}/id`, `Item id "${id}" is already used by item ${first} of this statement; item ids must be unique within a statement.`, {
+          id,
+          first: `${statementPath}/items/${first}/id`,
+        });
+      } else {
+        firstById.set(id, index);
+      }
+    }
+    nonemptyStringMember(issues, record, "label", path, "The item label");
+    nonemptyStringMember(issues, record, "description", path, "The item description");
+    const unit = identifierMember(issues, record, "unit", path, "The item unit");
+    if (unit !== undefined && !units.has(unit)) {
+      issues.report("unresolved-reference", `${path}/unit`, `No unit has the id "${unit}"; define it in the document's units or use a defined id.`, {
+        target: "unit",
+        id: unit,
+      });
+    }
+    if (hasMember(record, "values")) {
+      const values = expectObject(issues, record.values, `${path}/values`, "The item's values");
+      if (values !== undefined) checkValues(issues, values, `${path}/values`, selectedPeriods);
+    }
+    const rollupTo = identifierMember(issues, record, "rollupTo", path, "The rollupTo reference");
+    if (rollupTo !== undefined) edges.push({ index, id, unit: typeof record.unit === "string" ? record.unit : undefined, rollupTo });
+  });
+  checkRollupGraph(issues, statementPath, firstById, edges, items);
+}
+
+function checkValues(issues: IssueList, values: Record<string, unknown>, path: string, selected: ReadonlySet<string> | undefined): void {
+  const extra: string[] = [];
+  let expectedKeys = 0;
+  for (const key in values) {
+    if (selected !== undefined) {
+      if (selected.has(key)) expectedKeys++;
+      else extra.push(key);
+    }
+    if (!IDENTIFIER.test(key)) {
+      issues.report("invalid-value", appendPointer(path, key), `The key ${show(key)} is not a period id: ids start with a letter and contain only letters, digits, ".", "_" and "-".`, {
+        rule: "identifier",
+        actual: key,
+      });
+    }
+    checkCell(issues, values[key], path, key);
+  }
+  if (selected === undefined || (extra.length === 0 && expectedKeys === selected.size)) return;
+  const missing = [...selected].filter((period) => !hasMember(values, period));
+  const parts = [
+    missing.length > 0 ? `missing ${missing.map((key) => `"${key}"`).join(", ")}` : "",
+    extra.length > 0 ? `not in the statement's periods: ${extra.map((key) => show(key)).join(", ")}` : "",
+  ].filter((part) => part !== "");
+  issues.report("map-key-mismatch", path, `The values must have exactly one key per statement period (${[...selected].join(", ")}); ${parts.join("; ")}.`, {
+    missing,
+    extra,
+  });
+}
+
+function checkCell(issues: IssueList, cell: unknown, valuesPath: string, key: string): void {
+  if (typeof cell === "string") {
+    if (DECIMAL.test(cell)) return;
+    const canonical = canonicalDecimal(cell);
+    issues.report(
+      "invalid-value",
+      appendPointer(valuesPath, key),
+      canonical === undefined
+        ? `${show(cell)} is not a decimal; write a value like "1250" or "-3.75", null when missing, or {"unavailable": true}.`
+        : `${show(cell)} is not in canonical form; write "${canonical}" (no leading "+", leading zeros, trailing fractional zeros or exponent).`,
+      { rule: "decimal", actual: cell, canonical },
+    );
+    return;
+  }
+  if (cell === null) return;
+  const path = appendPointer(valuesPath, key);
+  if (typeof cell === "number") {
+    issues.report("decimal-string-required", path, "A value must be an exact decimal written as a string: put the number in quotes (e.g. \"1250\"), since a JSON number may lose digits.", {});
+    return;
+  }
+  if (!isRecord(cell)) {
+    issues.report("invalid-type", path, `A value must be a decimal string, null (missing) or {"unavailable": true}, not ${describeType(jsonType(cell))}.`, {
+      expected: "cell",
+      actual: jsonType(cell),
+    });
+    return;
+  }
+  checkMembers(issues, cell, path, UNAVAILABLE);
+  if (hasMember(cell, "unavailable") && cell.unavailable !== true) {
+    issues.report("invalid-value", `${path}/unavailable`, `"unavailable" must be true; write null instead when the value is simply missing.`, {
+      rule: "const",
+      expected: "true",
+    });
+  }
+}

@@ -1,0 +1,97 @@
+import { pointer } from "../json/pointer";
+import { dateProblem } from "./dates";
+import { IssueList, hasMember, jsonType, describeType, show } from "./issue";
+import { checkMembers, expectObject, identifierMember, memberSet } from "./shape";
+
+const INSTANT = memberSet("An instant period", ["id", "kind", "date"]);
+const DURATION = memberSet("A duration period", ["id", "kind", "start", "end"]);
+
+/** Checks every period; returns the set of (valid) period ids. */
+export function checkPeriods(issues: IssueList, periods: readonly unknown[]): Set<string> {
+  const firstById = new Map<string, number>();
+  const firstByDefinition = new Map<string, number>();
+  periods.forEach((value, index) => {
+    const path = pointer("periods", index);
+    const record = expectObject(issues, value, path, "A period");
+    if (record === undefined) return;
+    const id = identifierMember(issues, record, "id", path, "The period id");
+    if (id !== undefined) {
+      const first = firstById.get(id);
+      if (first !== undefined) {
+        issues.report("duplicate-id", `${path}/id`, `Period id "${id}" is already used by period ${first}; period ids must be unique.`, {
+          id,
+          first: pointer("periods", first, "id"),
+        });
+      } else {
+        firstById.set(id, index);
+      }
+    }
+    const definition = checkPeriodKind(issues, record, path);
+    if (definition === undefined) return;
+    const first = firstByDefinition.get(definition);
+    if (first !== undefined) {
+      issues.report(
+        "duplicate-period-definition",
+        path,
+        `This period describes the same ${definition.startsWith("instant") ? "date" : "start and end"} as period ${first}; define each period once and reference it by id.`,
+        { first: pointer("periods", first) },
+      );
+    } else {
+      firstByDefinition.set(definition, index);
+    }
+  });
+  return new Set(firstById.keys());
+}
+
+/** Checks kind, member set and dates; returns a key naming what the period describes, when valid. */
+function checkPeriodKind(issues: IssueList, record: Record<string, unknown>, path: string): string | undefined {
+  if (!hasMember(record, "kind")) {
+    issues.report("required-property", `${path}/kind`, `A period is missing the required member "kind" ("instant" or "duration").`, { member: "kind" });
+    return undefined;
+  }
+  const kind = record.kind;
+  if (kind === "instant") {
+    checkMembers(issues, record, path, INSTANT);
+    const date = checkDate(issues, record, "date", path);
+    return date === undefined ? undefined : `instant:${date}`;
+  }
+  if (kind === "duration") {
+    checkMembers(issues, record, path, DURATION);
+    const start = checkDate(issues, record, "start", path);
+    const end = checkDate(issues, record, "end", path);
+    if (start === undefined || end === undefined) return undefined;
+    if (start > end) {
+      issues.report("invalid-duration", path, `The duration starts (${start}) after it ends (${end}); start must be no later than end.`, { start, end });
+      return undefined;
+    }
+    return `duration:${start}:${end}`;
+  }
+  issues.report("invalid-value", `${path}/kind`, `The period kind must be "instant" or "duration", not ${show(kind)}.`, {
+    rule: "enum",
+    allowed: ["instant", "duration"],
+  });
+  return undefined;
+}
+
+function checkDate(issues: IssueList, record: Record<string, unknown>, name: string, path: string): string | undefined {
+  if (!hasMember(record, name)) return undefined;
+  const value = record[name];
+  const at = `${path}/${name}`;
+  if (typeof value !== "string") {
+    issues.report("invalid-type", at, `The ${name} must be a date string like "2025-12-31", not ${describeType(jsonType(value))}.`, {
+      expected: "string",
+      actual: jsonType(value),
+    });
+    return undefined;
+  }
+  const problem = dateProblem(value);
+  if (problem === "format") {
+    issues.report("invalid-value", at, `The ${name} ${show(value)} is not a date in the form YYYY-MM-DD (e.g. "2025-12-31").`, { rule: "date-format" });
+    return undefined;
+  }
+  if (problem === "calendar") {
+    issues.report("invalid-date", at, `The ${name} ${show(value)} is not a real calendar date.`, { date: value });
+    return undefined;
+  }
+  return value;
+}

@@ -1,0 +1,167 @@
+// The embedded validationSnapshot (2.11): its shape, its internal consistency (section 3, Snapshot
+// consistency), the arithmetic of each recorded application, and unique keys. Recorded keys and
+// cells are never resolved against the current document.
+
+import { DECIMAL, NONNEGATIVE_DECIMAL } from "../decimal/grammar";
+import { absAtMost, subtract } from "../decimal/exact";
+import { IssueList, describeType, hasMember, isRecord, jsonType, show } from "./issue";
+import { checkIdentifier, expectObject, expectObjectWithMembers, memberSet, checkMembers } from "./shape";
+
+const SNAPSHOT = memberSet("The validation snapshot", ["conformance", "calculations", "applications"]);
+const NUMERIC_APPLICATION = memberSet("A recorded application", ["key", "status", "actual", "expected", "difference", "tolerance"]);
+const ERROR_APPLICATION = memberSet("A recorded error application", ["key", "status", "reason", "cell"]);
+const KEY = memberSet("An application key", ["statement", "parent", "period"]);
+const CELL = memberSet("A cell identity", ["statement", "item", "period"]);
+const CONFORMANCE = ["conforming", "nonconforming"];
+const CALCULATIONS = ["not-run", "not-defined", "consistent", "inconsistent"];
+const REASONS = ["missing-value", "unavailable-value"];
+const PATH = "/validationSnapshot";
+
+export function checkSnapshot(issues: IssueList, value: unknown): void {
+  const snapshot = expectObjectWithMembers(issues, value, PATH, SNAPSHOT);
+  if (snapshot === undefined) return;
+  const conformance = enumMember(issues, snapshot, "conformance", CONFORMANCE);
+  const calculations = enumMember(issues, snapshot, "calculations", CALCULATIONS);
+  if (conformance !== undefined && calculations !== undefined && (conformance === "nonconforming") !== (calculations === "not-run")) {
+    issues.report(
+      "invalid-value",
+      `${PATH}/calculations`,
+      conformance === "nonconforming"
+        ? `A nonconforming snapshot must record calculations "not-run", not "${calculations}".`
+        : `A conforming snapshot cannot record calculations "not-run"; rollups run on every conforming document.`,
+      { rule: "snapshot-consistency" },
+    );
+  }
+  if (!hasMember(snapshot, "applications")) return;
+  const applications = snapshot.applications;
+  if (!Array.isArray(applications)) {
+    issues.report("invalid-type", `${PATH}/applications`, `The recorded applications must be an array, not ${describeType(jsonType(applications))}.`, {
+      expected: "array",
+      actual: jsonType(applications),
+    });
+    return;
+  }
+  const firstByKey = new Map<string, number>();
+  applications.forEach((application, index) => {
+    const key = checkApplication(issues, application, `${PATH}/applications/${index}`);
+    if (key === undefined) return;
+    const first = firstByKey.get(key);
+    if (first === undefined) firstByKey.set(key, index);
+    else {
+      issues.report("duplicate-application-key", `${PATH}/applications/${index}/key`, `Application ${first} already records this key; each statement, parent and period appears once.`, {
+        first: `${PATH}/applications/${first}/key`,
+      });
+    }
+  });
+  if (calculations !== undefined) checkApplicationSet(issues, calculations, applications);
+}
+
+function checkApplicationSet(issues: IssueList, calculations: string, applications: readonly unknown[]): void {
+  const statusOf = (application: unknown): unknown => (isRecord(application) ? application.status : undefined);
+  const at = `${PATH}/applications`;
+  if ((calculations === "not-run" || calculations === "not-defined") && applications.length > 0) {
+    issues.report("invalid-value", at, `Calculations "${calculations}" record no applications, but ${applications.length} are listed.`, { rule: "snapshot-consistency" });
+  } else if ((calculations === "consistent" || calculations === "inconsistent") && applications.length === 0) {
+    issues.report("invalid-value", at, `Calculations "${calculations}" require at least one recorded application.`, { rule: "snapshot-consistency" });
+  } else if (calculations === "consistent") {
+    applications.forEach((application, index) => {
+      const status = statusOf(application);
+      if (status !== "satisfied" && typeof status === "string") {
+        issues.report("invalid-value", `${at}/${index}/status`, `Calculations "consistent" require every application to be satisfied, but this one is ${show(status)}.`, {
+          rule: "snapshot-consistency",
+        });
+      }
+    });
+  } else if (calculations === "inconsistent" && !applications.some((application) => statusOf(application) === "unsatisfied" || statusOf(application) === "error")) {
+    issues.report("invalid-value", at, `Calculations "inconsistent" require at least one unsatisfied or error application.`, { rule: "snapshot-consistency" });
+  }
+}
+
+/** Checks one recorded application; returns its key as a string when the key is well-formed. */
+function checkApplication(issues: IssueList, value: unknown, path: string): string | undefined {
+  const application = expectObject(issues, value, path, "A recorded application");
+  if (application === undefined) return undefined;
+  const status = application.status;
+  const numeric = status === "satisfied" || status === "unsatisfied";
+  checkMembers(issues, application, path, numeric ? NUMERIC_APPLICATION : ERROR_APPLICATION);
+  if (hasMember(application, "status") && !numeric && status !== "error") {
+    issues.report("invalid-value", `${path}/status`, `The status must be "satisfied", "unsatisfied" or "error", not ${show(status)}.`, {
+      rule: "enum",
+      allowed: ["satisfied", "unsatisfied", "error"],
+    });
+  }
+  const key = identityMember(issues, application, "key", path, KEY);
+  if (numeric) {
+    const actual = decimalMember(issues, application, "actual", path, DECIMAL);
+    const expected = decimalMember(issues, application, "expected", path, DECIMAL);
+    const difference = decimalMember(issues, application, "difference", path, DECIMAL);
+    const tolerance = decimalMember(issues, application, "tolerance", path, NONNEGATIVE_DECIMAL);
+    if (actual !== undefined && expected !== undefined && difference !== undefined && tolerance !== undefined) {
+      const exact = subtract(actual, expected);
+      if (exact !== difference) {
+        issues.report("invalid-value", path, `The recorded difference ${difference} is not actual − expected (${actual} − ${expected} = ${exact}).`, {
+          rule: "snapshot-arithmetic",
+          exact,
+        });
+      } else if ((status === "satisfied") !== absAtMost(difference, tolerance)) {
+        issues.report(
+          "invalid-value",
+          path,
+          `The recorded status "${status}" contradicts |difference| ${absAtMost(difference, tolerance) ? "≤" : ">"} tolerance (${difference} against ${tolerance}).`,
+          { rule: "snapshot-status" },
+        );
+      }
+    }
+  } else {
+    if (hasMember(application, "reason") && !REASONS.includes(application.reason as string)) {
+      issues.report("invalid-value", `${path}/reason`, `The reason must be "missing-value" or "unavailable-value", not ${show(application.reason)}.`, {
+        rule: "enum",
+        allowed: REASONS,
+      });
+    }
+    identityMember(issues, application, "cell", path, CELL);
+  }
+  return key;
+}
+
+function identityMember(issues: IssueList, record: Record<string, unknown>, name: string, path: string, members: typeof KEY): string | undefined {
+  if (!hasMember(record, name)) return undefined;
+  const at = `${path}/${name}`;
+  const identity = expectObjectWithMembers(issues, record[name], at, members);
+  if (identity === undefined) return undefined;
+  const parts: string[] = [];
+  for (const part of members.required) {
+    if (!hasMember(identity, part)) return undefined;
+    const id = checkIdentifier(issues, identity[part], `${at}/${part}`, `The ${part} id`);
+    if (id === undefined) return undefined;
+    parts.push(id);
+  }
+  return JSON.stringify(parts);
+}
+
+function decimalMember(issues: IssueList, record: Record<string, unknown>, name: string, path: string, grammar: RegExp): string | undefined {
+  if (!hasMember(record, name)) return undefined;
+  const value = record[name];
+  const at = `${path}/${name}`;
+  if (typeof value !== "string") {
+    issues.report("invalid-type", at, `The ${name} must be a decimal string, not ${describeType(jsonType(value))}.`, { expected: "string", actual: jsonType(value) });
+    return undefined;
+  }
+  if (!grammar.test(value)) {
+    const nonnegative = grammar === NONNEGATIVE_DECIMAL ? "nonnegative " : "";
+    issues.report("invalid-value", at, `The ${name} ${show(value)} is not a canonical ${nonnegative}decimal.`, { rule: "decimal", actual: value });
+    return undefined;
+  }
+  return value;
+}
+
+function enumMember(issues: IssueList, record: Record<string, unknown>, name: string, allowed: readonly string[]): string | undefined {
+  if (!hasMember(record, name)) return undefined;
+  const value = record[name];
+  if (typeof value === "string" && allowed.includes(value)) return value;
+  issues.report("invalid-value", `${PATH}/${name}`, `The recorded ${name} must be one of ${allowed.map((v) => `"${v}"`).join(", ")}, not ${show(value)}.`, {
+    rule: "enum",
+    allowed,
+  });
+  return undefined;
+}

@@ -1,0 +1,76 @@
+import { pointer } from "../json/pointer";
+import { IssueList } from "./issue";
+import { checkItems } from "./items";
+import type { UnitFacts } from "./units";
+import { checkIdentifier, expectObjectWithMembers, identifierMember, memberSet, nonemptyArrayMember, nonemptyStringMember } from "./shape";
+
+const STATEMENT = memberSet("A statement", ["id", "label", "periods", "items"]);
+
+export function checkStatements(
+  issues: IssueList,
+  statements: readonly unknown[],
+  units: ReadonlyMap<string, UnitFacts>,
+  periodIds: ReadonlySet<string>,
+): void {
+  const firstById = new Map<string, number>();
+  statements.forEach((value, index) => {
+    const path = pointer("statements", index);
+    const record = expectObjectWithMembers(issues, value, path, STATEMENT);
+    if (record === undefined) return;
+    const id = identifierMember(issues, record, "id", path, "The statement id");
+    if (id !== undefined) {
+      const first = firstById.get(id);
+      if (first !== undefined) {
+        issues.report("duplicate-id", `${path}/id`, `Statement id "${id}" is already used by statement ${first}; statement ids must be unique.`, {
+          id,
+          first: pointer("statements", first, "id"),
+        });
+      } else {
+        firstById.set(id, index);
+      }
+    }
+    nonemptyStringMember(issues, record, "label", path, "The statement label");
+    const periods = nonemptyArrayMember(issues, record, "periods", path, "The statement's periods");
+    const selected = periods === undefined ? undefined : checkSelectedPeriods(issues, periods, `${path}/periods`, periodIds);
+    const items = nonemptyArrayMember(issues, record, "items", path, "The statement's items");
+    if (items !== undefined) checkItems(issues, items, path, units, selected);
+  });
+}
+
+/**
+ * Checks the statement's period references; returns them as the set that every item's values must
+ * be keyed by, or undefined when an entry is malformed (then the value maps cannot be judged).
+ */
+function checkSelectedPeriods(
+  issues: IssueList,
+  periods: readonly unknown[],
+  path: string,
+  periodIds: ReadonlySet<string>,
+): ReadonlySet<string> | undefined {
+  const firstByPeriod = new Map<string, number>();
+  let wellFormed = true;
+  periods.forEach((value, index) => {
+    const at = `${path}/${index}`;
+    const id = checkIdentifier(issues, value, at, "A period reference");
+    if (id === undefined) {
+      wellFormed = false;
+      return;
+    }
+    const first = firstByPeriod.get(id);
+    if (first !== undefined) {
+      issues.report("duplicate-reference", at, `Period "${id}" is already listed at position ${first}; list each period once.`, {
+        id,
+        first: `${path}/${first}`,
+      });
+      return;
+    }
+    firstByPeriod.set(id, index);
+    if (!periodIds.has(id)) {
+      issues.report("unresolved-reference", at, `No period has the id "${id}"; define it in the document's periods or use a defined id.`, {
+        target: "period",
+        id,
+      });
+    }
+  });
+  return wellFormed ? new Set(firstByPeriod.keys()) : undefined;
+}

@@ -1,0 +1,72 @@
+import { isNonnegativeDecimal, canonicalDecimal } from "../decimal/grammar";
+import { pointer } from "../json/pointer";
+import { IssueList, describeType, hasMember, jsonType, show } from "./issue";
+import { expectObjectWithMembers, identifierMember, memberSet, nonemptyStringMember } from "./shape";
+
+const UNIT = memberSet("A unit", ["id", "label", "measure", "scale"], ["defaultTolerance"]);
+const MAX_SCALE = 9007199254740991;
+
+export interface UnitFacts {
+  index: number;
+  record: Record<string, unknown>;
+}
+
+/** Checks every unit; returns the units by (valid, first-defined) id. */
+export function checkUnits(issues: IssueList, units: readonly unknown[]): Map<string, UnitFacts> {
+  const byId = new Map<string, UnitFacts>();
+  units.forEach((value, index) => {
+    const path = pointer("units", index);
+    const record = expectObjectWithMembers(issues, value, path, UNIT);
+    if (record === undefined) return;
+    const id = identifierMember(issues, record, "id", path, "The unit id");
+    nonemptyStringMember(issues, record, "label", path, "The unit label");
+    nonemptyStringMember(issues, record, "measure", path, "The unit measure");
+    if (hasMember(record, "scale")) checkScale(issues, record.scale, `${path}/scale`);
+    if (hasMember(record, "defaultTolerance")) checkTolerance(issues, record.defaultTolerance, `${path}/defaultTolerance`);
+    if (id === undefined) return;
+    const first = byId.get(id);
+    if (first !== undefined) {
+      issues.report("duplicate-id", `${path}/id`, `Unit id "${id}" is already used by unit ${first.index}; unit ids must be unique.`, {
+        id,
+        first: pointer("units", first.index, "id"),
+      });
+    } else {
+      byId.set(id, { index, record });
+    }
+  });
+  return byId;
+}
+
+function checkScale(issues: IssueList, scale: unknown, path: string): void {
+  if (typeof scale !== "number" || !Number.isInteger(scale)) {
+    issues.report("invalid-type", path, `The scale must be an integer (a power of ten such as 0, 3 or 6), not ${typeof scale === "number" ? String(scale) : describeType(jsonType(scale))}.`, {
+      expected: "integer",
+      actual: jsonType(scale),
+    });
+  } else if (scale > MAX_SCALE || scale < -MAX_SCALE) {
+    issues.report("scale-out-of-range", path, `The scale ${scale} is outside the allowed range -${MAX_SCALE} to ${MAX_SCALE}.`, {
+      minimum: -MAX_SCALE,
+      maximum: MAX_SCALE,
+    });
+  }
+}
+
+function checkTolerance(issues: IssueList, tolerance: unknown, path: string): void {
+  if (isNonnegativeDecimal(tolerance)) return;
+  let reason: string;
+  let canonical: string | undefined;
+  if (typeof tolerance === "number") {
+    reason = "it is a JSON number; write it as a decimal string";
+    canonical = canonicalDecimal(String(tolerance));
+  } else if (typeof tolerance !== "string") {
+    reason = `it is ${describeType(jsonType(tolerance))}`;
+  } else {
+    canonical = canonicalDecimal(tolerance);
+    reason = canonical !== undefined && canonical.startsWith("-") ? "it is negative" : `${show(tolerance)} is not a canonical decimal`;
+  }
+  const suggestion = canonical !== undefined && !canonical.startsWith("-") ? ` such as "${canonical}"` : ` such as "0" or "0.5"`;
+  issues.report("invalid-tolerance", path, `The default tolerance must be a nonnegative decimal string${suggestion}; ${reason}.`, {
+    actual: typeof tolerance === "string" ? tolerance : jsonType(tolerance),
+    canonical,
+  });
+}
