@@ -3,9 +3,11 @@
 import { build } from "esbuild";
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { readFileSync } from "node:fs";
 
 const root = new URL("..", import.meta.url).pathname;
 const production = process.argv.includes("--production");
+const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 
 /** Every `*.test.ts` below test/, so that a new test file needs no registration. */
 function testEntries(dir) {
@@ -17,10 +19,11 @@ function testEntries(dir) {
   });
 }
 
-const node = { platform: "node", target: "node20", format: "cjs", bundle: true, sourcemap: !production, logLevel: "warning" };
+const node = { platform: "node", target: "node20", format: "cjs", bundle: true, mainFields: ["module", "main"], sourcemap: !production, logLevel: "warning", define: { FSDOC_VERSION: JSON.stringify(version) } };
 
 const bundles = [
   { ...node, entryPoints: { cli: "cli/src/main.ts" }, outdir: "dist", banner: { js: "#!/usr/bin/env node" } },
+  { ...node, entryPoints: { "bench-engine": "scripts/bench/engine.ts" }, outdir: "dist" },
   { ...node, entryPoints: { server: "server/src/main.ts" }, outdir: "dist", banner: { js: "#!/usr/bin/env node" } },
   { ...node, entryPoints: { extension: "client/src/extension.ts" }, outdir: "dist", external: ["vscode"] },
   { platform: "browser", target: "chrome120", format: "iife", bundle: true, sourcemap: !production, logLevel: "warning",
