@@ -94,7 +94,7 @@ test("snapshot diff: invalid-snapshot.json also for a duplicate application key"
 test("snapshot diff: application-set-changes.json (added and removed keys)", () => {
   // No suite document carries this snapshot, so it is built from the diff's recorded side on top
   // of the document whose current applications the diff's added side shows.
-  const expected = readJson<Extract<SnapshotDiff, { status: "mismatch" }>>(join(fixtures, "snapshot-diffs/application-set-changes.json"));
+  const expected = readJson<Extract<SnapshotDiff, { applications: unknown }>>(join(fixtures, "snapshot-diffs/application-set-changes.json"));
   const { value } = analyzeFile(join(fixtures, "valid/snapshot-mismatch-source.json"));
   const recorded = expected.applications.flatMap((change) => ("recorded" in change ? [change.recorded] : []));
   const document = { ...(value as object), validationSnapshot: { conformance: expected.conformance.recorded, calculations: expected.calculations.recorded, applications: recorded } };

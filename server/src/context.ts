@@ -1,0 +1,14 @@
+import type { CancellationToken, Connection } from "vscode-languageserver/node";
+import type { DocumentStore } from "./documents";
+import type { Settings } from "./settings";
+
+export interface ServerContext {
+  connection: Connection;
+  store: DocumentStore;
+  settings(): Settings;
+  /**
+   * Wraps a request handler: an exception is logged to the client's output channel and answered
+   * with `fallback`, so one bad document or bug never takes the server down.
+   */
+  guard<P, R>(name: string, fallback: R, handler: (params: P, token: CancellationToken) => R | Promise<R>): (params: P, token: CancellationToken) => Promise<R>;
+}

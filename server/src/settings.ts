@@ -1,0 +1,47 @@
+// The user's settings (package.json "contributes.configuration"), with the defaults the server
+// uses when the client cannot be asked.
+
+import { DiagnosticSeverity } from "vscode-languageserver/node";
+
+export interface Settings {
+  enable: boolean;
+  validationDelay: number;
+  rollupSeverity: DiagnosticSeverity | undefined;
+  codeLens: boolean;
+  maxProblems: number;
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  enable: true,
+  validationDelay: 250,
+  rollupSeverity: DiagnosticSeverity.Warning,
+  codeLens: true,
+  maxProblems: 1000,
+};
+
+const SEVERITIES: Record<string, DiagnosticSeverity | undefined> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+  off: undefined,
+};
+
+/** The "fs" configuration section as the client sends it; anything unreadable keeps its default. */
+export function readSettings(section: unknown): Settings {
+  if (typeof section !== "object" || section === null) return DEFAULT_SETTINGS;
+  const raw = section as Record<string, unknown>;
+  const validation = (raw.validation ?? {}) as Record<string, unknown>;
+  const rollups = (raw.rollups ?? {}) as Record<string, unknown>;
+  const codeLens = (raw.codeLens ?? {}) as Record<string, unknown>;
+  const delay = validation.delay;
+  const severity = rollups.severity;
+  const maxProblems = validation.maxProblems;
+  return {
+    enable: raw.enable !== false,
+    validationDelay: typeof delay === "number" && delay >= 0 && delay <= 10_000 ? delay : DEFAULT_SETTINGS.validationDelay,
+    rollupSeverity: typeof severity === "string" && Object.hasOwn(SEVERITIES, severity) ? SEVERITIES[severity] : DEFAULT_SETTINGS.rollupSeverity,
+    codeLens: codeLens.enabled !== false,
+    maxProblems: typeof maxProblems === "number" && maxProblems >= 1 ? Math.floor(maxProblems) : DEFAULT_SETTINGS.maxProblems,
+  };
+}

@@ -1,0 +1,185 @@
+// A lenient index of what a document defines and references, for editor features (hover,
+// completion, navigation, rename, symbols). Built from any parsed value, conforming or not: what
+// cannot be read is skipped. Definitions and references carry JSON Pointers; ranges are made by
+// the caller. Every lookup by id goes through a Map, so ids like "__proto__" are plain data.
+
+import { pointer } from "../json/pointer";
+import { isRecord } from "../validate/issue";
+
+export interface UnitEntry {
+  id: string;
+  index: number;
+  pointer: string;
+  label: string | undefined;
+  measure: string | undefined;
+  scale: number | undefined;
+  defaultTolerance: string | undefined;
+}
+
+export interface PeriodEntry {
+  id: string;
+  index: number;
+  pointer: string;
+  kind: string | undefined;
+  date: string | undefined;
+  start: string | undefined;
+  end: string | undefined;
+}
+
+export interface ItemEntry {
+  id: string | undefined;
+  index: number;
+  pointer: string;
+  label: string | undefined;
+  description: string | undefined;
+  unit: string | undefined;
+  rollupTo: string | undefined;
+  /** Indices of the items whose rollupTo names this item. */
+  children: number[];
+  /** The statement's period ids that this item's values define, in text order. */
+  valueKeys: string[];
+}
+
+export interface StatementEntry {
+  id: string | undefined;
+  index: number;
+  pointer: string;
+  label: string | undefined;
+  periods: string[];
+  items: ItemEntry[];
+  /** First item with each id. */
+  itemsById: Map<string, ItemEntry>;
+}
+
+export type ReferenceKind = "unit" | "period" | "statement" | "item";
+
+export interface Occurrence {
+  kind: ReferenceKind;
+  id: string;
+  /** Pointer of the string holding the id (a value), or of the member whose name is the id (a key). */
+  pointer: string;
+  mark: "key" | "value";
+  /** For items: the statement the id belongs to. */
+  statementIndex: number | undefined;
+  isDefinition: boolean;
+}
+
+export interface DocumentModel {
+  units: Map<string, UnitEntry>;
+  periods: Map<string, PeriodEntry>;
+  statements: StatementEntry[];
+  statementsById: Map<string, StatementEntry>;
+  /** Every definition and reference of an id, in document order. */
+  occurrences: Occurrence[];
+}
+
+const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+export function buildModel(value: unknown): DocumentModel {
+  const model: DocumentModel = { units: new Map(), periods: new Map(), statements: [], statementsById: new Map(), occurrences: [] };
+  if (!isRecord(value)) return model;
+  const occur = (kind: ReferenceKind, id: unknown, at: string, isDefinition: boolean, statementIndex?: number, mark: "key" | "value" = "value"): void => {
+    if (typeof id === "string") model.occurrences.push({ kind, id, pointer: at, mark, statementIndex, isDefinition });
+  };
+
+  list(value.units).forEach((unit, index) => {
+    if (!isRecord(unit)) return;
+    const at = pointer("units", index);
+    occur("unit", unit.id, `${at}/id`, true);
+    const id = text(unit.id);
+    if (id === undefined || model.units.has(id)) return;
+    model.units.set(id, {
+      id,
+      index,
+      pointer: at,
+      label: text(unit.label),
+      measure: text(unit.measure),
+      scale: typeof unit.scale === "number" ? unit.scale : undefined,
+      defaultTolerance: text(unit.defaultTolerance),
+    });
+  });
+
+  list(value.periods).forEach((period, index) => {
+    if (!isRecord(period)) return;
+    const at = pointer("periods", index);
+    occur("period", period.id, `${at}/id`, true);
+    const id = text(period.id);
+    if (id === undefined || model.periods.has(id)) return;
+    model.periods.set(id, { id, index, pointer: at, kind: text(period.kind), date: text(period.date), start: text(period.start), end: text(period.end) });
+  });
+
+  list(value.statements).forEach((statement, statementIndex) => {
+    if (!isRecord(statement)) return;
+    const at = pointer("statements", statementIndex);
+    occur("statement", statement.id, `${at}/id`, true);
+    const entry: StatementEntry = {
+      id: text(statement.id),
+      index: statementIndex,
+      pointer: at,
+      label: text(statement.label),
+      periods: [],
+      items: [],
+      itemsById: new Map(),
+    };
+    list(statement.periods).forEach((period, index) => {
+      occur("period", period, `${at}/periods/${index}`, false);
+      if (typeof period === "string") entry.periods.push(period);
+    });
+    list(statement.items).forEach((item, index) => {
+      if (!isRecord(item)) return;
+      const itemAt = `${at}/items/${index}`;
+      occur("item", item.id, `${itemAt}/id`, true, statementIndex);
+      occur("unit", item.unit, `${itemAt}/unit`, false);
+      const valueKeys: string[] = [];
+      if (isRecord(item.values)) {
+        for (const key in item.values) {
+          valueKeys.push(key);
+          occur("period", key, pointer("statements", statementIndex, "items", index, "values", key), false, undefined, "key");
+        }
+      }
+      occur("item", item.rollupTo, `${itemAt}/rollupTo`, false, statementIndex);
+      const itemEntry: ItemEntry = {
+        id: text(item.id),
+        index,
+        pointer: itemAt,
+        label: text(item.label),
+        description: text(item.description),
+        unit: text(item.unit),
+        rollupTo: text(item.rollupTo),
+        children: [],
+        valueKeys,
+      };
+      entry.items.push(itemEntry);
+      if (itemEntry.id !== undefined && !entry.itemsById.has(itemEntry.id)) entry.itemsById.set(itemEntry.id, itemEntry);
+    });
+    for (const item of entry.items) {
+      if (item.rollupTo === undefined || item.rollupTo === item.id) continue;
+      entry.itemsById.get(item.rollupTo)?.children.push(item.index);
+    }
+    model.statements.push(entry);
+    if (entry.id !== undefined && !model.statementsById.has(entry.id)) model.statementsById.set(entry.id, entry);
+  });
+  return model;
+}
+
+/** The occurrences that denote the same thing as `occurrence` (same kind, id and, for items, statement). */
+export function sameTarget(occurrence: Occurrence, other: Occurrence): boolean {
+  return (
+    occurrence.kind === other.kind &&
+    occurrence.id === other.id &&
+    (occurrence.kind !== "item" || occurrence.statementIndex === other.statementIndex)
+  );
+}
+
+/** Would making `child` roll up to `parent` create a cycle in the statement? */
+export function wouldCycle(statement: StatementEntry, childId: string, parentId: string): boolean {
+  const seen = new Set<string>();
+  let current: string | undefined = parentId;
+  while (current !== undefined && !seen.has(current)) {
+    if (current === childId) return true;
+    seen.add(current);
+    current = statement.itemsById.get(current)?.rollupTo;
+  }
+  return false;
+}

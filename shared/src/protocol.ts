@@ -1,0 +1,85 @@
+// The custom LSP requests between the extension and the language server: method names and
+// parameter/result types, imported by both sides (each side wraps them in its library's
+// RequestType). Plain data only, so this module stays free of protocol-library imports.
+
+import type { CalculationStatus, ConformanceStatus, SnapshotDiff } from "./types";
+
+export interface DocumentParams {
+  uri: string;
+}
+
+/** What the status item and the preview header show for one document. */
+export interface DocumentStatus {
+  uri: string;
+  version: number;
+  /** "syntax-error" while the text is not one valid JSON value. */
+  conformance: ConformanceStatus | "syntax-error";
+  calculations: CalculationStatus;
+  errorCount: number;
+  /** Applications that are unsatisfied or errors. */
+  failingApplications: number;
+  applications: number;
+}
+
+/** fs/render: the rendered statements of an open document at its current version. */
+export const RENDER_METHOD = "fs/render";
+export interface RenderResult {
+  uri: string;
+  version: number;
+  status: DocumentStatus;
+  title: string;
+  /** The engine's statements fragment (tables with data-pointer on every cell), or "" when none. */
+  html: string;
+  /** Why nothing could be rendered (e.g. the text is not valid JSON, an output bound was hit). */
+  problem?: string;
+}
+
+/** fs/snapshotDiff: the recorded snapshot against current validation. */
+export const SNAPSHOT_DIFF_METHOD = "fs/snapshotDiff";
+export interface SnapshotDiffResult {
+  uri: string;
+  version: number;
+  diff: SnapshotDiff | undefined;
+  problem?: string;
+}
+
+/** fs/recordEdits: text edits (offsets in the current text) that record a fresh snapshot. */
+export const RECORD_EDITS_METHOD = "fs/recordEdits";
+export interface RecordEditsResult {
+  uri: string;
+  version: number;
+  edits: { offset: number; length: number; content: string }[];
+  problem?: string;
+}
+
+/** fs/export: a standalone HTML page, or one TSV per statement. */
+export const EXPORT_METHOD = "fs/export";
+export interface ExportParams extends DocumentParams {
+  format: "html" | "tsv";
+}
+export interface ExportResult {
+  files: { statement?: string; text: string }[];
+  problem?: string;
+}
+
+/** fs/validateText: validate a file that is not open (workspace validation); diagnostics are published for it. */
+export const VALIDATE_TEXT_METHOD = "fs/validateText";
+export interface ValidateTextParams extends DocumentParams {
+  text: string;
+}
+export interface ValidateTextResult {
+  isFsDocument: boolean;
+  status: DocumentStatus | undefined;
+}
+
+/** fs/status (server → client notification): sent whenever a document's analysis changes. */
+export const STATUS_NOTIFICATION = "fs/status";
+
+/** Commands the server's code lenses and code actions invoke in the client. */
+export const CLIENT_COMMANDS = {
+  openPreview: "fs.openPreviewToSide",
+  showSnapshotDiff: "fs.showSnapshotDiff",
+  recordSnapshot: "fs.recordSnapshot",
+  revealInPreview: "fs.revealInPreview",
+  peekLocations: "fs.peekLocations",
+} as const;

@@ -1,0 +1,59 @@
+// Display text for periods, units and stored decimals. Pure string work: a stored decimal is
+// never turned into a JS number, so what is shown is exactly what was stored.
+
+import type { UnitPresentation } from "./model";
+
+/** "1234567.5" → "1,234,567.5"; "-1000" → "-1,000". Only the integer digits are grouped. */
+export function groupDigits(decimal: string): string {
+  const negative = decimal.startsWith("-");
+  const unsigned = negative ? decimal.slice(1) : decimal;
+  const point = unsigned.indexOf(".");
+  const whole = point === -1 ? unsigned : unsigned.slice(0, point);
+  const fraction = point === -1 ? "" : unsigned.slice(point);
+  let grouped = "";
+  for (let end = whole.length; end > 0; end -= 3) {
+    const start = Math.max(0, end - 3);
+    grouped = grouped === "" ? whole.slice(start, end) : `${whole.slice(start, end)},${grouped}`;
+  }
+  return `${negative ? "-" : ""}${grouped}${fraction}`;
+}
+
+// Rows share their unit's object, so a long unit name is built once, not once per row.
+const unitTexts = new WeakMap<UnitPresentation, string>();
+
+/** "Label (measure, scale 6)", the unit's full name; an unresolved id says so. */
+export function unitText(unit: UnitPresentation): string {
+  let text = unitTexts.get(unit);
+  if (text === undefined) {
+    text = composeUnitText(unit);
+    unitTexts.set(unit, text);
+  }
+  return text;
+}
+
+function composeUnitText(unit: UnitPresentation): string {
+  if (!unit.resolved) return `${unit.id} (undefined unit)`;
+  const details = [unit.measure, unit.scale === undefined ? undefined : `scale ${unit.scale}`].filter(
+    (part): part is string => part !== undefined,
+  );
+  const name = unit.label ?? unit.id;
+  return details.length === 0 ? name : `${name} (${details.join(", ")})`;
+}
+
+/** The short name shown in a per-row unit cell; the full text goes in its title. */
+export function unitShortText(unit: UnitPresentation): string {
+  return unit.resolved ? (unit.label ?? unit.id) : unit.id;
+}
+
+export function instantLabel(date: string): string {
+  return date;
+}
+
+export function durationLabel(start: string, end: string): string {
+  return `${start} – ${end}`;
+}
+
+/** Thousands separators in counts for messages, without locale data (output must not vary). */
+export function countText(count: number): string {
+  return groupDigits(String(count));
+}

@@ -1,0 +1,233 @@
+// The statements as an HTML fragment: one <section> with a real <table> per statement. The same
+// fragment is styled by the standalone page (style.ts) and by the editor preview's own stylesheet,
+// so its classes are a contract. No scripts, no external resources, no inline style attributes (a
+// webview's content security policy would drop them).
+//
+// Classes (all prefixed fs-):
+//   fs-statements      wrapper <div> around all statements
+//   fs-statement       <section> of one statement (data-statement: id, data-pointer)
+//   fs-table           the statement's <table>
+//   fs-caption         its <caption>; fs-caption-label the statement label,
+//                      fs-caption-unit the unit when all rows share one
+//   fs-col-item        column header of the item labels
+//   fs-col-unit        column header of the per-row unit cells (mixed-unit statements only)
+//   fs-col-period      a period column header (data-period: id, data-period-kind, data-pointer)
+//   fs-row             an item row (data-item, data-depth, data-pointer, data-parent-pointer)
+//   fs-depth-0 … fs-depth-6   row depth in the rollupTo hierarchy, capped at 6 (data-depth is exact)
+//   fs-subtotal        a row other rows roll up into (from rollupTo only, never inferred)
+//   fs-item            the row header cell; fs-item-label its label,
+//                      fs-item-description the item's description
+//   fs-unit            a per-row unit cell (title: the unit's full name)
+//   fs-cell            every value cell (data-pointer: the cell in the document)
+//   fs-value           a stored decimal, shown as stored with thousands separators (data-value: exact)
+//   fs-missing         a missing value (JSON null), shown as "—"
+//   fs-unavailable     a value marked unavailable, shown as "n/a"
+//   fs-invalid         a cell that is not a decimal, null or {"unavailable": true}
+//   fs-rollup-satisfied  a subtotal cell whose rollup check is satisfied
+//   fs-inconsistent    a subtotal cell whose rollup check is not satisfied (title: figures)
+//   fs-rollup-error    a subtotal cell whose rollup check could not be evaluated
+//   fs-error-cell      the missing or unavailable cell that stopped a rollup check
+//   fs-flag            a visible marker beside an inconsistent or failed check
+//   fs-sr-only         text for screen readers only (must be visually hidden by the stylesheet)
+//   fs-empty           the row stating that a statement has no items
+//   fs-omitted         the note in place of a statement too large to render (see limits.ts)
+
+import type { ErrorApplication, RollupApplication } from "../types";
+import { countText, groupDigits, unitShortText, unitText } from "./format";
+import { RENDER_LIMITS, statementColumns } from "./limits";
+import type { CellPresentation, Presentation, RowPresentation, StatementPresentation } from "./model";
+import { HtmlCollector, type Writer } from "./writer";
+
+const MAX_DEPTH_CLASS = 6;
+
+export function renderStatementsHtml(p: Presentation): string {
+  const out = new HtmlCollector();
+  writeStatements(p, out);
+  return out.toString();
+}
+
+export function writeStatements(p: Presentation, out: Writer): void {
+  out.raw('<div class="fs-statements">\n');
+  for (const statement of p.statements) writeStatement(statement, out);
+  out.raw("</div>\n");
+}
+
+function attribute(out: Writer, name: string, value: string): void {
+  out.raw(` ${name}="`);
+  out.text(value);
+  out.raw('"');
+}
+
+function writeStatement(statement: StatementPresentation, out: Writer): void {
+  out.raw('<section class="fs-statement"');
+  if (statement.id !== undefined) attribute(out, "data-statement", statement.id);
+  attribute(out, "data-pointer", statement.pointer);
+  out.raw('>\n<table class="fs-table">\n<caption class="fs-caption"><span class="fs-caption-label">');
+  out.text(statement.label);
+  out.raw("</span>");
+  if (statement.unit !== undefined) {
+    out.raw('<span class="fs-caption-unit"> — Unit: ');
+    out.text(unitText(statement.unit));
+    out.raw("</span>");
+  }
+  out.raw("</caption>\n");
+  if (statement.cellsOmitted) {
+    writeOmitted(statement, out);
+    return;
+  }
+  out.raw('<thead>\n<tr><th scope="col" class="fs-col-item">Item</th>');
+  if (statement.unitPerRow) out.raw('<th scope="col" class="fs-col-unit">Unit</th>');
+  for (const period of statement.periods) {
+    out.raw('<th scope="col" class="fs-col-period"');
+    attribute(out, "data-period", period.id);
+    attribute(out, "data-period-kind", period.kind);
+    attribute(out, "data-pointer", period.pointer);
+    out.raw(">");
+    out.text(period.label);
+    out.raw("</th>");
+  }
+  out.raw("</tr>\n</thead>\n<tbody>\n");
+  if (statement.rows.length === 0) {
+    out.raw(`<tr class="fs-empty"><td colspan="${statementColumns(statement)}">This statement has no items.</td></tr>\n`);
+  }
+  for (const row of statement.rows) writeRow(statement, row, out);
+  out.raw("</tbody>\n</table>\n</section>\n");
+}
+
+function writeOmitted(statement: StatementPresentation, out: Writer): void {
+  const span = statementColumns(statement);
+  out.raw(`<tbody>\n<tr class="fs-omitted"><td colspan="${Math.min(span, RENDER_LIMITS.columnsPerStatement)}">`);
+  out.text(
+    `Not shown: this statement has ${countText(statement.rows.length)} items and ${countText(statement.periods.length)} periods, ` +
+      `more than the renderer shows (${countText(RENDER_LIMITS.columnsPerStatement)} columns per statement, ` +
+      `${countText(RENDER_LIMITS.cellsPerDocument)} cells per document).`,
+  );
+  out.raw("</td></tr>\n</tbody>\n</table>\n</section>\n");
+}
+
+function writeRow(statement: StatementPresentation, row: RowPresentation, out: Writer): void {
+  const depthClass = `fs-depth-${Math.min(row.depth, MAX_DEPTH_CLASS)}`;
+  out.raw(`<tr class="fs-row ${depthClass}${row.isSubtotal ? " fs-subtotal" : ""}"`);
+  if (row.id !== undefined) attribute(out, "data-item", row.id);
+  out.raw(` data-depth="${row.depth}"`);
+  attribute(out, "data-pointer", row.pointer);
+  const parent = row.parentRow === undefined ? undefined : statement.rows[row.parentRow];
+  if (parent !== undefined) attribute(out, "data-parent-pointer", parent.pointer);
+  out.raw('>\n<th scope="row" class="fs-item"><span class="fs-item-label">');
+  out.text(row.label);
+  out.raw("</span>");
+  if (row.description !== undefined) {
+    out.raw('<span class="fs-item-description">');
+    out.text(row.description);
+    out.raw("</span>");
+  }
+  out.raw("</th>");
+  if (statement.unitPerRow) {
+    if (row.unit === undefined) out.raw('<td class="fs-unit fs-invalid">no unit</td>');
+    else {
+      out.raw('<td class="fs-unit"');
+      attribute(out, "title", unitText(row.unit));
+      out.raw(">");
+      out.text(unitShortText(row.unit));
+      out.raw("</td>");
+    }
+  }
+  out.raw("\n");
+  for (const cell of row.cells) writeCell(statement, cell, out);
+  out.raw("</tr>\n");
+}
+
+const KIND_TITLES: Readonly<Record<CellPresentation["kind"], string>> = {
+  value: "",
+  missing: "Missing: no value is stated (null)",
+  unavailable: "Unavailable: the value is marked unavailable",
+  invalid: "Invalid cell",
+};
+
+const PROBLEM_TITLES = {
+  absent: "Invalid cell: the values object has no member for this period",
+  "not-decimal": "Invalid cell: the string is not a canonical decimal",
+  "wrong-type": "Invalid cell: expected a decimal string, null or {\"unavailable\": true}",
+} as const;
+
+function writeCell(statement: StatementPresentation, cell: CellPresentation, out: Writer): void {
+  const classes = ["fs-cell", `fs-${cell.kind}`];
+  const titles: string[] = [];
+  const kindTitle = cell.problem === undefined ? KIND_TITLES[cell.kind] : PROBLEM_TITLES[cell.problem];
+  if (kindTitle !== "") titles.push(kindTitle);
+  const check = cell.rollup === undefined ? undefined : describeRollup(statement, cell.rollup);
+  if (check !== undefined) {
+    classes.push(check.className);
+    titles.push(check.title);
+  }
+  if (cell.blocks.length > 0) {
+    classes.push("fs-error-cell");
+    for (const blocked of cell.blocks) titles.push(describeBlock(statement, blocked));
+  }
+  out.raw(`<td class="${classes.join(" ")}"`);
+  attribute(out, "data-pointer", cell.pointer);
+  if (cell.kind === "value") attribute(out, "data-value", cell.text);
+  if (titles.length > 0) attribute(out, "title", titles.join("\n"));
+  out.raw(">");
+  writeCellContent(cell, out);
+  if (check !== undefined && check.flag !== "") {
+    out.raw(`<span class="fs-flag" aria-hidden="true">${check.flag}</span><span class="fs-sr-only">`);
+    out.text(` (${check.title})`);
+    out.raw("</span>");
+  }
+  out.raw("</td>\n");
+}
+
+function writeCellContent(cell: CellPresentation, out: Writer): void {
+  switch (cell.kind) {
+    case "value":
+      out.text(groupDigits(cell.text));
+      return;
+    case "missing":
+      out.raw('<span aria-hidden="true">—</span><span class="fs-sr-only">missing</span>');
+      return;
+    case "unavailable":
+      out.raw('<span aria-hidden="true">n/a</span><span class="fs-sr-only">unavailable</span>');
+      return;
+    case "invalid":
+      if (cell.problem === "absent") out.raw("absent");
+      else out.text(cell.text);
+      out.raw('<span class="fs-sr-only"> (invalid cell)</span>');
+      return;
+  }
+}
+
+interface CheckDescription {
+  readonly className: string;
+  readonly title: string;
+  readonly flag: string;
+}
+
+function describeRollup(statement: StatementPresentation, application: RollupApplication): CheckDescription {
+  if (application.status === "error") {
+    const what = application.reason === "missing-value" ? "missing" : "unavailable";
+    return {
+      className: "fs-rollup-error",
+      title: `Rollup check not evaluated: the value of ${itemName(statement, application.cell.item)} for ${periodName(statement, application.cell.period)} is ${what}`,
+      flag: "!",
+    };
+  }
+  const figures = `expected ${application.expected} (sum of direct children), actual ${application.actual}, difference ${application.difference}, tolerance ${application.tolerance}`;
+  return application.status === "satisfied"
+    ? { className: "fs-rollup-satisfied", title: `Rollup check satisfied: ${figures}`, flag: "" }
+    : { className: "fs-inconsistent", title: `Rollup check not satisfied: ${figures}`, flag: "≠" };
+}
+
+function describeBlock(statement: StatementPresentation, application: ErrorApplication): string {
+  const what = application.reason === "missing-value" ? "missing" : "unavailable";
+  return `This ${what} value stops the rollup check of ${itemName(statement, application.key.parent)} for ${periodName(statement, application.key.period)}`;
+}
+
+function itemName(statement: StatementPresentation, id: string): string {
+  const row = statement.rows.find((candidate) => candidate.id === id);
+  return row === undefined ? id : `"${row.label}"`;
+}
+
+function periodName(statement: StatementPresentation, id: string): string {
+  return statement.periods.find((period) => period.id === id)?.label ?? id;
+}

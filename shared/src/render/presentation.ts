@@ -1,0 +1,218 @@
+// buildPresentation: the lenient presentation model of any JSON value. It never throws: what
+// cannot be read is skipped (a statement or item that is not an object) or shown as an invalid
+// cell, so a document that failed validation can still be previewed while it is being fixed.
+
+import { isDecimal } from "../decimal/grammar";
+import { pointer } from "../json/pointer";
+import type { ValidationResult } from "../types";
+import { durationLabel, instantLabel } from "./format";
+import { rowLinks } from "./hierarchy";
+import { RENDER_LIMITS, statementCells, statementColumns } from "./limits";
+import type { CellPresentation, PeriodColumn, Presentation, RowPresentation, StatementPresentation, UnitPresentation } from "./model";
+import { arrayMember, isRecord, member, stringMember, textMember, type JsonRecord } from "./read";
+import { indexApplications, summarize, type ApplicationIndex } from "./rollups";
+
+interface Definitions {
+  readonly units: ReadonlyMap<string, UnitPresentation>;
+  readonly periods: ReadonlyMap<string, Omit<PeriodColumn, "pointer">>;
+  readonly applications: ApplicationIndex;
+}
+
+export function buildPresentation(document: unknown, result?: ValidationResult): Presentation {
+  return presentDocument(document, result, undefined);
+}
+
+/**
+ * The presentation of all statements, or only of the first statement whose id is `selected`
+ * (none when no statement has that id). Cells are built only while the statements fit the cell
+ * and column bounds, so the cost stays proportional to the document's size.
+ */
+export function presentDocument(document: unknown, result: ValidationResult | undefined, selected: string | undefined): Presentation {
+  const definitions: Definitions = {
+    units: unitDefinitions(arrayMember(document, "units")),
+    periods: periodDefinitions(arrayMember(document, "periods")),
+    applications: indexApplications(result),
+  };
+  const statements: StatementPresentation[] = [];
+  const budget = { cells: RENDER_LIMITS.cellsPerDocument };
+  arrayMember(document, "statements").forEach((statement, index) => {
+    if (!isRecord(statement)) return;
+    if (selected !== undefined && (statements.length > 0 || stringMember(statement, "id") !== selected)) return;
+    statements.push(presentStatement(statement, index, definitions, budget));
+  });
+  return {
+    entity: textMember(member(document, "entity"), "name"),
+    scope: textMember(member(document, "scope"), "label"),
+    statements,
+    status: summarize(result),
+  };
+}
+
+/** The ids of the document's statements, in order, for messages. */
+export function statementIds(document: unknown): string[] {
+  return arrayMember(document, "statements").flatMap((statement) => {
+    const id = stringMember(statement, "id");
+    return id === undefined ? [] : [id];
+  });
+}
+
+/** First definition wins for a duplicated id, as in every other id lookup of the renderer. */
+function unitDefinitions(units: readonly unknown[]): Map<string, UnitPresentation> {
+  const byId = new Map<string, UnitPresentation>();
+  for (const unit of units) {
+    const id = stringMember(unit, "id");
+    if (id === undefined || byId.has(id)) continue;
+    const scale = member(unit, "scale");
+    byId.set(id, {
+      id,
+      resolved: true,
+      label: textMember(unit, "label"),
+      measure: textMember(unit, "measure"),
+      scale: typeof scale === "number" && Number.isInteger(scale) ? String(scale) : undefined,
+    });
+  }
+  return byId;
+}
+
+function periodDefinitions(periods: readonly unknown[]): Map<string, Omit<PeriodColumn, "pointer">> {
+  const byId = new Map<string, Omit<PeriodColumn, "pointer">>();
+  for (const period of periods) {
+    const id = stringMember(period, "id");
+    if (id === undefined || byId.has(id)) continue;
+    const kind = member(period, "kind");
+    const date = stringMember(period, "date");
+    const start = stringMember(period, "start");
+    const end = stringMember(period, "end");
+    if (kind === "instant" && date !== undefined) byId.set(id, { id, kind, label: instantLabel(date) });
+    else if (kind === "duration" && start !== undefined && end !== undefined) {
+      byId.set(id, { id, kind, label: durationLabel(start, end) });
+    } else byId.set(id, { id, kind: "unresolved", label: id });
+  }
+  return byId;
+}
+
+function presentStatement(
+  statement: JsonRecord,
+  index: number,
+  definitions: Definitions,
+  budget: { cells: number },
+): StatementPresentation {
+  const id = stringMember(statement, "id");
+  const periods: PeriodColumn[] = [];
+  arrayMember(statement, "periods").forEach((periodId, position) => {
+    if (typeof periodId !== "string") return;
+    const definition = definitions.periods.get(periodId) ?? { id: periodId, kind: "unresolved", label: periodId };
+    periods.push({ ...definition, pointer: pointer("statements", index, "periods", position) });
+  });
+
+  const items: { item: JsonRecord; index: number }[] = [];
+  arrayMember(statement, "items").forEach((item, itemIndex) => {
+    if (isRecord(item)) items.push({ item, index: itemIndex });
+  });
+  const links = rowLinks(
+    items.map(({ item }) => stringMember(item, "id")),
+    items.map(({ item }) => stringMember(item, "rollupTo")),
+  );
+  const heads = items.map(({ item, index: itemIndex }, row) => {
+    const itemId = stringMember(item, "id");
+    const unitId = stringMember(item, "unit");
+    const link = links[row] ?? { parent: undefined, depth: 0, isSubtotal: false };
+    return {
+      item,
+      head: {
+        index: itemIndex,
+        pointer: pointer("statements", index, "items", itemIndex),
+        id: itemId,
+        label: textMember(item, "label") ?? itemId ?? `Item ${itemIndex + 1}`,
+        description: textMember(item, "description"),
+        unit: unitId === undefined ? undefined : (definitions.units.get(unitId) ?? unresolvedUnit(unitId)),
+        depth: link.depth,
+        isSubtotal: link.isSubtotal,
+        parentRow: link.parent,
+      },
+    };
+  });
+
+  const first = heads[0]?.head.unit;
+  const shared = first !== undefined && heads.every(({ head }) => head.unit?.id === first.id);
+  const unitPerRow = !shared && heads.length > 0;
+  const columns = statementColumns({ unitPerRow, periods });
+  const cells = statementCells({ unitPerRow, periods, rows: heads });
+  // Only built cells are charged, so a later statement that fits is still shown in a preview; a
+  // page or TSV is refused anyway when any statement is omitted (limits.ts counts them all).
+  const cellsOmitted = columns > RENDER_LIMITS.columnsPerStatement || cells > budget.cells;
+  if (!cellsOmitted) budget.cells -= cells;
+
+  const rows = heads.map(({ item, head }): RowPresentation => ({
+    ...head,
+    cells: cellsOmitted
+      ? []
+      : periods.map((period) =>
+          presentCell(member(item, "values"), period.id, `${head.pointer}${pointer("values", period.id)}`, {
+            statement: id,
+            item: head.id,
+            isSubtotal: head.isSubtotal,
+            applications: definitions.applications,
+          }),
+        ),
+  }));
+  return {
+    index,
+    pointer: pointer("statements", index),
+    id,
+    label: textMember(statement, "label") ?? id ?? `Statement ${index + 1}`,
+    periods,
+    rows,
+    unit: shared ? first : undefined,
+    unitPerRow,
+    cellsOmitted,
+  };
+}
+
+function unresolvedUnit(id: string): UnitPresentation {
+  return { id, resolved: false, label: undefined, measure: undefined, scale: undefined };
+}
+
+interface CellContext {
+  readonly statement: string | undefined;
+  readonly item: string | undefined;
+  readonly isSubtotal: boolean;
+  readonly applications: ApplicationIndex;
+}
+
+const INVALID_TEXT_LIMIT = 80;
+
+function presentCell(values: unknown, period: string, cellPointer: string, context: CellContext): CellPresentation {
+  const { statement, item } = context;
+  const located = statement !== undefined && item !== undefined;
+  const base = {
+    pointer: cellPointer,
+    period,
+    rollup: located && context.isSubtotal ? context.applications.application(statement, item, period) : undefined,
+    blocks: located ? context.applications.blocking(statement, item, period) : [],
+  };
+  if (!isRecord(values) || !Object.hasOwn(values, period)) {
+    return { ...base, kind: "invalid", text: "", problem: "absent" };
+  }
+  const raw = values[period];
+  if (raw === null) return { ...base, kind: "missing", text: "", problem: undefined };
+  if (isDecimal(raw)) return { ...base, kind: "value", text: raw, problem: undefined };
+  if (isRecord(raw) && Object.keys(raw).length === 1 && member(raw, "unavailable") === true) {
+    return { ...base, kind: "unavailable", text: "", problem: undefined };
+  }
+  const text = typeof raw === "string" ? raw : (JSON.stringify(raw) ?? "");
+  return {
+    ...base,
+    kind: "invalid",
+    text: shorten(text),
+    problem: typeof raw === "string" ? "not-decimal" : "wrong-type",
+  };
+}
+
+/** Invalid content is shown only as a hint; cut at a code point boundary. */
+function shorten(text: string): string {
+  if (text.length <= INVALID_TEXT_LIMIT) return text;
+  const last = text.charCodeAt(INVALID_TEXT_LIMIT - 1);
+  const end = last >= 0xd800 && last <= 0xdbff ? INVALID_TEXT_LIMIT - 1 : INVALID_TEXT_LIMIT;
+  return `${text.slice(0, end)}…`;
+}

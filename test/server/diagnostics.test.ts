@@ -1,0 +1,122 @@
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { readText, upstreamRoot } from "../support/paths";
+import { startServer, type ServerUnderTest } from "./harness";
+
+const fixtures = join(upstreamRoot, "fixtures");
+let server: ServerUnderTest;
+
+before(async () => {
+  server = await startServer();
+});
+after(async () => {
+  await server.stop();
+  assert.equal(server.stderr(), "", "the server writes nothing to stderr");
+});
+
+test("an unknown item member is marked at its key, with the public code and source fs", async () => {
+  const text = readText(join(fixtures, "invalid/unknown-item-property.json"));
+  const { diagnostics } = await server.open("file:///unknown-item-property.json", text);
+  assert.equal(diagnostics.length, 1);
+  const [diagnostic] = diagnostics;
+  assert.equal(diagnostic?.code, "unknown-property");
+  assert.equal(diagnostic?.source, "fs");
+  const line = text.split("\n")[diagnostic!.range.start.line]!;
+  assert.equal(line.slice(diagnostic!.range.start.character, diagnostic!.range.end.character), '"source"');
+});
+
+test("a bad value is marked at the value, a map-key mismatch at the values key naming the missing period", async () => {
+  const number = readText(join(fixtures, "invalid/decimal-number.json"));
+  const first = await server.open("file:///decimal-number.json", number);
+  const cell = first.diagnostics[0]!;
+  assert.equal(cell.code, "decimal-string-required");
+  const cellLine = number.split("\n")[cell.range.start.line]!;
+  assert.equal(cellLine.slice(cell.range.start.character, cell.range.end.character), "1");
+
+  const missing = readText(join(fixtures, "invalid/missing-value-key.json"));
+  const second = await server.open("file:///missing-value-key.json", missing);
+  const mismatch = second.diagnostics[0]!;
+  assert.equal(mismatch.code, "map-key-mismatch");
+  const line = missing.split("\n")[mismatch.range.start.line]!;
+  assert.equal(line.slice(mismatch.range.start.character, mismatch.range.end.character), '"values"');
+  assert.match(mismatch.message, /missing "fy2024"/);
+});
+
+test("a missing member marks the key of the object that lacks it", async () => {
+  const text = JSON.stringify({ formatVersion: "0.2", entity: {}, scope: { label: "S" }, units: [], periods: [], statements: [] }, null, 2);
+  const { diagnostics } = await server.open("file:///missing.json", text);
+  const required = diagnostics.find((diagnostic) => diagnostic.code === "required-property")!;
+  const line = text.split("\n")[required.range.start.line]!;
+  assert.equal(line.slice(required.range.start.character, required.range.end.character), '"entity"');
+  assert.match(required.message, /"name"/);
+});
+
+test("an unsatisfied rollup is a warning on the parent's cell with the children as related information", async () => {
+  const text = readText(join(fixtures, "valid/snapshot-mismatch-source.json"));
+  const { diagnostics } = await server.open("file:///snapshot-mismatch-source.json", text);
+  const rollup = diagnostics.find((diagnostic) => diagnostic.code === "rollup-unsatisfied")!;
+  assert.equal(rollup.severity, 2);
+  assert.equal(rollup.message, "Total fy2025: 11 stated, children sum to 10 (difference 1, tolerance 0).");
+  const line = text.split("\n")[rollup.range.start.line]!;
+  assert.equal(line.slice(rollup.range.start.character, rollup.range.end.character), '"11"');
+  assert.equal(rollup.relatedInformation?.length, 1);
+  assert.match(rollup.relatedInformation![0]!.message, /Child fy2025: 10/);
+  const snapshot = diagnostics.find((diagnostic) => diagnostic.code === "snapshot-mismatch")!;
+  assert.match(snapshot.message, /calculations consistent → inconsistent/);
+});
+
+test("an error application marks the missing or unavailable cell it names", async () => {
+  const text = readText(join(fixtures, "valid/rollup-cell-errors.json"));
+  const { diagnostics } = await server.open("file:///rollup-cell-errors.json", text);
+  const codes = diagnostics.map((diagnostic) => diagnostic.code).sort();
+  assert.deepEqual(codes, ["rollup-missing-value", "rollup-unavailable-value"]);
+  const unavailable = diagnostics.find((diagnostic) => diagnostic.code === "rollup-unavailable-value")!;
+  const line = text.split("\n")[unavailable.range.start.line]!;
+  assert.match(line, /"fy2025": \{/);
+  assert.match(unavailable.message, /Unavailable parent fy2025 cannot be checked: Unavailable child fy2025 is marked unavailable/);
+});
+
+test("ordinary JSON gets no diagnostics at all", async () => {
+  const uri = "file:///package.json";
+  await server.connection.sendNotification("textDocument/didOpen", {
+    textDocument: { uri, languageId: "json", version: 1, text: '{ "name": "x", "version": "1.0.0", "scripts": {} }' },
+  });
+  // A later FS document's diagnostics arrive after anything the server would have sent for package.json.
+  await server.open("file:///after-package.json", readText(join(fixtures, "valid/no-rollups.json")));
+  assert.equal(server.published.filter((params) => params.uri === uri).length, 0);
+});
+
+test("syntax errors while typing are reported at their position and replaced once the text parses", async () => {
+  const uri = "file:///typing.json";
+  const text = readText(join(fixtures, "valid/no-rollups.json"));
+  await server.open(uri, text);
+  const broken = await server.change(uri, 2, [{ text: text.replace('"fy2025": "10"', '"fy2025": "10",') }]);
+  assert.ok(broken.diagnostics.length >= 1);
+  assert.ok(broken.diagnostics.every((diagnostic) => diagnostic.code === "invalid-json"));
+  const comma = text.split("\n").findIndex((line) => line.includes('"fy2025": "10"'));
+  assert.ok(broken.diagnostics[0]!.range.start.line >= comma, "the error is at or after the stray comma");
+  const fixed = await server.change(uri, 3, [{ text }]);
+  assert.deepEqual(fixed.diagnostics, []);
+});
+
+test("edits are debounced: a burst of changes publishes for the last version only", async () => {
+  const uri = "file:///burst.json";
+  const text = readText(join(fixtures, "valid/no-rollups.json"));
+  await server.open(uri, text);
+  const before = server.published.length;
+  for (let version = 2; version <= 5; version++) {
+    await server.connection.sendNotification("textDocument/didChange", { textDocument: { uri, version }, contentChanges: [{ text: text.replace('"10"', `"${version}"`) }] });
+  }
+  const last = await server.diagnostics(uri, (params) => params.version === 5);
+  assert.equal(last.version, 5);
+  const forUri = server.published.slice(before).filter((params) => params.uri === uri);
+  assert.deepEqual(forUri.map((params) => params.version), [5]);
+});
+
+test("closing a document clears its diagnostics", async () => {
+  const uri = "file:///closing.json";
+  await server.open(uri, readText(join(fixtures, "invalid/self-rollup.json")));
+  const cleared = await server.close(uri);
+  assert.deepEqual(cleared.diagnostics, []);
+});

@@ -1,0 +1,104 @@
+// Drives the real built server (dist/server.js --stdio) as an editor would, over the protocol.
+// Waits on notifications, never on time.
+
+import { spawn, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
+import {
+  createProtocolConnection,
+  DidChangeTextDocumentNotification,
+  DidCloseTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  ExitNotification,
+  InitializedNotification,
+  InitializeRequest,
+  PublishDiagnosticsNotification,
+  ShutdownRequest,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type ProtocolConnection,
+  type PublishDiagnosticsParams,
+  type TextDocumentContentChangeEvent,
+} from "vscode-languageserver-protocol/node";
+import { repoRoot } from "../support/paths";
+
+export interface ServerUnderTest {
+  connection: ProtocolConnection;
+  process: ChildProcess;
+  stderr: () => string;
+  open(uri: string, text: string, version?: number): Promise<PublishDiagnosticsParams>;
+  change(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): Promise<PublishDiagnosticsParams>;
+  close(uri: string): Promise<PublishDiagnosticsParams>;
+  /** The next diagnostics published for `uri` that satisfy `accept`. */
+  diagnostics(uri: string, accept?: (params: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams>;
+  /** Every publishDiagnostics seen so far, in order. */
+  published: PublishDiagnosticsParams[];
+  stop(): Promise<void>;
+}
+
+export async function startServer(settings: Record<string, unknown> = {}): Promise<ServerUnderTest> {
+  const child = spawn(process.execPath, [join(repoRoot, "dist", "server.js"), "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  const published: PublishDiagnosticsParams[] = [];
+  const waiters: { uri: string; accept: (params: PublishDiagnosticsParams) => boolean; resolve: (params: PublishDiagnosticsParams) => void }[] = [];
+  connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
+    published.push(params);
+    for (const waiter of [...waiters]) {
+      if (waiter.uri === params.uri && waiter.accept(params)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(params);
+      }
+    }
+  });
+  connection.onRequest("workspace/configuration", (params: { items: { section?: string }[] }) => params.items.map(() => ({ validation: { delay: 20 }, ...settings })));
+  connection.onRequest("client/registerCapability", () => null);
+  connection.onRequest("workspace/codeLens/refresh", () => null);
+  connection.listen();
+  await connection.sendRequest(InitializeRequest.type, {
+    processId: process.pid,
+    rootUri: null,
+    capabilities: {
+      workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } },
+      textDocument: { publishDiagnostics: { relatedInformation: true, versionSupport: true } },
+    },
+  });
+  await connection.sendNotification(InitializedNotification.type, {});
+
+  const diagnostics = (uri: string, accept: (params: PublishDiagnosticsParams) => boolean = () => true): Promise<PublishDiagnosticsParams> =>
+    new Promise((resolve) => waiters.push({ uri, accept, resolve }));
+
+  return {
+    connection,
+    process: child,
+    stderr: () => stderr,
+    published,
+    diagnostics,
+    async open(uri, text, version = 1) {
+      const next = diagnostics(uri, (params) => params.version === undefined || params.version === version);
+      await connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: "json", version, text } });
+      return next;
+    },
+    async change(uri, version, changes) {
+      const next = diagnostics(uri, (params) => params.version === version);
+      await connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: changes });
+      return next;
+    },
+    async close(uri) {
+      const next = diagnostics(uri, (params) => params.diagnostics.length === 0);
+      await connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
+      return next;
+    },
+    async stop() {
+      const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+      try {
+        await connection.sendRequest(ShutdownRequest.type);
+        await connection.sendNotification(ExitNotification.type);
+      } catch {
+        child.kill();
+      }
+      await exited;
+      connection.dispose();
+    },
+  };
+}
