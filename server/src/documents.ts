@@ -6,7 +6,7 @@
 import { TextDocuments, type Connection } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { analyzeVersion, type DocumentState } from "./analysis";
-import { isFsDocumentValue, mightBeFsDocument } from "./detect";
+import { isFsDocumentValue, mightBeFsDocument } from "../../shared/src/detect";
 
 export class DocumentStore {
   readonly documents = new TextDocuments(TextDocument);

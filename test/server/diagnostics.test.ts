@@ -40,7 +40,7 @@ test("a bad value is marked at the value, a map-key mismatch at the values key n
   assert.equal(mismatch.code, "map-key-mismatch");
   const line = missing.split("\n")[mismatch.range.start.line]!;
   assert.equal(line.slice(mismatch.range.start.character, mismatch.range.end.character), '"values"');
-  assert.match(mismatch.message, /missing "fy2024"/);
+  assert.match(String(mismatch.message), /missing "fy2024"/);
 });
 
 test("a missing member marks the key of the object that lacks it", async () => {
@@ -49,7 +49,7 @@ test("a missing member marks the key of the object that lacks it", async () => {
   const required = diagnostics.find((diagnostic) => diagnostic.code === "required-property")!;
   const line = text.split("\n")[required.range.start.line]!;
   assert.equal(line.slice(required.range.start.character, required.range.end.character), '"entity"');
-  assert.match(required.message, /"name"/);
+  assert.match(String(required.message), /"name"/);
 });
 
 test("an unsatisfied rollup is a warning on the parent's cell with the children as related information", async () => {
@@ -57,13 +57,13 @@ test("an unsatisfied rollup is a warning on the parent's cell with the children 
   const { diagnostics } = await server.open("file:///snapshot-mismatch-source.json", text);
   const rollup = diagnostics.find((diagnostic) => diagnostic.code === "rollup-unsatisfied")!;
   assert.equal(rollup.severity, 2);
-  assert.equal(rollup.message, "Total fy2025: 11 stated, children sum to 10 (difference 1, tolerance 0).");
+  assert.equal(String(rollup.message), "Total fy2025: 11 stated, children sum to 10 (difference 1, tolerance 0).");
   const line = text.split("\n")[rollup.range.start.line]!;
   assert.equal(line.slice(rollup.range.start.character, rollup.range.end.character), '"11"');
   assert.equal(rollup.relatedInformation?.length, 1);
-  assert.match(rollup.relatedInformation![0]!.message, /Child fy2025: 10/);
+  assert.match(String(rollup.relatedInformation![0]!.message), /Child fy2025: 10/);
   const snapshot = diagnostics.find((diagnostic) => diagnostic.code === "snapshot-mismatch")!;
-  assert.match(snapshot.message, /calculations consistent → inconsistent/);
+  assert.match(String(snapshot.message), /calculations consistent → inconsistent/);
 });
 
 test("an error application marks the missing or unavailable cell it names", async () => {
@@ -74,7 +74,7 @@ test("an error application marks the missing or unavailable cell it names", asyn
   const unavailable = diagnostics.find((diagnostic) => diagnostic.code === "rollup-unavailable-value")!;
   const line = text.split("\n")[unavailable.range.start.line]!;
   assert.match(line, /"fy2025": \{/);
-  assert.match(unavailable.message, /Unavailable parent fy2025 cannot be checked: Unavailable child fy2025 is marked unavailable/);
+  assert.match(String(unavailable.message), /Unavailable parent fy2025 cannot be checked: Unavailable child fy2025 is marked unavailable/);
 });
 
 test("ordinary JSON gets no diagnostics at all", async () => {

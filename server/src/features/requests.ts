@@ -21,7 +21,7 @@ import {
 import { buildPresentation, renderHtmlPage, renderStatementsHtml, renderTsv } from "../../../shared/src/render/index";
 import { analyzeVersion } from "../analysis";
 import type { ServerContext } from "../context";
-import { isFsDocumentValue, mightBeFsDocument } from "../detect";
+import { isFsDocumentValue, mightBeFsDocument } from "../../../shared/src/detect";
 import { diagnosticsFor } from "../diagnostics";
 import { statusOf } from "../server";
 

@@ -60,10 +60,8 @@ function checkPeriodKind(issues: IssueList, record: Record<string, unknown>, pat
     const start = checkDate(issues, record, "start", path);
     const end = checkDate(issues, record, "end", path);
     if (start === undefined || end === undefined) return undefined;
-    if (start > end) {
-      issues.report("invalid-duration", path, `The duration starts (${start}) after it ends (${end}); start must be no later than end.`, { start, end });
-      return undefined;
-    }
+    // A reversed duration still names a (start, end) pair, so it still counts for duplicates.
+    if (start > end) issues.report("invalid-duration", path, `The duration starts (${start}) after it ends (${end}); start must be no later than end.`, { start, end });
     return `duration:${start}:${end}`;
   }
   issues.report("invalid-value", `${path}/kind`, `The period kind must be "instant" or "duration", not ${show(kind)}.`, {

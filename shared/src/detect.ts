@@ -2,7 +2,7 @@
 // user opens: a text search rules out almost all other JSON for free, and only a text that names
 // both top-level members (or the FS schema) is parsed and confirmed at its top level.
 
-import { DOCUMENT_SCHEMA_URI } from "../../shared/src/index";
+import { DOCUMENT_SCHEMA_URI } from "./types";
 
 const SCHEMA_PREFIX = "https://cpaikr.github.io/fs/schema/";
 
