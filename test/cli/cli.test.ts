@@ -1,0 +1,158 @@
+// fsdoc as users run it: the built binary, its stdout, stderr and exit codes.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { analyze } from "../../shared/src/index";
+import { fixturesRoot, readJson, readText, repoRoot, upstreamRoot } from "../support/paths";
+
+const fixtures = join(upstreamRoot, "fixtures");
+
+function fsdoc(args: string[], input?: string) {
+  const run = spawnSync(process.execPath, [join(repoRoot, "dist/cli.js"), ...args], { input, encoding: "utf8" });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+const scratch = () => mkdtempSync(join(tmpdir(), "fsdoc-test-"));
+
+test("validate prints the contract result for one conforming file and exits 0", () => {
+  const file = join(upstreamRoot, "examples/manufacturing-group.json");
+  const run = fsdoc(["validate", file]);
+  assert.equal(run.code, 0);
+  assert.deepEqual(JSON.parse(run.stdout), analyze(readJson(file)).result);
+  assert.ok(run.stdout.startsWith('{\n  "formatVersion": "0.2"'), "2-space indented");
+  assert.match(run.stderr, /conforming; calculations inconsistent \(1 of 16 applications not satisfied\)/);
+});
+
+test("validate --strict fails on inconsistent rollups", () => {
+  assert.equal(fsdoc(["validate", "--strict", join(upstreamRoot, "examples/manufacturing-group.json")]).code, 1);
+  assert.equal(fsdoc(["validate", "--strict", join(fixtures, "valid/exact-arithmetic.json")]).code, 0);
+});
+
+test("validate reports a nonconforming document with file:line:column and exits 1", () => {
+  const file = join(fixtures, "invalid/unresolved-unit.json");
+  const run = fsdoc(["validate", file]);
+  assert.equal(run.code, 1);
+  assert.equal(JSON.parse(run.stdout).conformance.errors[0].code, "unresolved-reference");
+  assert.ok(run.stderr.includes(`${file}:36:19: unresolved-reference at /statements/0/items/0/unit`), run.stderr);
+});
+
+test("validate takes several files, prints an array and a summary line", () => {
+  const files = [join(fixturesRoot, "examples/minimal.json"), join(fixtures, "invalid/self-rollup.json"), join(fixtures, "raw-input/malformed-json.json.txt")];
+  const run = fsdoc(["validate", ...files]);
+  assert.equal(run.code, 1);
+  const entries = JSON.parse(run.stdout) as { file: string; result?: { conformance: { status: string } }; error?: string }[];
+  assert.deepEqual(entries.map((entry) => entry.file), files);
+  assert.equal(entries[0]?.result?.conformance.status, "conforming");
+  assert.equal(entries[1]?.result?.conformance.status, "nonconforming");
+  assert.match(entries[2]?.error ?? "", /not valid JSON/);
+  assert.match(run.stderr, /^3 files: 1 conforming \(0 with inconsistent rollups\), 1 nonconforming, 1 unreadable$/m);
+});
+
+test("validate reads standard input and ignores a byte-order mark", () => {
+  const run = fsdoc(["validate", "-"], "\uFEFF" + readText(join(fixtures, "valid/no-rollups.json")));
+  assert.equal(run.code, 0);
+  assert.equal(JSON.parse(run.stdout).calculations.status, "not-defined");
+});
+
+test("malformed JSON, duplicate members and trailing content are operational errors with positions", () => {
+  const cases: [string, RegExp][] = [
+    ["malformed-json.json.txt", /malformed-json\.json\.txt:4:1: invalid-json/],
+    ["duplicate-members.json.txt", /duplicate-members\.json\.txt:3:3: duplicate-member: Duplicate member name "formatVersion"/],
+    ["trailing-content.json.txt", /trailing-content\.json\.txt:2:1: trailing-content/],
+  ];
+  for (const [name, message] of cases) {
+    const run = fsdoc(["validate", join(fixtures, "raw-input", name)]);
+    assert.equal(run.code, 1, name);
+    assert.equal(run.stdout, "", name);
+    assert.match(run.stderr, message);
+  }
+  assert.match(fsdoc(["validate", "/nonexistent/file.json"]).stderr, /cannot read \/nonexistent\/file\.json: no such file or directory/);
+});
+
+test("usage errors exit 2; help and version exit 0", () => {
+  for (const args of [[], ["frobnicate"], ["validate"], ["validate", "--bogus", "x.json"], ["render", "--format", "pdf", "x.json"], ["diff", "a.json", "b.json"], ["record", "--in-place", "--output", "o.json", "x.json"], ["validate", "--format", "html", "x.json"]]) {
+    const run = fsdoc(args);
+    assert.equal(run.code, 2, args.join(" "));
+    assert.ok(run.stderr.length > 0 || run.stdout.includes("Usage"), args.join(" "));
+  }
+  assert.equal(fsdoc(["--help"]).code, 0);
+  assert.match(fsdoc(["--version"]).stdout, /^\d+\.\d+\.\d+\n$/);
+  for (const command of ["validate", "diff", "render", "record"]) {
+    const run = fsdoc([command, "--help"]);
+    assert.equal(run.code, 0);
+    assert.match(run.stdout, new RegExp(`^Usage: fsdoc ${command}`));
+  }
+});
+
+test("diff prints the snapshot diff; --strict fails unless it matches", () => {
+  const mismatch = fsdoc(["diff", join(fixtures, "valid/snapshot-mismatch-source.json")]);
+  assert.equal(mismatch.code, 0);
+  assert.deepEqual(JSON.parse(mismatch.stdout), readJson(join(fixtures, "snapshot-diffs/mismatch.json")));
+  assert.equal(fsdoc(["diff", "--strict", join(fixtures, "valid/snapshot-mismatch-source.json")]).code, 1);
+  assert.equal(fsdoc(["diff", "--strict", join(fixtures, "valid/recorded-snapshot.json")]).code, 0);
+  const invalid = fsdoc(["diff", join(fixtures, "invalid/contradictory-snapshot-application.json")]);
+  assert.equal(invalid.code, 1);
+  assert.equal(JSON.parse(invalid.stdout).status, "not-comparable");
+});
+
+test("render writes a deterministic standalone HTML page, refuses nonconforming documents and bounds output", () => {
+  const file = join(fixtures, "valid/render-presentation.json");
+  const first = fsdoc(["render", file]);
+  assert.equal(first.code, 0);
+  assert.match(first.stdout, /^<!doctype html>/i);
+  assert.ok(first.stdout.includes("A &amp; B &lt;Group&gt;"));
+  assert.ok(!/<script|https?:\/\/(?!cpaikr)/i.test(first.stdout), "no scripts, no network resources");
+  assert.equal(fsdoc(["render", file]).stdout, first.stdout, "byte-identical");
+  assert.equal(fsdoc(["render", join(fixtures, "invalid/self-rollup.json")]).code, 1);
+  const limit = fsdoc(["render", join(fixtures, "valid/render-column-limit-exceeded.json")]);
+  assert.equal(limit.code, 1);
+  assert.match(limit.stderr, /1,001 columns/);
+  assert.equal(limit.stdout, "");
+});
+
+test("render --format tsv: one statement to stdout, or one file per statement", () => {
+  const file = join(fixtures, "valid/render-presentation.json");
+  const mixed = fsdoc(["render", "--format", "tsv", "--statement", "mixed-units", file]);
+  assert.equal(mixed.code, 0);
+  const rows = mixed.stdout.trimEnd().split("\n").map((row) => row.split("\t"));
+  assert.ok(rows.every((row) => row.length === rows[0]!.length));
+  assert.ok(rows[0]!.includes("Unit"));
+  assert.equal(fsdoc(["render", "--format", "tsv", file]).code, 2, "several statements need --statement or --output");
+  const dir = scratch();
+  const out = join(dir, "tables");
+  assert.equal(fsdoc(["render", "--format", "tsv", "--output", out, file]).code, 0);
+  assert.deepEqual(readdirSync(out).sort(), ["mixed-units.tsv", "ordered.tsv"]);
+  assert.equal(fsdoc(["render", "--format", "tsv", "--statement", "nope", file]).code, 1);
+});
+
+test("record prints the document with a fresh snapshot, changing nothing else", () => {
+  const run = fsdoc(["record", join(fixtures, "valid/no-rollups.json")]);
+  assert.equal(run.code, 0);
+  assert.equal(run.stdout.trimEnd(), readText(join(fixtures, "cli/expected/record-validation/no-rollups.json")).trimEnd());
+});
+
+test("record never loses data: refuses to overwrite, writes atomically, leaves nonconforming files alone", () => {
+  const dir = scratch();
+  const source = join(dir, "doc.json");
+  const original = readText(join(fixtures, "valid/snapshot-mismatch-source.json"));
+  writeFileSync(source, original);
+  const target = join(dir, "out.json");
+  writeFileSync(target, "keep me");
+  const refused = fsdoc(["record", source, "--output", target]);
+  assert.equal(refused.code, 1);
+  assert.match(refused.stderr, /already exists; pass --force/);
+  assert.equal(readFileSync(target, "utf8"), "keep me");
+  assert.equal(fsdoc(["record", source, "--output", target, "--force"]).code, 0);
+  assert.equal(JSON.parse(readFileSync(target, "utf8")).validationSnapshot.calculations, "inconsistent");
+  assert.equal(fsdoc(["record", "--in-place", source]).code, 0);
+  assert.equal(fsdoc(["diff", "--strict", source]).code, 0, "recorded in place, the snapshot matches");
+  assert.deepEqual(readdirSync(dir).sort(), ["doc.json", "out.json"], "no temporary files left behind");
+  const broken = join(dir, "broken.json");
+  const brokenText = readText(join(fixtures, "invalid/self-rollup.json"));
+  writeFileSync(broken, brokenText);
+  assert.equal(fsdoc(["record", "--in-place", broken]).code, 1);
+  assert.equal(readFileSync(broken, "utf8"), brokenText);
+});
