@@ -106,30 +106,21 @@ function locateProblems(text: string, parseError: unknown): SyntaxProblem[] {
     const { line, column } = lineAndColumn(text, offset);
     problems.push({ code, message, offset, length, line, column });
   };
+  // jsonc-parser's visitor recurses once per level, so hostile nesting is caught before it runs.
+  const tooDeep = firstTooDeep(text);
+  if (tooDeep !== undefined) {
+    add("nesting-too-deep", `Nesting is deeper than ${MAX_NESTING} levels; FS documents need far fewer.`, tooDeep, 1);
+    return problems;
+  }
   const memberNames: Set<string>[] = [];
-  let depth = 0;
-  let reportedDepth = false;
-  const enter = (offset: number): void => {
-    depth++;
-    if (depth > MAX_NESTING && !reportedDepth) {
-      reportedDepth = true;
-      add("nesting-too-deep", `Nesting is deeper than ${MAX_NESTING} levels; FS documents need far fewer.`, offset, 1);
-    }
-  };
   visit(
     text,
     {
-      onObjectBegin: (offset) => {
-        enter(offset);
+      onObjectBegin: () => {
         memberNames.push(new Set());
       },
       onObjectEnd: () => {
-        depth--;
         memberNames.pop();
-      },
-      onArrayBegin: (offset) => enter(offset),
-      onArrayEnd: () => {
-        depth--;
       },
       onObjectProperty: (name, offset, length) => {
         const names = memberNames[memberNames.length - 1];
@@ -156,6 +147,27 @@ function locateProblems(text: string, parseError: unknown): SyntaxProblem[] {
     add("invalid-json", `Invalid JSON: ${message}`, 0, 1);
   }
   return problems;
+}
+
+/** The offset of the first bracket nested deeper than MAX_NESTING, skipping strings; iterative. */
+function firstTooDeep(text: string): number | undefined {
+  let depth = 0;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 0x22) {
+      // Skip the string: to the next quote not escaped by an odd run of backslashes.
+      for (at++; at < text.length; at++) {
+        const inner = text.charCodeAt(at);
+        if (inner === 0x5c) at++;
+        else if (inner === 0x22) break;
+      }
+    } else if (code === 0x7b || code === 0x5b) {
+      if (++depth > MAX_NESTING) return at;
+    } else if (code === 0x7d || code === 0x5d) {
+      depth--;
+    }
+  }
+  return undefined;
 }
 
 export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
