@@ -12,12 +12,17 @@ export function fractionDigits(decimal: string): number {
   return dot < 0 ? 0 : decimal.length - dot - 1;
 }
 
+const ZEROS: string[] = [];
+function zeros(count: number): string {
+  return count < 64 ? (ZEROS[count] ??= "0".repeat(count)) : "0".repeat(count);
+}
+
 /** `decimal` (canonical) as an integer number of 10^-scale units; scale ≥ its fraction digits. */
 export function toUnits(decimal: string, scale: number): bigint {
   const dot = decimal.indexOf(".");
-  if (dot < 0) return BigInt(scale === 0 ? decimal : decimal + "0".repeat(scale));
+  if (dot < 0) return BigInt(scale === 0 ? decimal : decimal + zeros(scale));
   const padding = scale - (decimal.length - dot - 1);
-  return BigInt(decimal.slice(0, dot) + decimal.slice(dot + 1) + (padding > 0 ? "0".repeat(padding) : ""));
+  return BigInt(decimal.slice(0, dot) + decimal.slice(dot + 1) + (padding > 0 ? zeros(padding) : ""));
 }
 
 export function formatUnits(units: bigint, scale: number): string {

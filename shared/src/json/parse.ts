@@ -36,7 +36,8 @@ export function parseJson(text: string): ParseOutcome {
     return { ok: false, problems: locateProblems(text, error) };
   }
   const census = takeCensus(value);
-  if (census.tooDeep || census.members + census.colonsInStrings !== countColons(text) || ESCAPED_COLON.test(text)) {
+  const escapedColon = text.includes("\\u003") && ESCAPED_COLON.test(text);
+  if (census.tooDeep || escapedColon || census.members + census.colonsInStrings !== countColons(text)) {
     const problems = locateProblems(text, undefined);
     if (problems.length > 0) return { ok: false, problems };
   }
@@ -49,31 +50,39 @@ interface Census {
   tooDeep: boolean;
 }
 
+// Module-level counters keep the walk a plain recursive function: this runs over every value of
+// every document the editor validates, so it is worth keeping tight.
+let members = 0;
+let colonsInStrings = 0;
+let tooDeep = false;
+
 function takeCensus(root: unknown): Census {
-  const census: Census = { members: 0, colonsInStrings: 0, tooDeep: false };
-  const visitValue = (value: unknown, depth: number): void => {
-    if (typeof value === "string") {
-      if (value.includes(":")) census.colonsInStrings += countColons(value);
-      return;
-    }
-    if (value === null || typeof value !== "object") return;
-    if (depth > MAX_NESTING) {
-      census.tooDeep = true;
-      return;
-    }
-    if (Array.isArray(value)) {
-      for (const element of value) visitValue(element, depth + 1);
-      return;
-    }
-    const record = value as Record<string, unknown>;
-    for (const key in record) {
-      census.members++;
-      if (key.includes(":")) census.colonsInStrings += countColons(key);
-      visitValue(record[key], depth + 1);
-    }
-  };
-  visitValue(root, 1);
-  return census;
+  members = 0;
+  colonsInStrings = 0;
+  tooDeep = false;
+  visitForCensus(root, 1);
+  return { members, colonsInStrings, tooDeep };
+}
+
+function visitForCensus(value: unknown, depth: number): void {
+  if (typeof value !== "object" || value === null) {
+    if (typeof value === "string" && value.includes(":")) colonsInStrings += countColons(value);
+    return;
+  }
+  if (depth > MAX_NESTING) {
+    tooDeep = true;
+    return;
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) visitForCensus(value[i], depth + 1);
+    return;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    members++;
+    if (key.includes(":")) colonsInStrings += countColons(key);
+    visitForCensus(record[key], depth + 1);
+  }
 }
 
 function countColons(text: string): number {

@@ -1,8 +1,8 @@
 // Rollup evaluation (section 3) for a structurally conforming document: one application per
 // statement × parent with direct children × statement period, in that order.
 
-import { formatUnits, fractionDigits, toUnits, absAtMost } from "../decimal/exact";
-import type { Cell, FsDocument, Item, RollupApplication, Statement } from "../types";
+import { formatUnits, fractionDigits, toUnits } from "../decimal/exact";
+import type { ApplicationKey, Cell, FsDocument, Item, RollupApplication, Statement } from "../types";
 
 export function evaluateRollups(document: FsDocument): RollupApplication[] {
   const toleranceByUnit = new Map<string, string>();
@@ -32,39 +32,42 @@ function evaluateStatement(statement: Statement, toleranceByUnit: ReadonlyMap<st
 
 function evaluateApplication(statement: string, parent: Item, children: readonly Item[], period: string, tolerance: string): RollupApplication {
   const key = { statement, parent: parent.id, period };
-  const blocked = firstUnusableCell(parent, children, period);
-  if (blocked !== undefined) {
-    return {
-      key,
-      status: "error",
-      reason: blocked.cell === null ? "missing-value" : "unavailable-value",
-      cell: { statement, item: blocked.item.id, period },
-    };
-  }
-  const actual = parent.values[period] as string;
+  // One pass over the cells, parent first: the first one that is not a value ends the application;
+  // otherwise it yields the scale every value is summed at.
+  const actual = parent.values[period];
+  if (typeof actual !== "string") return errorApplication(key, parent, actual);
   let scale = fractionDigits(actual);
-  for (const child of children) scale = Math.max(scale, fractionDigits(child.values[period] as string));
+  for (const child of children) {
+    const cell = child.values[period];
+    if (typeof cell !== "string") return errorApplication(key, child, cell);
+    const digits = fractionDigits(cell);
+    if (digits > scale) scale = digits;
+  }
   let expectedUnits = 0n;
   for (const child of children) expectedUnits += toUnits(child.values[period] as string, scale);
-  const expected = formatUnits(expectedUnits, scale);
-  const difference = formatUnits(toUnits(actual, scale) - expectedUnits, scale);
+  const differenceUnits = toUnits(actual, scale) - expectedUnits;
+  const toleranceScale = fractionDigits(tolerance);
+  // Compare |difference| with the tolerance at a scale both fit, on the integers already at hand.
+  const magnitude = differenceUnits < 0n ? -differenceUnits : differenceUnits;
+  const satisfied =
+    toleranceScale <= scale
+      ? magnitude <= toUnits(tolerance, scale)
+      : magnitude * 10n ** BigInt(toleranceScale - scale) <= toUnits(tolerance, toleranceScale);
   return {
     key,
-    status: absAtMost(difference, tolerance) ? "satisfied" : "unsatisfied",
+    status: satisfied ? "satisfied" : "unsatisfied",
     actual,
-    expected,
-    difference,
+    expected: formatUnits(expectedUnits, scale),
+    difference: formatUnits(differenceUnits, scale),
     tolerance,
   };
 }
 
-/** The parent's cell first, then the children's in item order: the first that is not a value. */
-function firstUnusableCell(parent: Item, children: readonly Item[], period: string): { item: Item; cell: Cell } | undefined {
-  const own = parent.values[period];
-  if (typeof own !== "string") return { item: parent, cell: own ?? null };
-  for (const child of children) {
-    const cell = child.values[period];
-    if (typeof cell !== "string") return { item: child, cell: cell ?? null };
-  }
-  return undefined;
+function errorApplication(key: ApplicationKey, item: Item, cell: Cell | undefined): RollupApplication {
+  return {
+    key,
+    status: "error",
+    reason: cell === null || cell === undefined ? "missing-value" : "unavailable-value",
+    cell: { statement: key.statement, item: item.id, period: key.period },
+  };
 }
