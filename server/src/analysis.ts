@@ -25,7 +25,7 @@ export class GoodAnalysis {
     readonly value: unknown,
     readonly analysis: Analysis,
   ) {
-    this.locator = new SourceLocator(text);
+    this.locator = new SourceLocator(text, value);
   }
 
   get model(): DocumentModel {

@@ -1,9 +1,9 @@
 // Analysis → LSP diagnostics. Ranges come from the parse tree (SourceLocator) of the analysed
 // text; nothing here searches text.
 
-import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation, type Range } from "vscode-languageserver/node";
+import { DiagnosticSeverity, type Diagnostic, type Range } from "vscode-languageserver/node";
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import { pointer, type ApplicationKey, type RollupApplication, type SnapshotDiff } from "../../shared/src/index";
+import { pointer, type ApplicationKey, type LocateRequest, type RollupApplication, type SnapshotDiff } from "../../shared/src/index";
 import { groupDigits } from "../../shared/src/render/format";
 import type { DocumentState, GoodAnalysis } from "./analysis";
 import type { Settings } from "./settings";
@@ -28,45 +28,64 @@ export function diagnosticsFor(state: DocumentState, document: TextDocument, set
   }
   const good = state.good;
   if (good === undefined) return [];
-  const diagnostics: Diagnostic[] = [];
-  const total = { count: 0 };
-  const add = (diagnostic: Diagnostic): void => {
-    total.count++;
-    if (diagnostics.length < settings.maxProblems) diagnostics.push(diagnostic);
+  // Everything to locate is gathered first and located in one pass (a large document is scanned once).
+  const pending: { request: LocateRequest; complete: (range: Range) => Diagnostic }[] = [];
+  let total = 0;
+  const add = (request: LocateRequest, complete: (range: Range) => Diagnostic): void => {
+    total++;
+    if (pending.length < settings.maxProblems) pending.push({ request, complete });
   };
   for (const issue of good.analysis.issues) {
-    add({
-      range: rangeOf(good, document, issue.path, issue.mark),
+    add({ path: issue.path, mark: issue.mark }, (range) => ({
+      range,
       severity: DiagnosticSeverity.Error,
       source: SOURCE,
       code: issue.code,
       message: issue.message,
       data: { path: issue.path, params: issue.params } satisfies DiagnosticData,
-    });
+    }));
   }
+  const related: { request: LocateRequest; message: string }[][] = [];
   if (settings.rollupSeverity !== undefined) {
+    const severity = settings.rollupSeverity;
     for (const application of good.analysis.result.calculations.applications) {
-      if (application.status === "satisfied") continue;
-      add(rollupDiagnostic(good, document, application, settings.rollupSeverity));
+      if (application.status === "satisfied" || total >= settings.maxProblems) {
+        if (application.status !== "satisfied") total++;
+        continue;
+      }
+      const children = application.status === "error" ? [] : childCells(good, application.key);
+      related.push(children);
+      add({ path: rollupTarget(good, application), mark: "value" }, (range) => rollupDiagnostic(good, application, range, severity));
     }
   }
-  const snapshot = snapshotDiagnostic(good, document, good.diff);
-  if (snapshot !== undefined) add(snapshot);
-  if (total.count > diagnostics.length) {
+  const snapshot = snapshotDiagnostic(good.diff);
+  if (snapshot !== undefined) add({ path: "/validationSnapshot", mark: "key" }, snapshot);
+
+  const relatedRequests = related.flat().map((child) => child.request);
+  const ranges = good.locator.locateAll([...pending.map((entry) => entry.request), ...relatedRequests]);
+  const toRange = (offset: number, length: number): Range => ({ start: document.positionAt(offset), end: document.positionAt(offset + length) });
+  const diagnostics = pending.map((entry, index) => entry.complete(toRange(ranges[index]!.offset, ranges[index]!.length)));
+  let next = pending.length;
+  let rollupIndex = 0;
+  for (const diagnostic of diagnostics) {
+    if (typeof diagnostic.code !== "string" || !diagnostic.code.startsWith("rollup-")) continue;
+    const children = related[rollupIndex++] ?? [];
+    if (diagnostic.code !== "rollup-unsatisfied") continue;
+    diagnostic.relatedInformation = children.map((child) => {
+      const range = ranges[next++]!;
+      return { location: { uri: document.uri, range: toRange(range.offset, range.length) }, message: child.message };
+    });
+  }
+  if (total > diagnostics.length) {
     diagnostics.push({
       range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } },
       severity: DiagnosticSeverity.Information,
       source: SOURCE,
       code: "problems-capped",
-      message: `Showing the first ${settings.maxProblems} of ${total.count} problems (setting fs.validation.maxProblems); run "fsdoc validate" for all of them.`,
+      message: `Showing the first ${settings.maxProblems} of ${total} problems (setting fs.validation.maxProblems); run "fsdoc validate" for all of them.`,
     });
   }
   return diagnostics;
-}
-
-function rangeOf(good: GoodAnalysis, document: TextDocument, path: string, mark: "key" | "value"): Range {
-  const { offset, length } = good.locator.locate(path, mark);
-  return { start: document.positionAt(offset), end: document.positionAt(offset + length) };
 }
 
 /** The pointer of an item's value cell, from the statement and item ids of an application. */
@@ -93,22 +112,26 @@ export function rollupMessage(good: GoodAnalysis, application: RollupApplication
   return `${parent}: ${groupDigits(application.actual)} stated, children sum to ${groupDigits(application.expected)} (difference ${groupDigits(application.difference)}, tolerance ${groupDigits(application.tolerance)}).`;
 }
 
-function rollupDiagnostic(good: GoodAnalysis, document: TextDocument, application: RollupApplication, severity: DiagnosticSeverity): Diagnostic {
+function rollupTarget(good: GoodAnalysis, application: RollupApplication): string {
   const { key } = application;
   const target = application.status === "error" ? application.cell : { statement: key.statement, item: key.parent, period: key.period };
-  const path = cellPointer(good, target.statement, target.item, target.period) ?? "";
+  return cellPointer(good, target.statement, target.item, target.period) ?? "";
+}
+
+function rollupDiagnostic(good: GoodAnalysis, application: RollupApplication, range: Range, severity: DiagnosticSeverity): Diagnostic {
+  const { key } = application;
   return {
-    range: rangeOf(good, document, path, "value"),
+    range,
     severity,
     source: SOURCE,
     code: application.status === "error" ? `rollup-${application.reason}` : "rollup-unsatisfied",
     message: rollupMessage(good, application),
-    relatedInformation: application.status === "error" ? undefined : childCells(good, document, key),
-    data: { path, params: { statement: key.statement, parent: key.parent, period: key.period } } satisfies DiagnosticData,
+    data: { path: rollupTarget(good, application), params: { statement: key.statement, parent: key.parent, period: key.period } } satisfies DiagnosticData,
   };
 }
 
-function childCells(good: GoodAnalysis, document: TextDocument, key: ApplicationKey): DiagnosticRelatedInformation[] {
+/** The children's cells of an application, to locate and describe as related information. */
+function childCells(good: GoodAnalysis, key: ApplicationKey): { request: LocateRequest; message: string }[] {
   const statement = good.model.statementsById.get(key.statement);
   const parent = statement?.itemsById.get(key.parent);
   if (statement === undefined || parent === undefined) return [];
@@ -116,29 +139,31 @@ function childCells(good: GoodAnalysis, document: TextDocument, key: Application
     const child = statement.items[index];
     if (child === undefined) return [];
     const path = pointer("statements", statement.index, "items", index, "values", key.period);
-    const value = good.locator.node(path)?.value;
-    return [
-      {
-        location: { uri: document.uri, range: rangeOf(good, document, path, "value") },
-        message: `${child.label ?? child.id ?? "item"} ${key.period}: ${typeof value === "string" ? groupDigits(value) : "no value"}`,
-      },
-    ];
+    const value = cellValue(good.value, statement.index, index, key.period);
+    return [{ request: { path, mark: "value" as const }, message: `${child.label ?? child.id ?? "item"} ${key.period}: ${typeof value === "string" ? groupDigits(value) : "no value"}` }];
   });
 }
 
-function snapshotDiagnostic(good: GoodAnalysis, document: TextDocument, diff: SnapshotDiff): Diagnostic | undefined {
+function cellValue(document: unknown, statementIndex: number, itemIndex: number, period: string): unknown {
+  const statements = (document as { statements?: unknown }).statements;
+  const statement = Array.isArray(statements) ? (statements[statementIndex] as { items?: unknown } | undefined) : undefined;
+  const item = Array.isArray(statement?.items) ? (statement.items[itemIndex] as { values?: Record<string, unknown> } | undefined) : undefined;
+  return item?.values !== undefined && Object.hasOwn(item.values, period) ? item.values[period] : undefined;
+}
+
+function snapshotDiagnostic(diff: SnapshotDiff): ((range: Range) => Diagnostic) | undefined {
   if (diff.status !== "mismatch") return undefined;
   const changes = diff.applications.filter((change) => change.change !== "unchanged");
   const parts: string[] = [];
   if (diff.conformance.recorded !== diff.conformance.current) parts.push(`conformance ${diff.conformance.recorded} → ${diff.conformance.current}`);
   if (diff.calculations.recorded !== diff.calculations.current) parts.push(`calculations ${diff.calculations.recorded} → ${diff.calculations.current}`);
   if (changes.length > 0) parts.push(`${changes.length} application${changes.length === 1 ? "" : "s"} changed, added or removed`);
-  return {
-    range: rangeOf(good, document, "/validationSnapshot", "key"),
+  return (range) => ({
+    range,
     severity: DiagnosticSeverity.Information,
     source: SOURCE,
     code: "snapshot-mismatch",
     message: `The recorded validation snapshot no longer matches the current validation (${parts.join("; ")}). Run "FS: Record Validation Snapshot" to update it.`,
     data: { path: "/validationSnapshot" } satisfies DiagnosticData,
-  };
+  });
 }

@@ -3,6 +3,7 @@
 
 import { parseTree, type Node } from "jsonc-parser";
 import type { Mark } from "../validate/issue";
+import { scanPointers, type ScanHit } from "./guided-scan";
 import { parsePointer } from "./pointer";
 
 export interface SourceRange {
@@ -12,11 +13,34 @@ export interface SourceRange {
 
 const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
 
+export interface LocateRequest {
+  path: string;
+  mark: Mark;
+}
+
+// Below this size a parse tree is cheap and serves every later request; above it, ranges come from
+// one scan guided by the parsed value (guided-scan.ts), which costs a fraction of a tree.
+const TREE_SIZE_LIMIT = 1 << 20;
+
 export class SourceLocator {
   private root: Node | undefined;
   private built = false;
 
-  constructor(readonly text: string) {}
+  /** `value` is the text's JSON.parse result, when known: it lets large texts skip the parse tree. */
+  constructor(
+    readonly text: string,
+    private readonly value?: unknown,
+    private readonly treeSizeLimit = TREE_SIZE_LIMIT,
+  ) {}
+
+  /** Ranges for many requests at once, in request order. */
+  locateAll(requests: readonly LocateRequest[]): SourceRange[] {
+    if (requests.length > 0 && !this.built && this.value !== undefined && this.text.length > this.treeSizeLimit) {
+      const hits = scanPointers(this.text, this.value, requests.map((request) => parsePointer(request.path)));
+      if (hits !== undefined) return hits.map((hit, index) => rangeFromHit(hit, (requests[index] as LocateRequest).mark));
+    }
+    return requests.map((request) => this.locate(request.path, request.mark));
+  }
 
   tree(): Node | undefined {
     if (!this.built) {
@@ -38,6 +62,10 @@ export class SourceLocator {
    * the object's opening brace when it has no key (the top level or an array element).
    */
   locate(path: string, mark: Mark): SourceRange {
+    if (!this.built && this.value !== undefined && this.text.length > this.treeSizeLimit) {
+      const hit = scanPointers(this.text, this.value, [parsePointer(path)])?.[0];
+      if (hit !== undefined) return rangeFromHit(hit, mark);
+    }
     const { node, missing } = this.deepest(path);
     if (node === undefined) return { offset: 0, length: Math.min(1, this.text.length) };
     if (mark === "value" && missing === 0) return { offset: node.offset, length: node.length };
@@ -69,6 +97,12 @@ function child(node: Node, segment: string): Node | undefined {
   }
   if (node.type === "array" && ARRAY_INDEX.test(segment)) return node.children?.[Number(segment)];
   return undefined;
+}
+
+function rangeFromHit(hit: ScanHit, mark: Mark): SourceRange {
+  if (mark === "value" && hit.missing === 0) return hit.node;
+  if (hit.key !== undefined) return hit.key;
+  return hit.container ? { offset: hit.node.offset, length: 1 } : hit.node;
 }
 
 function rangeOf(node: Node): SourceRange {

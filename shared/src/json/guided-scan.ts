@@ -1,0 +1,180 @@
+// Source ranges for many JSON Pointers in one pass over a text whose parsed value is known.
+//
+// A parse tree of a 25 MB document costs over ten times JSON.parse; but the value is already
+// parsed, so the scan only has to step over tokens whose content it knows: a string whose source
+// has no escapes is stepped over in O(1) (its end quote sits exactly `length + 1` further on), and
+// members appear in the text in the order JSON.parse inserted them. Anything unexpected (escapes,
+// keys JavaScript orders differently, text that does not match the value) is handled by a slower
+// exact step, or makes the scan give up so the caller can fall back to a parse tree.
+
+import type { SourceRange } from "./locate";
+
+/** What the scan found for one pointer: the deepest existing node on the way, and its key. */
+export interface ScanHit {
+  /** Range of the deepest existing node on the pointer's path. */
+  node: SourceRange;
+  /** The member name's range when that node is an object member. */
+  key: SourceRange | undefined;
+  /** Whether that node is an object or an array (its first character is the bracket). */
+  container: boolean;
+  /** How many trailing segments of the pointer do not exist. */
+  missing: number;
+}
+
+interface Trie {
+  children: Map<string, Trie>;
+  /** Indices of the requests whose pointer ends here. */
+  ends: number[];
+}
+
+class ScanMismatch extends Error {}
+
+const SPACE = 0x20, TAB = 0x09, LF = 0x0a, CR = 0x0d, QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c, COLON = 0x3a;
+const OPEN_BRACE = 0x7b, CLOSE_BRACE = 0x7d, OPEN_BRACKET = 0x5b, CLOSE_BRACKET = 0x5d;
+
+/**
+ * Ranges for each pointer (given as segment lists) in `text`, whose JSON.parse value is `value`.
+ * Undefined when the text does not match the value (the caller then uses a parse tree).
+ */
+export function scanPointers(text: string, value: unknown, pointers: readonly string[][]): ScanHit[] | undefined {
+  const root: Trie = { children: new Map(), ends: [] };
+  pointers.forEach((segments, request) => {
+    let node = root;
+    for (const segment of segments) {
+      let next = node.children.get(segment);
+      if (next === undefined) node.children.set(segment, (next = { children: new Map(), ends: [] }));
+      node = next;
+    }
+    node.ends.push(request);
+  });
+  const hits: (ScanHit | undefined)[] = new Array(pointers.length);
+  try {
+    const start = skipSpace(text, 0);
+    const end = visit(text, value, start, root, undefined, hits);
+    if (skipSpace(text, end) !== text.length) return undefined;
+  } catch (error) {
+    if (error instanceof ScanMismatch || error instanceof RangeError) return undefined;
+    throw error;
+  }
+  return hits as ScanHit[];
+}
+
+function skipSpace(text: string, at: number): number {
+  let code = text.charCodeAt(at);
+  while (code === SPACE || code === LF || code === CR || code === TAB) code = text.charCodeAt(++at);
+  return at;
+}
+
+function expect(text: string, at: number, code: number): void {
+  if (text.charCodeAt(at) !== code) throw new ScanMismatch();
+}
+
+/** Steps over the string token at `at` whose parsed content is `content`; returns its end. */
+function skipString(text: string, at: number, content: string): number {
+  expect(text, at, QUOTE);
+  const close = at + content.length + 1;
+  // An unescaped quote exactly where an escape-free source would end must be the end: a quote
+  // inside the string would be escaped, so preceded by a backslash.
+  if (text.charCodeAt(close) === QUOTE && text.charCodeAt(close - 1) !== BACKSLASH) return close + 1;
+  for (let i = at + 1; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === BACKSLASH) i++;
+    else if (code === QUOTE) return i + 1;
+  }
+  throw new ScanMismatch();
+}
+
+function skipScalar(text: string, at: number): number {
+  let end = at;
+  let code = text.charCodeAt(end);
+  while (end < text.length && code !== COMMA && code !== CLOSE_BRACE && code !== CLOSE_BRACKET && code !== SPACE && code !== LF && code !== CR && code !== TAB) {
+    code = text.charCodeAt(++end);
+  }
+  if (end === at) throw new ScanMismatch();
+  return end;
+}
+
+// Object.keys lists integer-like keys ("0", "10") first, in numeric order, unlike the text.
+const INDEX_LIKE = /^(?:0|[1-9][0-9]*)$/;
+
+function visit(
+  text: string,
+  value: unknown,
+  at: number,
+  trie: Trie | undefined,
+  key: SourceRange | undefined,
+  hits: (ScanHit | undefined)[],
+): number {
+  let end: number;
+  const container = typeof value === "object" && value !== null;
+  if (typeof value === "string") end = skipString(text, at, value);
+  else if (!container) end = skipScalar(text, at);
+  else if (Array.isArray(value)) end = visitArray(text, value, at, trie, hits);
+  else end = visitObject(text, value as Record<string, unknown>, at, trie, hits);
+  if (trie !== undefined) record(trie, { offset: at, length: end - at }, key, container, hits);
+  return end;
+}
+
+function visitArray(text: string, array: unknown[], at: number, trie: Trie | undefined, hits: (ScanHit | undefined)[]): number {
+  expect(text, at, OPEN_BRACKET);
+  let position = skipSpace(text, at + 1);
+  for (let index = 0; index < array.length; index++) {
+    if (index > 0) {
+      expect(text, position, COMMA);
+      position = skipSpace(text, position + 1);
+    }
+    const child = trie === undefined || trie.children.size === 0 ? undefined : trie.children.get(String(index));
+    position = skipSpace(text, visit(text, array[index], position, child, undefined, hits));
+  }
+  expect(text, position, CLOSE_BRACKET);
+  return position + 1;
+}
+
+function visitObject(text: string, record: Record<string, unknown>, at: number, trie: Trie | undefined, hits: (ScanHit | undefined)[]): number {
+  expect(text, at, OPEN_BRACE);
+  const keys = Object.keys(record);
+  let inTextOrder = true;
+  for (const name of keys) {
+    const first = name.charCodeAt(0);
+    if (first >= 0x30 && first <= 0x39 && INDEX_LIKE.test(name)) inTextOrder = false;
+  }
+  let position = skipSpace(text, at + 1);
+  for (let index = 0; index < keys.length; index++) {
+    if (index > 0) {
+      expect(text, position, COMMA);
+      position = skipSpace(text, position + 1);
+    }
+    let name: string;
+    let keyEnd: number;
+    if (inTextOrder) {
+      name = keys[index] as string;
+      keyEnd = skipString(text, position, name);
+    } else {
+      keyEnd = skipString(text, position, "");
+      name = JSON.parse(text.slice(position, keyEnd)) as string;
+    }
+    const keyRange = { offset: position, length: keyEnd - position };
+    position = skipSpace(text, keyEnd);
+    expect(text, position, COLON);
+    position = skipSpace(text, position + 1);
+    const child = trie === undefined || trie.children.size === 0 ? undefined : trie.children.get(name);
+    position = skipSpace(text, visit(text, record[name], position, child, keyRange, hits));
+  }
+  expect(text, position, CLOSE_BRACE);
+  return position + 1;
+}
+
+/** Requests ending at this node are found; requests going deeper fall back here unless found below. */
+function record(trie: Trie, node: SourceRange, key: SourceRange | undefined, container: boolean, hits: (ScanHit | undefined)[]): void {
+  for (const request of trie.ends) hits[request] = { node, key, container, missing: 0 };
+  if (trie.children.size === 0) return;
+  // Children that were not reached do not exist: every request through them ends here.
+  collectMissing(trie, 1, node, key, container, hits);
+}
+
+function collectMissing(trie: Trie, missing: number, node: SourceRange, key: SourceRange | undefined, container: boolean, hits: (ScanHit | undefined)[]): void {
+  for (const child of trie.children.values()) {
+    for (const request of child.ends) hits[request] ??= { node, key, container, missing };
+    collectMissing(child, missing + 1, node, key, container, hits);
+  }
+}
