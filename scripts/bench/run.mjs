@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { generateWithStats } from "./generate.mjs";
 import * as peers from "./peers.mjs";
+import { serverMeasurements } from "./server.mjs";
 
 /** Sizes are decimal megabytes (1 MB = 1,000,000 bytes), matching how the sizes are quoted. */
 export const MB = 1_000_000;
@@ -77,9 +78,10 @@ export async function measure(entry, text) {
   const runs = Math.min(MAX_RUNS, Math.max(MIN_RUNS, Math.ceil(RUN_BUDGET_MS / Math.max(lastMs, 0.01))));
   const samples = [];
   for (let i = 0; i < runs; i++) samples.push(await timeOnce(entry, text, prepared));
+  const note = entry.note?.(prepared, text.length);
   await entry.teardown?.(prepared);
   sink = undefined;
-  return { medianMs: median(samples), minMs: Math.min(...samples), maxMs: Math.max(...samples), runs, warmups };
+  return { medianMs: median(samples), minMs: Math.min(...samples), maxMs: Math.max(...samples), runs, warmups, ...(note ? { note } : {}) };
 }
 
 export function machineInfo() {
@@ -157,6 +159,7 @@ export function formatReport(report) {
     out.push(table(["measurement", "median ms", "x JSON.parse", "ms/MB", "runs"],
       measured.map((row) => [row.name, fixed(row.medianMs, 2), fixed(row.ratioToJsonParse, 1), fixed(row.msPerMB, 2), row.runs])));
     for (const row of size.rows) if (row.skipped) out.push(`skipped ${row.name}: ${row.skipped}`);
+    for (const row of measured) if (row.note) out.push(`${row.name}: ${row.note}`);
   }
   if (report.growth) {
     out.push("", `growth: ms/MB at ${report.growth.toMB} MB / ms/MB at ${report.growth.fromMB} MB (1.0 = linear)`);
@@ -194,7 +197,7 @@ async function main() {
     process.exitCode = 2;
     return;
   }
-  const entries = [...measurements, ...(await engineMeasurements())];
+  const entries = [...measurements, ...(await engineMeasurements()), ...serverMeasurements()];
   // Progress goes to stderr so `--json` output stays parseable.
   const report = await runBenchmarks({ ...options, entries, log: (message) => process.stderr.write(`${message}\n`) });
   process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatReport(report)}\n`);
