@@ -27,12 +27,13 @@ export function toUnits(decimal: string, scale: number): bigint {
 
 export function formatUnits(units: bigint, scale: number): string {
   const negative = units < 0n;
-  const digits = (negative ? -units : units).toString();
-  let text = digits;
+  let text = (negative ? -units : units).toString();
   if (scale > 0) {
-    const padded = digits.padStart(scale + 1, "0");
-    const fraction = padded.slice(padded.length - scale).replace(/0+$/, "");
-    text = padded.slice(0, padded.length - scale) + (fraction === "" ? "" : "." + fraction);
+    if (text.length <= scale) text = zeros(scale + 1 - text.length) + text;
+    let end = text.length;
+    const point = end - scale;
+    while (end > point && text.charCodeAt(end - 1) === 0x30) end--;
+    text = end === point ? text.slice(0, point) : text.slice(0, point) + "." + text.slice(point, end);
   }
   return negative ? "-" + text : text;
 }

@@ -37,14 +37,17 @@ function evaluateApplication(statement: string, parent: Item, children: readonly
   const actual = parent.values[period];
   if (typeof actual !== "string") return errorApplication(key, parent, actual);
   let scale = fractionDigits(actual);
-  for (const child of children) {
+  const cells = new Array<string>(children.length);
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i] as Item;
     const cell = child.values[period];
     if (typeof cell !== "string") return errorApplication(key, child, cell);
+    cells[i] = cell;
     const digits = fractionDigits(cell);
     if (digits > scale) scale = digits;
   }
   let expectedUnits = 0n;
-  for (const child of children) expectedUnits += toUnits(child.values[period] as string, scale);
+  for (const cell of cells) expectedUnits += toUnits(cell, scale);
   const differenceUnits = toUnits(actual, scale) - expectedUnits;
   const toleranceScale = fractionDigits(tolerance);
   // Compare |difference| with the tolerance at a scale both fit, on the integers already at hand.
