@@ -19,6 +19,8 @@ import {
   type PublishDiagnosticsParams,
   type TextDocumentContentChangeEvent,
 } from "vscode-languageserver-protocol/node";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import type { TextEdit, WorkspaceEdit } from "vscode-languageserver-protocol/node";
 import { repoRoot } from "../support/paths";
 
 export interface ServerUnderTest {
@@ -101,4 +103,16 @@ export async function startServer(settings: Record<string, unknown> = {}): Promi
       connection.dispose();
     },
   };
+}
+
+/** The text after applying LSP edits, as an editor would (edits are on the original text). */
+export function applyTextEdits(text: string, edits: readonly TextEdit[]): string {
+  return TextDocument.applyEdits(TextDocument.create("file:///apply.json", "json", 0, text), [...edits]);
+}
+
+/** The edits a WorkspaceEdit makes to `uri` (failing loudly when it touches another document). */
+export function editsFor(edit: WorkspaceEdit | null | undefined, uri: string): TextEdit[] {
+  if (edit === null || edit === undefined) throw new Error("no workspace edit");
+  for (const other of Object.keys(edit.changes ?? {})) if (other !== uri) throw new Error(`the edit touches ${other}`);
+  return edit.changes?.[uri] ?? [];
 }

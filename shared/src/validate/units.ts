@@ -56,8 +56,8 @@ function checkTolerance(issues: IssueList, tolerance: unknown, path: string): vo
   let reason: string;
   let canonical: string | undefined;
   if (typeof tolerance === "number") {
-    reason = "it is a JSON number; write it as a decimal string";
-    canonical = canonicalDecimal(String(tolerance));
+    // The number's digits are only in the source text (the editor's quick fix reads them there).
+    reason = "it is a JSON number; write it in quotes";
   } else if (typeof tolerance !== "string") {
     reason = `it is ${describeType(jsonType(tolerance))}`;
   } else {

@@ -1,0 +1,92 @@
+// Where the cursor is in the current text, which may be momentarily invalid JSON while the user
+// types: the JSON path, whether a member name or a value is being written, which characters a
+// completion replaces, and what punctuation the inserted text needs around it. Everything comes
+// from jsonc-parser's scanner and its lenient parse tree.
+
+import { createScanner, findNodeAtLocation, getLocation, parseTree, type JSONPath, type Node } from "jsonc-parser";
+import { TOKEN, UNEXPECTED_END_OF_STRING } from "./nodes";
+
+export interface Cursor {
+  /** The path of the member or element being written; for a member name, its last segment is that name. */
+  path: JSONPath;
+  atKey: boolean;
+  /** The offsets a completion replaces: the whole string under the cursor, or nothing. */
+  start: number;
+  end: number;
+  inString: boolean;
+  /** A member name that already has its ':' (completing it inserts only the name). */
+  keyHasColon: boolean;
+  /** A value written directly after the member's ':' gets a space first. */
+  afterColon: boolean;
+  /** "," when the inserted text would otherwise run into the next member or element. */
+  separator: "" | ",";
+  /** The lenient parse tree of the current text. */
+  root: Node | undefined;
+}
+
+export function readCursor(text: string, offset: number): Cursor {
+  const location = getLocation(text, offset);
+  const root = parseTree(text, [], { allowTrailingComma: true });
+  const previous = location.previousNode;
+  const stringNode = previous !== undefined && (previous.type === "string" || previous.type === "property") ? previous : undefined;
+  const inString = stringNode !== undefined && offset > stringNode.offset && offset <= stringNode.offset + stringNode.length;
+  let start = offset;
+  let end = offset;
+  if (inString && stringNode !== undefined) {
+    start = stringNode.offset;
+    end = isTerminated(text, stringNode.offset) ? stringNode.offset + stringNode.length : offset;
+  }
+  const member = memberAt(root, location.path);
+  const keyHasColon = location.isAtPropertyKey && inString && member?.colonOffset !== undefined && member.children?.[0]?.offset === start;
+  const afterColon = !location.isAtPropertyKey && !inString && member?.colonOffset === offset - 1;
+  const separator = keyHasColon || !needsSeparator(text, end) ? "" : ",";
+  return { path: location.path, atKey: location.isAtPropertyKey, start, end, inString, keyHasColon, afterColon, separator, root };
+}
+
+/** The member (property node) that the path's last segment names, when the path ends in a member. */
+function memberAt(root: Node | undefined, path: JSONPath): Node | undefined {
+  const name = path[path.length - 1];
+  if (root === undefined || typeof name !== "string") return undefined;
+  const parent = findNodeAtLocation(root, path.slice(0, -1));
+  if (parent?.type !== "object") return undefined;
+  return parent.children?.find((property) => property.children?.[0]?.value === name);
+}
+
+function isTerminated(text: string, stringOffset: number): boolean {
+  const scanner = createScanner(text, true);
+  scanner.setPosition(stringOffset);
+  scanner.scan();
+  return (scanner.getTokenError() as number) !== UNEXPECTED_END_OF_STRING;
+}
+
+function needsSeparator(text: string, offset: number): boolean {
+  const scanner = createScanner(text, true);
+  scanner.setPosition(offset);
+  const next: number = scanner.scan();
+  return next !== TOKEN.closeBrace && next !== TOKEN.closeBracket && next !== TOKEN.comma && next !== TOKEN.end;
+}
+
+/** The members present in the object at `path`, except the one whose name starts at `except`. */
+export function presentMembers(root: Node | undefined, path: JSONPath, except: number): Set<string> {
+  const names = new Set<string>();
+  const object = root === undefined ? undefined : findNodeAtLocation(root, path);
+  if (object?.type !== "object") return names;
+  for (const property of object.children ?? []) {
+    const key = property.children?.[0];
+    if (key !== undefined && key.offset !== except && typeof key.value === "string") names.add(key.value);
+  }
+  return names;
+}
+
+/** The string elements of the array at `path`, except the element at index `except`. */
+export function arrayStrings(root: Node | undefined, path: JSONPath, except?: number): string[] | undefined {
+  const array = root === undefined ? undefined : findNodeAtLocation(root, path);
+  if (array?.type !== "array") return undefined;
+  return (array.children ?? []).flatMap((element, index) => (index !== except && element.type === "string" && typeof element.value === "string" ? [element.value] : []));
+}
+
+/** The string value at `path`, if the text has one there. */
+export function stringAt(root: Node | undefined, path: JSONPath): string | undefined {
+  const node = root === undefined ? undefined : findNodeAtLocation(root, path);
+  return node?.type === "string" && typeof node.value === "string" ? node.value : undefined;
+}
