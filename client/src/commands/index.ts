@@ -1,0 +1,47 @@
+// Every command the extension contributes (package.json) or the server's lenses invoke
+// (CLIENT_COMMANDS), bound to the objects that carry them out.
+
+import * as vscode from "vscode";
+import { CLIENT_COMMANDS } from "../../../shared/src/protocol";
+import type { PreviewManager } from "../preview/previewManager";
+import type { FsServer } from "../server/fsServer";
+import { exportDocument } from "./export";
+import { peekLocations } from "./peek";
+import { recordSnapshot } from "./record";
+import type { SnapshotDiffProvider } from "./snapshotDiff";
+import { targetDocument, uriArgument } from "./target";
+import { validateWorkspace } from "./validateWorkspace";
+
+export interface CommandTargets {
+  server: FsServer;
+  previews: PreviewManager;
+  snapshotDiffs: SnapshotDiffProvider;
+}
+
+export function registerCommands({ server, previews, snapshotDiffs }: CommandTargets): vscode.Disposable[] {
+  const active = () => previews.activeResource();
+  const withDocument = (run: (document: vscode.TextDocument) => Promise<void>) => async (argument?: unknown) => {
+    const document = await targetDocument(argument, active);
+    if (document !== undefined) await run(document);
+  };
+  const openPreview = (toSide: boolean) => (argument?: unknown) => {
+    const uri = uriArgument(argument) ?? active();
+    if (uri === undefined) void vscode.window.showInformationMessage("Open an FS document first.");
+    else previews.open(uri, toSide);
+  };
+  return [
+    vscode.commands.registerCommand(CLIENT_COMMANDS.openPreview, openPreview(true)),
+    vscode.commands.registerCommand("fs.openPreview", openPreview(false)),
+    vscode.commands.registerCommand("fs.togglePreviewLock", () => previews.toggleLock()),
+    vscode.commands.registerCommand(CLIENT_COMMANDS.revealInPreview, (uri?: unknown, pointer?: unknown) => {
+      const target = uriArgument(uri) ?? active();
+      if (target !== undefined) previews.reveal(target, typeof pointer === "string" ? pointer : "");
+    }),
+    vscode.commands.registerCommand(CLIENT_COMMANDS.peekLocations, peekLocations),
+    vscode.commands.registerCommand(CLIENT_COMMANDS.showSnapshotDiff, withDocument((document) => snapshotDiffs.show(document.uri))),
+    vscode.commands.registerCommand(CLIENT_COMMANDS.recordSnapshot, withDocument((document) => recordSnapshot(server, document))),
+    vscode.commands.registerCommand("fs.exportHtml", withDocument((document) => exportDocument(server, document, "html"))),
+    vscode.commands.registerCommand("fs.exportTsv", withDocument((document) => exportDocument(server, document, "tsv"))),
+    vscode.commands.registerCommand("fs.validateWorkspace", () => validateWorkspace(server)),
+  ];
+}

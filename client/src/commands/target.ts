@@ -1,0 +1,34 @@
+// The document a command acts on: its argument (a Uri from a menu, or a URI string from a code
+// lens), else the active FS editor or the focused preview.
+
+import * as vscode from "vscode";
+
+export function uriArgument(argument: unknown): vscode.Uri | undefined {
+  if (argument instanceof vscode.Uri) return argument;
+  if (typeof argument === "string" && argument !== "") {
+    try {
+      return vscode.Uri.parse(argument, true);
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+export async function targetDocument(argument: unknown, fallback: () => vscode.Uri | undefined): Promise<vscode.TextDocument | undefined> {
+  const uri = uriArgument(argument) ?? fallback();
+  if (uri === undefined) {
+    void vscode.window.showInformationMessage("Open an FS document first.");
+    return undefined;
+  }
+  try {
+    return await vscode.workspace.openTextDocument(uri);
+  } catch (error) {
+    void vscode.window.showErrorMessage(`Cannot open ${uri.toString(true)}: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+}
+
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

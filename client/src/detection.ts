@@ -1,0 +1,90 @@
+// Which open JSON documents are FS documents. The extension activates for every JSON file, so the
+// check is cheap: a `.fs.json` name, or a text search (mightBeFsDocument) confirmed by a tolerant
+// parse of the top level. Once a document is seen as an FS document it stays one until it is
+// closed, so a half-typed edit does not make the preview and status flicker away.
+
+import { parse } from "jsonc-parser";
+import * as vscode from "vscode";
+import { isFsDocumentValue, mightBeFsDocument } from "../../shared/src/detect";
+
+const JSON_LANGUAGES: ReadonlySet<string> = new Set(["json", "jsonc"]);
+const FS_SUFFIX = ".fs.json";
+/** How long typing pauses before an unknown document's text is searched again. */
+const RECHECK_DELAY_MS = 400;
+
+export function isFsDocumentText(text: string): boolean {
+  if (!mightBeFsDocument(text)) return false;
+  return isFsDocumentValue(parse(text, [], { allowTrailingComma: true, disallowComments: false }));
+}
+
+export class FsDocumentDetector implements vscode.Disposable {
+  private readonly known = new Set<string>();
+  /** Versions already found not to be FS documents, so unchanged text is not searched twice. */
+  private readonly rejected = new Map<string, number>();
+  private readonly detected = new vscode.EventEmitter<vscode.TextDocument>();
+  /** Fires once per document, when it is first seen to be an FS document. */
+  readonly onDidDetect = this.detected.event;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly rechecks = new Map<string, ReturnType<typeof setTimeout>>();
+
+  constructor() {
+    this.subscriptions.push(
+      this.detected,
+      vscode.workspace.onDidOpenTextDocument((document) => this.check(document)),
+      vscode.workspace.onDidChangeTextDocument(({ document }) => this.scheduleRecheck(document)),
+      vscode.workspace.onDidCloseTextDocument((document) => this.forget(document.uri)),
+    );
+  }
+
+  /** Checks the documents that were open before the extension activated. */
+  scanOpenDocuments(): void {
+    for (const document of vscode.workspace.textDocuments) this.check(document);
+  }
+
+  isFsDocument(document: vscode.TextDocument): boolean {
+    return this.check(document);
+  }
+
+  /** Re-checks a document that is not yet known after its text changed (e.g. a new file being typed). */
+  check(document: vscode.TextDocument): boolean {
+    const key = document.uri.toString();
+    if (this.known.has(key)) return true;
+    if (!JSON_LANGUAGES.has(document.languageId)) return false;
+    if (this.rejected.get(key) === document.version) return false;
+    const isFs = document.uri.path.toLowerCase().endsWith(FS_SUFFIX) || isFsDocumentText(document.getText());
+    if (!isFs) {
+      this.rejected.set(key, document.version);
+      return false;
+    }
+    this.rejected.delete(key);
+    this.known.add(key);
+    this.detected.fire(document);
+    return true;
+  }
+
+  private scheduleRecheck(document: vscode.TextDocument): void {
+    const key = document.uri.toString();
+    if (this.known.has(key) || !JSON_LANGUAGES.has(document.languageId)) return;
+    clearTimeout(this.rechecks.get(key));
+    this.rechecks.set(
+      key,
+      setTimeout(() => {
+        this.rechecks.delete(key);
+        if (!document.isClosed) this.check(document);
+      }, RECHECK_DELAY_MS),
+    );
+  }
+
+  private forget(uri: vscode.Uri): void {
+    const key = uri.toString();
+    clearTimeout(this.rechecks.get(key));
+    this.rechecks.delete(key);
+    this.known.delete(key);
+    this.rejected.delete(key);
+  }
+
+  dispose(): void {
+    for (const timer of this.rechecks.values()) clearTimeout(timer);
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+}

@@ -1,0 +1,46 @@
+// The extension's entry point: construct the parts and wire them together. Nothing visible happens
+// for JSON that is not an FS document; the language server starts when the first one is seen.
+
+import * as vscode from "vscode";
+import { ActiveEditorContext } from "./activeEditorContext";
+import { registerCommands } from "./commands/index";
+import { SNAPSHOT_DIFF_SCHEME, SnapshotDiffProvider } from "./commands/snapshotDiff";
+import { FsDocumentDetector } from "./detection";
+import { SourcePointers } from "./navigation/sourcePointers";
+import { PreviewManager } from "./preview/previewManager";
+import { PREVIEW_VIEW_TYPE } from "./preview/previewPanel";
+import { FsServer } from "./server/fsServer";
+import { FsLanguageStatus } from "./status/languageStatus";
+import { StatusStore } from "./status/statusStore";
+
+let server: FsServer | undefined;
+
+export function activate(context: vscode.ExtensionContext): void {
+  const detector = new FsDocumentDetector();
+  const fsServer = new FsServer(context.asAbsolutePath("dist/server.js"));
+  server = fsServer;
+  const statuses = new StatusStore(fsServer);
+  const previews = new PreviewManager({ extensionUri: context.extensionUri, server: fsServer, pointers: new SourcePointers() }, detector);
+  const snapshotDiffs = new SnapshotDiffProvider(fsServer, statuses);
+
+  context.subscriptions.push(
+    detector,
+    fsServer,
+    statuses,
+    previews,
+    snapshotDiffs,
+    // The lazy start: the first FS document seen starts the language server (failures are reported by start()).
+    detector.onDidDetect(() => void fsServer.start().catch(() => undefined)),
+    new ActiveEditorContext(detector),
+    new FsLanguageStatus(detector, statuses),
+    vscode.workspace.registerTextDocumentContentProvider(SNAPSHOT_DIFF_SCHEME, snapshotDiffs),
+    vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, previews),
+    ...registerCommands({ server: fsServer, previews, snapshotDiffs }),
+  );
+  detector.scanOpenDocuments();
+}
+
+export async function deactivate(): Promise<void> {
+  await server?.stop();
+  server = undefined;
+}

@@ -1,0 +1,47 @@
+// The editor half of preview navigation: reveal and select the source of a pointer, and scroll an
+// editor so that a pointer's line is at the top.
+
+import * as vscode from "vscode";
+import type { SourcePointers } from "../navigation/sourcePointers";
+
+export function visibleEditorFor(uri: vscode.Uri): vscode.TextEditor | undefined {
+  const key = uri.toString();
+  return vscode.window.visibleTextEditors.find((editor) => editor.document.uri.toString() === key);
+}
+
+function isVisible(editor: vscode.TextEditor, range: vscode.Range): boolean {
+  return editor.visibleRanges.some((visible) => visible.contains(range.start));
+}
+
+/**
+ * Opens (or focuses) the document beside the preview and selects the source of `pointer`. Returns
+ * true when this scrolls the editor, so the caller can ignore that scroll instead of syncing back.
+ */
+export async function revealSource(uri: vscode.Uri, pointer: string, pointers: SourcePointers, previewColumn: vscode.ViewColumn | undefined): Promise<boolean> {
+  let editor = visibleEditorFor(uri);
+  const wasVisible = editor !== undefined;
+  if (editor === undefined) {
+    const document = await vscode.workspace.openTextDocument(uri);
+    const column = previewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Two : vscode.ViewColumn.One;
+    editor = await vscode.window.showTextDocument(document, { viewColumn: column, preserveFocus: false });
+  } else {
+    editor = await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn, preserveFocus: false });
+  }
+  const range = pointers.rangeOf(editor.document, pointer);
+  const scrolls = !wasVisible || !isVisible(editor, range);
+  // Active end at the start: the cursor sits where the value begins and that is what is revealed.
+  editor.selection = new vscode.Selection(range.end, range.start);
+  editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  return scrolls;
+}
+
+/**
+ * Scrolls `editor` so the line of `pointer` ("" = the top) is the first visible line. Returns that
+ * line, or undefined when the editor is already there (no scroll, so no echo to expect).
+ */
+export function scrollEditorTo(editor: vscode.TextEditor, pointer: string, pointers: SourcePointers): number | undefined {
+  const line = pointer === "" ? 0 : pointers.rangeOf(editor.document, pointer).start.line;
+  if (editor.visibleRanges[0]?.start.line === line) return undefined;
+  editor.revealRange(new vscode.Range(line, 0, line, 0), vscode.TextEditorRevealType.AtTop);
+  return line;
+}

@@ -1,0 +1,106 @@
+// All open previews: opening (reusing the following preview, or a locked preview of the same
+// document), following the active FS editor, routing editor events to the previews of their
+// document, locking, and restoring previews after a reload.
+
+import * as vscode from "vscode";
+import type { FsDocumentDetector } from "../detection";
+import { asPreviewState } from "../webview/messages";
+import { PREVIEW_VIEW_TYPE, PreviewPanel, documentName, previewWebviewOptions, type PreviewDependencies } from "./previewPanel";
+
+export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSerializer {
+  private readonly previews = new Set<PreviewPanel>();
+  private active: PreviewPanel | undefined;
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(
+    private readonly dependencies: PreviewDependencies,
+    private readonly detector: FsDocumentDetector,
+  ) {
+    this.subscriptions = [
+      vscode.workspace.onDidChangeTextDocument(({ document, contentChanges }) => {
+        if (contentChanges.length > 0) for (const preview of this.previewsOf(document.uri)) preview.documentChanged();
+      }),
+      vscode.window.onDidChangeActiveTextEditor((editor) => this.follow(editor)),
+      vscode.window.onDidChangeTextEditorSelection(({ textEditor }) => {
+        for (const preview of this.previewsOf(textEditor.document.uri)) preview.cursorMoved(textEditor);
+      }),
+      vscode.window.onDidChangeTextEditorVisibleRanges(({ textEditor }) => {
+        for (const preview of this.previewsOf(textEditor.document.uri)) preview.editorScrolled(textEditor);
+      }),
+    ];
+  }
+
+  /** The document a command without an argument means: the active FS editor's, else the focused preview's. */
+  activeResource(): vscode.Uri | undefined {
+    const document = vscode.window.activeTextEditor?.document;
+    if (document !== undefined && this.detector.isFsDocument(document)) return document.uri;
+    return this.active?.panel.active === true ? this.active.resource : undefined;
+  }
+
+  open(uri: vscode.Uri, toSide: boolean): PreviewPanel {
+    const column = toSide ? vscode.ViewColumn.Beside : (vscode.window.activeTextEditor?.viewColumn ?? vscode.ViewColumn.Active);
+    const existing = [...this.previews].find((preview) => preview.isFor(uri)) ?? [...this.previews].find((preview) => !preview.locked);
+    if (existing !== undefined) {
+      existing.show(uri);
+      existing.panel.reveal(toSide ? existing.panel.viewColumn : column, toSide);
+      return existing;
+    }
+    const panel = vscode.window.createWebviewPanel(
+      PREVIEW_VIEW_TYPE,
+      `Preview ${documentName(uri)}`,
+      { viewColumn: column, preserveFocus: toSide },
+      { ...previewWebviewOptions(this.dependencies.extensionUri), enableFindWidget: true },
+    );
+    const follow = vscode.workspace.getConfiguration("fs", uri).get<boolean>("preview.follow", true);
+    return this.track(new PreviewPanel(panel, uri, !follow, this.dependencies));
+  }
+
+  /** fs.revealInPreview: open the document's preview and mark the element nearest to `pointer`. */
+  reveal(uri: vscode.Uri, pointer: string): void {
+    this.open(uri, true).revealPointer(pointer);
+  }
+
+  toggleLock(): void {
+    const preview = [...this.previews].find((candidate) => candidate.panel.active) ?? this.active;
+    if (preview === undefined) return;
+    preview.setLocked(!preview.locked);
+    if (!preview.locked) this.follow(vscode.window.activeTextEditor);
+  }
+
+  async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    const restored = asPreviewState(state);
+    if (restored === undefined) {
+      panel.dispose();
+      return;
+    }
+    this.track(new PreviewPanel(panel, vscode.Uri.parse(restored.uri, true), restored.locked, this.dependencies));
+  }
+
+  private track(preview: PreviewPanel): PreviewPanel {
+    this.previews.add(preview);
+    this.active = preview;
+    const viewState = preview.panel.onDidChangeViewState(({ webviewPanel }) => {
+      if (webviewPanel.active) this.active = preview;
+    });
+    preview.onDidDispose(() => {
+      viewState.dispose();
+      this.previews.delete(preview);
+      if (this.active === preview) this.active = undefined;
+    });
+    return preview;
+  }
+
+  private follow(editor: vscode.TextEditor | undefined): void {
+    if (editor === undefined || !this.detector.isFsDocument(editor.document)) return;
+    for (const preview of this.previews) if (!preview.locked) preview.show(editor.document.uri);
+  }
+
+  private previewsOf(uri: vscode.Uri): PreviewPanel[] {
+    return [...this.previews].filter((preview) => preview.isFor(uri));
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+    for (const preview of [...this.previews]) preview.dispose();
+  }
+}

@@ -1,0 +1,219 @@
+// One preview webview: the page shell with a fresh nonce, renders from the server (throttled and
+// versioned), and the editor side of navigation and scroll sync.
+
+import { randomBytes } from "node:crypto";
+import * as vscode from "vscode";
+import type { RenderResult } from "../../../shared/src/protocol";
+import type { SourcePointers } from "../navigation/sourcePointers";
+import type { FsServer } from "../server/fsServer";
+import { Throttle } from "../util/throttle";
+import { isWebviewToExtension, type ExtensionToWebview, type RenderMessage, type WebviewToExtension } from "../webview/messages";
+import { revealSource, scrollEditorTo, visibleEditorFor } from "./editorNavigation";
+import { buildPreviewShell } from "./shell";
+
+export const PREVIEW_VIEW_TYPE = "fs.preview";
+const RENDER_THROTTLE_MS = 200;
+const CURSOR_THROTTLE_MS = 60;
+
+export interface PreviewDependencies {
+  extensionUri: vscode.Uri;
+  server: FsServer;
+  pointers: SourcePointers;
+}
+
+export function previewWebviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
+  return {
+    enableScripts: true,
+    enableCommandUris: false,
+    localResourceRoots: [vscode.Uri.joinPath(extensionUri, "dist"), vscode.Uri.joinPath(extensionUri, "media")],
+  };
+}
+
+export function documentName(uri: vscode.Uri): string {
+  const segments = uri.path.split("/");
+  return segments[segments.length - 1] || uri.toString();
+}
+
+export class PreviewPanel implements vscode.Disposable {
+  private sequence = 0;
+  private shownSequence = 0;
+  /** The document the page shows; reset when the page (re)loads. */
+  private shownUri: string | undefined;
+  private ready = false;
+  private disposed = false;
+  private pendingHighlight: string | undefined;
+  /**
+   * The editor scroll our own reveal causes (a line, or "any" for a centring reveal): its
+   * visible-range event is the echo of the preview, not the user, and is not synced back.
+   */
+  private expectedEditorScroll: number | "any" | undefined;
+  private readonly renderThrottle = new Throttle(RENDER_THROTTLE_MS);
+  private readonly cursorThrottle = new Throttle(CURSOR_THROTTLE_MS);
+  private readonly scrollThrottle = new Throttle(CURSOR_THROTTLE_MS);
+  private readonly disposeEmitter = new vscode.EventEmitter<void>();
+  readonly onDidDispose = this.disposeEmitter.event;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    private resourceUri: vscode.Uri,
+    private isLocked: boolean,
+    private readonly dependencies: PreviewDependencies,
+  ) {
+    const { webview } = panel;
+    webview.options = previewWebviewOptions(dependencies.extensionUri);
+    webview.html = buildPreviewShell({
+      cspSource: webview.cspSource,
+      nonce: randomBytes(18).toString("base64"),
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(dependencies.extensionUri, "dist", "webview.js")).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(dependencies.extensionUri, "media", "preview.css")).toString(),
+    });
+    this.updateTitle();
+    this.subscriptions.push(
+      webview.onDidReceiveMessage((message: unknown) => {
+        if (isWebviewToExtension(message)) void this.receive(message);
+      }),
+      panel.onDidDispose(() => this.dispose()),
+    );
+  }
+
+  get resource(): vscode.Uri {
+    return this.resourceUri;
+  }
+
+  get locked(): boolean {
+    return this.isLocked;
+  }
+
+  isFor(uri: vscode.Uri): boolean {
+    return this.resourceUri.toString() === uri.toString();
+  }
+
+  /** Shows another document (a following preview whose active editor changed). */
+  show(uri: vscode.Uri): void {
+    if (this.isFor(uri)) return;
+    this.resourceUri = uri;
+    this.expectedEditorScroll = undefined;
+    this.pendingHighlight = undefined;
+    this.updateTitle();
+    this.renderThrottle.cancel();
+    void this.renderNow();
+  }
+
+  setLocked(locked: boolean): void {
+    this.isLocked = locked;
+    this.updateTitle();
+    this.post({ type: "lock", locked });
+  }
+
+  documentChanged(): void {
+    this.renderThrottle.schedule(() => void this.renderNow());
+  }
+
+  /** The editor's cursor moved: highlight the nearest rendered element. */
+  cursorMoved(editor: vscode.TextEditor): void {
+    this.cursorThrottle.schedule(() => {
+      if (this.disposed || editor.document.isClosed) return;
+      this.post({ type: "highlight", pointer: this.dependencies.pointers.pointerAt(editor.document, editor.selection.active), reveal: true });
+    });
+  }
+
+  /** The editor scrolled: bring the element at its top line to the preview's top, unless we caused it. */
+  editorScrolled(editor: vscode.TextEditor): void {
+    const top = editor.visibleRanges[0]?.start.line;
+    if (top === undefined) return;
+    const expected = this.expectedEditorScroll;
+    this.expectedEditorScroll = undefined;
+    if (expected === "any" || (expected !== undefined && Math.abs(top - expected) <= 1)) return;
+    this.scrollThrottle.schedule(() => {
+      if (this.disposed || editor.document.isClosed) return;
+      const line = editor.document.lineAt(Math.min(top, editor.document.lineCount - 1));
+      const pointer = top === 0 ? "" : this.dependencies.pointers.pointerAt(editor.document, new vscode.Position(line.lineNumber, line.firstNonWhitespaceCharacterIndex));
+      this.post({ type: "scrollTo", pointer });
+    });
+  }
+
+  /** Highlights and scrolls to `pointer` once the current document is painted. */
+  revealPointer(pointer: string): void {
+    if (this.ready && this.panel.visible && this.shownSequence === this.sequence && this.shownSequence > 0) this.post({ type: "highlight", pointer, reveal: true });
+    else this.pendingHighlight = pointer;
+  }
+
+  private async receive(message: WebviewToExtension): Promise<void> {
+    switch (message.type) {
+      case "ready":
+        this.ready = true;
+        this.shownUri = undefined;
+        await this.renderNow();
+        return;
+      case "reveal":
+        if (await revealSource(this.resourceUri, message.pointer, this.dependencies.pointers, this.panel.viewColumn)) this.expectedEditorScroll = "any";
+        return;
+      case "scrolled": {
+        const editor = visibleEditorFor(this.resourceUri);
+        if (editor === undefined) return;
+        this.expectedEditorScroll = scrollEditorTo(editor, message.pointer, this.dependencies.pointers);
+        return;
+      }
+    }
+  }
+
+  private async renderNow(): Promise<void> {
+    // A hidden webview is discarded; when shown again its script reloads and asks with "ready".
+    if (!this.ready || this.disposed || !this.panel.visible) return;
+    const sequence = ++this.sequence;
+    const uri = this.resourceUri;
+    const message = await this.renderMessage(uri, sequence);
+    // A newer render was requested meanwhile, or the preview moved on to another document.
+    if (this.disposed || sequence < this.shownSequence || !this.isFor(uri)) return;
+    const firstForDocument = this.shownUri !== message.uri;
+    this.shownSequence = sequence;
+    this.shownUri = message.uri;
+    this.post(message);
+    if (this.pendingHighlight !== undefined && sequence === this.sequence) {
+      this.post({ type: "highlight", pointer: this.pendingHighlight, reveal: true });
+      this.pendingHighlight = undefined;
+    } else if (firstForDocument) {
+      // A new or reloaded page shows where the editor's cursor is, without moving the restored scroll.
+      const editor = visibleEditorFor(uri);
+      if (editor !== undefined) this.post({ type: "highlight", pointer: this.dependencies.pointers.pointerAt(editor.document, editor.selection.active), reveal: false });
+    }
+  }
+
+  private async renderMessage(uri: vscode.Uri, sequence: number): Promise<RenderMessage> {
+    const base = { type: "render", sequence, uri: uri.toString(), documentName: documentName(uri), locked: this.isLocked } as const;
+    let result: RenderResult | null;
+    try {
+      // Opening makes sure the server has the text (a restored preview may have no editor).
+      const document = await vscode.workspace.openTextDocument(uri);
+      result = await this.dependencies.server.render(document.uri);
+    } catch (error) {
+      return { ...base, version: -1, title: "", status: undefined, html: "", problem: `The preview could not be rendered: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    if (result === null) {
+      return { ...base, version: -1, title: "", status: undefined, html: "", problem: "This is not an FS document (or FS validation is turned off by the fs.enable setting)." };
+    }
+    return { ...base, version: result.version, title: result.title, status: result.status, html: result.html, problem: result.problem };
+  }
+
+  private post(message: ExtensionToWebview): void {
+    if (!this.disposed && this.ready) void this.panel.webview.postMessage(message);
+  }
+
+  private updateTitle(): void {
+    const name = documentName(this.resourceUri);
+    this.panel.title = this.isLocked ? `[Preview] ${name}` : `Preview ${name}`;
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.renderThrottle.cancel();
+    this.cursorThrottle.cancel();
+    this.scrollThrottle.cancel();
+    this.disposeEmitter.fire();
+    this.disposeEmitter.dispose();
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.panel.dispose();
+  }
+}

@@ -1,0 +1,59 @@
+// The preview's page shell: the CSP, the stylesheet, the empty header/banner/content landmarks the
+// page script fills, and the script tag carrying the nonce. Pure (no vscode import), so the browser
+// tests build exactly the page the extension shows.
+
+import { escapeHtml } from "../../../shared/src/render/writer";
+
+export interface ShellOptions {
+  /** webview.cspSource: the origin the stylesheet is served from. */
+  cspSource: string;
+  /** A fresh, unguessable value for every page (crypto), allowing only our script. */
+  nonce: string;
+  scriptUri: string;
+  styleUri: string;
+}
+
+export const SHELL_IDS = {
+  title: "fs-preview-title",
+  status: "fs-preview-status",
+  lock: "fs-preview-lock",
+  problem: "fs-preview-problem",
+  content: "fs-preview-content",
+} as const;
+
+export function contentSecurityPolicy(cspSource: string, nonce: string): string {
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src ${cspSource}`,
+    "img-src 'none'",
+    "font-src 'none'",
+    "connect-src 'none'",
+    "form-action 'none'",
+    "base-uri 'none'",
+  ].join("; ");
+}
+
+export function buildPreviewShell(options: ShellOptions): string {
+  const attribute = escapeHtml;
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${attribute(contentSecurityPolicy(options.cspSource, options.nonce))}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="${attribute(options.styleUri)}">
+<title>FS Preview</title>
+</head>
+<body class="fs-preview">
+<header class="fs-preview-header">
+<h1 id="${SHELL_IDS.title}" class="fs-preview-title"></h1>
+<p class="fs-preview-meta"><span id="${SHELL_IDS.status}" class="fs-preview-status" role="status"></span><span id="${SHELL_IDS.lock}" class="fs-preview-lock" hidden>Locked</span></p>
+</header>
+<div id="${SHELL_IDS.problem}" class="fs-preview-problem" role="alert" hidden></div>
+<main id="${SHELL_IDS.content}" class="fs-preview-content" aria-label="Statements"></main>
+<script nonce="${attribute(options.nonce)}" src="${attribute(options.scriptUri)}"></script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,113 @@
+// The language server connection, started lazily: nothing runs (no process, no output channel)
+// until the first FS document is seen or a command needs the server. The custom requests are typed
+// by the shared contract (shared/src/protocol.ts).
+
+import * as vscode from "vscode";
+import { LanguageClient, NotificationType, RequestType, RevealOutputChannelOn, TransportKind, type DocumentSelector, type LanguageClientOptions, type ServerOptions } from "vscode-languageclient/node";
+import {
+  EXPORT_METHOD,
+  RECORD_EDITS_METHOD,
+  RENDER_METHOD,
+  SNAPSHOT_DIFF_METHOD,
+  STATUS_NOTIFICATION,
+  VALIDATE_TEXT_METHOD,
+  type DocumentParams,
+  type DocumentStatus,
+  type ExportParams,
+  type ExportResult,
+  type RecordEditsResult,
+  type RenderResult,
+  type SnapshotDiffResult,
+  type ValidateTextParams,
+  type ValidateTextResult,
+} from "../../../shared/src/protocol";
+
+const RenderRequest = new RequestType<DocumentParams, RenderResult | null, void>(RENDER_METHOD);
+const SnapshotDiffRequest = new RequestType<DocumentParams, SnapshotDiffResult | null, void>(SNAPSHOT_DIFF_METHOD);
+const RecordEditsRequest = new RequestType<DocumentParams, RecordEditsResult | null, void>(RECORD_EDITS_METHOD);
+const ExportRequest = new RequestType<ExportParams, ExportResult, void>(EXPORT_METHOD);
+const ValidateTextRequest = new RequestType<ValidateTextParams, ValidateTextResult, void>(VALIDATE_TEXT_METHOD);
+const StatusNotification = new NotificationType<DocumentStatus>(STATUS_NOTIFICATION);
+
+const LANGUAGES = ["json", "jsonc"] as const;
+/** Real files, new files and virtual workspaces (plus the schemes of the open folders); other schemes (git:, output, our own views) are not validated. */
+const BASE_SCHEMES = ["file", "untitled", "vscode-vfs"];
+
+function documentSelector(): DocumentSelector {
+  const schemes = new Set(BASE_SCHEMES);
+  for (const folder of vscode.workspace.workspaceFolders ?? []) schemes.add(folder.uri.scheme);
+  return LANGUAGES.flatMap((language) => [...schemes].map((scheme) => ({ language, scheme })));
+}
+
+export class FsServer implements vscode.Disposable {
+  private client: LanguageClient | undefined;
+  private starting: Promise<LanguageClient> | undefined;
+  private readonly statusEmitter = new vscode.EventEmitter<DocumentStatus>();
+  /** fs/status notifications: a document's analysis changed. */
+  readonly onStatus = this.statusEmitter.event;
+
+  constructor(private readonly serverModule: string) {}
+
+  get isStarted(): boolean {
+    return this.starting !== undefined;
+  }
+
+  /** Starts the server once; later calls share the same start. */
+  start(): Promise<LanguageClient> {
+    this.starting ??= this.launch().catch((error: unknown) => {
+      this.starting = undefined;
+      void vscode.window.showErrorMessage(`The FS language server could not start: ${error instanceof Error ? error.message : String(error)}`);
+      throw error;
+    });
+    return this.starting;
+  }
+
+  private async launch(): Promise<LanguageClient> {
+    const serverOptions: ServerOptions = {
+      run: { module: this.serverModule, transport: TransportKind.ipc },
+      debug: { module: this.serverModule, transport: TransportKind.ipc, options: { execArgv: ["--nolazy", "--inspect=6019"] } },
+    };
+    const clientOptions: LanguageClientOptions = {
+      documentSelector: documentSelector(),
+      revealOutputChannelOn: RevealOutputChannelOn.Never,
+    };
+    const client = new LanguageClient("fs", "FS Documents", serverOptions, clientOptions);
+    client.onNotification(StatusNotification, (status) => this.statusEmitter.fire(status));
+    this.client = client;
+    await client.start();
+    return client;
+  }
+
+  async render(uri: vscode.Uri, token?: vscode.CancellationToken): Promise<RenderResult | null> {
+    return (await this.start()).sendRequest(RenderRequest, { uri: uri.toString() }, token);
+  }
+
+  async snapshotDiff(uri: vscode.Uri): Promise<SnapshotDiffResult | null> {
+    return (await this.start()).sendRequest(SnapshotDiffRequest, { uri: uri.toString() });
+  }
+
+  async recordEdits(uri: vscode.Uri): Promise<RecordEditsResult | null> {
+    return (await this.start()).sendRequest(RecordEditsRequest, { uri: uri.toString() });
+  }
+
+  async export(uri: vscode.Uri, format: ExportParams["format"]): Promise<ExportResult> {
+    return (await this.start()).sendRequest(ExportRequest, { uri: uri.toString(), format });
+  }
+
+  async validateText(uri: vscode.Uri, text: string, token?: vscode.CancellationToken): Promise<ValidateTextResult> {
+    return (await this.start()).sendRequest(ValidateTextRequest, { uri: uri.toString(), text }, token);
+  }
+
+  /** Stops the server process (deactivation); waits for it to exit. */
+  async stop(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    this.starting = undefined;
+    if (client !== undefined && client.needsStop()) await client.stop();
+  }
+
+  dispose(): void {
+    this.statusEmitter.dispose();
+    void this.stop();
+  }
+}

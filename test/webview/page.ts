@@ -1,0 +1,160 @@
+// Serves the preview exactly as the extension builds it (the shell from client/src/preview/shell.ts
+// with dist/webview.js and media/preview.css) from 127.0.0.1, and drives it in headless Chromium
+// with a stub for the VS Code webview API that records what the page posts.
+
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { analyze } from "../../shared/src/result";
+import type { DocumentStatus } from "../../shared/src/protocol";
+import { buildPresentation, renderStatementsHtml } from "../../shared/src/render/index";
+import { buildPreviewShell } from "../../client/src/preview/shell";
+import type { ExtensionToWebview, RenderMessage, WebviewToExtension } from "../../client/src/webview/messages";
+import { repoRoot } from "../support/paths";
+
+const CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+const ASSETS: Readonly<Record<string, { file: string; type: string }>> = {
+  "/dist/webview.js": { file: join(repoRoot, "dist", "webview.js"), type: "text/javascript" },
+  "/media/preview.css": { file: join(repoRoot, "media", "preview.css"), type: "text/css" },
+};
+
+export interface PreviewHost {
+  origin: string;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** Starts the page server and the browser; close() stops both, whatever state they are in. */
+export async function startPreviewHost(): Promise<PreviewHost> {
+  for (const { file } of Object.values(ASSETS)) {
+    if (!existsSync(file)) throw new Error(`${file} is missing: run \`node scripts/build.mjs\` first.`);
+  }
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? "/", "http://127.0.0.1").pathname;
+    const asset = ASSETS[path];
+    if (path === "/") {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const html = buildPreviewShell({
+        cspSource: origin,
+        nonce: randomBytes(18).toString("base64"),
+        scriptUri: `${origin}/dist/webview.js`,
+        styleUri: `${origin}/media/preview.css`,
+      });
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html);
+    } else if (asset !== undefined) {
+      response.writeHead(200, { "content-type": asset.type }).end(readFileSync(asset.file));
+    } else {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  } catch (error) {
+    await closeServer(server);
+    throw error;
+  }
+  return {
+    origin,
+    browser,
+    async close() {
+      try {
+        await browser.close();
+      } finally {
+        await closeServer(server);
+      }
+    },
+  };
+}
+
+function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+declare global {
+  interface Window {
+    __posted: WebviewToExtension[];
+    __state: unknown;
+    __violations: string[];
+  }
+}
+
+/**
+ * A fresh page with the stub API installed before any page script runs (`savedState` is what
+ * getState returns, as after a reload); resolves once the script said "ready".
+ */
+export async function openPreview(host: PreviewHost, viewport = { width: 900, height: 400 }, savedState?: unknown): Promise<Page> {
+  const page = await host.browser.newPage({ viewport });
+  await page.addInitScript((initial) => {
+    window.__posted = [];
+    window.__state = initial;
+    window.__violations = [];
+    document.addEventListener("securitypolicyviolation", (event) => window.__violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+    (window as unknown as { acquireVsCodeApi: () => unknown }).acquireVsCodeApi = () => ({
+      postMessage: (message: WebviewToExtension) => window.__posted.push(message),
+      getState: () => window.__state,
+      setState: (state: unknown) => {
+        window.__state = state;
+      },
+    });
+  }, savedState);
+  await page.goto(`${host.origin}/`);
+  await page.waitForFunction(() => window.__posted.some((message) => message.type === "ready"));
+  return page;
+}
+
+/** Delivers a message as the extension host would (a message event on the page's window). */
+export async function send(page: Page, message: ExtensionToWebview): Promise<void> {
+  await page.evaluate((data) => window.postMessage(data, "*"), message);
+}
+
+export async function posted(page: Page): Promise<WebviewToExtension[]> {
+  return page.evaluate(() => window.__posted);
+}
+
+/** Resolves after the page has run two more animation frames (the webview reports scrolls in one). */
+export async function settleFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+function statusOf(uri: string, version: number, result: ReturnType<typeof analyze>["result"]): DocumentStatus {
+  return {
+    uri,
+    version,
+    conformance: result.conformance.status,
+    calculations: result.calculations.status,
+    errorCount: result.conformance.errors.length,
+    failingApplications: result.calculations.applications.filter((application) => application.status !== "satisfied").length,
+    applications: result.calculations.applications.length,
+  };
+}
+
+/** The render message the extension sends for `document`, rendered by the real engine. */
+export function renderMessageFor(document: unknown, sequence: number, extra: Partial<RenderMessage> = {}): RenderMessage {
+  const uri = extra.uri ?? "file:///work/manufacturing-group.json";
+  const { result } = analyze(document);
+  const presentation = buildPresentation(document, result);
+  return {
+    type: "render",
+    sequence,
+    uri,
+    version: sequence,
+    documentName: "manufacturing-group.json",
+    title: [presentation.entity, presentation.scope].filter((part) => part !== undefined).join(" — "),
+    status: statusOf(uri, sequence, result),
+    html: renderStatementsHtml(presentation),
+    problem: undefined,
+    locked: false,
+    ...extra,
+  };
+}
