@@ -3,7 +3,7 @@
 
 import { DiagnosticSeverity, type Diagnostic, type Range } from "vscode-languageserver/node";
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import { pointer, type ApplicationKey, type LocateRequest, type RollupApplication, type SnapshotDiff } from "../../shared/src/index";
+import { childrenOf, pointer, type ApplicationKey, type LocateRequest, type RollupApplication, type SnapshotDiff } from "../../shared/src/index";
 import { groupDigits } from "../../shared/src/render/format";
 import type { DocumentState, GoodAnalysis } from "./analysis";
 import type { Settings } from "./settings";
@@ -135,12 +135,10 @@ function childCells(good: GoodAnalysis, key: ApplicationKey): { request: LocateR
   const statement = good.model.statementsById.get(key.statement);
   const parent = statement?.itemsById.get(key.parent);
   if (statement === undefined || parent === undefined) return [];
-  return parent.children.flatMap((index) => {
-    const child = statement.items[index];
-    if (child === undefined) return [];
-    const path = pointer("statements", statement.index, "items", index, "values", key.period);
-    const value = cellValue(good.value, statement.index, index, key.period);
-    return [{ request: { path, mark: "value" as const }, message: `${child.label ?? child.id ?? "item"} ${key.period}: ${typeof value === "string" ? groupDigits(value) : "no value"}` }];
+  return childrenOf(statement, parent).map((child) => {
+    const path = pointer("statements", statement.index, "items", child.index, "values", key.period);
+    const value = cellValue(good.value, statement.index, child.index, key.period);
+    return { request: { path, mark: "value" as const }, message: `${child.label ?? child.id ?? "item"} ${key.period}: ${typeof value === "string" ? groupDigits(value) : "no value"}` };
   });
 }
 

@@ -11,4 +11,4 @@ export type { Issue, Mark, IssueParams } from "./validate/index";
 export { diffSnapshot, keyOf as applicationKeyOf, normalizeApplication } from "./snapshot/diff";
 export { recordSnapshot, type Recording } from "./snapshot/record";
 export { evaluateRollups } from "./rollup/evaluate";
-export { buildModel, sameTarget, wouldCycle, type DocumentModel, type UnitEntry, type PeriodEntry, type ItemEntry, type StatementEntry, type Occurrence, type ReferenceKind } from "./model/document-model";
+export { buildModel, sameTarget, wouldCycle, itemAt, childrenOf, type DocumentModel, type UnitEntry, type PeriodEntry, type ItemEntry, type StatementEntry, type Occurrence, type ReferenceKind } from "./model/document-model";

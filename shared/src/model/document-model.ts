@@ -172,6 +172,16 @@ export function sameTarget(occurrence: Occurrence, other: Occurrence): boolean {
   );
 }
 
+/** The item at a document index (`items` skips array elements that are not objects). */
+export function itemAt(statement: StatementEntry, index: number): ItemEntry | undefined {
+  const direct = statement.items[index];
+  return direct?.index === index ? direct : statement.items.find((item) => item.index === index);
+}
+
+export function childrenOf(statement: StatementEntry, parent: ItemEntry): ItemEntry[] {
+  return parent.children.flatMap((index) => itemAt(statement, index) ?? []);
+}
+
 /** Would making `child` roll up to `parent` create a cycle in the statement? */
 export function wouldCycle(statement: StatementEntry, childId: string, parentId: string): boolean {
   const seen = new Set<string>();

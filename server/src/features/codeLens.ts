@@ -1,0 +1,132 @@
+// Code lenses: the document's status at the top, the rollup summary above every parent item, and
+// the snapshot's state above validationSnapshot. While the text is broken they keep showing the
+// last good analysis, at the positions of that text.
+
+import type { CancellationToken, CodeLens } from "vscode-languageserver/node";
+import type { TextDocument } from "vscode-languageserver-textdocument";
+import type { RollupApplication, SnapshotDiff, StatementEntry, ItemEntry } from "../../../shared/src/index";
+import { CLIENT_COMMANDS } from "../../../shared/src/protocol";
+import { groupDigits } from "../../../shared/src/render/format";
+import type { DocumentState, GoodAnalysis } from "../analysis";
+import type { ServerContext } from "../context";
+import { applicationFor, cellPath, childrenOf, itemName, plural, positionsOf, RangeBatch } from "./documentFacts";
+
+/** Failures named one by one in a parent's lens before the rest are counted. */
+const NAMED_FAILURES = 3;
+
+export function registerCodeLens(context: ServerContext): void {
+  context.connection.onCodeLens(
+    context.guard("codeLens", null, ({ textDocument }, token) => {
+      if (!context.settings().codeLens) return null;
+      const open = context.store.current(textDocument.uri);
+      const good = open?.state.good;
+      if (open === undefined || good === undefined) return null;
+      return codeLenses(open.state, good, positionsOf(open.state, good, open.document), token);
+    }),
+  );
+}
+
+function codeLenses(state: DocumentState, good: GoodAnalysis, positions: TextDocument, token: CancellationToken): CodeLens[] | null {
+  // Plan every lens first and locate all their ranges in one batch.
+  const ranges = new RangeBatch(good, positions);
+  const plans: LensPlan[] = [...snapshotPlans(good, ranges, good.diff)];
+  let visited = 0;
+  for (const statement of good.model.statements) {
+    for (const item of statement.items) {
+      if (++visited % 512 === 0 && token.isCancellationRequested) return null;
+      if (item.children.length > 0) plans.push(parentPlan(good, ranges, statement, item));
+    }
+  }
+  if (token.isCancellationRequested) return null;
+  ranges.resolve();
+  const lenses: CodeLens[] = [statusLens(state, good, positions.uri)];
+  for (const plan of plans) {
+    const range = ranges.start(plan.at);
+    const args = plan.peek === undefined ? [positions.uri] : [positions.uri, range.start, plan.peek.map((request) => ranges.location(request))];
+    lenses.push({ range, command: { title: plan.title, command: plan.command, arguments: args } });
+  }
+  return lenses;
+}
+
+/** A lens before its ranges are known: requests in the batch stand for them. */
+interface LensPlan {
+  at: number;
+  title: string;
+  command: string;
+  /** For fs.peekLocations: the locations to peek. */
+  peek?: number[];
+}
+
+function statusLens(state: DocumentState, good: GoodAnalysis, uri: string): CodeLens {
+  const { conformance, calculations } = good.analysis.result;
+  const parts = ["FS 0.2"];
+  if (!state.current) parts.push("invalid JSON, showing the last valid version");
+  parts.push(conformance.status);
+  if (conformance.status === "nonconforming") parts.push(plural(conformance.errors.length, "error"));
+  else if (calculations.applications.length === 0) parts.push("no rollups");
+  else {
+    const failing = calculations.applications.filter((application) => application.status !== "satisfied").length;
+    const total = calculations.applications.length;
+    parts.push(failing === 0 ? `${plural(total, "rollup")} consistent` : `${groupDigits(String(failing))} of ${plural(total, "rollup")} inconsistent`);
+  }
+  const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  return { range, command: { title: `${parts.join(" · ")} · Open preview`, command: CLIENT_COMMANDS.openPreview, arguments: [uri] } };
+}
+
+function snapshotPlans(good: GoodAnalysis, ranges: RangeBatch, diff: SnapshotDiff): LensPlan[] {
+  if (diff.status === "not-recorded") return [];
+  const at = ranges.add("/validationSnapshot", "key");
+  return [
+    { at, title: snapshotTitle(diff), command: CLIENT_COMMANDS.showSnapshotDiff },
+    { at, title: "Record validation snapshot", command: CLIENT_COMMANDS.recordSnapshot },
+  ];
+}
+
+function snapshotTitle(diff: SnapshotDiff): string {
+  if (diff.status === "not-recorded") return "No snapshot recorded";
+  if (diff.status === "not-comparable") return "Snapshot invalid (not comparable)";
+  if (diff.status === "match") return "Snapshot matches current validation";
+  const changes: string[] = [];
+  if (diff.conformance.recorded !== diff.conformance.current) changes.push(`conformance ${diff.conformance.recorded} → ${diff.conformance.current}`);
+  if (diff.calculations.recorded !== diff.calculations.current) changes.push(`calculations ${diff.calculations.recorded} → ${diff.calculations.current}`);
+  const counts = new Map<string, number>();
+  for (const change of diff.applications) if (change.change !== "unchanged") counts.set(change.change, (counts.get(change.change) ?? 0) + 1);
+  for (const kind of ["changed", "added", "removed"]) {
+    const count = counts.get(kind);
+    if (count !== undefined) changes.push(`${plural(count, "application")} ${kind}`);
+  }
+  return `Snapshot out of date: ${changes.join(", ")} — Show diff`;
+}
+
+function parentPlan(good: GoodAnalysis, ranges: RangeBatch, statement: StatementEntry, parent: ItemEntry): LensPlan {
+  const at = ranges.add(parent.pointer);
+  const children = childrenOf(statement, parent);
+  const applications = statement.periods.flatMap((period) => applicationFor(good, statement, parent, period) ?? []);
+  const failures = applications.filter((application) => application.status !== "satisfied");
+  const command = CLIENT_COMMANDS.peekLocations;
+  const peekChildren = (): number[] => children.map((child) => ranges.add(child.pointer));
+  if (applications.length === 0) {
+    const why = good.analysis.result.conformance.status === "nonconforming" ? "not checked while the document is nonconforming" : "no periods to check";
+    return { at, title: `Σ ${plural(children.length, "child", "children")} · ${why}`, command, peek: peekChildren() };
+  }
+  if (failures.length === 0) return { at, title: `✓ adds up in ${plural(applications.length, "period")}`, command, peek: peekChildren() };
+  const parts = failures.slice(0, NAMED_FAILURES).map((failure) => failureText(statement, parent, failure));
+  if (failures.length > NAMED_FAILURES) parts.push(`✗ ${groupDigits(String(failures.length - NAMED_FAILURES))} more`);
+  const satisfied = applications.length - failures.length;
+  if (satisfied > 0) parts.push(`✓ ${plural(satisfied, "other")}`);
+  const peek = failures.flatMap((failure) => {
+    // The cell to look at: the parent's for a sum that is off, the named cell for an error.
+    const item = failure.status === "error" ? statement.itemsById.get(failure.cell.item) : parent;
+    return item === undefined ? [] : [ranges.add(cellPath(statement, item, failure.key.period))];
+  });
+  return { at, title: parts.join(" · "), command, peek };
+}
+
+function failureText(statement: StatementEntry, parent: ItemEntry, failure: RollupApplication): string {
+  const period = failure.key.period;
+  if (failure.status !== "error") return `✗ ${period} off by ${groupDigits(failure.difference)}`;
+  const what = failure.reason === "missing-value" ? "missing value" : "unavailable value";
+  if (failure.cell.item === parent.id) return `! ${period} ${what}`;
+  const child = statement.itemsById.get(failure.cell.item);
+  return `! ${period} ${what} (${child === undefined ? failure.cell.item : itemName(child)})`;
+}

@@ -1,0 +1,157 @@
+// The outline: units, periods, and the statements with their items nested by rollup (a child under
+// the subtotal it rolls into). Capped like VS Code's JSON outline, so a huge document stays usable.
+
+import { SymbolKind, type CancellationToken, type DocumentSymbol, type Position } from "vscode-languageserver/node";
+import type { ItemEntry, StatementEntry } from "../../../shared/src/index";
+import { groupDigits } from "../../../shared/src/render/format";
+import type { GoodAnalysis } from "../analysis";
+import type { ServerContext } from "../context";
+import { itemName, parentOf, periodSummary, positionsOf, RangeBatch, statementName } from "./documentFacts";
+
+export const MAX_SYMBOLS = 5000;
+
+export function registerSymbols(context: ServerContext): void {
+  context.connection.onDocumentSymbol(
+    context.guard("documentSymbol", null, ({ textDocument }, token) => {
+      const open = context.store.current(textDocument.uri);
+      const good = open?.state.good;
+      if (open === undefined || good === undefined) return null;
+      const outline = new Outline(good, new RangeBatch(good, positionsOf(open.state, good, open.document)));
+      const symbols = outline.build(token);
+      if (symbols === undefined) return null;
+      if (outline.exceeded) {
+        context.connection.console.info(`Outline of ${textDocument.uri} limited to ${MAX_SYMBOLS} symbols.`);
+        symbols.push(outline.capNotice());
+      }
+      return symbols;
+    }),
+  );
+}
+
+/** Where a symbol's ranges come from, until the batch resolves them. */
+interface Placement {
+  symbol: DocumentSymbol;
+  range: number;
+  /** The selection: the id's value, or the key of a group; none selects the range's start. */
+  selection: number | undefined;
+  /** For a group, the request of its key: the range runs from the key to the end of the value. */
+  from?: number;
+}
+
+class Outline {
+  private used = 0;
+  exceeded = false;
+  private readonly placements: Placement[] = [];
+
+  constructor(
+    private readonly good: GoodAnalysis,
+    private readonly ranges: RangeBatch,
+  ) {}
+
+  build(token: CancellationToken): DocumentSymbol[] | undefined {
+    const { model } = this.good;
+    const units = this.group("/units", "units", [...model.units.values()].map((unit) => ({ name: unit.id, detail: unit.label, kind: SymbolKind.Constant, path: unit.pointer })));
+    const periods = this.group("/periods", "periods", [...model.periods.values()].map((period) => ({ name: period.id, detail: periodSummary(period), kind: SymbolKind.EnumMember, path: period.pointer })));
+    const statements: DocumentSymbol[] = [];
+    for (const statement of model.statements) {
+      if (token.isCancellationRequested) return undefined;
+      const symbol = this.symbol(statement.pointer, statementName(statement), statement.id, SymbolKind.Namespace, statement.id !== undefined);
+      if (symbol === undefined) break;
+      symbol.children = this.items(statement, token);
+      statements.push(symbol);
+    }
+    if (token.isCancellationRequested) return undefined;
+    this.ranges.resolve();
+    for (const { symbol, range, selection, from } of this.placements) {
+      symbol.range = this.ranges.range(range);
+      if (from !== undefined) symbol.range.start = this.ranges.range(from).start;
+      symbol.selectionRange = selection === undefined ? { start: symbol.range.start, end: symbol.range.start } : this.ranges.range(selection);
+    }
+    // Document order, so the outline reads like the file whatever order its members come in.
+    const blocks = [units === undefined ? [] : [units], periods === undefined ? [] : [periods], statements].filter((block) => block.length > 0);
+    const start = (block: DocumentSymbol[]): Position => block[0]!.range.start;
+    return blocks.sort((left, right) => start(left).line - start(right).line || start(left).character - start(right).character).flat();
+  }
+
+  private take(): boolean {
+    if (this.used >= MAX_SYMBOLS) {
+      this.exceeded = true;
+      return false;
+    }
+    this.used++;
+    return true;
+  }
+
+  private symbol(path: string, name: string, detail: string | undefined, kind: SymbolKind, hasId: boolean): DocumentSymbol | undefined {
+    if (!this.take()) return undefined;
+    const empty = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    // An empty name is rejected by VS Code.
+    const symbol: DocumentSymbol = { name: name.trim() === "" ? "(unnamed)" : name, detail, kind, range: empty, selectionRange: empty };
+    this.placements.push({ symbol, range: this.ranges.add(path), selection: hasId ? this.ranges.add(`${path}/id`) : undefined });
+    return symbol;
+  }
+
+  private group(path: string, name: string, members: { name: string; detail: string | undefined; kind: SymbolKind; path: string }[]): DocumentSymbol | undefined {
+    if (members.length === 0) return undefined;
+    const symbol = this.symbol(path, name, undefined, SymbolKind.Array, false);
+    if (symbol === undefined) return undefined;
+    // The member from its key to the end of its value, so that the key (the selection) lies inside.
+    const placement = this.placements[this.placements.length - 1]!;
+    placement.from = this.ranges.add(path, "key");
+    placement.selection = placement.from;
+    symbol.children = [];
+    for (const member of members) {
+      const child = this.symbol(member.path, member.name, member.detail, member.kind, true);
+      if (child === undefined) break;
+      symbol.children.push(child);
+    }
+    return symbol;
+  }
+
+  private items(statement: StatementEntry, token: CancellationToken): DocumentSymbol[] {
+    const symbols = new Map<ItemEntry, DocumentSymbol>();
+    for (const item of statement.items) {
+      if (symbols.size % 512 === 511 && token.isCancellationRequested) return [];
+      const unit = item.unit === undefined ? "" : ` · ${item.unit}`;
+      const kind = item.children.length > 0 ? SymbolKind.Field : SymbolKind.Number;
+      const symbol = this.symbol(item.pointer, itemName(item), `${item.id ?? ""}${unit}`, kind, item.id !== undefined);
+      if (symbol === undefined) break;
+      symbols.set(item, symbol);
+    }
+    const cyclic = inCycles(statement);
+    const topLevel: DocumentSymbol[] = [];
+    for (const [item, symbol] of symbols) {
+      const parent = cyclic.has(item) ? undefined : parentOf(statement, item);
+      const parentSymbol = parent === undefined ? undefined : symbols.get(parent);
+      if (parentSymbol === undefined) topLevel.push(symbol);
+      else (parentSymbol.children ??= []).push(symbol);
+    }
+    return topLevel;
+  }
+
+  capNotice(): DocumentSymbol {
+    const end = this.ranges.positions.positionAt(this.good.text.length);
+    const range = { start: end, end };
+    return { name: `Outline limited to the first ${groupDigits(String(MAX_SYMBOLS))} symbols`, kind: SymbolKind.Null, range, selectionRange: range };
+  }
+}
+
+/** The items on a rollupTo cycle (nesting them would have no root); linear in the item count. */
+function inCycles(statement: StatementEntry): Set<ItemEntry> {
+  const cyclic = new Set<ItemEntry>();
+  const done = new Set<ItemEntry>();
+  for (const start of statement.items) {
+    const walk = new Map<ItemEntry, number>();
+    const order: ItemEntry[] = [];
+    let current: ItemEntry | undefined = start;
+    while (current !== undefined && !done.has(current) && !walk.has(current)) {
+      walk.set(current, order.length);
+      order.push(current);
+      current = parentOf(statement, current);
+    }
+    const cycleStart = current === undefined ? undefined : walk.get(current);
+    if (cycleStart !== undefined) for (const item of order.slice(cycleStart)) cyclic.add(item);
+    for (const item of order) done.add(item);
+  }
+  return cyclic;
+}

@@ -1,0 +1,190 @@
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { CodeLensRequest, DidChangeConfigurationNotification, type CodeLens, type Location, type Position } from "vscode-languageserver-protocol/node";
+import { fixturesRoot, readText, upstreamRoot } from "../support/paths";
+import { startServer, type ServerUnderTest } from "./harness";
+import { lineOf, positionOf, textAt } from "./text-positions";
+
+const manufacturing = readText(join(upstreamRoot, "examples", "manufacturing-group.json"));
+let server: ServerUnderTest;
+
+before(async () => {
+  server = await startServer();
+});
+after(async () => {
+  await server.stop();
+  assert.equal(server.stderr(), "", "the server writes nothing to stderr");
+});
+
+async function lenses(uri: string): Promise<CodeLens[] | null> {
+  return server.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } });
+}
+
+/** The lens on the line of the object holding `"id": "<id>"` (the line of its opening brace). */
+function lensAbove(all: CodeLens[], text: string, id: string, nth = 0): CodeLens {
+  const line = lineOf(text, `"id": "${id}"`, nth) - 1;
+  const found = all.filter((lens) => lens.range.start.line === line);
+  assert.equal(found.length, 1, `one lens above ${id}`);
+  return found[0]!;
+}
+
+function peekArguments(lens: CodeLens): { uri: string; position: Position; locations: Location[] } {
+  assert.equal(lens.command?.command, "fs.peekLocations");
+  const [uri, position, locations] = lens.command.arguments as [string, Position, Location[]];
+  return { uri, position, locations };
+}
+
+test("manufacturing example: status at the top, one rollup lens per subtotal, the failing cell to peek", async () => {
+  const uri = "file:///manufacturing-group.json";
+  await server.open(uri, manufacturing);
+  const all = (await lenses(uri))!;
+  const top = all.filter((lens) => lens.range.start.line === 0);
+  assert.equal(top.length, 1);
+  assert.equal(top[0]!.command?.title, "FS 0.2 · conforming · 1 of 16 rollups inconsistent · Open preview");
+  assert.equal(top[0]!.command?.command, "fs.openPreviewToSide");
+  assert.deepEqual(top[0]!.command?.arguments, [uri]);
+  // assets, liabilities-and-equity, revenue, cost-of-sales, gross-profit, net-cash-flow, total-equity, manufacturing-cost
+  assert.equal(all.length, 1 + 8, "no snapshot lenses: the example records none");
+
+  const grossProfit = lensAbove(all, manufacturing, "gross-profit");
+  assert.equal(grossProfit.command?.title, "✗ fy2025 off by 1 · ✓ 1 other");
+  const failing = peekArguments(grossProfit);
+  assert.equal(failing.uri, uri);
+  assert.deepEqual(failing.position, grossProfit.range.start);
+  assert.equal(failing.locations.length, 1);
+  assert.equal(textAt(manufacturing, failing.locations[0]!.range), '"41"');
+
+  const revenue = lensAbove(all, manufacturing, "revenue");
+  assert.equal(revenue.command?.title, "✓ adds up in 2 periods");
+  const children = peekArguments(revenue).locations.map((location) => textAt(manufacturing, location.range));
+  assert.equal(children.length, 2);
+  assert.match(children[0]!, /^\{\s*"id": "product-revenue",[^]*"rollupTo": "revenue"\s*\}$/);
+  assert.match(children[1]!, /^\{\s*"id": "service-revenue",/);
+
+  // The same ids in another statement are other items: manufacturing-cost has its own lens.
+  assert.equal(lensAbove(all, manufacturing, "manufacturing-cost").command?.title, "✓ adds up in 2 periods");
+  assert.equal(all.some((lens) => lens.range.start.line === lineOf(manufacturing, '"id": "cash"') - 1), false, "no lens above a leaf item");
+});
+
+test("error applications are named first with their cell, then the satisfied periods are counted", async () => {
+  const uri = "file:///first-missing-child.json";
+  const text = readText(join(fixturesRoot, "valid", "first-missing-child.json"));
+  await server.open(uri, text);
+  const all = (await lenses(uri))!;
+  const total = lensAbove(all, text, "total");
+  assert.equal(total.command?.title, "! fy2025 unavailable value (Products) · ! fy2024 missing value (Services) · ! fy2023 unavailable value");
+  const cells = peekArguments(total).locations.map((location) => textAt(text, location.range));
+  assert.equal(cells.length, 3);
+  assert.match(cells[0]!, /^\{\s*"unavailable": true\s*\}$/);
+  assert.equal(cells[1], "null");
+  assert.equal(lensAbove(all, text, "segment-total").command?.title, "✗ fy2024 off by 1 · ! fy2023 missing value (Segment B) · ✓ 1 other");
+
+  const snapshot = all.filter((lens) => lens.range.start.line === lineOf(text, '"validationSnapshot"'));
+  assert.deepEqual(
+    snapshot.map((lens) => [lens.command?.title, lens.command?.command, lens.command?.arguments]),
+    [
+      ["Snapshot matches current validation", "fs.showSnapshotDiff", [uri]],
+      ["Record validation snapshot", "fs.recordSnapshot", [uri]],
+    ],
+  );
+  assert.deepEqual(snapshot[0]!.range.start, positionOf(text, '"validationSnapshot"', 0, 0), "at the key");
+});
+
+test("a stale snapshot says what changed", async () => {
+  const setChanges = readText(join(fixturesRoot, "valid", "snapshot-set-changes.json"));
+  await server.open("file:///snapshot-set-changes.json", setChanges);
+  const titles = (await lenses("file:///snapshot-set-changes.json"))!.map((lens) => lens.command?.title);
+  assert.ok(titles.includes("Snapshot out of date: 2 applications changed, 1 application added, 2 applications removed — Show diff"), titles.join("\n"));
+
+  const local = readText(join(fixturesRoot, "valid", "statement-local-periods.json"));
+  await server.open("file:///statement-local-periods.json", local);
+  const localTitles = (await lenses("file:///statement-local-periods.json"))!.map((lens) => lens.command?.title);
+  assert.ok(localTitles.includes("Snapshot out of date: conformance nonconforming → conforming, calculations not-run → consistent, 7 applications added — Show diff"), localTitles.join("\n"));
+  assert.ok(localTitles.includes("FS 0.2 · conforming · 7 rollups consistent · Open preview"), localTitles.join("\n"));
+});
+
+test("ids such as constructor and hasOwnProperty are ordinary subtotals", async () => {
+  const text = readText(join(fixturesRoot, "valid", "prototype-ids.json"));
+  await server.open("file:///prototype-ids.json", text);
+  const all = (await lenses("file:///prototype-ids.json"))!;
+  assert.equal(lensAbove(all, text, "isPrototypeOf").command?.title, "✓ adds up in 2 periods");
+  assert.equal(lensAbove(all, text, "hasOwnProperty", 1).command?.title, "✗ valueOf off by 1 · ✓ 1 other");
+  assert.equal(lensAbove(all, text, "valueOf", 2).command?.title, "✓ adds up in 1 period");
+});
+
+test("a nonconforming document counts its errors and does not check rollups", async () => {
+  const document = JSON.parse(readText(join(fixturesRoot, "examples", "minimal.json"))) as { statements: { items: Record<string, unknown>[] }[] };
+  document.statements[0]!.items[0]!.source = "annual report";
+  const text = JSON.stringify(document, null, 2);
+  await server.open("file:///nonconforming.json", text);
+  const all = (await lenses("file:///nonconforming.json"))!;
+  assert.equal(all.find((lens) => lens.range.start.line === 0)?.command?.title, "FS 0.2 · nonconforming · 1 error · Open preview");
+  const total = lensAbove(all, text, "total-assets");
+  assert.equal(total.command?.title, "Σ 2 children · not checked while the document is nonconforming");
+  assert.equal(peekArguments(total).locations.length, 2);
+});
+
+test("while the text is broken, lenses come from the last good analysis at its positions", async () => {
+  const uri = "file:///broken-later.json";
+  const text = readText(join(fixturesRoot, "examples", "minimal.json"));
+  await server.open(uri, text);
+  const broken = await server.change(uri, 2, [{ text: `\n\n${text.replace('"at-2025": "2000"', '"at-2025": "2000",')}` }]);
+  assert.ok(broken.diagnostics.some((diagnostic) => diagnostic.code === "invalid-json"));
+  const all = (await lenses(uri))!;
+  assert.equal(all.find((lens) => lens.range.start.line === 0)?.command?.title, "FS 0.2 · invalid JSON, showing the last valid version · conforming · 1 rollup consistent · Open preview");
+  const total = lensAbove(all, text, "total-assets");
+  assert.equal(total.command?.title, "✓ adds up in 1 period");
+  assert.match(textAt(text, peekArguments(total).locations[0]!.range), /^\{\s*"id": "cash"/);
+});
+
+test("a document over 1 MiB (located by one guided scan, not a parse tree) gets the same lenses at the right lines", async () => {
+  // Subtotals i0, i10, i20, … each with nine children; i10's q cell is off.
+  const items = Array.from({ length: 8000 }, (_, index) => ({
+    id: `i${index}`,
+    label: `Item ${index}`,
+    unit: "u",
+    values: index % 10 === 0 ? { p: "9", q: index === 10 ? "10" : "9" } : { p: "1", q: "1" },
+    ...(index % 10 === 0 ? {} : { rollupTo: `i${index - (index % 10)}` }),
+  }));
+  const document = { formatVersion: "0.2", entity: { name: "E" }, scope: { label: "S" }, units: [{ id: "u", label: "U", measure: "u", scale: 0 }], periods: [{ id: "p", kind: "instant", date: "2025-12-31" }, { id: "q", kind: "instant", date: "2024-12-31" }], statements: [{ id: "s", label: "Big", periods: ["p", "q"], items }] };
+  const text = JSON.stringify(document, null, 2);
+  assert.ok(text.length > 1 << 20);
+  const uri = "file:///big-lenses.json";
+  await server.open(uri, text);
+  const all = (await lenses(uri))!;
+  assert.equal(all.length, 1 + 800);
+  assert.equal(all[0]!.command?.title, "FS 0.2 · conforming · 1 of 1,600 rollups inconsistent · Open preview");
+  const off = lensAbove(all, text, "i10");
+  assert.equal(off.command?.title, "✗ q off by 1 · ✓ 1 other");
+  assert.equal(textAt(text, peekArguments(off).locations[0]!.range), '"10"');
+  const last = lensAbove(all, text, "i7990");
+  assert.equal(last.command?.title, "✓ adds up in 2 periods");
+  const children = peekArguments(last).locations.map((location) => textAt(text, location.range));
+  assert.equal(children.length, 9);
+  children.forEach((child, index) => assert.match(child, new RegExp(`^\\{\\s*"id": "i${7991 + index}",[^]*"rollupTo": "i7990"\\s*\\}$`)));
+});
+
+test("ordinary JSON gets no lenses", async () => {
+  const uri = "file:///tsconfig.json";
+  await server.connection.sendNotification("textDocument/didOpen", { textDocument: { uri, languageId: "json", version: 1, text: '{ "compilerOptions": { "strict": true } }' } });
+  assert.equal(await lenses(uri), null);
+  assert.equal(await lenses("file:///never-opened.json"), null);
+});
+
+test("the codeLens setting turns every lens off", async () => {
+  const quiet = await startServer({ codeLens: { enabled: false } });
+  try {
+    const uri = "file:///quiet.json";
+    await quiet.open(uri, manufacturing);
+    // A configuration change makes the server read the settings again and re-publish: after that
+    // publication the settings are certainly in effect.
+    const republished = quiet.diagnostics(uri);
+    await quiet.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
+    await republished;
+    assert.equal(await quiet.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } }), null);
+  } finally {
+    await quiet.stop();
+  }
+  assert.equal(quiet.stderr(), "");
+});

@@ -1,0 +1,162 @@
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { DocumentSymbolRequest, SymbolKind, type DocumentSymbol, type Position, type Range } from "vscode-languageserver-protocol/node";
+import { fixturesRoot, readText, upstreamRoot } from "../support/paths";
+import { startServer, type ServerUnderTest } from "./harness";
+import { textAt } from "./text-positions";
+
+let server: ServerUnderTest;
+
+before(async () => {
+  server = await startServer();
+});
+after(async () => {
+  await server.stop();
+  assert.equal(server.stderr(), "", "the server writes nothing to stderr");
+});
+
+async function symbols(uri: string): Promise<DocumentSymbol[] | null> {
+  return (await server.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } })) as DocumentSymbol[] | null;
+}
+
+/** A symbol tree as nested names, for comparing shapes. */
+type Shape = string | [string, Shape[]];
+function shape(symbol: DocumentSymbol): Shape {
+  return symbol.children === undefined || symbol.children.length === 0 ? symbol.name : [symbol.name, symbol.children.map(shape)];
+}
+
+function contains(outer: Range, inner: Range): boolean {
+  const before = (a: Position, b: Position): boolean => a.line < b.line || (a.line === b.line && a.character <= b.character);
+  return before(outer.start, inner.start) && before(inner.end, outer.end);
+}
+
+/** VS Code rejects a symbol whose selection lies outside its range (and with it the whole outline). */
+function assertSelectionsInside(list: readonly DocumentSymbol[]): void {
+  for (const symbol of list) {
+    assert.ok(contains(symbol.range, symbol.selectionRange), `${symbol.name}: selection inside range`);
+    assertSelectionsInside(symbol.children ?? []);
+  }
+}
+
+function count(list: readonly DocumentSymbol[]): number {
+  return list.reduce((total, symbol) => total + 1 + count(symbol.children ?? []), 0);
+}
+
+test("statements with their items nested by rollup, plus units and periods", async () => {
+  const text = readText(join(upstreamRoot, "examples", "manufacturing-group.json"));
+  const uri = "file:///symbols/manufacturing-group.json";
+  await server.open(uri, text);
+  const all = (await symbols(uri))!;
+  assert.deepEqual(
+    all.map((symbol) => [symbol.name, symbol.kind, symbol.detail]),
+    [
+      ["units", SymbolKind.Array, undefined],
+      ["periods", SymbolKind.Array, undefined],
+      ["Balance sheet", SymbolKind.Namespace, "balance-sheet"],
+      ["Income statement", SymbolKind.Namespace, "income-statement"],
+      ["Cash flow statement", SymbolKind.Namespace, "cash-flow-statement"],
+      ["Statement of changes in equity", SymbolKind.Namespace, "equity-statement"],
+      ["Manufacturing cost statement", SymbolKind.Namespace, "manufacturing-statement"],
+    ],
+  );
+  assert.deepEqual(shape(all[0]!), ["units", ["krw-millions", "krw-per-share"]]);
+  assert.deepEqual(all[1]!.children!.map((period) => [period.name, period.detail]), [
+    ["fy2025", "duration 2025-01-01 – 2025-12-31"],
+    ["fy2024", "duration 2024-01-01 – 2024-12-31"],
+    ["at-2025", "instant 2025-12-31"],
+    ["at-2024", "instant 2024-12-31"],
+  ]);
+  assert.deepEqual(shape(all[2]!), ["Balance sheet", [["Total assets", ["Cash", "Inventory"]], ["Liabilities and equity", ["Liabilities", "Equity"]]]]);
+  assert.deepEqual(shape(all[3]!), [
+    "Income statement",
+    [["Gross profit", [["Revenue", ["Product revenue", "Service revenue"]], ["Cost of sales", ["Materials", "Labor"]]]], "Basic EPS"],
+  ]);
+
+  const grossProfit = all[3]!.children![0]!;
+  assert.equal(grossProfit.kind, SymbolKind.Field, "a subtotal");
+  assert.equal(grossProfit.detail, "gross-profit · krw-millions");
+  assert.equal(textAt(text, grossProfit.selectionRange), '"gross-profit"');
+  assert.match(textAt(text, grossProfit.range), /^\{\s*"id": "gross-profit",[^]*"fy2024": "30"\s*\}\s*\}$/);
+  const labor = grossProfit.children![1]!.children![1]!;
+  assert.equal(labor.kind, SymbolKind.Number);
+  assert.equal(labor.detail, "labor · krw-millions");
+  assert.match(textAt(text, all[2]!.range), /^\{\s*"id": "balance-sheet"/);
+  assert.equal(textAt(text, all[0]!.selectionRange), '"units"');
+  assert.match(textAt(text, all[0]!.range), /^"units": \[[^]*\]$/);
+  assertSelectionsInside(all);
+});
+
+test("cycles, self-rollups and unresolved parents stay at statement level; prototype ids are plain data", async () => {
+  const item = (id: string, rollupTo?: string): Record<string, unknown> => ({ id, label: `Item ${id}`, unit: "constructor", values: { valueOf: "1" }, ...(rollupTo === undefined ? {} : { rollupTo }) });
+  const document = {
+    formatVersion: "0.2",
+    entity: { name: "E" },
+    scope: { label: "S" },
+    units: [{ id: "constructor", label: "U", measure: "u", scale: 0 }],
+    periods: [{ id: "valueOf", kind: "instant", date: "2025-12-31" }],
+    statements: [
+      {
+        id: "__proto__",
+        label: "Cycles",
+        periods: ["valueOf"],
+        items: [item("a", "b"), item("b", "a"), item("c", "a"), item("d", "nowhere"), item("e", "e"), item("toString", "hasOwnProperty"), item("hasOwnProperty")],
+      },
+    ],
+  };
+  const uri = "file:///symbols/cycles.json";
+  await server.open(uri, JSON.stringify(document, null, 2));
+  const all = (await symbols(uri))!;
+  const statement = all.find((symbol) => symbol.detail === "__proto__")!;
+  assert.deepEqual(shape(statement), ["Cycles", [["Item a", ["Item c"]], "Item b", "Item d", "Item e", ["Item hasOwnProperty", ["Item toString"]]]]);
+});
+
+test("the outline stops at 5,000 symbols and says so", async () => {
+  const items = Array.from({ length: 6000 }, (_, index) => ({ id: `i${index}`, label: `Item ${index}`, unit: "u", values: { p: "1" }, ...(index > 0 ? { rollupTo: "i0" } : {}) }));
+  const document = { formatVersion: "0.2", entity: { name: "E" }, scope: { label: "S" }, units: [{ id: "u", label: "U", measure: "u", scale: 0 }], periods: [{ id: "p", kind: "instant", date: "2025-12-31" }], statements: [{ id: "s", label: "Big", periods: ["p"], items }] };
+  const uri = "file:///symbols/big.json";
+  await server.open(uri, JSON.stringify(document, null, 2));
+  const all = (await symbols(uri))!;
+  const last = all[all.length - 1]!;
+  assert.equal(last.name, "Outline limited to the first 5,000 symbols");
+  assert.equal(count(all.slice(0, -1)), 5000);
+  assertSelectionsInside(all);
+  const big = all.find((symbol) => symbol.name === "Big")!;
+  assert.equal(big.children?.length, 1, "every item that fits sits under i0");
+  assert.equal(big.children![0]!.children!.length, 5000 - 1 /* units */ - 1 /* u */ - 1 /* periods */ - 1 /* p */ - 1 /* statement */ - 1 /* i0 */);
+});
+
+test("over 1 MiB the outline's ranges are still exact", async () => {
+  const items = Array.from({ length: 4000 }, (_, index) => ({ id: `i${index}`, label: `Item ${index} ${"x".repeat(200)}`, unit: "u", values: { p: "1" }, ...(index % 10 === 0 ? {} : { rollupTo: `i${index - (index % 10)}` }) }));
+  const document = { formatVersion: "0.2", entity: { name: "E" }, scope: { label: "S" }, units: [{ id: "u", label: "U", measure: "u", scale: 0 }], periods: [{ id: "p", kind: "instant", date: "2025-12-31" }], statements: [{ id: "s", label: "Big", periods: ["p"], items }] };
+  const text = JSON.stringify(document, null, 2);
+  assert.ok(text.length > 1 << 20);
+  const uri = "file:///symbols/big-exact.json";
+  await server.open(uri, text);
+  const all = (await symbols(uri))!;
+  assertSelectionsInside(all);
+  const big = all.find((symbol) => symbol.name === "Big")!;
+  assert.equal(big.children?.length, 400);
+  const subtotal = big.children![399]!;
+  assert.equal(textAt(text, subtotal.selectionRange), '"i3990"');
+  assert.equal(subtotal.children?.length, 9);
+  assert.equal(textAt(text, subtotal.children![8]!.selectionRange), '"i3999"');
+  assert.match(textAt(text, subtotal.children![8]!.range), /^\{\s*"id": "i3999",[^]*"rollupTo": "i3990"\s*\}$/);
+  assert.equal(textAt(text, all[0]!.selectionRange), '"units"');
+});
+
+test("a small document has no cap notice; the outline survives broken text", async () => {
+  const text = readText(join(fixturesRoot, "examples", "minimal.json"));
+  const uri = "file:///symbols/minimal.json";
+  await server.open(uri, text);
+  const before = (await symbols(uri))!;
+  assert.equal(count(before), 2 + 2 + 1 + 3);
+  await server.change(uri, 2, [{ text: `\n\n${text.replace('"1200"', '"1200",')}` }]);
+  assert.deepEqual(await symbols(uri), before, "the last good outline, at the positions of that text");
+});
+
+test("ordinary JSON gets no symbols from this server", async () => {
+  const uri = "file:///symbols/package.json";
+  await server.connection.sendNotification("textDocument/didOpen", { textDocument: { uri, languageId: "json", version: 1, text: '{ "name": "x", "statements": [] }' } });
+  assert.equal(await symbols(uri), null);
+});
