@@ -69,30 +69,37 @@ export interface DocumentModel {
   periods: Map<string, PeriodEntry>;
   statements: StatementEntry[];
   statementsById: Map<string, StatementEntry>;
-  /** Every definition and reference of an id, in document order. */
-  occurrences: Occurrence[];
+  /** Every definition and reference of an id, in document order; computed on first use. */
+  readonly occurrences: Occurrence[];
 }
 
 const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 export function buildModel(value: unknown): DocumentModel {
-  const model: DocumentModel = { units: new Map(), periods: new Map(), statements: [], statementsById: new Map(), occurrences: [] };
-  if (!isRecord(value)) return model;
-  const occur = (kind: ReferenceKind, id: unknown, at: string, isDefinition: boolean, statementIndex?: number, mark: "key" | "value" = "value"): void => {
-    if (typeof id === "string") model.occurrences.push({ kind, id, pointer: at, mark, statementIndex, isDefinition });
+  let occurrences: Occurrence[] | undefined;
+  const model: DocumentModel = {
+    units: new Map(),
+    periods: new Map(),
+    statements: [],
+    statementsById: new Map(),
+    // Navigation needs every reference (one per value cell); diagnostics and hovers do not, so
+    // the list, the largest part of the model, is built only when first asked for.
+    get occurrences(): Occurrence[] {
+      occurrences ??= collectOccurrences(value);
+      return occurrences;
+    },
   };
+  if (!isRecord(value)) return model;
 
   list(value.units).forEach((unit, index) => {
     if (!isRecord(unit)) return;
-    const at = pointer("units", index);
-    occur("unit", unit.id, `${at}/id`, true);
     const id = text(unit.id);
     if (id === undefined || model.units.has(id)) return;
     model.units.set(id, {
       id,
       index,
-      pointer: at,
+      pointer: pointer("units", index),
       label: text(unit.label),
       measure: text(unit.measure),
       scale: typeof unit.scale === "number" ? unit.scale : undefined,
@@ -102,47 +109,31 @@ export function buildModel(value: unknown): DocumentModel {
 
   list(value.periods).forEach((period, index) => {
     if (!isRecord(period)) return;
-    const at = pointer("periods", index);
-    occur("period", period.id, `${at}/id`, true);
     const id = text(period.id);
     if (id === undefined || model.periods.has(id)) return;
-    model.periods.set(id, { id, index, pointer: at, kind: text(period.kind), date: text(period.date), start: text(period.start), end: text(period.end) });
+    model.periods.set(id, { id, index, pointer: pointer("periods", index), kind: text(period.kind), date: text(period.date), start: text(period.start), end: text(period.end) });
   });
 
   list(value.statements).forEach((statement, statementIndex) => {
     if (!isRecord(statement)) return;
     const at = pointer("statements", statementIndex);
-    occur("statement", statement.id, `${at}/id`, true);
     const entry: StatementEntry = {
       id: text(statement.id),
       index: statementIndex,
       pointer: at,
       label: text(statement.label),
-      periods: [],
+      periods: list(statement.periods).filter((period): period is string => typeof period === "string"),
       items: [],
       itemsById: new Map(),
     };
-    list(statement.periods).forEach((period, index) => {
-      occur("period", period, `${at}/periods/${index}`, false);
-      if (typeof period === "string") entry.periods.push(period);
-    });
     list(statement.items).forEach((item, index) => {
       if (!isRecord(item)) return;
-      const itemAt = `${at}/items/${index}`;
-      occur("item", item.id, `${itemAt}/id`, true, statementIndex);
-      occur("unit", item.unit, `${itemAt}/unit`, false);
       const valueKeys: string[] = [];
-      if (isRecord(item.values)) {
-        for (const key in item.values) {
-          valueKeys.push(key);
-          occur("period", key, pointer("statements", statementIndex, "items", index, "values", key), false, undefined, "key");
-        }
-      }
-      occur("item", item.rollupTo, `${itemAt}/rollupTo`, false, statementIndex);
+      if (isRecord(item.values)) for (const key in item.values) valueKeys.push(key);
       const itemEntry: ItemEntry = {
         id: text(item.id),
         index,
-        pointer: itemAt,
+        pointer: `${at}/items/${index}`,
         label: text(item.label),
         description: text(item.description),
         unit: text(item.unit),
@@ -161,6 +152,37 @@ export function buildModel(value: unknown): DocumentModel {
     if (entry.id !== undefined && !model.statementsById.has(entry.id)) model.statementsById.set(entry.id, entry);
   });
   return model;
+}
+
+function collectOccurrences(value: unknown): Occurrence[] {
+  const occurrences: Occurrence[] = [];
+  if (!isRecord(value)) return occurrences;
+  const occur = (kind: ReferenceKind, id: unknown, at: string, isDefinition: boolean, statementIndex?: number, mark: "key" | "value" = "value"): void => {
+    if (typeof id === "string") occurrences.push({ kind, id, pointer: at, mark, statementIndex, isDefinition });
+  };
+  list(value.units).forEach((unit, index) => {
+    if (isRecord(unit)) occur("unit", unit.id, pointer("units", index, "id"), true);
+  });
+  list(value.periods).forEach((period, index) => {
+    if (isRecord(period)) occur("period", period.id, pointer("periods", index, "id"), true);
+  });
+  list(value.statements).forEach((statement, statementIndex) => {
+    if (!isRecord(statement)) return;
+    const at = pointer("statements", statementIndex);
+    occur("statement", statement.id, `${at}/id`, true);
+    list(statement.periods).forEach((period, index) => occur("period", period, `${at}/periods/${index}`, false));
+    list(statement.items).forEach((item, index) => {
+      if (!isRecord(item)) return;
+      const itemAt = `${at}/items/${index}`;
+      occur("item", item.id, `${itemAt}/id`, true, statementIndex);
+      occur("unit", item.unit, `${itemAt}/unit`, false);
+      if (isRecord(item.values)) {
+        for (const key in item.values) occur("period", key, pointer("statements", statementIndex, "items", index, "values", key), false, undefined, "key");
+      }
+      occur("item", item.rollupTo, `${itemAt}/rollupTo`, false, statementIndex);
+    });
+  });
+  return occurrences;
 }
 
 /** The occurrences that denote the same thing as `occurrence` (same kind, id and, for items, statement). */
