@@ -176,9 +176,11 @@ export function freePort() {
   });
 }
 
-function writeUserData(userDataDir, settings) {
+function writeUserData(userDataDir, settings, { keepExisting = false } = {}) {
+  const path = join(userDataDir, "User/settings.json");
+  if (keepExisting && existsSync(path)) return;
   mkdirSync(join(userDataDir, "User"), { recursive: true });
-  writeFileSync(join(userDataDir, "User/settings.json"), `${JSON.stringify(settings, null, 2)}\n`);
+  writeFileSync(path, `${JSON.stringify(settings, null, 2)}\n`);
 }
 
 /** Arguments shared by every code-server invocation: its own config file keeps ~/.config untouched. */
@@ -223,13 +225,16 @@ async function waitForGroupGone(pid, timeoutMs) {
 /**
  * Starts code-server on 127.0.0.1 for `folder` and resolves when it says it is listening.
  * Missing directories are created (temporary ones when not given); the caller must call stop().
+ * User settings are QUIET_SETTINGS plus `settings`, unless `keepExistingSettings` and the profile
+ * already has a settings file.
  */
-export async function startCodeServer({ executable, folder, userDataDir, extensionsDir, port = 0, settings = {}, timeoutMs = 60_000, log = quiet }) {
+export async function startCodeServer({ executable, folder, userDataDir, extensionsDir, port = 0, settings = {}, keepExistingSettings = false, timeoutMs = 60_000, log = quiet }) {
   const ownUserDataDir = userDataDir === undefined;
   userDataDir ??= mkdtempSync(join(tmpdir(), "fsdoc-code-server-user-"));
   extensionsDir ??= join(userDataDir, "extensions");
   mkdirSync(extensionsDir, { recursive: true });
-  writeUserData(userDataDir, { ...QUIET_SETTINGS, ...settings });
+  // A long-lived profile (npm start) keeps what its user changed; test profiles start from ours.
+  writeUserData(userDataDir, { ...QUIET_SETTINGS, ...settings }, { keepExisting: keepExistingSettings });
   const chosenPort = port || await freePort();
   const args = [
     ...commonArgs({ userDataDir, extensionsDir }),

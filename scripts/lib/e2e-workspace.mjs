@@ -1,0 +1,36 @@
+// The folder the end-to-end tests open in the editor, built fresh for every run from the reference
+// project's public examples, so that the expectations rest on files nobody here edits.
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+const root = new URL("../..", import.meta.url).pathname;
+const upstream = join(root, "../shared/conformance/upstream-0.2");
+
+/** The label the preview must show as text, never as markup. */
+export const HOSTILE_LABEL = "<img src=x onerror=alert(1)>";
+
+export const E2E_FILES = {
+  /** One unsatisfied rollup: Gross profit fy2025 states 41, its children sum to 40. */
+  manufacturing: "manufacturing-group.json",
+  /** One error: unknown-property at the item's "source" key. */
+  unknownProperty: "unknown-item-property.json",
+  /** A valid FS document whose first item's label is HOSTILE_LABEL. */
+  hostileLabel: "hostile-label.json",
+  /** An ordinary JSON file that is not an FS document. */
+  ordinary: "package.json",
+};
+
+/** Writes the test files into `folder` (which must exist or be creatable); returns `folder`. */
+export function prepareE2eWorkspace(folder) {
+  mkdirSync(folder, { recursive: true });
+  copyFileSync(join(upstream, "examples/manufacturing-group.json"), join(folder, E2E_FILES.manufacturing));
+  copyFileSync(join(upstream, "fixtures/invalid/unknown-item-property.json"), join(folder, E2E_FILES.unknownProperty));
+
+  const hostile = JSON.parse(readFileSync(join(upstream, "examples/minimal.json"), "utf8"));
+  hostile.statements[0].items[0].label = HOSTILE_LABEL;
+  writeFileSync(join(folder, E2E_FILES.hostileLabel), `${JSON.stringify(hostile, null, 2)}\n`);
+
+  const ordinary = { name: "ordinary-project", version: "1.0.0", private: true, scripts: { build: "tsc -b" }, dependencies: { "left-pad": "^1.3.0" } };
+  writeFileSync(join(folder, E2E_FILES.ordinary), `${JSON.stringify(ordinary, null, 2)}\n`);
+  return folder;
+}

@@ -1,0 +1,11 @@
+import type { FrameLocator, Locator, Page } from "playwright-core";
+
+export declare const UI_TIMEOUT_MS: number;
+export declare function tab(page: Page, name: string): Locator;
+export declare function activeTab(page: Page, name: string): Locator;
+export declare function focusedEditor(page: Page): Locator;
+export declare function quickOpen(page: Page, name: string): Promise<void>;
+export declare function runCommand(page: Page, title: string): Promise<void>;
+export declare function statusCursor(page: Page, line: number, column: number): Locator;
+export declare function goTo(page: Page, line: number, column: number): Promise<void>;
+export declare function previewFrame(page: Page): FrameLocator;

@@ -1,0 +1,66 @@
+// What a user does in the VS Code workbench, as Playwright actions on code-server's page: shared by
+// the end-to-end tests (test/e2e/) and scripts/screenshot.mjs. Every wait is on a selector, with a
+// timeout. Types: workbench.d.mts.
+
+export const UI_TIMEOUT_MS = 30_000;
+
+const quickInput = (page) => page.locator(".quick-input-widget .quick-input-box input");
+
+export function tab(page, name) {
+  return page.locator(`.tabs-container .tab[data-resource-name="${name}"]`);
+}
+
+export function activeTab(page, name) {
+  return page.locator(`.tabs-container .tab.active[data-resource-name="${name}"]`);
+}
+
+export function focusedEditor(page) {
+  return page.locator(".editor-group-container.active .monaco-editor.focused");
+}
+
+/** Opens a workspace file through Quick Open and resolves once its editor has the focus. */
+export async function quickOpen(page, name) {
+  await page.keyboard.press("Control+P");
+  const input = quickInput(page);
+  await input.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+  await input.fill(name);
+  // Until the list is filtered its first row is the most recent editor: Enter would reopen that.
+  await page.locator(".quick-input-list .monaco-list-row.focused", { hasText: name }).waitFor({ timeout: UI_TIMEOUT_MS });
+  await page.keyboard.press("Enter");
+  await activeTab(page, name).waitFor({ timeout: UI_TIMEOUT_MS });
+  // The tab is drawn before the editor takes the focus; keys sent earlier would be lost.
+  await focusedEditor(page).waitFor({ timeout: UI_TIMEOUT_MS });
+}
+
+/** Runs a command from the palette by its full title ("FS: Open Preview to the Side"). */
+export async function runCommand(page, title) {
+  await page.keyboard.press("F1");
+  const input = quickInput(page);
+  await input.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+  await input.fill(`>${title}`);
+  await page.locator(".quick-input-list .monaco-list-row.focused", { hasText: title }).waitFor({ timeout: UI_TIMEOUT_MS });
+  await page.keyboard.press("Enter");
+  await input.waitFor({ state: "hidden", timeout: UI_TIMEOUT_MS });
+}
+
+/** The status bar's "Ln x, Col y" item showing exactly this position. */
+export function statusCursor(page, line, column) {
+  return page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`^\\s*Ln ${line}, Col ${column}\\b`) });
+}
+
+/** Go to Line: puts the cursor at a 1-based line and column of the focused editor. */
+export async function goTo(page, line, column) {
+  await page.keyboard.press("Control+G");
+  const input = quickInput(page);
+  await input.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+  // Go to Line is Quick Open with the ":" prefix; filling replaces the prefix too.
+  await input.fill(`:${line}:${column}`);
+  await page.keyboard.press("Enter");
+  await input.waitFor({ state: "hidden", timeout: UI_TIMEOUT_MS });
+  await statusCursor(page, line, column).waitFor({ timeout: UI_TIMEOUT_MS });
+}
+
+/** The page inside the preview's webview. */
+export function previewFrame(page) {
+  return page.frameLocator("iframe.webview.ready").frameLocator("#active-frame");
+}

@@ -1,0 +1,64 @@
+// npm start: FS Documents in a real VS Code. Packages the extension, makes sure code-server is
+// installed (.cache/code-server), installs the .vsix into a local profile (.cache/vscode-profile)
+// and serves VS Code on 127.0.0.1 with fixtures/examples open, until Ctrl+C.
+// PORT=<n> picks the port; otherwise a free one is used.
+import { join } from "node:path";
+import { ensureCodeServer, ensureDebianPackages, installExtension, startCodeServer } from "./lib/code-server.mjs";
+import { packageExtension } from "./lib/package.mjs";
+
+const root = new URL("..", import.meta.url).pathname;
+const folder = join(root, "fixtures/examples");
+const profile = join(root, ".cache/vscode-profile");
+const userDataDir = join(profile, "user-data");
+const extensionsDir = join(profile, "extensions");
+const started = Date.now();
+const log = (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${line}`);
+
+function requestedPort() {
+  if (process.env.PORT === undefined || process.env.PORT === "") return 0;
+  const port = Number(process.env.PORT);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    console.error(`PORT must be a port number (1-65535), not ${JSON.stringify(process.env.PORT)}.`);
+    process.exit(2);
+  }
+  return port;
+}
+
+async function prepare() {
+  const vsix = await packageExtension({ log });
+  try {
+    await ensureDebianPackages({ log });
+  } catch (error) {
+    // Not root and something missing: say exactly what to run, then stop.
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+  log(`code-server: making sure it is installed in .cache/code-server (the first time takes a few minutes)`);
+  const executable = await ensureCodeServer({ log });
+  log(`installing ${vsix} into .cache/vscode-profile`);
+  await installExtension({ executable, vsix, extensionsDir, userDataDir });
+  return executable;
+}
+
+const port = requestedPort();
+const executable = await prepare();
+const server = await startCodeServer({ executable, folder, userDataDir, extensionsDir, port, keepExistingSettings: true });
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  log(`${signal}: stopping code-server`);
+  await server.stop();
+  log("stopped");
+  process.exit(0);
+}
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.once(signal, () => void stop(signal));
+server.process.once("exit", (code, signal) => {
+  if (stopping) return;
+  console.error(`code-server exited on its own (${signal ?? `exit ${code}`}); its last output:\n${server.output().split("\n").slice(-20).join("\n")}`);
+  process.exit(1);
+});
+
+console.log(`\nFS Documents is running in VS Code at ${server.url}/?folder=${encodeURIComponent(folder)}\n`);
+console.log("Press Ctrl+C to stop.");

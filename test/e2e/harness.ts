@@ -1,0 +1,173 @@
+// Brings up a real VS Code (code-server) with the packaged extension and the API-suite runner
+// installed, on a fresh copy of the end-to-end workspace, in headless Chromium; and takes it all
+// down again. Where code-server cannot be installed the tests are skipped, except in CI.
+
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Browser, Page } from "playwright-core";
+import { repoRoot } from "../support/paths";
+
+/** The parts of scripts/lib/*.mjs the tests use (plain JavaScript, loaded at run time). */
+interface CodeServerLib {
+  ensureDebianPackages(options: { log: (line: string) => void }): Promise<void>;
+  ensureCodeServer(options: { log: (line: string) => void }): Promise<string>;
+  installExtension(options: { executable: string; vsix: string; extensionsDir: string; userDataDir: string }): Promise<string>;
+  startCodeServer(options: { executable: string; folder: string; userDataDir: string; extensionsDir: string; settings: Record<string, unknown>; log?: (line: string) => void }): Promise<RunningCodeServer>;
+  run(command: string, args: string[], options?: { cwd?: string; timeoutMs?: number }): Promise<string>;
+}
+interface RunningCodeServer {
+  url: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+interface ChromiumLib {
+  launchChromium(): Promise<Browser>;
+  openWorkbench(browser: Browser, url: string, folder: string): Promise<Page>;
+}
+interface PackageLib {
+  packageExtension(options: { reuse: boolean; log: (line: string) => void }): Promise<string>;
+}
+interface WorkspaceLib {
+  prepareE2eWorkspace(folder: string): string;
+  E2E_FILES: { manufacturing: string; unknownProperty: string; hostileLabel: string; ordinary: string };
+  HOSTILE_LABEL: string;
+}
+
+async function load<T>(relativePath: string): Promise<T> {
+  return (await import(pathToFileURL(join(repoRoot, relativePath)).href)) as T;
+}
+
+export const loadWorkspaceLib = () => load<WorkspaceLib>("scripts/lib/e2e-workspace.mjs");
+
+export const resultsDir = join(repoRoot, "test-results", "e2e");
+
+export interface Editor {
+  page: Page;
+  browser: Browser;
+  server: RunningCodeServer;
+  /** The workspace folder the editor has open (a fresh copy). */
+  folder: string;
+  /** Where the runner extension writes the API suites' results. */
+  apiResultsFile: string;
+  stop(): Promise<void>;
+}
+
+export type Setup = { editor: Editor } | { skip: string };
+
+const log = (line: string) => console.log(`[e2e] ${line}`);
+
+/** Seconds taken by each phase, and the latencies the tests observed; printed and saved at the end. */
+export const timings: Record<string, number> = {};
+
+async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  try {
+    return await work();
+  } finally {
+    timings[name] = Date.now() - started;
+  }
+}
+
+/** code-server and its Debian packages; a skip reason when they cannot be had here (never in CI). */
+async function codeServerExecutable(lib: CodeServerLib): Promise<string | { skip: string }> {
+  try {
+    await lib.ensureDebianPackages({ log });
+    return await lib.ensureCodeServer({ log });
+  } catch (error) {
+    if (process.env.CI === "true") throw error;
+    const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    return { skip: `code-server could not be installed here (set CI=true to make this a failure): ${reason}` };
+  }
+}
+
+async function packageRunner(lib: CodeServerLib, scratch: string): Promise<string> {
+  const vsix = join(scratch, "fs-documents-e2e-runner.vsix");
+  await lib.run(process.execPath, [join(repoRoot, "node_modules/@vscode/vsce/vsce"), "package", "--no-dependencies", "--skip-license", "--allow-missing-repository", "--out", vsix],
+    { cwd: join(repoRoot, "test/e2e/runner-extension"), timeoutMs: 120_000 });
+  return vsix;
+}
+
+export async function setUpEditor(): Promise<Setup> {
+  const [codeServer, chromium, packaging, workspace] = await Promise.all([
+    load<CodeServerLib>("scripts/lib/code-server.mjs"),
+    load<ChromiumLib>("scripts/lib/chromium.mjs"),
+    load<PackageLib>("scripts/lib/package.mjs"),
+    loadWorkspaceLib(),
+  ]);
+  const executable = await timed("setup: Debian packages and code-server", () => codeServerExecutable(codeServer));
+  if (typeof executable !== "string") return executable;
+
+  const scratch = mkdtempSync(join(tmpdir(), "fsdoc-e2e-"));
+  const cleanUps: (() => Promise<void> | void)[] = [() => rmSync(scratch, { recursive: true, force: true })];
+  const stop = async () => {
+    for (const cleanUp of cleanUps.reverse()) {
+      try { await cleanUp(); } catch (error) { log(`clean-up failed: ${String(error)}`); }
+    }
+    cleanUps.length = 0;
+  };
+  try {
+    const [vsix, runnerVsix] = await timed("setup: package the extension and the runner", () =>
+      Promise.all([packaging.packageExtension({ reuse: true, log }), packageRunner(codeServer, scratch)]));
+    const userDataDir = join(scratch, "user-data");
+    const extensionsDir = join(scratch, "extensions");
+    await timed("setup: install both .vsix files", async () => {
+      // One after the other: both installs rewrite the extensions folder's extensions.json.
+      await codeServer.installExtension({ executable, vsix, extensionsDir, userDataDir });
+      await codeServer.installExtension({ executable, vsix: runnerVsix, extensionsDir, userDataDir });
+    });
+    const folder = workspace.prepareE2eWorkspace(join(scratch, "workspace"));
+    const apiResultsFile = join(scratch, "api-results", "results.json");
+    mkdirSync(join(scratch, "api-results"));
+    const server = await timed("setup: start code-server", () =>
+      codeServer.startCodeServer({ executable, folder, userDataDir, extensionsDir, settings: { "fsE2e.resultsFile": apiResultsFile } }));
+    cleanUps.push(() => server.stop());
+    const browser = await timed("setup: launch Chromium", () => chromium.launchChromium());
+    cleanUps.push(() => browser.close());
+    const page = await timed("setup: open the workbench", () => chromium.openWorkbench(browser, server.url, folder));
+    // The runner's status item appears once the extension host has loaded the installed extensions.
+    await timed("setup: extension host ready", () => page.locator(".statusbar-item", { hasText: "FS E2E ready" }).waitFor({ timeout: 60_000 }));
+    return { editor: { page, browser, server, folder, apiResultsFile, stop } };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Saves a screenshot of the page as test-results/e2e/<test name>.png; never throws. */
+export async function screenshot(page: Page | undefined, name: string): Promise<string | undefined> {
+  if (page === undefined) return undefined;
+  const path = join(resultsDir, `${name.replace(/[^\w.-]+/g, "-").replace(/^-|-$/g, "")}.png`);
+  try {
+    mkdirSync(resultsDir, { recursive: true });
+    await page.screenshot({ path, timeout: 10_000 });
+    return path;
+  } catch (error) {
+    log(`screenshot ${path} failed: ${String(error)}`);
+    return undefined;
+  }
+}
+
+export function reportTimings(): void {
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(join(resultsDir, "timings.json"), `${JSON.stringify(timings, null, 2)}\n`);
+  for (const [name, ms] of Object.entries(timings)) log(`${name}: ${(ms / 1000).toFixed(2)} s`);
+}
+
+/** Resolves with the text of `path` once it exists (it is renamed into place whole). */
+export function waitForFile(path: string, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const watcher = watch(dirname(path));
+    const finish = (error?: Error) => {
+      clearTimeout(timer);
+      watcher.close();
+      if (error === undefined) resolve(readFileSync(path, "utf8"));
+      else reject(error);
+    };
+    const timer = setTimeout(() => finish(new Error(`${path} did not appear within ${timeoutMs} ms`)), timeoutMs);
+    watcher.on("change", (_event, name) => { if (String(name) === basename(path) && existsSync(path)) finish(); });
+    watcher.on("error", (error) => finish(error));
+    if (existsSync(path)) finish();
+  });
+}

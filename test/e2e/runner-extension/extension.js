@@ -1,0 +1,38 @@
+// Test-only extension: "FS E2E: Run API Suites" runs suites.js in this editor and writes the
+// results as JSON to FS_E2E_RESULTS or the fsE2e.resultsFile setting, where the harness waits.
+"use strict";
+const { renameSync, writeFileSync } = require("node:fs");
+const vscode = require("vscode");
+const { runSuites } = require("./suites");
+
+function resultsFile() {
+  return process.env.FS_E2E_RESULTS || vscode.workspace.getConfiguration("fsE2e").get("resultsFile") || "";
+}
+
+function activate(context) {
+  // The harness waits for this item: once it shows, the extension host is up and every installed
+  // extension's commands are in the palette.
+  const ready = vscode.window.createStatusBarItem("fsE2e.ready", vscode.StatusBarAlignment.Left);
+  ready.text = "FS E2E ready";
+  ready.show();
+  context.subscriptions.push(ready);
+  context.subscriptions.push(
+    vscode.commands.registerCommand("fsE2e.runSuites", async () => {
+      const target = resultsFile();
+      let results;
+      try {
+        results = await runSuites();
+      } catch (error) {
+        results = { error: error instanceof Error ? (error.stack ?? error.message) : String(error), suites: [] };
+      }
+      if (target) {
+        // Renamed into place so that the harness never reads half a file.
+        writeFileSync(`${target}.partial`, `${JSON.stringify(results, null, 2)}\n`);
+        renameSync(`${target}.partial`, target);
+      }
+      return results;
+    }),
+  );
+}
+
+module.exports = { activate, deactivate() {} };

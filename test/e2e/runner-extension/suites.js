@@ -1,0 +1,215 @@
+// API-level end-to-end suites: they run inside a real editor, next to the installed FS Documents
+// extension, on the folder written by scripts/lib/e2e-workspace.mjs. Each suite asserts through
+// VS Code's own API (diagnostics, hover, code lens providers, commands, undo) and returns the
+// facts it measured. Every wait is on an editor event, with a timeout.
+"use strict";
+const assert = require("node:assert/strict");
+const vscode = require("vscode");
+
+const FILES = { manufacturing: "manufacturing-group.json", unknownProperty: "unknown-item-property.json", ordinary: "package.json" };
+const ROLLUP_MESSAGE = "Gross profit fy2025: 41 stated, children sum to 40 (difference 1, tolerance 0).";
+const WAIT_MS = 30_000;
+
+function fileUri(name) {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (folder === undefined) throw new Error("The suites need the end-to-end workspace folder open.");
+  return vscode.Uri.joinPath(folder.uri, name);
+}
+
+async function show(name) {
+  const document = await vscode.workspace.openTextDocument(fileUri(name));
+  const editor = await vscode.window.showTextDocument(document, { preview: false, preserveFocus: false });
+  return { document, editor };
+}
+
+const fsDiagnostics = (uri) => vscode.languages.getDiagnostics(uri).filter((diagnostic) => diagnostic.source === "fs");
+
+/** Resolves with check()'s first non-undefined value, re-checking whenever `event` fires. */
+function waitFor(event, check, what, timeoutMs = WAIT_MS) {
+  return new Promise((resolve, reject) => {
+    let subscription;
+    const finish = (settle, value) => { clearTimeout(timer); subscription?.dispose(); settle(value); };
+    const timer = setTimeout(() => finish(reject, new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`)), timeoutMs);
+    const attempt = () => {
+      try {
+        const value = check();
+        if (value !== undefined) finish(resolve, value);
+      } catch (error) {
+        finish(reject, error);
+      }
+    };
+    subscription = event(attempt);
+    attempt();
+  });
+}
+
+const waitForDiagnostics = (uri, accept, what) =>
+  waitFor(vscode.languages.onDidChangeDiagnostics, () => { const found = fsDiagnostics(uri); return accept(found) ? found : undefined; }, what);
+
+const waitForText = (document, accept, what) =>
+  waitFor(vscode.workspace.onDidChangeTextDocument, () => (accept(document.getText()) ? document.getText() : undefined), what);
+
+/** The position of the one occurrence of `needle` in the document (test data is chosen so it is unique). */
+function uniqueOffset(document, needle) {
+  const text = document.getText();
+  const at = text.indexOf(needle);
+  assert.ok(at >= 0, `${needle} not found in ${document.uri.path}`);
+  assert.equal(text.indexOf(needle, at + 1), -1, `${needle} occurs more than once in ${document.uri.path}`);
+  return at;
+}
+
+const describeRange = (range) => `${range.start.line + 1}:${range.start.character + 1}-${range.end.line + 1}:${range.end.character + 1}`;
+
+/** The manufacturing example's inconsistent subtotal value, "41" with its quotes. */
+function grossProfitCell(document) {
+  const offset = uniqueOffset(document, "\"41\"");
+  return new vscode.Range(document.positionAt(offset), document.positionAt(offset + 4));
+}
+
+async function replace(document, range, text) {
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(document.uri, range, text);
+  assert.ok(await vscode.workspace.applyEdit(edit), "the edit was not applied");
+}
+
+const suites = [
+  {
+    name: "manufacturing example: one unsatisfied rollup at the Gross profit fy2025 cell",
+    async run() {
+      const { document } = await show(FILES.manufacturing);
+      const diagnostics = await waitForDiagnostics(document.uri, (found) => found.length > 0, "fs diagnostics for the manufacturing example");
+      assert.deepEqual(diagnostics.map((d) => d.message), [ROLLUP_MESSAGE]);
+      assert.equal(diagnostics[0].severity, vscode.DiagnosticSeverity.Warning, "fs.rollups.severity defaults to warning");
+      assert.equal(describeRange(diagnostics[0].range), describeRange(grossProfitCell(document)));
+      return { range: describeRange(diagnostics[0].range), code: String(diagnostics[0].code) };
+    },
+  },
+  {
+    name: "unknown item property: one unknown-property error at the source key",
+    async run() {
+      const { document } = await show(FILES.unknownProperty);
+      const diagnostics = await waitForDiagnostics(document.uri, (found) => found.length > 0, "fs diagnostics for the unknown-property fixture");
+      assert.equal(diagnostics.length, 1, diagnostics.map((d) => d.message).join("\n"));
+      const [diagnostic] = diagnostics;
+      assert.equal(String(diagnostic.code), "unknown-property");
+      assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Error);
+      const key = uniqueOffset(document, "\"source\"");
+      assert.equal(describeRange(diagnostic.range), describeRange(new vscode.Range(document.positionAt(key), document.positionAt(key + 8))));
+      return { range: describeRange(diagnostic.range), message: diagnostic.message };
+    },
+  },
+  {
+    name: "ordinary JSON: no fs diagnostics",
+    async run() {
+      const { document: ordinary } = await show(FILES.ordinary);
+      // A barrier: the server handles messages in order, so once it has published for an edit
+      // made after the ordinary file was opened, it has had every chance to report on that file.
+      const { document } = await show(FILES.manufacturing);
+      await replace(document, grossProfitCell(document), "\"42\"");
+      await waitForDiagnostics(document.uri, (found) => found.some((d) => d.message.includes("42 stated")), "fs diagnostics after the barrier edit");
+      await vscode.commands.executeCommand("undo");
+      await waitForDiagnostics(document.uri, (found) => found.some((d) => d.message === ROLLUP_MESSAGE), "fs diagnostics after undoing the barrier edit");
+      assert.deepEqual(fsDiagnostics(ordinary.uri).map((d) => d.message), []);
+      return { otherSources: [...new Set(vscode.languages.getDiagnostics(ordinary.uri).map((d) => d.source))] };
+    },
+  },
+  {
+    name: "hover on the inconsistent subtotal's value shows its breakdown",
+    async run() {
+      const { document } = await show(FILES.manufacturing);
+      await waitForDiagnostics(document.uri, (found) => found.length > 0, "fs diagnostics for the manufacturing example");
+      const cell = grossProfitCell(document);
+      const hovers = await vscode.commands.executeCommand("vscode.executeHoverProvider", document.uri, cell.start.translate(0, 1));
+      const text = (hovers ?? []).flatMap((hover) => hover.contents).map((part) => (typeof part === "string" ? part : part.value)).join("\n");
+      for (const expected of ["Revenue", "Cost of sales", "41", "40"]) assert.ok(text.includes(expected), `the hover lacks ${JSON.stringify(expected)}:\n${text}`);
+      return { hover: text };
+    },
+  },
+  {
+    name: "code lens above the subtotal summarises its breakdown",
+    async run() {
+      const { document } = await show(FILES.manufacturing);
+      await waitForDiagnostics(document.uri, (found) => found.length > 0, "fs diagnostics for the manufacturing example");
+      const lenses = (await vscode.commands.executeCommand("vscode.executeCodeLensProvider", document.uri, 1000)) ?? [];
+      const titles = lenses.map((lens) => lens.command?.title ?? "");
+      const lens = lenses.find((candidate) => candidate.command?.title.includes("✗ fy2025 off by 1"));
+      assert.ok(lens !== undefined, `no lens says "✗ fy2025 off by 1"; lenses:\n${titles.join("\n")}`);
+      const idLine = document.positionAt(uniqueOffset(document, "\"id\": \"gross-profit\"")).line;
+      assert.ok(lens.range.start.line === idLine || lens.range.start.line === idLine - 1, `the lens is on line ${lens.range.start.line + 1}, not at the Gross profit item (line ${idLine})`);
+      return { title: lens.command.title, line: lens.range.start.line + 1, lenses: titles };
+    },
+  },
+  {
+    name: "an edit updates diagnostics and undo restores them",
+    async run() {
+      const { document } = await show(FILES.manufacturing);
+      const original = document.getText();
+      await waitForDiagnostics(document.uri, (found) => found.length === 1, "the manufacturing example's one fs diagnostic");
+      const started = Date.now();
+      await replace(document, grossProfitCell(document), "\"40\"");
+      await waitForDiagnostics(document.uri, (found) => found.length === 0, "no fs diagnostics once Gross profit is 40");
+      const editToDiagnosticsMs = Date.now() - started;
+      const undone = Date.now();
+      await vscode.commands.executeCommand("undo");
+      const restored = await waitForDiagnostics(document.uri, (found) => found.length === 1, "the rollup diagnostic back after undo");
+      const undoToDiagnosticsMs = Date.now() - undone;
+      assert.equal(restored[0].message, ROLLUP_MESSAGE);
+      assert.equal(document.getText(), original);
+      return { editToDiagnosticsMs, undoToDiagnosticsMs };
+    },
+  },
+  {
+    name: "Record Validation Snapshot is one undoable edit",
+    async run() {
+      const { document } = await show(FILES.manufacturing);
+      await waitForDiagnostics(document.uri, (found) => found.length > 0, "fs diagnostics for the manufacturing example");
+      const original = document.getText();
+      assert.ok(!("validationSnapshot" in JSON.parse(original)), "the example starts without a snapshot");
+      await vscode.commands.executeCommand("fs.recordSnapshot");
+      const recorded = await waitForText(document, (text) => text !== original, "the recorded snapshot in the text");
+      const snapshot = JSON.parse(recorded).validationSnapshot;
+      assert.equal(typeof snapshot, "object", "the document has a validationSnapshot object");
+      assert.equal(snapshot.conformance, "conforming");
+      assert.equal(snapshot.calculations, "inconsistent");
+      await vscode.commands.executeCommand("undo");
+      await waitForText(document, (text) => text === original, "the original text after one undo");
+      return { addedCharacters: recorded.length - original.length };
+    },
+  },
+];
+
+async function cleanUp() {
+  for (const document of vscode.workspace.textDocuments) {
+    if (!document.isDirty) continue;
+    await vscode.window.showTextDocument(document);
+    await vscode.commands.executeCommand("workbench.action.files.revert");
+  }
+  await vscode.commands.executeCommand("workbench.action.closeAllEditors");
+}
+
+/** Runs every suite in order; never throws, every outcome is in the result. */
+async function runSuites() {
+  const startedAt = Date.now();
+  const results = [];
+  for (const suite of suites) {
+    const started = Date.now();
+    try {
+      const details = await suite.run();
+      results.push({ name: suite.name, passed: true, durationMs: Date.now() - started, details });
+    } catch (error) {
+      results.push({ name: suite.name, passed: false, durationMs: Date.now() - started, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    }
+  }
+  await cleanUp();
+  return { editor: `${vscode.env.appName} ${vscode.version}`, durationMs: Date.now() - startedAt, suites: results };
+}
+
+/** The entry point @vscode/test-electron expects of extensionTestsPath: rejects when a suite fails. */
+async function run() {
+  const { suites: results } = await runSuites();
+  for (const result of results) console.log(`${result.passed ? "ok  " : "FAIL"} ${result.name}${result.passed ? "" : `\n${result.error}`}`);
+  const failed = results.filter((result) => !result.passed).length;
+  if (failed > 0) throw new Error(`${failed} of ${results.length} FS Documents API suites failed`);
+}
+
+module.exports = { suites, runSuites, run, SUITE_NAMES: suites.map((suite) => suite.name) };

@@ -1,0 +1,228 @@
+// FS Documents in a real VS Code (code-server in headless Chromium), installed from its .vsix:
+// first the API suites of the runner extension, then what a user sees and does in the workbench.
+
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, it, type TestContext } from "node:test";
+import { findNodeAtLocation, parseTree, type JSONPath } from "jsonc-parser";
+import {
+  activeTab, focusedEditor, goTo, previewFrame, quickOpen, readCursor, runCommand, showProblems, tab, waitForFsMarkers, UI_TIMEOUT_MS,
+} from "./workbench";
+import { loadWorkspaceLib, reportTimings, screenshot, setUpEditor, timings, waitForFile, type Editor } from "./harness";
+
+const SETUP_TIMEOUT_MS = 15 * 60_000; // a first run installs code-server and its Debian packages
+const TEST_TIMEOUT_MS = 3 * 60_000;
+/** The first problems wait for the extension to activate and its server to start. */
+const FIRST_PROBLEMS_TIMEOUT_MS = 90_000;
+const ROLLUP_MESSAGE = "Gross profit fy2025: 41 stated, children sum to 40 (difference 1, tolerance 0).";
+const GROSS_PROFIT_FY2025: JSONPath = ["statements", 1, "items", 6, "values", "fy2025"];
+
+let editor: Editor | undefined;
+let skipReason: string | undefined;
+let files: Awaited<ReturnType<typeof loadWorkspaceLib>>["E2E_FILES"];
+let hostileLabel = "";
+
+/** 1-based line and column of the start of the node at `path`, and its length, from the parse tree. */
+function locate(file: string, path: JSONPath): { line: number; column: number; length: number } {
+  const text = readFileSync(join(editor!.folder, file), "utf8");
+  const root = parseTree(text);
+  const node = root === undefined ? undefined : findNodeAtLocation(root, path);
+  assert.ok(node !== undefined, `${path.join("/")} not found in ${file}`);
+  const before = text.slice(0, node.offset).split("\n");
+  return { line: before.length, column: before.at(-1)!.length + 1, length: node.length };
+}
+
+/** The key of the member at `path` (e.g. the "source" key of an item). */
+function locateKey(file: string, path: JSONPath): { line: number; column: number } {
+  const text = readFileSync(join(editor!.folder, file), "utf8");
+  const node = findNodeAtLocation(parseTree(text)!, path);
+  const key = node?.parent?.children?.[0];
+  assert.ok(key !== undefined, `${path.join("/")} has no key in ${file}`);
+  const before = text.slice(0, key.offset).split("\n");
+  return { line: before.length, column: before.at(-1)!.length + 1 };
+}
+
+/** A workbench test: skipped without an editor, with a screenshot when it fails. */
+function uiTest(name: string, body: (editor: Editor, t: TestContext) => Promise<void>): void {
+  it(name, { timeout: TEST_TIMEOUT_MS }, async (t) => {
+    if (editor === undefined) {
+      t.skip(skipReason ?? "the editor did not start");
+      return;
+    }
+    try {
+      await body(editor, t);
+    } catch (error) {
+      const path = await screenshot(editor.page, name);
+      if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
+      throw error;
+    }
+  });
+}
+
+/** Text containing `digits` as a whole number (not part of a longer one). */
+function amount(digits: string): RegExp {
+  return new RegExp(`(?<![\\d.,])${digits}(?![\\d.,])`);
+}
+
+function measured(t: TestContext, name: string, ms: number): void {
+  timings[name] = ms;
+  t.diagnostic(`${name}: ${ms} ms`);
+}
+
+describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 20 * TEST_TIMEOUT_MS }, () => {
+  before(async () => {
+    const workspace = await loadWorkspaceLib();
+    files = workspace.E2E_FILES;
+    hostileLabel = workspace.HOSTILE_LABEL;
+    const setup = await setUpEditor();
+    if ("skip" in setup) skipReason = setup.skip;
+    else editor = setup.editor;
+  }, { timeout: SETUP_TIMEOUT_MS });
+
+  after(async () => {
+    await editor?.stop();
+    reportTimings();
+  });
+
+  describe("API suites run by the runner extension", () => {
+    uiTest("every API suite passes", async ({ page, apiResultsFile }, t) => {
+      const started = Date.now();
+      await runCommand(page, "FS E2E: Run API Suites");
+      const results = JSON.parse(await waitForFile(apiResultsFile, TEST_TIMEOUT_MS - 10_000)) as {
+        editor?: string; error?: string; suites: { name: string; passed: boolean; durationMs: number; error?: string; details?: Record<string, unknown> }[];
+      };
+      measured(t, "API suites", Date.now() - started);
+      assert.equal(results.error, undefined, results.error);
+      t.diagnostic(`editor: ${results.editor}`);
+      assert.ok(results.suites.length > 0, "the runner ran no suites");
+      for (const suite of results.suites) {
+        await t.test(suite.name, () => {
+          if (suite.details !== undefined) t.diagnostic(`${suite.name}: ${JSON.stringify(suite.details)}`);
+          const latency = suite.details?.editToDiagnosticsMs;
+          if (typeof latency === "number") timings["API: edit → diagnostics"] = latency;
+          assert.ok(suite.passed, suite.error);
+        });
+      }
+    });
+  });
+
+  describe("what a user sees in the workbench", () => {
+    uiTest("the manufacturing example shows its one rollup problem in the Problems panel", async ({ page }) => {
+      await quickOpen(page, files.manufacturing);
+      await showProblems(page);
+      const markers = await waitForFsMarkers(page, files.manufacturing, (found) => found.length > 0, "the manufacturing example's fs problems", FIRST_PROBLEMS_TIMEOUT_MS);
+      const cell = locate(files.manufacturing, GROSS_PROFIT_FY2025);
+      assert.deepEqual(markers.map(({ severity, message, line, column }) => ({ severity, message, line, column })), [
+        { severity: "Warning", message: ROLLUP_MESSAGE, line: cell.line, column: cell.column },
+      ]);
+    });
+
+    uiTest("the unknown-property fixture shows its error at the key; an ordinary JSON opened before it shows none from fs", async ({ page }) => {
+      await quickOpen(page, files.ordinary);
+      // The server handles documents in the order they were opened: once it has reported on the
+      // fixture opened next, it has had every chance to report on the ordinary file.
+      await quickOpen(page, files.unknownProperty);
+      await showProblems(page);
+      const markers = await waitForFsMarkers(page, files.unknownProperty, (found) => found.length > 0, "the unknown-property fixture's fs problems");
+      const key = locateKey(files.unknownProperty, ["statements", 0, "items", 0, "source"]);
+      assert.equal(markers.length, 1, JSON.stringify(markers));
+      assert.equal(markers[0]!.severity, "Error");
+      assert.match(markers[0]!.message, /source/);
+      assert.deepEqual({ line: markers[0]!.line, column: markers[0]!.column }, key);
+      const ordinary = await waitForFsMarkers(page, files.ordinary, () => true, "the Problems panel");
+      assert.deepEqual(ordinary, []);
+    });
+
+    uiTest("a code lens above the inconsistent subtotal and the hover on its value show the breakdown", async ({ page }) => {
+      await quickOpen(page, files.manufacturing);
+      const cell = locate(files.manufacturing, GROSS_PROFIT_FY2025);
+      await goTo(page, cell.line, cell.column + 1);
+      await page.locator(".monaco-editor .codelens-decoration", { hasText: "✗ fy2025 off by 1" }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.keyboard.press("Control+K");
+      await page.keyboard.press("Control+I");
+      const hover = page.locator(".monaco-hover", { hasText: "Cost of sales" }).first();
+      await hover.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+      const text = (await hover.textContent()) ?? "";
+      for (const expected of ["Revenue", "Cost of sales", "41", "40"]) assert.ok(text.includes(expected), `the hover lacks ${expected}: ${text}`);
+      await page.keyboard.press("Escape");
+    });
+
+    uiTest("FS: Open Preview to the Side shows the statements as tables; clicking a cell moves the cursor to its source", async ({ page }, t) => {
+      await quickOpen(page, files.manufacturing);
+      const started = Date.now();
+      await runCommand(page, "FS: Open Preview to the Side");
+      const preview = previewFrame(page);
+      const cell = preview.locator(`[data-pointer="/${GROSS_PROFIT_FY2025.join("/")}"]`);
+      await cell.waitFor({ timeout: UI_TIMEOUT_MS });
+      measured(t, "command → preview shown", Date.now() - started);
+      assert.equal(await preview.locator("table").count() >= 5, true, "one table per statement (5)");
+      for (const label of ["Balance sheet", "Income statement", "Gross profit", "Manufacturing cost statement"]) {
+        await preview.getByText(label, { exact: true }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+      }
+      assert.match((await cell.textContent()) ?? "", /41/);
+      await cell.click();
+      const source = locate(files.manufacturing, GROSS_PROFIT_FY2025);
+      await page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`Ln ${source.line}, Col \\d+`) }).waitFor({ timeout: UI_TIMEOUT_MS });
+      const cursor = await readCursor(page);
+      assert.ok(cursor !== undefined && cursor.column >= source.column && cursor.column <= source.column + source.length,
+        `the cursor is at ${JSON.stringify(cursor)}, not on the value at ${JSON.stringify(source)}`);
+    });
+
+    uiTest("typing a value change updates the problems and the preview; one undo restores both", async ({ page }, t) => {
+      await quickOpen(page, files.manufacturing);
+      await runCommand(page, "FS: Open Preview to the Side");
+      await quickOpen(page, files.manufacturing); // the focus back in the editor, to type
+      await showProblems(page);
+      const preview = previewFrame(page);
+      const cell = preview.locator(`[data-pointer="/${GROSS_PROFIT_FY2025.join("/")}"]`);
+      await cell.waitFor({ timeout: UI_TIMEOUT_MS });
+      await waitForFsMarkers(page, files.manufacturing, (found) => found.some((marker) => marker.message === ROLLUP_MESSAGE), "the rollup problem");
+      const source = locate(files.manufacturing, GROSS_PROFIT_FY2025);
+      await goTo(page, source.line, source.column + 1);
+      // Select the digits between the quotes.
+      for (let step = 0; step < source.length - 2; step++) await page.keyboard.press("Shift+ArrowRight");
+      const started = Date.now();
+      await page.keyboard.type("40");
+      const [problemsMs, previewMs] = await Promise.all([
+        waitForFsMarkers(page, files.manufacturing, (found) => found.length === 0, "no fs problems once Gross profit is 40").then(() => Date.now() - started),
+        preview.locator(`[data-pointer="/${GROSS_PROFIT_FY2025.join("/")}"]`, { hasText: amount("40") }).waitFor({ timeout: UI_TIMEOUT_MS }).then(() => Date.now() - started),
+      ]);
+      measured(t, "UI: typing → Problems panel updated", problemsMs);
+      measured(t, "UI: typing → preview updated", previewMs);
+      await tab(page, files.manufacturing).and(page.locator(".dirty")).waitFor({ timeout: UI_TIMEOUT_MS });
+
+      const undone = Date.now();
+      await page.keyboard.press("Control+Z");
+      await Promise.all([
+        waitForFsMarkers(page, files.manufacturing, (found) => found.length === 1 && found[0]!.message === ROLLUP_MESSAGE, "the rollup problem back after undo"),
+        preview.locator(`[data-pointer="/${GROSS_PROFIT_FY2025.join("/")}"]`, { hasText: amount("41") }).waitFor({ timeout: UI_TIMEOUT_MS }),
+      ]);
+      measured(t, "UI: undo → Problems panel and preview restored", Date.now() - undone);
+      // Back at the saved version: the editor no longer counts the file as modified.
+      await activeTab(page, files.manufacturing).and(page.locator(":not(.dirty)")).waitFor({ timeout: UI_TIMEOUT_MS });
+    });
+
+    uiTest("a label containing HTML shows in the preview as text", async ({ page }) => {
+      const dialogs: string[] = [];
+      page.on("dialog", (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
+      await quickOpen(page, files.hostileLabel);
+      await runCommand(page, "FS: Open Preview to the Side");
+      const preview = previewFrame(page);
+      await preview.getByText(hostileLabel, { exact: true }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+      assert.equal(await preview.locator("img").count(), 0, "the label became an <img> element");
+      assert.deepEqual(dialogs, []);
+    });
+
+    uiTest("FS: Record Validation Snapshot changes the document in one undoable edit", async ({ page }) => {
+      await quickOpen(page, files.manufacturing);
+      await activeTab(page, files.manufacturing).and(page.locator(":not(.dirty)")).waitFor({ timeout: UI_TIMEOUT_MS });
+      await runCommand(page, "FS: Record Validation Snapshot");
+      await activeTab(page, files.manufacturing).and(page.locator(".dirty")).waitFor({ timeout: UI_TIMEOUT_MS });
+      await focusedEditor(page).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.keyboard.press("Control+Z");
+      // One undo is back at the saved version exactly: the editor no longer counts the file as modified.
+      await activeTab(page, files.manufacturing).and(page.locator(":not(.dirty)")).waitFor({ timeout: UI_TIMEOUT_MS });
+    });
+  });
+});
