@@ -3,7 +3,7 @@ import { appendPointer } from "../json/pointer";
 import { IssueList, describeType, hasMember, isRecord, jsonType, show } from "./issue";
 import { checkRollupGraph, type RollupEdge } from "./rollup-graph";
 import type { UnitFacts } from "./units";
-import { IDENTIFIER, checkMembers, expectObject, expectObjectWithMembers, identifierMember, memberSet, nonemptyStringMember } from "./shape";
+import { Definitions, IDENTIFIER, checkMembers, expectObject, expectObjectWithMembers, identifierMember, memberSet, nonemptyStringMember } from "./shape";
 
 const ITEM = memberSet("An item", ["id", "label", "unit", "values"], ["description", "rollupTo"]);
 const UNAVAILABLE = memberSet("An unavailable cell", ["unavailable"]);
@@ -15,24 +15,14 @@ export function checkItems(
   units: ReadonlyMap<string, UnitFacts>,
   selectedPeriods: ReadonlySet<string> | undefined,
 ): void {
-  const firstById = new Map<string, number>();
+  const definitions = new Definitions(issues, "Item", `${statementPath}/items`, " of this statement");
   const edges: RollupEdge[] = [];
   items.forEach((value, index) => {
     const path = `${statementPath}/items/${index}`;
     const record = expectObjectWithMembers(issues, value, path, ITEM);
     if (record === undefined) return;
     const id = identifierMember(issues, record, "id", path, "The item id");
-    if (id !== undefined) {
-      const first = firstById.get(id);
-      if (first !== undefined) {
-        issues.report("duplicate-id", `${path}/id`, `Item id "${id}" is already used by item ${first} of this statement; item ids must be unique within a statement.`, {
-          id,
-          first: `${statementPath}/items/${first}/id`,
-        });
-      } else {
-        firstById.set(id, index);
-      }
-    }
+    if (id !== undefined) definitions.define(id, index);
     nonemptyStringMember(issues, record, "label", path, "The item label");
     nonemptyStringMember(issues, record, "description", path, "The item description");
     const unit = identifierMember(issues, record, "unit", path, "The item unit");
@@ -49,7 +39,7 @@ export function checkItems(
     const rollupTo = identifierMember(issues, record, "rollupTo", path, "The rollupTo reference");
     if (rollupTo !== undefined) edges.push({ index, id, unit: typeof record.unit === "string" ? record.unit : undefined, rollupTo });
   });
-  checkRollupGraph(issues, statementPath, firstById, edges, items);
+  checkRollupGraph(issues, statementPath, definitions.firstIndex, edges, items);
 }
 
 function checkValues(issues: IssueList, values: Record<string, unknown>, path: string, selected: ReadonlySet<string> | undefined): void {

@@ -1,31 +1,21 @@
 import { pointer } from "../json/pointer";
 import { dateProblem } from "./dates";
 import { IssueList, hasMember, jsonType, describeType, show } from "./issue";
-import { checkMembers, expectObject, identifierMember, memberSet } from "./shape";
+import { Definitions, checkMembers, expectObject, identifierMember, memberSet } from "./shape";
 
 const INSTANT = memberSet("An instant period", ["id", "kind", "date"]);
 const DURATION = memberSet("A duration period", ["id", "kind", "start", "end"]);
 
 /** Checks every period; returns the set of (valid) period ids. */
 export function checkPeriods(issues: IssueList, periods: readonly unknown[]): Set<string> {
-  const firstById = new Map<string, number>();
+  const definitions = new Definitions(issues, "Period", "/periods");
   const firstByDefinition = new Map<string, number>();
   periods.forEach((value, index) => {
     const path = pointer("periods", index);
     const record = expectObject(issues, value, path, "A period");
     if (record === undefined) return;
     const id = identifierMember(issues, record, "id", path, "The period id");
-    if (id !== undefined) {
-      const first = firstById.get(id);
-      if (first !== undefined) {
-        issues.report("duplicate-id", `${path}/id`, `Period id "${id}" is already used by period ${first}; period ids must be unique.`, {
-          id,
-          first: pointer("periods", first, "id"),
-        });
-      } else {
-        firstById.set(id, index);
-      }
-    }
+    if (id !== undefined) definitions.define(id, index);
     const definition = checkPeriodKind(issues, record, path);
     if (definition === undefined) return;
     const first = firstByDefinition.get(definition);
@@ -40,7 +30,7 @@ export function checkPeriods(issues: IssueList, periods: readonly unknown[]): Se
       firstByDefinition.set(definition, index);
     }
   });
-  return new Set(firstById.keys());
+  return new Set(definitions.firstIndex.keys());
 }
 
 /** Checks kind, member set and dates; returns a key naming what the period describes, when valid. */

@@ -119,3 +119,34 @@ export function nonemptyArrayMember(issues: IssueList, record: Record<string, un
   }
   return value;
 }
+
+/**
+ * The first definition of each id in one namespace (units, periods, statements, or the items of
+ * one statement); a later definition of the same id is reported as duplicate-id.
+ */
+export class Definitions {
+  readonly firstIndex = new Map<string, number>();
+
+  constructor(
+    private readonly issues: IssueList,
+    /** "Unit", "Period", "Statement", "Item". */
+    private readonly what: string,
+    /** Where the definitions live, e.g. "/units" or "/statements/0/items". */
+    private readonly arrayPath: string,
+    private readonly scope = "",
+  ) {}
+
+  define(id: string, index: number): void {
+    const first = this.firstIndex.get(id);
+    if (first === undefined) {
+      this.firstIndex.set(id, index);
+      return;
+    }
+    this.issues.report(
+      "duplicate-id",
+      `${this.arrayPath}/${index}/id`,
+      `${this.what} id "${id}" is already used by ${this.what.toLowerCase()} ${first}${this.scope}; ${this.what.toLowerCase()} ids must be unique${this.scope === "" ? "" : " within a statement"}.`,
+      { id, first: `${this.arrayPath}/${first}/id` },
+    );
+  }
+}

@@ -2,7 +2,7 @@ import { pointer } from "../json/pointer";
 import { IssueList } from "./issue";
 import { checkItems } from "./items";
 import type { UnitFacts } from "./units";
-import { checkIdentifier, expectObjectWithMembers, identifierMember, memberSet, nonemptyArrayMember, nonemptyStringMember } from "./shape";
+import { Definitions, checkIdentifier, expectObjectWithMembers, identifierMember, memberSet, nonemptyArrayMember, nonemptyStringMember } from "./shape";
 
 const STATEMENT = memberSet("A statement", ["id", "label", "periods", "items"]);
 
@@ -12,23 +12,13 @@ export function checkStatements(
   units: ReadonlyMap<string, UnitFacts>,
   periodIds: ReadonlySet<string>,
 ): void {
-  const firstById = new Map<string, number>();
+  const definitions = new Definitions(issues, "Statement", "/statements");
   statements.forEach((value, index) => {
     const path = pointer("statements", index);
     const record = expectObjectWithMembers(issues, value, path, STATEMENT);
     if (record === undefined) return;
     const id = identifierMember(issues, record, "id", path, "The statement id");
-    if (id !== undefined) {
-      const first = firstById.get(id);
-      if (first !== undefined) {
-        issues.report("duplicate-id", `${path}/id`, `Statement id "${id}" is already used by statement ${first}; statement ids must be unique.`, {
-          id,
-          first: pointer("statements", first, "id"),
-        });
-      } else {
-        firstById.set(id, index);
-      }
-    }
+    if (id !== undefined) definitions.define(id, index);
     nonemptyStringMember(issues, record, "label", path, "The statement label");
     const periods = nonemptyArrayMember(issues, record, "periods", path, "The statement's periods");
     const selected = periods === undefined ? undefined : checkSelectedPeriods(issues, periods, `${path}/periods`, periodIds);

@@ -1,7 +1,7 @@
 import { isNonnegativeDecimal, canonicalDecimal } from "../decimal/grammar";
 import { pointer } from "../json/pointer";
 import { IssueList, describeType, hasMember, jsonType, show } from "./issue";
-import { expectObjectWithMembers, identifierMember, memberSet, nonemptyStringMember } from "./shape";
+import { Definitions, expectObjectWithMembers, identifierMember, memberSet, nonemptyStringMember } from "./shape";
 
 const UNIT = memberSet("A unit", ["id", "label", "measure", "scale"], ["defaultTolerance"]);
 const MAX_SCALE = 9007199254740991;
@@ -13,6 +13,7 @@ export interface UnitFacts {
 
 /** Checks every unit; returns the units by (valid, first-defined) id. */
 export function checkUnits(issues: IssueList, units: readonly unknown[]): Map<string, UnitFacts> {
+  const definitions = new Definitions(issues, "Unit", "/units");
   const byId = new Map<string, UnitFacts>();
   units.forEach((value, index) => {
     const path = pointer("units", index);
@@ -24,15 +25,8 @@ export function checkUnits(issues: IssueList, units: readonly unknown[]): Map<st
     if (hasMember(record, "scale")) checkScale(issues, record.scale, `${path}/scale`);
     if (hasMember(record, "defaultTolerance")) checkTolerance(issues, record.defaultTolerance, `${path}/defaultTolerance`);
     if (id === undefined) return;
-    const first = byId.get(id);
-    if (first !== undefined) {
-      issues.report("duplicate-id", `${path}/id`, `Unit id "${id}" is already used by unit ${first.index}; unit ids must be unique.`, {
-        id,
-        first: pointer("units", first.index, "id"),
-      });
-    } else {
-      byId.set(id, { index, record });
-    }
+    definitions.define(id, index);
+    if (!byId.has(id)) byId.set(id, { index, record });
   });
   return byId;
 }
