@@ -11,6 +11,11 @@ const require = createRequire(import.meta.url);
 const serverPath = fileURLToPath(new URL("../../dist/server.js", import.meta.url));
 const URI = "file:///bench/document.json";
 
+/** The Node options the VS Code client starts the server with (shared/src/protocol.ts). */
+function serverNodeOptions() {
+  return require("../../dist/bench-engine.js").SERVER_NODE_OPTIONS ?? [];
+}
+
 function residentBytes(pid) {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kib = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
@@ -19,7 +24,7 @@ function residentBytes(pid) {
 
 async function startServer() {
   const protocol = require("vscode-languageserver-protocol/node");
-  const child = spawn(process.execPath, [serverPath, "--stdio"], { stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [...serverNodeOptions(), serverPath, "--stdio"], { stdio: ["pipe", "pipe", "inherit"] });
   const connection = protocol.createProtocolConnection(new protocol.StreamMessageReader(child.stdout), new protocol.StreamMessageWriter(child.stdin));
   const waiters = [];
   connection.onNotification("textDocument/publishDiagnostics", (params) => {

@@ -8,6 +8,7 @@ import {
   EXPORT_METHOD,
   RECORD_EDITS_METHOD,
   RENDER_METHOD,
+  SERVER_NODE_OPTIONS,
   SNAPSHOT_DIFF_METHOD,
   STATUS_NOTIFICATION,
   VALIDATE_TEXT_METHOD,
@@ -64,8 +65,8 @@ export class FsServer implements vscode.Disposable {
 
   private async launch(): Promise<LanguageClient> {
     const serverOptions: ServerOptions = {
-      run: { module: this.serverModule, transport: TransportKind.ipc },
-      debug: { module: this.serverModule, transport: TransportKind.ipc, options: { execArgv: ["--nolazy", "--inspect=6019"] } },
+      run: { module: this.serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_OPTIONS] } },
+      debug: { module: this.serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_OPTIONS, "--nolazy", "--inspect=6019"] } },
     };
     const clientOptions: LanguageClientOptions = {
       documentSelector: documentSelector(),
