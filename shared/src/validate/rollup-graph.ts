@@ -18,7 +18,8 @@ export function checkRollupGraph(
   edges: readonly RollupEdge[],
   items: readonly unknown[],
 ): void {
-  const parentOf = new Map<number, number>();
+  // parentOf[child index] = parent index, or -1: item indices are dense, so arrays beat maps here.
+  const parentOf = new Int32Array(items.length).fill(-1);
   for (const edge of edges) {
     const path = `${statementPath}/items/${edge.index}/rollupTo`;
     if (edge.rollupTo === edge.id) {
@@ -33,7 +34,7 @@ export function checkRollupGraph(
       });
       continue;
     }
-    parentOf.set(edge.index, parentIndex);
+    parentOf[edge.index] = parentIndex;
     const parent = items[parentIndex];
     const parentUnit = isRecord(parent) && typeof parent.unit === "string" ? parent.unit : undefined;
     if (edge.unit !== undefined && parentUnit !== undefined && edge.unit !== parentUnit) {
@@ -60,24 +61,25 @@ export function checkRollupGraph(
 }
 
 /** Every index on a cycle of the child → parent graph, mapped to that cycle's members in order. */
-function findCycles(parentOf: ReadonlyMap<number, number>): Map<number, number[]> {
+function findCycles(parentOf: Int32Array): Map<number, number[]> {
   const cycles = new Map<number, number[]>();
-  const finished = new Set<number>();
-  for (const start of parentOf.keys()) {
-    if (finished.has(start)) continue;
-    const walk: number[] = [];
-    const onWalk = new Set<number>();
-    let current: number | undefined = start;
-    while (current !== undefined && !finished.has(current) && !onWalk.has(current)) {
-      onWalk.add(current);
-      walk.push(current);
-      current = parentOf.get(current);
+  // 0: not seen; w > 0: seen on walk w (still open); -1: finished, known to be on no new cycle.
+  const seenOnWalk = new Int32Array(parentOf.length);
+  let walkId = 0;
+  for (let start = 0; start < parentOf.length; start++) {
+    if (parentOf[start] === -1 || seenOnWalk[start] !== 0) continue;
+    walkId++;
+    let current = start;
+    while (current !== -1 && seenOnWalk[current] === 0) {
+      seenOnWalk[current] = walkId;
+      current = parentOf[current] as number;
     }
-    if (current !== undefined && onWalk.has(current)) {
-      const cycle = walk.slice(walk.indexOf(current));
+    if (current !== -1 && seenOnWalk[current] === walkId) {
+      const cycle = [current];
+      for (let member = parentOf[current] as number; member !== current; member = parentOf[member] as number) cycle.push(member);
       for (const member of cycle) cycles.set(member, cycle);
     }
-    for (const visited of walk) finished.add(visited);
+    for (let member = start; member !== -1 && seenOnWalk[member] === walkId; member = parentOf[member] as number) seenOnWalk[member] = -1;
   }
   return cycles;
 }
