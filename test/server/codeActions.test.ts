@@ -1,10 +1,10 @@
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { CodeActionRequest, type CodeAction, type Diagnostic, type PublishDiagnosticsParams } from "vscode-languageserver-protocol/node";
 import { SNAPSHOT_DIFF_METHOD, type SnapshotDiffResult } from "../../shared/src/protocol";
 import { fixturesRoot, readText, upstream01Root, upstreamRoot } from "../support/paths";
-import { applyTextEdits, editsFor, startServer, type ServerUnderTest } from "./harness";
+import { applyTextEdits, editsFor, serveThisFile, type ServerUnderTest } from "./harness";
 import { textAt } from "./text-positions";
 
 const upstreamInvalid = join(upstreamRoot, "fixtures", "invalid");
@@ -12,12 +12,8 @@ const upstreamValid = join(upstreamRoot, "fixtures", "valid");
 let server: ServerUnderTest;
 let counter = 0;
 
-before(async () => {
-  server = await startServer();
-});
-after(async () => {
-  await server.stop();
-  assert.equal(server.stderr(), "", "the server writes nothing to stderr");
+serveThisFile((started) => {
+  server = started;
 });
 
 interface Opened {

@@ -1,18 +1,14 @@
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { CompletionRequest, type CompletionItem, type CompletionList, type Position, type TextEdit } from "vscode-languageserver-protocol/node";
-import { applyTextEdits, startServer, type ServerUnderTest } from "./harness";
+import { applyTextEdits, serveThisFile, type ServerUnderTest } from "./harness";
 import { offsetOf, positionAt, positionOf, textAt } from "./text-positions";
 
 let server: ServerUnderTest;
 let version = 1;
 
-before(async () => {
-  server = await startServer();
-});
-after(async () => {
-  await server.stop();
-  assert.equal(server.stderr(), "", "the server writes nothing to stderr");
+serveThisFile((started) => {
+  server = started;
 });
 
 const item = (id: string, unit: string, rollupTo?: string, values: Record<string, string | null> = { fy2025: "1" }): Record<string, unknown> => ({

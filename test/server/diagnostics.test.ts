@@ -1,18 +1,14 @@
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { readText, upstreamRoot } from "../support/paths";
-import { startServer, type ServerUnderTest } from "./harness";
+import { serveThisFile, type ServerUnderTest } from "./harness";
 
 const fixtures = join(upstreamRoot, "fixtures");
 let server: ServerUnderTest;
 
-before(async () => {
-  server = await startServer();
-});
-after(async () => {
-  await server.stop();
-  assert.equal(server.stderr(), "", "the server writes nothing to stderr");
+serveThisFile((started) => {
+  server = started;
 });
 
 test("an unknown item member is marked at its key, with the public code and source fs", async () => {

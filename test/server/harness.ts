@@ -1,6 +1,8 @@
 // Drives the real built server (dist/server.js --stdio) as an editor would, over the protocol.
 // Waits on notifications, never on time.
 
+import { after, before } from "node:test";
+import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import {
@@ -115,4 +117,21 @@ export function editsFor(edit: WorkspaceEdit | null | undefined, uri: string): T
   if (edit === null || edit === undefined) throw new Error("no workspace edit");
   for (const other of Object.keys(edit.changes ?? {})) if (other !== uri) throw new Error(`the edit touches ${other}`);
   return edit.changes?.[uri] ?? [];
+}
+
+/**
+ * One server for a whole test file: started before its tests, stopped after them, and checked to
+ * have written nothing to stderr (a stdio server's stdout is the protocol; stderr stays quiet).
+ */
+export function serveThisFile(use: (server: ServerUnderTest) => void | Promise<void>, settings?: Record<string, unknown>): void {
+  let server: ServerUnderTest | undefined;
+  before(async () => {
+    server = await startServer(settings);
+    await use(server);
+  });
+  after(async () => {
+    if (server === undefined) return;
+    await server.stop();
+    assert.equal(server.stderr(), "", "the server writes nothing to stderr");
+  });
 }

@@ -1,22 +1,18 @@
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { HoverRequest, type Hover, type MarkupContent, type Position } from "vscode-languageserver-protocol/node";
 import { fixturesRoot, readJson, readText, upstreamRoot } from "../support/paths";
-import { startServer, type ServerUnderTest } from "./harness";
+import { serveThisFile, type ServerUnderTest } from "./harness";
 import { positionOf, textAt } from "./text-positions";
 
 const manufacturing = readText(join(upstreamRoot, "examples", "manufacturing-group.json"));
 const manufacturingUri = "file:///hover/manufacturing-group.json";
 let server: ServerUnderTest;
 
-before(async () => {
-  server = await startServer();
+serveThisFile(async (started) => {
+  server = started;
   await server.open(manufacturingUri, manufacturing);
-});
-after(async () => {
-  await server.stop();
-  assert.equal(server.stderr(), "", "the server writes nothing to stderr");
 });
 
 async function hover(uri: string, position: Position): Promise<Hover | null> {

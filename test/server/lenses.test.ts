@@ -1,20 +1,16 @@
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { CodeLensRequest, DidChangeConfigurationNotification, type CodeLens, type Location, type Position } from "vscode-languageserver-protocol/node";
 import { fixturesRoot, readText, upstreamRoot } from "../support/paths";
-import { startServer, type ServerUnderTest } from "./harness";
+import { serveThisFile, startServer, type ServerUnderTest } from "./harness";
 import { lineOf, positionOf, textAt } from "./text-positions";
 
 const manufacturing = readText(join(upstreamRoot, "examples", "manufacturing-group.json"));
 let server: ServerUnderTest;
 
-before(async () => {
-  server = await startServer();
-});
-after(async () => {
-  await server.stop();
-  assert.equal(server.stderr(), "", "the server writes nothing to stderr");
+serveThisFile((started) => {
+  server = started;
 });
 
 async function lenses(uri: string): Promise<CodeLens[] | null> {

@@ -1,4 +1,4 @@
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import {
@@ -12,7 +12,7 @@ import {
   type WorkspaceEdit,
 } from "vscode-languageserver-protocol/node";
 import { readText, upstreamRoot } from "../support/paths";
-import { applyTextEdits, editsFor, startServer, type ServerUnderTest } from "./harness";
+import { applyTextEdits, editsFor, serveThisFile, type ServerUnderTest } from "./harness";
 import { positionOf, textAt } from "./text-positions";
 
 const fixtures = join(upstreamRoot, "fixtures", "valid");
@@ -22,15 +22,11 @@ const recorded = readText(join(fixtures, "recorded-snapshot.json"));
 const recordedUri = "file:///navigation/recorded-snapshot.json";
 let server: ServerUnderTest;
 
-before(async () => {
-  server = await startServer();
+serveThisFile(async (started) => {
+  server = started;
   const opened = await server.open(rollupsUri, rollups);
   assert.deepEqual(opened.diagnostics, [], "the fixture conforms");
   await server.open(recordedUri, recorded);
-});
-after(async () => {
-  await server.stop();
-  assert.equal(server.stderr(), "", "the server writes nothing to stderr");
 });
 
 const documentPosition = (uri: string, position: Position) => ({ textDocument: { uri }, position });

@@ -1,19 +1,15 @@
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DocumentSymbolRequest, SymbolKind, type DocumentSymbol, type Position, type Range } from "vscode-languageserver-protocol/node";
 import { fixturesRoot, readText, upstreamRoot } from "../support/paths";
-import { startServer, type ServerUnderTest } from "./harness";
+import { serveThisFile, type ServerUnderTest } from "./harness";
 import { textAt } from "./text-positions";
 
 let server: ServerUnderTest;
 
-before(async () => {
-  server = await startServer();
-});
-after(async () => {
-  await server.stop();
-  assert.equal(server.stderr(), "", "the server writes nothing to stderr");
+serveThisFile((started) => {
+  server = started;
 });
 
 async function symbols(uri: string): Promise<DocumentSymbol[] | null> {
