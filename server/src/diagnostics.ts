@@ -3,7 +3,7 @@
 
 import { DiagnosticSeverity, type Diagnostic, type Range } from "vscode-languageserver/node";
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import { childrenOf, pointer, type ApplicationKey, type LocateRequest, type RollupApplication, type SnapshotDiff } from "../../shared/src/index";
+import { childrenOf, pointer, storedCell, type ApplicationKey, type LocateRequest, type RollupApplication, type SnapshotDiff } from "../../shared/src/index";
 import { groupDigits } from "../../shared/src/render/format";
 import type { DocumentState, GoodAnalysis } from "./analysis";
 import type { Settings } from "./settings";
@@ -137,16 +137,9 @@ function childCells(good: GoodAnalysis, key: ApplicationKey): { request: LocateR
   if (statement === undefined || parent === undefined) return [];
   return childrenOf(statement, parent).map((child) => {
     const path = pointer("statements", statement.index, "items", child.index, "values", key.period);
-    const value = cellValue(good.value, statement.index, child.index, key.period);
+    const value = storedCell(good.value, statement.index, child.index, key.period);
     return { request: { path, mark: "value" as const }, message: `${child.label ?? child.id ?? "item"} ${key.period}: ${typeof value === "string" ? groupDigits(value) : "no value"}` };
   });
-}
-
-function cellValue(document: unknown, statementIndex: number, itemIndex: number, period: string): unknown {
-  const statements = (document as { statements?: unknown }).statements;
-  const statement = Array.isArray(statements) ? (statements[statementIndex] as { items?: unknown } | undefined) : undefined;
-  const item = Array.isArray(statement?.items) ? (statement.items[itemIndex] as { values?: Record<string, unknown> } | undefined) : undefined;
-  return item?.values !== undefined && Object.hasOwn(item.values, period) ? item.values[period] : undefined;
 }
 
 function snapshotDiagnostic(diff: SnapshotDiff): ((range: Range) => Diagnostic) | undefined {

@@ -2,6 +2,7 @@
 // user opens: a text search rules out almost all other JSON for free, and only a text that names
 // both top-level members (or the FS schema) is parsed and confirmed at its top level.
 
+import { isRecord, stringMember } from "./json/read";
 import { DOCUMENT_SCHEMA_URI } from "./types";
 
 const SCHEMA_PREFIX = "https://cpaikr.github.io/fs/schema/";
@@ -12,8 +13,8 @@ export function mightBeFsDocument(text: string): boolean {
 
 /** The confirmation on a parsed value: an object naming formatVersion and statements, or the FS schema. */
 export function isFsDocumentValue(value: unknown): boolean {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  const record = value as Record<string, unknown>;
-  if (Object.hasOwn(record, "formatVersion") && Object.hasOwn(record, "statements")) return true;
-  return typeof record.$schema === "string" && (record.$schema === DOCUMENT_SCHEMA_URI || record.$schema.startsWith(SCHEMA_PREFIX));
+  if (!isRecord(value)) return false;
+  if (Object.hasOwn(value, "formatVersion") && Object.hasOwn(value, "statements")) return true;
+  const schema = stringMember(value, "$schema");
+  return schema !== undefined && (schema === DOCUMENT_SCHEMA_URI || schema.startsWith(SCHEMA_PREFIX));
 }

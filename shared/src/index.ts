@@ -1,6 +1,7 @@
 // The engine's facade: everything the CLI, the language server and the tests use comes from here.
 
 export * from "./types";
+export { isRecord, member, stringMember, arrayMember, storedCell } from "./json/read";
 export { SourceLocator, type SourceRange, type LocateRequest } from "./json/locate";
 export { parseJson, lineAndColumn, MAX_NESTING, type ParseOutcome, type SyntaxProblem, type SyntaxCode } from "./json/parse";
 export { pointer, appendPointer, parsePointer, parentPointer, escapeSegment, comparePointers, type Segment } from "./json/pointer";

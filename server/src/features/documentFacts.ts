@@ -6,7 +6,9 @@ import type { Location, Range } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import {
   isDecimal,
+  member,
   pointer,
+  storedCell,
   type DocumentModel,
   type ItemEntry,
   type LocateRequest,
@@ -123,21 +125,12 @@ export function cellPath(statement: StatementEntry, item: ItemEntry, period: str
   return pointer("statements", statement.index, "items", item.index, "values", period);
 }
 
-/** Own members only: a key such as "__proto__" is data. */
-function member(value: unknown, key: string | number): unknown {
-  if (typeof key === "number") return Array.isArray(value) ? value[key] : undefined;
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
-  return Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
-}
-
 /** The stored cells of `items` in `period`, read from the parsed value (the text only for odd cells). */
 export function storedCells(good: GoodAnalysis, statement: StatementEntry, items: readonly ItemEntry[], period: string): StoredCell[] {
-  const itemValues = member(member(good.value, "statements"), statement.index);
   const odd: { index: number; path: string }[] = [];
   const cells = items.map((item, index): StoredCell => {
-    const values = member(member(member(itemValues, "items"), item.index), "values");
-    if (typeof values !== "object" || values === null || Array.isArray(values) || !Object.hasOwn(values, period)) return { kind: "absent" };
-    const cell = (values as Record<string, unknown>)[period];
+    const cell = storedCell(good.value, statement.index, item.index, period);
+    if (cell === undefined) return { kind: "absent" };
     if (cell === null) return { kind: "missing" };
     if (isDecimal(cell)) return { kind: "value", decimal: cell };
     if (typeof cell === "object" && !Array.isArray(cell) && Object.keys(cell).length === 1 && member(cell, "unavailable") === true) return { kind: "unavailable" };

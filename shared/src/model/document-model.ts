@@ -4,7 +4,7 @@
 // the caller. Every lookup by id goes through a Map, so ids like "__proto__" are plain data.
 
 import { pointer } from "../json/pointer";
-import { isRecord } from "../validate/issue";
+import { arrayMember, isRecord, stringMember } from "../json/read";
 
 export interface UnitEntry {
   id: string;
@@ -73,8 +73,6 @@ export interface DocumentModel {
   readonly occurrences: Occurrence[];
 }
 
-const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 export function buildModel(value: unknown): DocumentModel {
   let occurrences: Occurrence[] | undefined;
@@ -92,52 +90,52 @@ export function buildModel(value: unknown): DocumentModel {
   };
   if (!isRecord(value)) return model;
 
-  list(value.units).forEach((unit, index) => {
+  arrayMember(value, "units").forEach((unit, index) => {
     if (!isRecord(unit)) return;
-    const id = text(unit.id);
+    const id = stringMember(unit, "id");
     if (id === undefined || model.units.has(id)) return;
     model.units.set(id, {
       id,
       index,
       pointer: pointer("units", index),
-      label: text(unit.label),
-      measure: text(unit.measure),
+      label: stringMember(unit, "label"),
+      measure: stringMember(unit, "measure"),
       scale: typeof unit.scale === "number" ? unit.scale : undefined,
-      defaultTolerance: text(unit.defaultTolerance),
+      defaultTolerance: stringMember(unit, "defaultTolerance"),
     });
   });
 
-  list(value.periods).forEach((period, index) => {
+  arrayMember(value, "periods").forEach((period, index) => {
     if (!isRecord(period)) return;
-    const id = text(period.id);
+    const id = stringMember(period, "id");
     if (id === undefined || model.periods.has(id)) return;
-    model.periods.set(id, { id, index, pointer: pointer("periods", index), kind: text(period.kind), date: text(period.date), start: text(period.start), end: text(period.end) });
+    model.periods.set(id, { id, index, pointer: pointer("periods", index), kind: stringMember(period, "kind"), date: stringMember(period, "date"), start: stringMember(period, "start"), end: stringMember(period, "end") });
   });
 
-  list(value.statements).forEach((statement, statementIndex) => {
+  arrayMember(value, "statements").forEach((statement, statementIndex) => {
     if (!isRecord(statement)) return;
     const at = pointer("statements", statementIndex);
     const entry: StatementEntry = {
-      id: text(statement.id),
+      id: stringMember(statement, "id"),
       index: statementIndex,
       pointer: at,
-      label: text(statement.label),
-      periods: list(statement.periods).filter((period): period is string => typeof period === "string"),
+      label: stringMember(statement, "label"),
+      periods: arrayMember(statement, "periods").filter((period): period is string => typeof period === "string"),
       items: [],
       itemsById: new Map(),
     };
-    list(statement.items).forEach((item, index) => {
+    arrayMember(statement, "items").forEach((item, index) => {
       if (!isRecord(item)) return;
       const valueKeys: string[] = [];
       if (isRecord(item.values)) for (const key in item.values) valueKeys.push(key);
       const itemEntry: ItemEntry = {
-        id: text(item.id),
+        id: stringMember(item, "id"),
         index,
         pointer: `${at}/items/${index}`,
-        label: text(item.label),
-        description: text(item.description),
-        unit: text(item.unit),
-        rollupTo: text(item.rollupTo),
+        label: stringMember(item, "label"),
+        description: stringMember(item, "description"),
+        unit: stringMember(item, "unit"),
+        rollupTo: stringMember(item, "rollupTo"),
         children: [],
         valueKeys,
       };
@@ -160,18 +158,18 @@ function collectOccurrences(value: unknown): Occurrence[] {
   const occur = (kind: ReferenceKind, id: unknown, at: string, isDefinition: boolean, statementIndex?: number, mark: "key" | "value" = "value"): void => {
     if (typeof id === "string") occurrences.push({ kind, id, pointer: at, mark, statementIndex, isDefinition });
   };
-  list(value.units).forEach((unit, index) => {
+  arrayMember(value, "units").forEach((unit, index) => {
     if (isRecord(unit)) occur("unit", unit.id, pointer("units", index, "id"), true);
   });
-  list(value.periods).forEach((period, index) => {
+  arrayMember(value, "periods").forEach((period, index) => {
     if (isRecord(period)) occur("period", period.id, pointer("periods", index, "id"), true);
   });
-  list(value.statements).forEach((statement, statementIndex) => {
+  arrayMember(value, "statements").forEach((statement, statementIndex) => {
     if (!isRecord(statement)) return;
     const at = pointer("statements", statementIndex);
     occur("statement", statement.id, `${at}/id`, true);
-    list(statement.periods).forEach((period, index) => occur("period", period, `${at}/periods/${index}`, false));
-    list(statement.items).forEach((item, index) => {
+    arrayMember(statement, "periods").forEach((period, index) => occur("period", period, `${at}/periods/${index}`, false));
+    arrayMember(statement, "items").forEach((item, index) => {
       if (!isRecord(item)) return;
       const itemAt = `${at}/items/${index}`;
       occur("item", item.id, `${itemAt}/id`, true, statementIndex);

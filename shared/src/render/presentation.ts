@@ -9,7 +9,7 @@ import { durationLabel, instantLabel } from "./format";
 import { rowLinks } from "./hierarchy";
 import { RENDER_LIMITS, statementCells, statementColumns } from "./limits";
 import type { CellPresentation, PeriodColumn, Presentation, RowPresentation, StatementPresentation, UnitPresentation } from "./model";
-import { arrayMember, isRecord, member, stringMember, textMember, type JsonRecord } from "./read";
+import { arrayMember, isRecord, member, stringMember, textMember, type JsonRecord } from "../json/read";
 import { indexApplications, summarize, type ApplicationIndex } from "./rollups";
 
 interface Definitions {

@@ -4,7 +4,7 @@
 
 import type { ErrorApplication, RollupApplication, ValidationResult } from "../types";
 import type { StatusSummary } from "./model";
-import { isRecord, member, type JsonRecord } from "./read";
+import { isRecord, member, type JsonRecord } from "../json/read";
 
 export interface ApplicationIndex {
   /** The application for a parent item in one period of one statement. */

@@ -2,7 +2,7 @@
 
 import { FORMAT_VERSION, type ApplicationChange, type RollupApplication, type SnapshotDiff, type ValidationSnapshot } from "../types";
 import type { Analysis } from "../result";
-import { isRecord } from "../validate/issue";
+import { isRecord } from "../json/read";
 
 const SNAPSHOT_PATH = "/validationSnapshot";
 

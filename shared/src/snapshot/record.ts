@@ -4,7 +4,7 @@
 import { applyEdits, modify, type Edit } from "jsonc-parser";
 import { analyze } from "../result";
 import type { ValidationResult, ValidationSnapshot } from "../types";
-import { isRecord } from "../validate/issue";
+import { isRecord } from "../json/read";
 import { normalizeApplication } from "./diff";
 
 export interface Recording {

@@ -40,9 +40,7 @@ export function jsonType(value: unknown): JsonType {
   return type === "string" || type === "number" || type === "boolean" ? type : "object";
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+export { isRecord } from "../json/read";
 
 export function hasMember(record: Record<string, unknown>, name: string): boolean {
   return Object.hasOwn(record, name);

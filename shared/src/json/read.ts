@@ -1,5 +1,5 @@
-// Lenient readers over an unchecked JSON value. The renderer must present documents that failed
-// validation, so every member is read through these: own properties only (an id such as
+// Lenient readers over an unchecked JSON value. The validator, the renderer, the id model and the
+// editor features all read documents that may not conform, so every member is read through these: own properties only (an id such as
 // "__proto__" or "constructor" is data, never a prototype lookup) and a wrong type reads as absent.
 
 export type JsonRecord = { readonly [key: string]: unknown };
@@ -26,4 +26,11 @@ export function textMember(value: unknown, key: string): string | undefined {
 export function arrayMember(value: unknown, key: string): readonly unknown[] {
   const found = member(value, key);
   return Array.isArray(found) ? found : [];
+}
+
+/** The cell stored at statements[s].items[i].values[period]; undefined when there is none. */
+export function storedCell(document: unknown, statementIndex: number, itemIndex: number, period: string): unknown {
+  const statement = arrayMember(document, "statements")[statementIndex];
+  const item = arrayMember(statement, "items")[itemIndex];
+  return member(member(item, "values"), period);
 }
