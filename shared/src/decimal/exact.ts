@@ -53,7 +53,13 @@ export function subtract(left: string, right: string): string {
 
 /** |value| ≤ bound, with `bound` nonnegative. */
 export function absAtMost(value: string, bound: string): boolean {
-  const scale = Math.max(fractionDigits(value), fractionDigits(bound));
-  const units = toUnits(value, scale);
-  return (units < 0n ? -units : units) <= toUnits(bound, scale);
+  const scale = fractionDigits(value);
+  return unitsAtMost(toUnits(value, scale), scale, bound);
+}
+
+/** |units × 10^-scale| ≤ bound (nonnegative), compared at a scale both fit, without formatting. */
+export function unitsAtMost(units: bigint, scale: number, bound: string): boolean {
+  const magnitude = units < 0n ? -units : units;
+  const boundScale = fractionDigits(bound);
+  return boundScale <= scale ? magnitude <= toUnits(bound, scale) : magnitude * 10n ** BigInt(boundScale - scale) <= toUnits(bound, boundScale);
 }

@@ -1,7 +1,7 @@
 // Rollup evaluation (section 3) for a structurally conforming document: one application per
 // statement × parent with direct children × statement period, in that order.
 
-import { formatUnits, fractionDigits, toUnits } from "../decimal/exact";
+import { formatUnits, fractionDigits, toUnits, unitsAtMost } from "../decimal/exact";
 import type { ApplicationKey, Cell, FsDocument, Item, RollupApplication, Statement } from "../types";
 
 export function evaluateRollups(document: FsDocument): RollupApplication[] {
@@ -49,13 +49,7 @@ function evaluateApplication(statement: string, parent: Item, children: readonly
   let expectedUnits = 0n;
   for (const cell of cells) expectedUnits += toUnits(cell, scale);
   const differenceUnits = toUnits(actual, scale) - expectedUnits;
-  const toleranceScale = fractionDigits(tolerance);
-  // Compare |difference| with the tolerance at a scale both fit, on the integers already at hand.
-  const magnitude = differenceUnits < 0n ? -differenceUnits : differenceUnits;
-  const satisfied =
-    toleranceScale <= scale
-      ? magnitude <= toUnits(tolerance, scale)
-      : magnitude * 10n ** BigInt(toleranceScale - scale) <= toUnits(tolerance, toleranceScale);
+  const satisfied = unitsAtMost(differenceUnits, scale, tolerance);
   return {
     key,
     status: satisfied ? "satisfied" : "unsatisfied",
