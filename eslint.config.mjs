@@ -25,6 +25,33 @@ export default tseslint.config(
     },
   },
   {
+    // The language service is pure (docs/design.md): analysis in, LSP types out. No connection,
+    // transport, store or timers, so tests call it in-process and every answer is reproducible.
+    files: ["server/src/service/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [
+          { group: ["vscode-languageserver", "vscode-languageserver/*"], message: "The service returns LSP types from vscode-languageserver-protocol; registration lives in server/src/lsp." },
+          { group: ["**/lsp/*", "**/documents", "**/server", "**/main"], message: "The service sits below the store and the LSP layer." },
+          { group: ["node:*", "fs", "path", "child_process", "os"], message: "The service is pure." },
+        ],
+      }],
+      "no-restricted-globals": ["error", "setTimeout", "setInterval", "setImmediate", "process"],
+    },
+  },
+  {
+    // The protocol is the contract between client and server: plain types and message types only.
+    files: ["protocol/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [
+          { group: ["vscode", "vscode-languageserver", "vscode-languageserver/*", "vscode-languageclient", "vscode-languageclient/*"], message: "protocol/ is imported by both sides; only vscode-languageserver-protocol." },
+          { group: ["**/server/**", "**/client/**", "node:*"], message: "protocol/ depends on shared/ only." },
+        ],
+      }],
+    },
+  },
+  {
     // A stdio language server owns stdout: anything printed there corrupts the protocol.
     files: ["server/**/*.ts"],
     rules: { "no-console": "error" },

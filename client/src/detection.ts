@@ -1,14 +1,20 @@
-// Which open JSON documents are FS documents. The extension activates for every JSON file, so the
-// check is cheap: a `.fs.json` name, or a text search (mightBeFsDocument) confirmed by a tolerant
-// parse of the top level. Once a document is seen as an FS document it stays one until it is
-// closed, so a half-typed edit does not make the preview and status flicker away.
+// Which open JSON documents are FS documents, by the rule the language server uses too
+// (shared/src/detect.ts): a `*.fs.json` name, an `fs.files` pattern, or the shape of the text (a
+// text search confirmed by a tolerant parse of the top level). The extension activates for every
+// JSON file, so the check is cheap. Once a document is seen as an FS document it stays one until
+// it is closed, so a half-typed edit does not make the preview and status flicker away.
 
 import { parse } from "jsonc-parser";
 import * as vscode from "vscode";
-import { isFsDocumentValue, mightBeFsDocument } from "../../shared/src/detect";
+import { isFsDocumentByName, isFsDocumentValue, mightBeFsDocument } from "../../shared/src/detect";
 
 const JSON_LANGUAGES: ReadonlySet<string> = new Set(["json", "jsonc"]);
-const FS_SUFFIX = ".fs.json";
+
+/** The fs.files patterns that apply to a document (a resource setting: folders may differ). */
+function filePatterns(uri: vscode.Uri): readonly string[] {
+  const patterns = vscode.workspace.getConfiguration("fs", uri).get<unknown>("files");
+  return Array.isArray(patterns) ? patterns.filter((pattern): pattern is string => typeof pattern === "string") : [];
+}
 /** How long typing pauses before an unknown document's text is searched again. */
 const RECHECK_DELAY_MS = 400;
 
@@ -33,6 +39,12 @@ export class FsDocumentDetector implements vscode.Disposable {
       vscode.workspace.onDidOpenTextDocument((document) => this.check(document)),
       vscode.workspace.onDidChangeTextDocument(({ document }) => this.scheduleRecheck(document)),
       vscode.workspace.onDidCloseTextDocument((document) => this.forget(document.uri)),
+      vscode.workspace.onDidChangeConfiguration((change) => {
+        // New patterns may name documents that were not FS documents before.
+        if (!change.affectsConfiguration("fs.files")) return;
+        this.rejected.clear();
+        this.scanOpenDocuments();
+      }),
     );
   }
 
@@ -51,7 +63,7 @@ export class FsDocumentDetector implements vscode.Disposable {
     if (this.known.has(key)) return true;
     if (!JSON_LANGUAGES.has(document.languageId)) return false;
     if (this.rejected.get(key) === document.version) return false;
-    const isFs = document.uri.path.toLowerCase().endsWith(FS_SUFFIX) || isFsDocumentText(document.getText());
+    const isFs = isFsDocumentByName(document.uri.path, filePatterns(document.uri)) || isFsDocumentText(document.getText());
     if (!isFs) {
       this.rejected.set(key, document.version);
       return false;

@@ -1,7 +1,7 @@
 // The engine entry points the benchmark measures, bundled to dist/bench-engine.js.
 import { analyze, diffSnapshot, parseJson } from "../../shared/src/index";
 import { renderHtmlPage } from "../../shared/src/render/index";
-export { SERVER_NODE_OPTIONS } from "../../shared/src/protocol";
+export { SERVER_NODE_OPTIONS } from "../../protocol/lsp";
 
 function analyzeText(text: string) {
   const parsed = parseJson(text);

@@ -11,7 +11,7 @@ const require = createRequire(import.meta.url);
 const serverPath = fileURLToPath(new URL("../../dist/server.js", import.meta.url));
 const URI = "file:///bench/document.json";
 
-/** The Node options the VS Code client starts the server with (shared/src/protocol.ts). */
+/** The Node options the VS Code client starts the server with (protocol/lsp.ts). */
 function serverNodeOptions() {
   return require("../../dist/bench-engine.js").SERVER_NODE_OPTIONS ?? [];
 }

@@ -1,31 +1,52 @@
-// One analysis of one document version: parse, validate, diff; locations and the id model are
-// built only when a feature first asks for them.
+// The analysis of one document version, and every cache derived from it. One object per version:
+// a feature asks it for what it needs (locator, model, diff, applications by key, id occurrences,
+// presentation, outline, positions) and each is built on first use, then kept for as long as the
+// version is current. Nothing else keeps per-version state.
 
+import { TextDocument } from "vscode-languageserver-textdocument";
+import type { DocumentSymbol } from "vscode-languageserver-protocol";
 import {
   analyze,
+  applicationKey,
   buildModel,
   diffSnapshot,
+  keyOfApplication,
   parseJson,
   SourceLocator,
   type Analysis,
   type DocumentModel,
+  type Occurrence,
+  type RollupApplication,
   type SnapshotDiff,
   type SyntaxProblem,
 } from "../../shared/src/index";
+import { buildPresentation, type Presentation } from "../../shared/src/render/index";
 
-/** The analysis of a version whose text parsed. */
-export class GoodAnalysis {
-  readonly locator: SourceLocator;
+/** A version whose text parsed: its value, its validation and what is derived from them. */
+export class ParsedVersion {
+  private locatorCache: SourceLocator | undefined;
   private modelCache: DocumentModel | undefined;
   private diffCache: SnapshotDiff | undefined;
+  private applicationsCache: Map<string, RollupApplication> | undefined;
+  private occurrencesCache: Map<string, Occurrence> | undefined;
+  private presentationCache: Presentation | undefined;
+  private positionsCache: TextDocument | undefined;
+  /** The outline, once a request has built it completely (not cancelled). */
+  outline: { symbols: DocumentSymbol[]; limited: boolean } | undefined;
 
   constructor(
+    readonly uri: string,
+    readonly languageId: string,
     readonly version: number,
     readonly text: string,
     readonly value: unknown,
     readonly analysis: Analysis,
-  ) {
-    this.locator = new SourceLocator(text, value);
+  ) {}
+
+  /** Pointers → ranges in this text. */
+  get locator(): SourceLocator {
+    this.locatorCache ??= new SourceLocator(this.text, this.value);
+    return this.locatorCache;
   }
 
   get model(): DocumentModel {
@@ -37,21 +58,107 @@ export class GoodAnalysis {
     this.diffCache ??= diffSnapshot(this.value, this.analysis);
     return this.diffCache;
   }
+
+  /** The rendered statements' model (the preview's data). */
+  get presentation(): Presentation {
+    this.presentationCache ??= buildPresentation(this.value, this.analysis.result);
+    return this.presentationCache;
+  }
+
+  /** The current application of (statement, parent, period); none unless the document conforms. */
+  application(statement: string, parent: string, period: string): RollupApplication | undefined {
+    if (this.applicationsCache === undefined) {
+      this.applicationsCache = new Map();
+      for (const application of this.analysis.result.calculations.applications) this.applicationsCache.set(keyOfApplication(application), application);
+    }
+    return this.applicationsCache.get(applicationKey(statement, parent, period));
+  }
+
+  /** The id occurrence at a pointer (a value, or the member name when `mark` is "key"). */
+  occurrence(mark: "key" | "value", at: string): Occurrence | undefined {
+    if (this.occurrencesCache === undefined) {
+      this.occurrencesCache = new Map();
+      for (const occurrence of this.model.occurrences) {
+        const key = `${occurrence.mark}\u0000${occurrence.pointer}`;
+        if (!this.occurrencesCache.has(key)) this.occurrencesCache.set(key, occurrence);
+      }
+    }
+    return this.occurrencesCache.get(`${mark}\u0000${at}`);
+  }
+
+  /** Line/character positions of this text (used when it is no longer the open text). */
+  get positions(): TextDocument {
+    this.positionsCache ??= TextDocument.create(this.uri, this.languageId, this.version, this.text);
+    return this.positionsCache;
+  }
 }
 
-export interface DocumentState {
-  uri: string;
-  version: number;
-  /** Syntax problems of the current version; empty when it parsed. */
-  syntax: SyntaxProblem[];
-  /** The current version's analysis, or the last good one while the text does not parse. */
-  good: GoodAnalysis | undefined;
-  /** True when `good` is the analysis of the current version. */
-  current: boolean;
-}
+/** The analysis of one version of an open document. */
+export class DocumentAnalysis {
+  private deltaCache: { prefix: number; suffix: number; shift: number } | undefined;
+  readonly uri: string;
+  readonly version: number;
 
-export function analyzeVersion(uri: string, version: number, text: string, previous: DocumentState | undefined): DocumentState {
-  const parsed = parseJson(text);
-  if (!parsed.ok) return { uri, version, syntax: parsed.problems, good: previous?.good, current: false };
-  return { uri, version, syntax: [], good: new GoodAnalysis(version, text, parsed.value, analyze(parsed.value)), current: true };
+  private constructor(
+    /** The document at this version. The store hands an analysis out only while it is current. */
+    readonly document: TextDocument,
+    readonly text: string,
+    /** Syntax problems of this version; empty when it parsed. */
+    readonly syntax: readonly SyntaxProblem[],
+    /** This version's parse, when it parsed. */
+    readonly parsed: ParsedVersion | undefined,
+    /** This version's parse, or else the last version that parsed (while the text is broken). */
+    readonly lastGood: ParsedVersion | undefined,
+  ) {
+    this.uri = document.uri;
+    this.version = document.version;
+  }
+
+  static of(document: TextDocument, previous: DocumentAnalysis | undefined): DocumentAnalysis {
+    const text = document.getText();
+    const outcome = parseJson(text);
+    if (!outcome.ok) return new DocumentAnalysis(document, text, outcome.problems, undefined, previous?.lastGood);
+    const parsed = new ParsedVersion(document.uri, document.languageId, document.version, text, outcome.value, analyze(outcome.value));
+    return new DocumentAnalysis(document, text, [], parsed, parsed);
+  }
+
+  /** Positions in `good`'s text: the open document when it is this version, else its own. */
+  positionsOf(good: ParsedVersion): TextDocument {
+    return good === this.parsed ? this.document : good.positions;
+  }
+
+  /**
+   * While the text is broken, the last good text answers where the edit left the text unchanged:
+   * what lies before an edit (the common prefix) and after it (the common suffix) is the same in
+   * both texts, so offsets there translate by a constant; everything else has no counterpart.
+   */
+  toLastGood(offset: number): number | undefined {
+    if (this.lastGood === this.parsed) return offset;
+    const { prefix, suffix, shift } = this.delta();
+    if (offset < prefix) return offset;
+    if (offset >= this.text.length - suffix) return offset - shift;
+    return undefined;
+  }
+
+  /** The open text's range for a last-good range that lies wholly in unchanged text. */
+  fromLastGood(offset: number, length: number): { offset: number; length: number } | undefined {
+    if (this.lastGood === this.parsed) return { offset, length };
+    const { prefix, suffix, shift } = this.delta();
+    if (offset + length <= prefix) return { offset, length };
+    if (offset >= (this.lastGood?.text.length ?? 0) - suffix) return { offset: offset + shift, length };
+    return undefined;
+  }
+
+  private delta(): { prefix: number; suffix: number; shift: number } {
+    if (this.deltaCache !== undefined) return this.deltaCache;
+    const old = this.lastGood?.text ?? "";
+    const open = this.text;
+    const limit = Math.min(old.length, open.length);
+    let prefix = 0;
+    while (prefix < limit && old.charCodeAt(prefix) === open.charCodeAt(prefix)) prefix++;
+    let suffix = 0;
+    while (suffix < limit - prefix && old.charCodeAt(old.length - 1 - suffix) === open.charCodeAt(open.length - 1 - suffix)) suffix++;
+    this.deltaCache = { prefix, suffix, shift: open.length - old.length };
+    return this.deltaCache;
+  }
 }

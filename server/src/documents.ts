@@ -1,34 +1,75 @@
-// Open documents and their analyses. A newly opened document is analysed at once; edits are
-// debounced; an analysis whose version is no longer the document's is dropped. Requests that
-// arrive while an edit is pending analyse the current version first, so they never answer from
-// stale text.
+// Open documents and the analysis of each FS document's current version. A newly opened document
+// is analysed at once; edits are debounced. The one staleness rule lives in `get`: a caller gets
+// the analysis of the document's current version, analysed now if an edit is still pending, so
+// no feature ever answers from stale text, and none needs to check versions itself.
+//
+// Which documents are FS documents (shared/src/detect.ts): a `*.fs.json` name, an `fs.files`
+// pattern, or the shape of the text. Once recognised, a document stays one until it is closed.
 
-import { TextDocuments, type Connection } from "vscode-languageserver/node";
-import { TextDocument } from "vscode-languageserver-textdocument";
-import { analyzeVersion, type DocumentState } from "./analysis";
-import { isFsDocumentValue, mightBeFsDocument } from "../../shared/src/detect";
+import { TextDocument, type TextDocumentContentChangeEvent } from "vscode-languageserver-textdocument";
+import { isFsDocumentByName, isFsDocumentValue, mightBeFsDocument } from "../../shared/src/detect";
+import { DocumentAnalysis } from "./analysis";
+
+export interface StoreOptions {
+  /** Milliseconds to wait after an edit before analysing. */
+  delay(): number;
+  enabled(): boolean;
+  /** The fs.files patterns that apply to a document. */
+  patternsFor(uri: string): readonly string[];
+}
 
 export class DocumentStore {
-  readonly documents = new TextDocuments(TextDocument);
-  private readonly states = new Map<string, DocumentState>();
+  private readonly documents = new Map<string, TextDocument>();
+  /** The latest analysis of every recognised FS document (its version may be behind the text). */
+  private readonly analyses = new Map<string, DocumentAnalysis>();
+  private readonly recognised = new Set<string>();
   private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
-  private readonly listeners: ((state: DocumentState, document: TextDocument) => void)[] = [];
+  private readonly listeners: ((analysis: DocumentAnalysis) => void)[] = [];
   private readonly closeListeners: ((uri: string) => void)[] = [];
+  private readonly openedListeners: ((uri: string) => void)[] = [];
+  private readonly closedListeners: ((uri: string) => void)[] = [];
 
-  constructor(private readonly delay: () => number, private readonly enabled: () => boolean) {
-    this.documents.onDidOpen(({ document }) => this.schedule(document, true));
-    this.documents.onDidChangeContent(({ document }) => {
-      // onDidChangeContent also fires on open; the open handler has already analysed that version.
-      if (this.states.get(document.uri)?.version !== document.version) this.schedule(document, false);
-    });
-    this.documents.onDidClose(({ document }) => this.forget(document.uri));
+  constructor(private readonly options: StoreOptions) {}
+
+  open(uri: string, languageId: string, version: number, text: string): void {
+    this.forget(uri);
+    const document = TextDocument.create(uri, languageId, version, text);
+    this.documents.set(uri, document);
+    this.schedule(document, true);
+    for (const listener of this.openedListeners) listener(uri);
   }
 
-  listen(connection: Connection): void {
-    this.documents.listen(connection);
+  change(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): void {
+    const document = this.documents.get(uri);
+    if (document === undefined) return;
+    TextDocument.update(document, changes, version);
+    this.schedule(document, false);
   }
 
-  onAnalyzed(listener: (state: DocumentState, document: TextDocument) => void): void {
+  close(uri: string): void {
+    if (!this.documents.delete(uri)) return;
+    this.forget(uri);
+    for (const listener of this.closedListeners) listener(uri);
+  }
+
+  isOpen(uri: string): boolean {
+    return this.documents.has(uri);
+  }
+
+  openUris(): string[] {
+    return [...this.documents.keys()];
+  }
+
+  /** A document was opened (whether or not it is an FS document). */
+  onOpened(listener: (uri: string) => void): void {
+    this.openedListeners.push(listener);
+  }
+
+  onClosed(listener: (uri: string) => void): void {
+    this.closedListeners.push(listener);
+  }
+
+  onAnalyzed(listener: (analysis: DocumentAnalysis) => void): void {
     this.listeners.push(listener);
   }
 
@@ -36,67 +77,82 @@ export class DocumentStore {
     this.closeListeners.push(listener);
   }
 
-  /** The analysis of the document's current version, or undefined for documents that are not FS documents. */
-  current(uri: string): { state: DocumentState; document: TextDocument } | undefined {
+  /** The analysis of the document's current version; undefined unless it is an open FS document. */
+  get(uri: string): DocumentAnalysis | undefined {
     const document = this.documents.get(uri);
     if (document === undefined) return undefined;
-    const state = this.states.get(uri);
-    if (state !== undefined && state.version === document.version) return { state, document };
-    if (state === undefined && !this.pending.has(uri)) return undefined;
-    const fresh = this.analyze(document);
-    return fresh === undefined ? undefined : { state: fresh, document };
+    const analysis = this.analyses.get(uri);
+    if (analysis !== undefined && analysis.version === document.version) return analysis;
+    if (analysis === undefined && !this.pending.has(uri)) return undefined;
+    return this.analyze(document);
   }
 
-  all(): { state: DocumentState; document: TextDocument }[] {
-    return [...this.states.keys()].flatMap((uri) => this.current(uri) ?? []);
+  all(): DocumentAnalysis[] {
+    return [...this.analyses.keys()].flatMap((uri) => this.get(uri) ?? []);
   }
 
   /** Re-analyse every open document (settings changed). */
   refresh(): void {
-    for (const document of this.documents.all()) this.schedule(document, true);
+    for (const document of this.documents.values()) this.schedule(document, true);
+  }
+
+  /** Looks again at a document not yet recognised (its fs.files patterns became known). */
+  recheck(uri: string): void {
+    const document = this.documents.get(uri);
+    if (document !== undefined && !this.recognised.has(uri)) this.schedule(document, true);
+  }
+
+  private isNamed(uri: string): boolean {
+    return isFsDocumentByName(uri, this.options.patternsFor(uri));
   }
 
   private schedule(document: TextDocument, immediate: boolean): void {
-    const timer = this.pending.get(document.uri);
-    if (timer !== undefined) clearTimeout(timer);
-    this.pending.delete(document.uri);
-    if (!this.enabled()) {
-      this.forget(document.uri);
+    const uri = document.uri;
+    this.clearTimer(uri);
+    if (!this.options.enabled()) {
+      this.forget(uri);
       return;
     }
-    if (!this.states.has(document.uri) && !mightBeFsDocument(document.getText())) return;
+    if (!this.recognised.has(uri) && !this.isNamed(uri) && !mightBeFsDocument(document.getText())) return;
     if (immediate) {
       this.analyze(document);
       return;
     }
     this.pending.set(
-      document.uri,
+      uri,
       setTimeout(() => {
-        this.pending.delete(document.uri);
-        const latest = this.documents.get(document.uri);
+        this.pending.delete(uri);
+        const latest = this.documents.get(uri);
         if (latest !== undefined) this.analyze(latest);
-      }, this.delay()),
+      }, this.options.delay()),
     );
   }
 
-  private analyze(document: TextDocument): DocumentState | undefined {
-    const timer = this.pending.get(document.uri);
-    if (timer !== undefined) clearTimeout(timer);
-    this.pending.delete(document.uri);
-    const previous = this.states.get(document.uri);
-    const state = analyzeVersion(document.uri, document.version, document.getText(), previous);
-    // A document becomes an FS document when a parse confirms it, and stays one while it is broken.
-    if (previous === undefined && state.good !== undefined && !isFsDocumentValue(state.good.value)) return undefined;
-    if (this.documents.get(document.uri)?.version !== document.version) return undefined;
-    this.states.set(document.uri, state);
-    for (const listener of this.listeners) listener(state, document);
-    return state;
+  private analyze(document: TextDocument): DocumentAnalysis | undefined {
+    const uri = document.uri;
+    this.clearTimer(uri);
+    const analysis = DocumentAnalysis.of(document, this.analyses.get(uri));
+    if (!this.recognised.has(uri)) {
+      // By shape, a parse confirms what the text search suggested; text that does not parse yet
+      // is taken at the search's word, so its syntax errors show.
+      const byShape = analysis.parsed === undefined || isFsDocumentValue(analysis.parsed.value);
+      if (!byShape && !this.isNamed(uri)) return undefined;
+      this.recognised.add(uri);
+    }
+    this.analyses.set(uri, analysis);
+    for (const listener of this.listeners) listener(analysis);
+    return analysis;
   }
 
-  private forget(uri: string): void {
+  private clearTimer(uri: string): void {
     const timer = this.pending.get(uri);
     if (timer !== undefined) clearTimeout(timer);
     this.pending.delete(uri);
-    if (this.states.delete(uri)) for (const listener of this.closeListeners) listener(uri);
+  }
+
+  private forget(uri: string): void {
+    this.clearTimer(uri);
+    this.recognised.delete(uri);
+    if (this.analyses.delete(uri)) for (const listener of this.closeListeners) listener(uri);
   }
 }

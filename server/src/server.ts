@@ -1,19 +1,25 @@
-// The language server: capabilities, settings, the document store, diagnostics and the feature
-// handlers. Transport-agnostic, so tests can run it over in-memory streams.
+// The language server: settings, the document store, diagnostics and the registration of every
+// handler. Transport-agnostic, so tests can run it over in-memory streams.
 
 import { CodeLensRefreshRequest, DidChangeConfigurationNotification, TextDocumentSyncKind, type Connection, type InitializeResult } from "vscode-languageserver/node";
-import { STATUS_NOTIFICATION, type DocumentStatus } from "../../shared/src/protocol";
-import type { DocumentState } from "./analysis";
-import type { ServerContext } from "./context";
-import { diagnosticsFor } from "./diagnostics";
+import { StatusNotification } from "../../protocol/lsp";
 import { DocumentStore } from "./documents";
-import { registerFeatures, featureCapabilities } from "./features/index";
-import { DEFAULT_SETTINGS, readSettings, type Settings } from "./settings";
+import { describeError, type ServerContext } from "./lsp/context";
+import { capabilities, registerHandlers } from "./lsp/handlers";
+import { registerTextSync } from "./lsp/textSync";
+import { diagnostics, statusOf } from "./service/index";
+import { DEFAULT_SETTINGS, readPatterns, readSettings, type Settings } from "./settings";
 
 export function startServer(connection: Connection): void {
   let settings: Settings = DEFAULT_SETTINGS;
   let canAskConfiguration = false;
-  const store = new DocumentStore(() => settings.validationDelay, () => settings.enable);
+  // fs.files is a resource setting: each document's patterns are asked for with its URI.
+  const resourcePatterns = new Map<string, readonly string[]>();
+  const store = new DocumentStore({
+    delay: () => settings.validationDelay,
+    enabled: () => settings.enable,
+    patternsFor: (uri) => resourcePatterns.get(uri) ?? settings.files,
+  });
 
   const context: ServerContext = {
     connection,
@@ -23,16 +29,16 @@ export function startServer(connection: Connection): void {
       try {
         return await handler(params, token);
       } catch (error) {
-        connection.console.error(`${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        connection.console.error(`${name} failed: ${describeError(error)}`);
         return fallback;
       }
     },
   };
 
   connection.onInitialize((params): InitializeResult => {
-    canAskConfiguration = params.capabilities.workspace?.configuration === true;
+    canAskConfiguration = params?.capabilities?.workspace?.configuration === true;
     return {
-      capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...featureCapabilities },
+      capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...capabilities },
       serverInfo: { name: "fsdoc-language-server" },
     };
   });
@@ -44,8 +50,11 @@ export function startServer(connection: Connection): void {
   });
 
   connection.onDidChangeConfiguration(async (change) => {
-    if (canAskConfiguration) await loadSettings();
-    else settings = readSettings((change.settings as { fs?: unknown } | undefined)?.fs);
+    if (canAskConfiguration) {
+      await loadSettings();
+      resourcePatterns.clear();
+      await Promise.all(store.openUris().map((uri) => loadPatterns(uri)));
+    } else settings = readSettings((change?.settings as { fs?: unknown } | undefined)?.fs);
     store.refresh();
     void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
   });
@@ -58,33 +67,32 @@ export function startServer(connection: Connection): void {
     }
   }
 
-  store.onAnalyzed((state, document) => {
+  /** The fs.files patterns for one document (folder settings may differ from the window's). */
+  async function loadPatterns(uri: string): Promise<void> {
     try {
-      void connection.sendDiagnostics({ uri: state.uri, version: state.version, diagnostics: diagnosticsFor(state, document, settings) });
-      void connection.sendNotification(STATUS_NOTIFICATION, statusOf(state));
+      const section = (await connection.workspace.getConfiguration({ scopeUri: uri, section: "fs" })) as { files?: unknown } | null;
+      resourcePatterns.set(uri, readPatterns(section?.files));
+    } catch {
+      // The window's settings apply.
+    }
+  }
+
+  store.onAnalyzed((analysis) => {
+    try {
+      void connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics: diagnostics(analysis, settings) });
+      void connection.sendNotification(StatusNotification, statusOf(analysis));
     } catch (error) {
-      connection.console.error(`Publishing diagnostics for ${state.uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      connection.console.error(`Publishing diagnostics for ${analysis.uri} failed: ${describeError(error)}`);
     }
   });
   store.onForgotten((uri) => void connection.sendDiagnostics({ uri, diagnostics: [] }));
+  store.onOpened((uri) => {
+    if (!canAskConfiguration) return;
+    void loadPatterns(uri).then(() => store.recheck(uri));
+  });
+  store.onClosed((uri) => resourcePatterns.delete(uri));
 
-  registerFeatures(context);
-  store.listen(connection);
+  registerHandlers(context);
+  registerTextSync(connection, store);
   connection.listen();
-}
-
-export function statusOf(state: DocumentState): DocumentStatus {
-  if (state.syntax.length > 0 || state.good === undefined) {
-    return { uri: state.uri, version: state.version, conformance: "syntax-error", calculations: "not-run", errorCount: state.syntax.length, failingApplications: 0, applications: 0 };
-  }
-  const { result } = state.good.analysis;
-  return {
-    uri: state.uri,
-    version: state.version,
-    conformance: result.conformance.status,
-    calculations: result.calculations.status,
-    errorCount: result.conformance.errors.length,
-    failingApplications: result.calculations.applications.filter((application) => application.status !== "satisfied").length,
-    applications: result.calculations.applications.length,
-  };
 }

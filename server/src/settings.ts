@@ -1,7 +1,7 @@
 // The user's settings (package.json "contributes.configuration"), with the defaults the server
 // uses when the client cannot be asked.
 
-import { DiagnosticSeverity } from "vscode-languageserver/node";
+import { DiagnosticSeverity } from "vscode-languageserver-protocol";
 
 export interface Settings {
   enable: boolean;
@@ -9,6 +9,8 @@ export interface Settings {
   rollupSeverity: DiagnosticSeverity | undefined;
   codeLens: boolean;
   maxProblems: number;
+  /** fs.files: glob patterns of documents that are FS documents whatever their content. */
+  files: readonly string[];
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -17,6 +19,7 @@ export const DEFAULT_SETTINGS: Settings = {
   rollupSeverity: DiagnosticSeverity.Warning,
   codeLens: true,
   maxProblems: 1000,
+  files: [],
 };
 
 const SEVERITIES: Record<string, DiagnosticSeverity | undefined> = {
@@ -43,5 +46,11 @@ export function readSettings(section: unknown): Settings {
     rollupSeverity: typeof severity === "string" && Object.hasOwn(SEVERITIES, severity) ? SEVERITIES[severity] : DEFAULT_SETTINGS.rollupSeverity,
     codeLens: codeLens.enabled !== false,
     maxProblems: typeof maxProblems === "number" && maxProblems >= 1 ? Math.floor(maxProblems) : DEFAULT_SETTINGS.maxProblems,
+    files: readPatterns(raw.files),
   };
+}
+
+/** The fs.files patterns: the strings of an array, anything else ignored. */
+export function readPatterns(value: unknown): readonly string[] {
+  return Array.isArray(value) ? value.filter((pattern): pattern is string => typeof pattern === "string" && pattern.trim() !== "") : [];
 }

@@ -9,7 +9,11 @@ export { isDecimal, isNonnegativeDecimal, canonicalDecimal } from "./decimal/gra
 export { sum as sumDecimals, subtract as subtractDecimals, absAtMost } from "./decimal/exact";
 export { analyze, type Analysis } from "./result";
 export type { Issue, Mark, IssueParams } from "./validate/index";
-export { diffSnapshot, keyOf as applicationKeyOf, normalizeApplication } from "./snapshot/diff";
+export { diffSnapshot, normalizeApplication } from "./snapshot/diff";
 export { recordSnapshot, type Recording } from "./snapshot/record";
 export { evaluateRollups } from "./rollup/evaluate";
-export { buildModel, sameTarget, wouldCycle, itemAt, childrenOf, type DocumentModel, type UnitEntry, type PeriodEntry, type ItemEntry, type StatementEntry, type Occurrence, type ReferenceKind } from "./model/document-model";
+export { buildModel, sameTarget, wouldCycle, itemAt, statementAt, parentOf, childrenOf, type DocumentModel, type UnitEntry, type PeriodEntry, type ItemEntry, type StatementEntry, type Occurrence, type ReferenceKind } from "./model/document-model";
+export { IDENTIFIER, IDENTIFIER_RULE, isIdentifier } from "./model/ids";
+export { applicationKey, keyOfApplication } from "./model/keys";
+export { statementPointer, itemPointer, cellPointer } from "./model/pointers";
+export { ordinalName, itemName, statementName, unitSummary, periodSummary } from "./model/names";

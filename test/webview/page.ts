@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { analyze } from "../../shared/src/result";
-import type { DocumentStatus } from "../../shared/src/protocol";
+import type { DocumentStatus } from "../../protocol/lsp";
 import { buildPresentation, renderStatementsHtml } from "../../shared/src/render/index";
 import { buildPreviewShell } from "../../client/src/preview/shell";
 import type { ExtensionToWebview, RenderMessage, WebviewToExtension } from "../../client/src/webview/messages";

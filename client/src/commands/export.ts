@@ -2,7 +2,7 @@
 // chooses, suggested beside the document as <name>.html or <name>.<statement>.tsv.
 
 import * as vscode from "vscode";
-import type { ExportParams } from "../../../shared/src/protocol";
+import type { ExportParams } from "../../../protocol/lsp";
 import { documentName } from "../preview/previewPanel";
 import type { FsServer } from "../server/fsServer";
 import { errorText } from "./target";

@@ -2,7 +2,7 @@
 // (CLIENT_COMMANDS), bound to the objects that carry them out.
 
 import * as vscode from "vscode";
-import { CLIENT_COMMANDS } from "../../../shared/src/protocol";
+import { CLIENT_COMMANDS } from "../../../protocol/lsp";
 import type { PreviewManager } from "../preview/previewManager";
 import type { FsServer } from "../server/fsServer";
 import { exportDocument } from "./export";

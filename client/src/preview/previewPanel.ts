@@ -3,7 +3,7 @@
 
 import { randomBytes } from "node:crypto";
 import * as vscode from "vscode";
-import type { RenderResult } from "../../../shared/src/protocol";
+import type { RenderResult } from "../../../protocol/lsp";
 import type { SourcePointers } from "../navigation/sourcePointers";
 import type { FsServer } from "../server/fsServer";
 import { Throttle } from "../util/throttle";

@@ -1,34 +1,25 @@
 // The language server connection, started lazily: nothing runs (no process, no output channel)
 // until the first FS document is seen or a command needs the server. The custom requests are typed
-// by the shared contract (shared/src/protocol.ts).
+// once, in protocol/lsp.ts.
 
 import * as vscode from "vscode";
-import { LanguageClient, NotificationType, RequestType, RevealOutputChannelOn, TransportKind, type DocumentSelector, type LanguageClientOptions, type ServerOptions } from "vscode-languageclient/node";
+import { LanguageClient, RevealOutputChannelOn, TransportKind, type DocumentSelector, type LanguageClientOptions, type ServerOptions } from "vscode-languageclient/node";
 import {
-  EXPORT_METHOD,
-  RECORD_EDITS_METHOD,
-  RENDER_METHOD,
+  ExportRequest,
+  RecordEditsRequest,
+  RenderRequest,
   SERVER_NODE_OPTIONS,
-  SNAPSHOT_DIFF_METHOD,
-  STATUS_NOTIFICATION,
-  VALIDATE_TEXT_METHOD,
-  type DocumentParams,
+  SnapshotDiffRequest,
+  StatusNotification,
+  ValidateTextRequest,
   type DocumentStatus,
   type ExportParams,
   type ExportResult,
   type RecordEditsResult,
   type RenderResult,
   type SnapshotDiffResult,
-  type ValidateTextParams,
   type ValidateTextResult,
-} from "../../../shared/src/protocol";
-
-const RenderRequest = new RequestType<DocumentParams, RenderResult | null, void>(RENDER_METHOD);
-const SnapshotDiffRequest = new RequestType<DocumentParams, SnapshotDiffResult | null, void>(SNAPSHOT_DIFF_METHOD);
-const RecordEditsRequest = new RequestType<DocumentParams, RecordEditsResult | null, void>(RECORD_EDITS_METHOD);
-const ExportRequest = new RequestType<ExportParams, ExportResult, void>(EXPORT_METHOD);
-const ValidateTextRequest = new RequestType<ValidateTextParams, ValidateTextResult, void>(VALIDATE_TEXT_METHOD);
-const StatusNotification = new NotificationType<DocumentStatus>(STATUS_NOTIFICATION);
+} from "../../../protocol/lsp";
 
 const LANGUAGES = ["json", "jsonc"] as const;
 /** Real files, new files and virtual workspaces (plus the schemes of the open folders); other schemes (git:, output, our own views) are not validated. */

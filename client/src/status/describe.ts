@@ -1,7 +1,7 @@
 // Words for a document's status, shared by the language status item and the preview header (the
 // webview bundles this module too, so it stays free of editor imports).
 
-import type { DocumentStatus } from "../../../shared/src/protocol";
+import type { DocumentStatus } from "../../../protocol/lsp";
 
 export type StatusSeverity = "ok" | "warning" | "error";
 

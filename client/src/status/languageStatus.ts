@@ -3,7 +3,7 @@
 // preview. The item exists only while an FS document is active, so other JSON shows nothing.
 
 import * as vscode from "vscode";
-import { CLIENT_COMMANDS } from "../../../shared/src/protocol";
+import { CLIENT_COMMANDS } from "../../../protocol/lsp";
 import type { FsDocumentDetector } from "../detection";
 import { describeStatus, type StatusSeverity } from "./describe";
 import type { StatusStore } from "./statusStore";

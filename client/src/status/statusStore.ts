@@ -1,7 +1,7 @@
 // The latest fs/status of every open FS document, as the server reports it.
 
 import * as vscode from "vscode";
-import type { DocumentStatus } from "../../../shared/src/protocol";
+import type { DocumentStatus } from "../../../protocol/lsp";
 import type { FsServer } from "../server/fsServer";
 
 export class StatusStore implements vscode.Disposable {

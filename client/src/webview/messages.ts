@@ -2,7 +2,7 @@
 // sides. Messages are plain data (they cross a structured-clone boundary); each direction is a
 // discriminated union on `type`, and each side checks what it receives before acting on it.
 
-import type { DocumentStatus } from "../../../shared/src/protocol";
+import type { DocumentStatus } from "../../../protocol/lsp";
 
 /** Extension → webview: paint a rendered version of the document. */
 export interface RenderMessage {

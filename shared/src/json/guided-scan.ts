@@ -7,7 +7,7 @@
 // keys JavaScript orders differently, text that does not match the value) is handled by a slower
 // exact step, or makes the scan give up so the caller can fall back to a parse tree.
 
-import type { SourceRange } from "./locate";
+import type { SourceRange } from "./range";
 
 /** What the scan found for one pointer: the deepest existing node on the way, and its key. */
 export interface ScanHit {

@@ -5,11 +5,9 @@ import { parseTree, type Node } from "jsonc-parser";
 import type { Mark } from "../validate/issue";
 import { scanPointers, type ScanHit } from "./guided-scan";
 import { parsePointer } from "./pointer";
+import type { SourceRange } from "./range";
 
-export interface SourceRange {
-  offset: number;
-  length: number;
-}
+export type { SourceRange } from "./range";
 
 const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
 

@@ -5,6 +5,7 @@
 
 import { pointer } from "../json/pointer";
 import { arrayMember, isRecord, stringMember } from "../json/read";
+import { cellPointer, itemPointer, statementPointer } from "./pointers";
 
 export interface UnitEntry {
   id: string;
@@ -114,7 +115,7 @@ export function buildModel(value: unknown): DocumentModel {
 
   arrayMember(value, "statements").forEach((statement, statementIndex) => {
     if (!isRecord(statement)) return;
-    const at = pointer("statements", statementIndex);
+    const at = statementPointer(statementIndex);
     const entry: StatementEntry = {
       id: stringMember(statement, "id"),
       index: statementIndex,
@@ -131,7 +132,7 @@ export function buildModel(value: unknown): DocumentModel {
       const itemEntry: ItemEntry = {
         id: stringMember(item, "id"),
         index,
-        pointer: `${at}/items/${index}`,
+        pointer: itemPointer(statementIndex, index),
         label: stringMember(item, "label"),
         description: stringMember(item, "description"),
         unit: stringMember(item, "unit"),
@@ -166,16 +167,16 @@ function collectOccurrences(value: unknown): Occurrence[] {
   });
   arrayMember(value, "statements").forEach((statement, statementIndex) => {
     if (!isRecord(statement)) return;
-    const at = pointer("statements", statementIndex);
+    const at = statementPointer(statementIndex);
     occur("statement", statement.id, `${at}/id`, true);
     arrayMember(statement, "periods").forEach((period, index) => occur("period", period, `${at}/periods/${index}`, false));
     arrayMember(statement, "items").forEach((item, index) => {
       if (!isRecord(item)) return;
-      const itemAt = `${at}/items/${index}`;
+      const itemAt = itemPointer(statementIndex, index);
       occur("item", item.id, `${itemAt}/id`, true, statementIndex);
       occur("unit", item.unit, `${itemAt}/unit`, false);
       if (isRecord(item.values)) {
-        for (const key in item.values) occur("period", key, pointer("statements", statementIndex, "items", index, "values", key), false, undefined, "key");
+        for (const key in item.values) occur("period", key, cellPointer(statementIndex, index, key), false, undefined, "key");
       }
       occur("item", item.rollupTo, `${itemAt}/rollupTo`, false, statementIndex);
     });
@@ -196,6 +197,19 @@ export function sameTarget(occurrence: Occurrence, other: Occurrence): boolean {
 export function itemAt(statement: StatementEntry, index: number): ItemEntry | undefined {
   const direct = statement.items[index];
   return direct?.index === index ? direct : statement.items.find((item) => item.index === index);
+}
+
+/** The statement at a document index (`statements` skips array elements that are not objects). */
+export function statementAt(model: DocumentModel, index: number): StatementEntry | undefined {
+  const direct = model.statements[index];
+  return direct?.index === index ? direct : model.statements.find((statement) => statement.index === index);
+}
+
+/** The item `item` rolls into, when rollupTo names another item of the statement. */
+export function parentOf(statement: StatementEntry, item: ItemEntry): ItemEntry | undefined {
+  if (item.rollupTo === undefined) return undefined;
+  const parent = statement.itemsById.get(item.rollupTo);
+  return parent === item ? undefined : parent;
 }
 
 export function childrenOf(statement: StatementEntry, parent: ItemEntry): ItemEntry[] {

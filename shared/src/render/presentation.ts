@@ -11,6 +11,8 @@ import { RENDER_LIMITS, statementCells, statementColumns } from "./limits";
 import type { CellPresentation, PeriodColumn, Presentation, RowPresentation, StatementPresentation, UnitPresentation } from "./model";
 import { arrayMember, isRecord, member, stringMember, textMember, type JsonRecord } from "../json/read";
 import { indexApplications, summarize, type ApplicationIndex } from "./rollups";
+import { ordinalName } from "../model/names";
+import { cellPointer, itemPointer, statementPointer } from "../model/pointers";
 
 interface Definitions {
   readonly units: ReadonlyMap<string, UnitPresentation>;
@@ -121,9 +123,9 @@ function presentStatement(
       item,
       head: {
         index: itemIndex,
-        pointer: pointer("statements", index, "items", itemIndex),
+        pointer: itemPointer(index, itemIndex),
         id: itemId,
-        label: textMember(item, "label") ?? itemId ?? `Item ${itemIndex + 1}`,
+        label: textMember(item, "label") ?? itemId ?? ordinalName("Item", itemIndex),
         description: textMember(item, "description"),
         unit: unitId === undefined ? undefined : (definitions.units.get(unitId) ?? unresolvedUnit(unitId)),
         depth: link.depth,
@@ -148,7 +150,7 @@ function presentStatement(
     cells: cellsOmitted
       ? []
       : periods.map((period) =>
-          presentCell(member(item, "values"), period.id, `${head.pointer}${pointer("values", period.id)}`, {
+          presentCell(member(item, "values"), period.id, cellPointer(index, head.index, period.id), {
             statement: id,
             item: head.id,
             isSubtotal: head.isSubtotal,
@@ -158,9 +160,9 @@ function presentStatement(
   }));
   return {
     index,
-    pointer: pointer("statements", index),
+    pointer: statementPointer(index),
     id,
-    label: textMember(statement, "label") ?? id ?? `Statement ${index + 1}`,
+    label: textMember(statement, "label") ?? id ?? ordinalName("Statement", index),
     periods,
     rows,
     unit: shared ? first : undefined,

@@ -5,6 +5,7 @@
 import type { ErrorApplication, RollupApplication, ValidationResult } from "../types";
 import type { StatusSummary } from "./model";
 import { isRecord, member, type JsonRecord } from "../json/read";
+import { applicationKey } from "../model/keys";
 
 export interface ApplicationIndex {
   /** The application for a parent item in one period of one statement. */
@@ -17,7 +18,7 @@ const EMPTY: readonly ErrorApplication[] = [];
 
 function cellKey(statement: unknown, item: unknown, period: unknown): string | undefined {
   if (typeof statement !== "string" || typeof item !== "string" || typeof period !== "string") return undefined;
-  return JSON.stringify([statement, item, period]);
+  return applicationKey(statement, item, period);
 }
 
 function applicationsOf(result: ValidationResult | undefined): readonly unknown[] {

@@ -3,6 +3,7 @@
 import { FORMAT_VERSION, type ApplicationChange, type RollupApplication, type SnapshotDiff, type ValidationSnapshot } from "../types";
 import type { Analysis } from "../result";
 import { isRecord } from "../json/read";
+import { keyOfApplication as keyOf } from "../model/keys";
 
 const SNAPSHOT_PATH = "/validationSnapshot";
 
@@ -40,10 +41,6 @@ export function diffSnapshot(value: unknown, analysis: Analysis): SnapshotDiff {
     calculations: { recorded: snapshot.calculations, current: current.calculations.status },
     applications: changes,
   };
-}
-
-export function keyOf(application: RollupApplication): string {
-  return JSON.stringify([application.key.statement, application.key.parent, application.key.period]);
 }
 
 /** The same application with members in the contract's order, as every output lists them. */

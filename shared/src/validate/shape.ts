@@ -4,11 +4,9 @@
 import { appendPointer } from "../json/pointer";
 import { IssueList, describeType, hasMember, isRecord, jsonType, show } from "./issue";
 
-export const IDENTIFIER = /^[A-Za-z][A-Za-z0-9._-]*$/;
-
-export function isIdentifier(value: unknown): value is string {
-  return typeof value === "string" && IDENTIFIER.test(value);
-}
+// The id grammar lives with the document model (one regex for every reader).
+export { IDENTIFIER, isIdentifier } from "../model/ids";
+import { IDENTIFIER } from "../model/ids";
 
 export interface MemberSet {
   readonly what: string;

@@ -3,38 +3,23 @@
 // place comes from the current text (which may not parse); the ids come from the last good
 // analysis.
 
-import {
-  MarkupKind,
-  type CompletionItem,
-  type CompletionList,
-  type CompletionParams,
-  type ServerCapabilities,
-} from "vscode-languageserver/node";
+import { MarkupKind, type CompletionItem, type CompletionList, type Position } from "vscode-languageserver-protocol";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { buildModel } from "../../../shared/src/index";
-import type { ServerContext } from "../context";
+import type { DocumentAnalysis } from "../analysis";
 import { readCursor, type Cursor } from "./cursor";
 import { candidatesAt, type Candidate } from "./completionCandidates";
-
-export const completionCapabilities: ServerCapabilities = {
-  completionProvider: { triggerCharacters: ['"', ":"] },
-};
 
 export const MAX_COMPLETION_ITEMS = 5000;
 const EMPTY_MODEL = buildModel(undefined);
 
-export function registerCompletion(context: ServerContext): void {
-  context.connection.onCompletion(
-    context.guard<CompletionParams, CompletionList | null>("completion", null, (params) => {
-      const open = context.store.current(params.textDocument.uri);
-      if (open === undefined) return null;
-      const { document, state } = open;
-      const cursor = readCursor(document.getText(), document.offsetAt(params.position));
-      const candidates = candidatesAt(cursor, state.good?.model ?? EMPTY_MODEL);
-      const items = candidates.slice(0, MAX_COMPLETION_ITEMS).map((candidate, index) => toItem(document, cursor, candidate, index));
-      return { isIncomplete: candidates.length > MAX_COMPLETION_ITEMS, items };
-    }),
-  );
+/** Completion at a position of the current text, with ids from the last good version. */
+export function completion(analysis: DocumentAnalysis, position: Position): CompletionList {
+  const { document } = analysis;
+  const cursor = readCursor(analysis.text, document.offsetAt(position));
+  const candidates = candidatesAt(cursor, analysis.lastGood?.model ?? EMPTY_MODEL);
+  const items = candidates.slice(0, MAX_COMPLETION_ITEMS).map((candidate, index) => toItem(document, cursor, candidate, index));
+  return { isIncomplete: candidates.length > MAX_COMPLETION_ITEMS, items };
 }
 
 function toItem(document: TextDocument, cursor: Cursor, candidate: Candidate, index: number): CompletionItem {

@@ -3,10 +3,10 @@
 // jsonc-parser node, never from searching the text.
 
 import { findNodeAtOffset, getNodePath, type Node } from "jsonc-parser";
-import type { Range } from "vscode-languageserver/node";
+import type { Range } from "vscode-languageserver-protocol";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { pointer, type Occurrence } from "../../../shared/src/index";
-import type { GoodAnalysis } from "../analysis";
+import type { ParsedVersion } from "../analysis";
 
 export function nodeRange(document: TextDocument, node: Node): Range {
   return { start: document.positionAt(node.offset), end: document.positionAt(node.offset + node.length) };
@@ -32,35 +32,20 @@ export function keyOf(value: Node): Node | undefined {
 }
 
 /** The string node carrying an occurrence: the value itself, or the member name for a key. */
-export function occurrenceNode(good: GoodAnalysis, occurrence: Occurrence): Node | undefined {
+export function occurrenceNode(good: ParsedVersion, occurrence: Occurrence): Node | undefined {
   const value = good.locator.node(occurrence.pointer);
   if (value === undefined) return undefined;
   const node = occurrence.mark === "key" ? keyOf(value) : value;
   return node?.type === "string" ? node : undefined;
 }
 
-const occurrenceIndexes = new WeakMap<GoodAnalysis, Map<string, Occurrence>>();
-
-function indexKey(mark: "key" | "value", at: string): string {
-  return `${mark}\u0000${at}`;
-}
-
 /** The id occurrence whose string contains `offset`, in the analysed text. */
-export function occurrenceAt(good: GoodAnalysis, offset: number): { occurrence: Occurrence; node: Node } | undefined {
+export function occurrenceAt(good: ParsedVersion, offset: number): { occurrence: Occurrence; node: Node } | undefined {
   const root = good.locator.tree();
   if (root === undefined) return undefined;
   const node = findNodeAtOffset(root, offset, true);
   if (node?.type !== "string") return undefined;
-  let index = occurrenceIndexes.get(good);
-  if (index === undefined) {
-    index = new Map();
-    for (const occurrence of good.model.occurrences) {
-      const key = indexKey(occurrence.mark, occurrence.pointer);
-      if (!index.has(key)) index.set(key, occurrence);
-    }
-    occurrenceIndexes.set(good, index);
-  }
-  const occurrence = index.get(indexKey(isKeyNode(node) ? "key" : "value", pointerOfNode(node)));
+  const occurrence = good.occurrence(isKeyNode(node) ? "key" : "value", pointerOfNode(node));
   return occurrence === undefined ? undefined : { occurrence, node };
 }
 

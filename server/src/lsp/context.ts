@@ -1,6 +1,6 @@
 import type { CancellationToken, Connection } from "vscode-languageserver/node";
-import type { DocumentStore } from "./documents";
-import type { Settings } from "./settings";
+import type { DocumentStore } from "../documents";
+import type { Settings } from "../settings";
 
 export interface ServerContext {
   connection: Connection;
@@ -11,4 +11,8 @@ export interface ServerContext {
    * with `fallback`, so one bad document or bug never takes the server down.
    */
   guard<P, R>(name: string, fallback: R, handler: (params: P, token: CancellationToken) => R | Promise<R>): (params: P, token: CancellationToken) => Promise<R>;
+}
+
+export function describeError(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }

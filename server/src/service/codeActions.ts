@@ -1,41 +1,31 @@
 // Code actions: quick fixes for the FS diagnostics in the request's context (see quickFixes.ts),
 // and the source action that records the current validation as the document's snapshot.
 
-import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic, type ServerCapabilities } from "vscode-languageserver/node";
+import { CodeActionKind, type CodeAction, type CodeActionContext, type Diagnostic } from "vscode-languageserver-protocol";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { recordSnapshot } from "../../../shared/src/index";
-import type { GoodAnalysis } from "../analysis";
-import type { ServerContext } from "../context";
+import type { DocumentAnalysis, ParsedVersion } from "../analysis";
 import { toTextEdits } from "./jsonEdits";
 import { fixesFor } from "./quickFixes";
 
 export const RECORD_SNAPSHOT_KIND = `${CodeActionKind.Source}.fs.recordSnapshot`;
+export const CODE_ACTION_KINDS = [CodeActionKind.QuickFix, CodeActionKind.Source, RECORD_SNAPSHOT_KIND];
 
-export const codeActionCapabilities: ServerCapabilities = {
-  codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.Source, RECORD_SNAPSHOT_KIND] },
-};
-
-export function registerCodeActions(context: ServerContext): void {
-  context.connection.onCodeAction(
-    context.guard<CodeActionParams, CodeAction[] | null>("codeAction", null, (params) => {
-      const open = context.store.current(params.textDocument.uri);
-      if (open === undefined) return null;
-      const { state, document } = open;
-      // Fixes are edits on the current text, so they need its parse; none while it is broken.
-      const good = state.current ? state.good : undefined;
-      if (good === undefined) return [];
-      const only = params.context.only;
-      const actions: CodeAction[] = [];
-      if (wants(only, CodeActionKind.QuickFix)) actions.push(...quickFixes(good, document, params.context.diagnostics));
-      // Recording re-validates the whole document, so it is computed only when source actions are
-      // asked for by kind (the client filters them out of the light bulb anyway).
-      if (only !== undefined && wants(only, RECORD_SNAPSHOT_KIND)) {
-        const record = recordAction(good, document);
-        if (record !== undefined) actions.push(record);
-      }
-      return actions;
-    }),
-  );
+export function codeActions(analysis: DocumentAnalysis, context: Pick<CodeActionContext, "diagnostics" | "only">): CodeAction[] {
+  // Fixes are edits on the current text, so they need its parse; none while it is broken.
+  const good = analysis.parsed;
+  if (good === undefined) return [];
+  const { document } = analysis;
+  const only = context.only;
+  const actions: CodeAction[] = [];
+  if (wants(only, CodeActionKind.QuickFix)) actions.push(...quickFixes(good, document, context.diagnostics));
+  // Recording re-validates the whole document, so it is computed only when source actions are
+  // asked for by kind (the client filters them out of the light bulb anyway).
+  if (only !== undefined && wants(only, RECORD_SNAPSHOT_KIND)) {
+    const record = recordAction(good, document);
+    if (record !== undefined) actions.push(record);
+  }
+  return actions;
 }
 
 /** Does the client's `only` filter admit actions of `kind`? (A filter admits its sub-kinds.) */
@@ -43,7 +33,7 @@ function wants(only: readonly string[] | undefined, kind: string): boolean {
   return only === undefined || only.some((wanted) => kind === wanted || kind.startsWith(`${wanted}.`));
 }
 
-function quickFixes(good: GoodAnalysis, document: TextDocument, diagnostics: readonly Diagnostic[]): CodeAction[] {
+function quickFixes(good: ParsedVersion, document: TextDocument, diagnostics: readonly Diagnostic[]): CodeAction[] {
   // Several diagnostics can share one fix (the migration fixes every grouping at once): one action
   // then lists them all.
   const byEdit = new Map<string, CodeAction>();
@@ -68,7 +58,7 @@ function quickFixes(good: GoodAnalysis, document: TextDocument, diagnostics: rea
   return [...byEdit.values()];
 }
 
-function recordAction(good: GoodAnalysis, document: TextDocument): CodeAction | undefined {
+function recordAction(good: ParsedVersion, document: TextDocument): CodeAction | undefined {
   const recording = recordSnapshot(good.text, good.value);
   if (recording === undefined || recording.text === good.text) return undefined;
   return {

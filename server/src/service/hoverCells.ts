@@ -2,13 +2,13 @@
 // sum, stated value, difference, tolerance, status); for a child, the subtotal it rolls into and
 // how that subtotal fares. Values are shown exactly as stored.
 
-import type { ItemEntry, RollupApplication, StatementEntry } from "../../../shared/src/index";
+import { childrenOf, itemName, parentOf, periodSummary, unitSummary, type ItemEntry, type RollupApplication, type StatementEntry } from "../../../shared/src/index";
 import { groupDigits } from "../../../shared/src/render/format";
-import type { GoodAnalysis } from "../analysis";
-import { applicationFor, cellText, childrenOf, itemName, parentOf, periodSummary, plural, storedCells, unitSummary, type StoredCell } from "./documentFacts";
+import type { ParsedVersion } from "../analysis";
+import { applicationFor, cellText, plural, storedCells, type StoredCell } from "./documentFacts";
 import { bold, codeSpan, escapeText, tableRow } from "./markdown";
 
-export function cellHover(good: GoodAnalysis, statement: StatementEntry, item: ItemEntry, period: string): string {
+export function cellHover(good: ParsedVersion, statement: StatementEntry, item: ItemEntry, period: string): string {
   const sections = [heading(good, statement, item, period)];
   if (item.children.length > 0) sections.push(rollupSection(good, statement, item, period));
   if (item.rollupTo !== undefined) sections.push(rollsIntoSection(good, statement, item, period));
@@ -16,7 +16,7 @@ export function cellHover(good: GoodAnalysis, statement: StatementEntry, item: I
   return sections.join("\n\n");
 }
 
-function heading(good: GoodAnalysis, statement: StatementEntry, item: ItemEntry, period: string): string {
+function heading(good: ParsedVersion, statement: StatementEntry, item: ItemEntry, period: string): string {
   const definition = good.model.periods.get(period);
   const when = definition === undefined ? "undefined period" : escapeText(periodSummary(definition));
   const unit = item.unit === undefined ? undefined : good.model.units.get(item.unit);
@@ -26,7 +26,7 @@ function heading(good: GoodAnalysis, statement: StatementEntry, item: ItemEntry,
   return `${name} · ${codeSpan(period)} (${when}) · ${unitText}${note}`;
 }
 
-function rollupSection(good: GoodAnalysis, statement: StatementEntry, parent: ItemEntry, period: string): string {
+function rollupSection(good: ParsedVersion, statement: StatementEntry, parent: ItemEntry, period: string): string {
   const rows = [tableRow(["Item", escapeText(period)]), tableRow([":--", "--:"])];
   const children = childrenOf(statement, parent);
   const cells = storedCells(good, statement, [...children, parent], period);
@@ -46,7 +46,7 @@ function rollupSection(good: GoodAnalysis, statement: StatementEntry, parent: It
   return `${rows.join("\n")}\n\n${statusText(good, statement, parent, application)}`;
 }
 
-function rollsIntoSection(good: GoodAnalysis, statement: StatementEntry, item: ItemEntry, period: string): string {
+function rollsIntoSection(good: ParsedVersion, statement: StatementEntry, item: ItemEntry, period: string): string {
   const parent = parentOf(statement, item);
   const target = item.rollupTo ?? "";
   if (parent === undefined) {
@@ -58,7 +58,7 @@ function rollsIntoSection(good: GoodAnalysis, statement: StatementEntry, item: I
 }
 
 /** The subtotal's status in one period, in words. */
-function statusText(good: GoodAnalysis, statement: StatementEntry, parent: ItemEntry, application: RollupApplication | undefined): string {
+function statusText(good: ParsedVersion, statement: StatementEntry, parent: ItemEntry, application: RollupApplication | undefined): string {
   if (application === undefined) {
     const errors = good.analysis.result.conformance.errors.length;
     return errors > 0

@@ -1,12 +1,11 @@
 // Analysis → LSP diagnostics. Ranges come from the parse tree (SourceLocator) of the analysed
 // text; nothing here searches text.
 
-import { DiagnosticSeverity, type Diagnostic, type Range } from "vscode-languageserver/node";
-import type { TextDocument } from "vscode-languageserver-textdocument";
-import { childrenOf, pointer, storedCell, type ApplicationKey, type LocateRequest, type RollupApplication, type SnapshotDiff } from "../../shared/src/index";
-import { groupDigits } from "../../shared/src/render/format";
-import type { DocumentState, GoodAnalysis } from "./analysis";
-import type { Settings } from "./settings";
+import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation, type Range } from "vscode-languageserver-protocol";
+import { cellPointer, childrenOf, itemName, storedCell, type LocateRequest, type RollupApplication, type SnapshotDiff } from "../../../shared/src/index";
+import { groupDigits } from "../../../shared/src/render/format";
+import type { DocumentAnalysis, ParsedVersion } from "../analysis";
+import type { Settings } from "../settings";
 
 export const SOURCE = "fs";
 
@@ -16,9 +15,17 @@ export interface DiagnosticData {
   params?: Readonly<Record<string, unknown>>;
 }
 
-export function diagnosticsFor(state: DocumentState, document: TextDocument, settings: Settings): Diagnostic[] {
-  if (state.syntax.length > 0) {
-    return state.syntax.map((problem) => ({
+/** A diagnostic waiting for its ranges: the request that places it, and the cells related to it. */
+interface Pending {
+  request: LocateRequest;
+  complete: (range: Range) => Diagnostic;
+  related: readonly { request: LocateRequest; message: string }[];
+}
+
+export function diagnostics(analysis: DocumentAnalysis, settings: Settings): Diagnostic[] {
+  const document = analysis.document;
+  if (analysis.parsed === undefined) {
+    return analysis.syntax.map((problem) => ({
       range: { start: document.positionAt(problem.offset), end: document.positionAt(problem.offset + problem.length) },
       severity: DiagnosticSeverity.Error,
       source: SOURCE,
@@ -26,14 +33,13 @@ export function diagnosticsFor(state: DocumentState, document: TextDocument, set
       message: problem.message,
     }));
   }
-  const good = state.good;
-  if (good === undefined) return [];
+  const good = analysis.parsed;
   // Everything to locate is gathered first and located in one pass (a large document is scanned once).
-  const pending: { request: LocateRequest; complete: (range: Range) => Diagnostic }[] = [];
+  const pending: Pending[] = [];
   let total = 0;
-  const add = (request: LocateRequest, complete: (range: Range) => Diagnostic): void => {
+  const add = (request: LocateRequest, complete: (range: Range) => Diagnostic, related: Pending["related"] = []): void => {
     total++;
-    if (pending.length < settings.maxProblems) pending.push({ request, complete });
+    if (pending.length < settings.maxProblems) pending.push({ request, complete, related });
   };
   for (const issue of good.analysis.issues) {
     add({ path: issue.path, mark: issue.mark }, (range) => ({
@@ -45,37 +51,36 @@ export function diagnosticsFor(state: DocumentState, document: TextDocument, set
       data: { path: issue.path, params: issue.params } satisfies DiagnosticData,
     }));
   }
-  const related: { request: LocateRequest; message: string }[][] = [];
   if (settings.rollupSeverity !== undefined) {
     const severity = settings.rollupSeverity;
     for (const application of good.analysis.result.calculations.applications) {
-      if (application.status === "satisfied" || total >= settings.maxProblems) {
-        if (application.status !== "satisfied") total++;
+      if (application.status === "satisfied") continue;
+      if (total >= settings.maxProblems) {
+        total++;
         continue;
       }
-      const children = application.status === "error" ? [] : childCells(good, application.key);
-      related.push(children);
-      add({ path: rollupTarget(good, application), mark: "value" }, (range) => rollupDiagnostic(good, application, range, severity));
+      // An unsatisfied sum lists its children's cells; an error names its one cell in the message.
+      const related = application.status === "unsatisfied" ? childCells(good, application) : [];
+      add({ path: rollupTarget(good, application), mark: "value" }, (range) => rollupDiagnostic(good, application, range, severity), related);
     }
   }
   const snapshot = snapshotDiagnostic(good.diff);
   if (snapshot !== undefined) add({ path: "/validationSnapshot", mark: "key" }, snapshot);
 
-  const relatedRequests = related.flat().map((child) => child.request);
-  const ranges = good.locator.locateAll([...pending.map((entry) => entry.request), ...relatedRequests]);
-  const toRange = (offset: number, length: number): Range => ({ start: document.positionAt(offset), end: document.positionAt(offset + length) });
-  const diagnostics = pending.map((entry, index) => entry.complete(toRange(ranges[index]!.offset, ranges[index]!.length)));
-  let next = pending.length;
-  let rollupIndex = 0;
-  for (const diagnostic of diagnostics) {
-    if (typeof diagnostic.code !== "string" || !diagnostic.code.startsWith("rollup-")) continue;
-    const children = related[rollupIndex++] ?? [];
-    if (diagnostic.code !== "rollup-unsatisfied") continue;
-    diagnostic.relatedInformation = children.map((child) => {
-      const range = ranges[next++]!;
-      return { location: { uri: document.uri, range: toRange(range.offset, range.length) }, message: child.message };
-    });
-  }
+  const requests = pending.flatMap((entry) => [entry.request, ...entry.related.map((child) => child.request)]);
+  const ranges = good.locator.locateAll(requests);
+  const toRange = (at: number): Range => {
+    const { offset, length } = ranges[at]!;
+    return { start: document.positionAt(offset), end: document.positionAt(offset + length) };
+  };
+  let next = 0;
+  const diagnostics = pending.map((entry) => {
+    const diagnostic = entry.complete(toRange(next++));
+    if (entry.related.length > 0) {
+      diagnostic.relatedInformation = entry.related.map((child): DiagnosticRelatedInformation => ({ location: { uri: document.uri, range: toRange(next++) }, message: child.message }));
+    }
+    return diagnostic;
+  });
   if (total > diagnostics.length) {
     diagnostics.push({
       range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } },
@@ -88,19 +93,12 @@ export function diagnosticsFor(state: DocumentState, document: TextDocument, set
   return diagnostics;
 }
 
-/** The pointer of an item's value cell, from the statement and item ids of an application. */
-export function cellPointer(good: GoodAnalysis, statementId: string, itemId: string, period: string): string | undefined {
-  const statement = good.model.statementsById.get(statementId);
-  const item = statement?.itemsById.get(itemId);
-  if (statement === undefined || item === undefined) return undefined;
-  return pointer("statements", statement.index, "items", item.index, "values", period);
+function itemLabel(good: ParsedVersion, statementId: string, itemId: string): string {
+  const item = good.model.statementsById.get(statementId)?.itemsById.get(itemId);
+  return item === undefined ? itemId : itemName(item);
 }
 
-export function itemLabel(good: GoodAnalysis, statementId: string, itemId: string): string {
-  return good.model.statementsById.get(statementId)?.itemsById.get(itemId)?.label ?? itemId;
-}
-
-export function rollupMessage(good: GoodAnalysis, application: RollupApplication): string {
+export function rollupMessage(good: ParsedVersion, application: RollupApplication): string {
   const { key } = application;
   const parent = `${itemLabel(good, key.statement, key.parent)} ${key.period}`;
   if (application.status === "error") {
@@ -112,13 +110,16 @@ export function rollupMessage(good: GoodAnalysis, application: RollupApplication
   return `${parent}: ${groupDigits(application.actual)} stated, children sum to ${groupDigits(application.expected)} (difference ${groupDigits(application.difference)}, tolerance ${groupDigits(application.tolerance)}).`;
 }
 
-function rollupTarget(good: GoodAnalysis, application: RollupApplication): string {
+/** The pointer of the cell an application is about: the parent's, or an error's named cell. */
+function rollupTarget(good: ParsedVersion, application: RollupApplication): string {
   const { key } = application;
   const target = application.status === "error" ? application.cell : { statement: key.statement, item: key.parent, period: key.period };
-  return cellPointer(good, target.statement, target.item, target.period) ?? "";
+  const statement = good.model.statementsById.get(target.statement);
+  const item = statement?.itemsById.get(target.item);
+  return statement === undefined || item === undefined ? "" : cellPointer(statement.index, item.index, target.period);
 }
 
-function rollupDiagnostic(good: GoodAnalysis, application: RollupApplication, range: Range, severity: DiagnosticSeverity): Diagnostic {
+function rollupDiagnostic(good: ParsedVersion, application: RollupApplication, range: Range, severity: DiagnosticSeverity): Diagnostic {
   const { key } = application;
   return {
     range,
@@ -131,14 +132,17 @@ function rollupDiagnostic(good: GoodAnalysis, application: RollupApplication, ra
 }
 
 /** The children's cells of an application, to locate and describe as related information. */
-function childCells(good: GoodAnalysis, key: ApplicationKey): { request: LocateRequest; message: string }[] {
+function childCells(good: ParsedVersion, application: RollupApplication): { request: LocateRequest; message: string }[] {
+  const { key } = application;
   const statement = good.model.statementsById.get(key.statement);
   const parent = statement?.itemsById.get(key.parent);
   if (statement === undefined || parent === undefined) return [];
   return childrenOf(statement, parent).map((child) => {
-    const path = pointer("statements", statement.index, "items", child.index, "values", key.period);
     const value = storedCell(good.value, statement.index, child.index, key.period);
-    return { request: { path, mark: "value" as const }, message: `${child.label ?? child.id ?? "item"} ${key.period}: ${typeof value === "string" ? groupDigits(value) : "no value"}` };
+    return {
+      request: { path: cellPointer(statement.index, child.index, key.period), mark: "value" as const },
+      message: `${itemName(child)} ${key.period}: ${typeof value === "string" ? groupDigits(value) : "no value"}`,
+    };
   });
 }
 

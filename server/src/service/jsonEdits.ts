@@ -3,7 +3,7 @@
 // neighbours, and turning offset edits into LSP TextEdits.
 
 import { applyEdits, createScanner, findNodeAtLocation, format, modify, parseTree, type Edit, type FormattingOptions, type JSONPath, type Node } from "jsonc-parser";
-import type { TextEdit } from "vscode-languageserver/node";
+import type { TextEdit } from "vscode-languageserver-protocol";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { TOKEN } from "./nodes";
 

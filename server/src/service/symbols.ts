@@ -1,31 +1,30 @@
 // The outline: units, periods, and the statements with their items nested by rollup (a child under
 // the subtotal it rolls into). Capped like VS Code's JSON outline, so a huge document stays usable.
 
-import { SymbolKind, type CancellationToken, type DocumentSymbol, type Position } from "vscode-languageserver/node";
-import type { ItemEntry, StatementEntry } from "../../../shared/src/index";
+import { SymbolKind, type CancellationToken, type DocumentSymbol, type Position } from "vscode-languageserver-protocol";
+import { itemName, parentOf, periodSummary, statementName, type ItemEntry, type StatementEntry } from "../../../shared/src/index";
 import { groupDigits } from "../../../shared/src/render/format";
-import type { GoodAnalysis } from "../analysis";
-import type { ServerContext } from "../context";
-import { itemName, parentOf, periodSummary, positionsOf, RangeBatch, statementName } from "./documentFacts";
+import type { DocumentAnalysis, ParsedVersion } from "../analysis";
+import { RangeBatch } from "./documentFacts";
 
 export const MAX_SYMBOLS = 5000;
 
-export function registerSymbols(context: ServerContext): void {
-  context.connection.onDocumentSymbol(
-    context.guard("documentSymbol", null, ({ textDocument }, token) => {
-      const open = context.store.current(textDocument.uri);
-      const good = open?.state.good;
-      if (open === undefined || good === undefined) return null;
-      const outline = new Outline(good, new RangeBatch(good, positionsOf(open.state, good, open.document)));
-      const symbols = outline.build(token);
-      if (symbols === undefined) return null;
-      if (outline.exceeded) {
-        context.connection.console.info(`Outline of ${textDocument.uri} limited to ${MAX_SYMBOLS} symbols.`);
-        symbols.push(outline.capNotice());
-      }
-      return symbols;
-    }),
-  );
+/**
+ * The outline of the last good version, at the positions of its text; `limited` when it was cut
+ * at MAX_SYMBOLS (a notice symbol then ends it). Undefined when cancelled or there is no version.
+ * A complete outline is kept with the version it was built from.
+ */
+export function documentSymbols(analysis: DocumentAnalysis, token: CancellationToken): { symbols: DocumentSymbol[]; limited: boolean } | undefined {
+  const good = analysis.lastGood;
+  if (good === undefined) return undefined;
+  // Either positions (the open document's or the version's own) are of the same text.
+  if (good.outline !== undefined) return good.outline;
+  const outline = new Outline(good, new RangeBatch(good, analysis.positionsOf(good)));
+  const symbols = outline.build(token);
+  if (symbols === undefined) return undefined;
+  if (outline.exceeded) symbols.push(outline.capNotice());
+  good.outline = { symbols, limited: outline.exceeded };
+  return good.outline;
 }
 
 /** Where a symbol's ranges come from, until the batch resolves them. */
@@ -44,7 +43,7 @@ class Outline {
   private readonly placements: Placement[] = [];
 
   constructor(
-    private readonly good: GoodAnalysis,
+    private readonly good: ParsedVersion,
     private readonly ranges: RangeBatch,
   ) {}
 

@@ -1,9 +1,9 @@
 // What may be written at a cursor: chosen by the JSON path, filled from the document model (ids)
 // and the current text (what is already there), documented from the contract (memberDocs).
 
-import { CompletionItemKind } from "vscode-languageserver/node";
+import { CompletionItemKind } from "vscode-languageserver-protocol";
 import type { JSONPath } from "jsonc-parser";
-import { wouldCycle, type DocumentModel, type PeriodEntry, type StatementEntry } from "../../../shared/src/index";
+import { itemAt, periodSummary, statementAt, wouldCycle, type DocumentModel, type StatementEntry } from "../../../shared/src/index";
 import { arrayStrings, presentMembers, stringAt, type Cursor } from "./cursor";
 import { LITERALS, MEMBERS, type LiteralDoc, type MemberDoc, type ObjectKind } from "./memberDocs";
 
@@ -68,8 +68,8 @@ function literalCandidate(literal: LiteralDoc): Candidate {
   return { label: literal.json.startsWith('"') ? (JSON.parse(literal.json) as string) : literal.json, kind: CompletionItemKind.EnumMember, json: literal.json, documentation: literal.description };
 }
 
-function statementAt(model: DocumentModel, index: unknown): StatementEntry | undefined {
-  return model.statements.find((statement) => statement.index === index);
+function statementOf(model: DocumentModel, index: unknown): StatementEntry | undefined {
+  return typeof index === "number" ? statementAt(model, index) : undefined;
 }
 
 function units(model: DocumentModel): Candidate[] {
@@ -85,15 +85,9 @@ function units(model: DocumentModel): Candidate[] {
   });
 }
 
-function describePeriod(period: PeriodEntry): string {
-  if (period.kind === "instant") return `instant ${period.date ?? "?"}`;
-  if (period.kind === "duration") return `duration ${period.start ?? "?"} – ${period.end ?? "?"}`;
-  return "period";
-}
-
 function periodCandidate(model: DocumentModel, id: string, json: string): Candidate {
   const period = model.periods.get(id);
-  return { label: id, kind: CompletionItemKind.Reference, json, detail: period === undefined ? "not a defined period" : describePeriod(period) };
+  return { label: id, kind: CompletionItemKind.Reference, json, detail: period === undefined ? "not a defined period" : periodSummary(period) };
 }
 
 /** Defined periods the statement does not list yet. */
@@ -105,7 +99,7 @@ function statementPeriods(cursor: Cursor, model: DocumentModel, path: JSONPath):
 /** The statement's periods that the values object does not have yet, written with a null cell. */
 function valuesKeys(cursor: Cursor, model: DocumentModel, valuesPath: JSONPath): Candidate[] {
   const statementPath = valuesPath.slice(0, 2);
-  const periods = arrayStrings(cursor.root, [...statementPath, "periods"]) ?? statementAt(model, valuesPath[1])?.periods ?? [];
+  const periods = arrayStrings(cursor.root, [...statementPath, "periods"]) ?? statementOf(model, valuesPath[1])?.periods ?? [];
   const present = presentMembers(cursor.root, valuesPath, editedKey(cursor));
   return [...new Set(periods)]
     .filter((id) => !present.has(id))
@@ -114,9 +108,9 @@ function valuesKeys(cursor: Cursor, model: DocumentModel, valuesPath: JSONPath):
 
 /** Items of the same statement with the same unit that can be this item's parent without a cycle. */
 function rollupParents(cursor: Cursor, model: DocumentModel, itemPath: JSONPath): Candidate[] {
-  const statement = statementAt(model, itemPath[1]);
+  const statement = statementOf(model, itemPath[1]);
   if (statement === undefined) return [];
-  const ownEntry = statement.items.find((item) => item.index === itemPath[3]);
+  const ownEntry = typeof itemPath[3] === "number" ? itemAt(statement, itemPath[3]) : undefined;
   const ownId = stringAt(cursor.root, [...itemPath, "id"]) ?? ownEntry?.id;
   const ownUnit = stringAt(cursor.root, [...itemPath, "unit"]) ?? ownEntry?.unit;
   const candidates: Candidate[] = [];

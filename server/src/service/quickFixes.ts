@@ -3,10 +3,10 @@
 // on the current text.
 
 import { getNodePath, type Edit, type Node } from "jsonc-parser";
-import type { Diagnostic } from "vscode-languageserver/node";
-import { canonicalDecimal, DOCUMENT_SCHEMA_URI, FORMAT_VERSION, parsePointer, SCHEMA_BASE } from "../../../shared/src/index";
-import type { GoodAnalysis } from "../analysis";
-import { SOURCE, type DiagnosticData } from "../diagnostics";
+import type { Diagnostic } from "vscode-languageserver-protocol";
+import { canonicalDecimal, statementAt, DOCUMENT_SCHEMA_URI, FORMAT_VERSION, parsePointer, SCHEMA_BASE } from "../../../shared/src/index";
+import type { ParsedVersion } from "../analysis";
+import { SOURCE, type DiagnosticData } from "./diagnostics";
 import { differenceEdit, disjoint, editObjectMembers, memberNamed, removeMember, replaceValue } from "./jsonEdits";
 
 export interface Fix {
@@ -17,7 +17,7 @@ export interface Fix {
 
 const SCHEMA_0_1 = `${SCHEMA_BASE}/schema/0.1/fs-document.schema.json`;
 
-export function fixesFor(good: GoodAnalysis, diagnostic: Diagnostic): Fix[] {
+export function fixesFor(good: ParsedVersion, diagnostic: Diagnostic): Fix[] {
   const data = diagnostic.data as Partial<DiagnosticData> | undefined;
   if (diagnostic.source !== SOURCE || typeof data?.path !== "string") return [];
   const params = data.params ?? {};
@@ -44,7 +44,7 @@ export function fixesFor(good: GoodAnalysis, diagnostic: Diagnostic): Fix[] {
  * Replaces a value with its canonical decimal string, computed from the source text of a number
  * (or the string's contents), never through a JS number.
  */
-function decimalFix(good: GoodAnalysis, node: Node, title: string, nonnegative = false): Fix[] {
+function decimalFix(good: ParsedVersion, node: Node, title: string, nonnegative = false): Fix[] {
   const written = node.type === "number" ? good.text.slice(node.offset, node.offset + node.length) : typeof node.value === "string" ? node.value : undefined;
   const canonical = written === undefined ? undefined : canonicalDecimal(written);
   if (canonical === undefined || canonical === node.value || (nonnegative && canonical.startsWith("-"))) return [];
@@ -55,12 +55,12 @@ function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === "string") : [];
 }
 
-function valuesKeyFixes(good: GoodAnalysis, values: Node, params: Readonly<Record<string, unknown>>): Fix[] {
+function valuesKeyFixes(good: ParsedVersion, values: Node, params: Readonly<Record<string, unknown>>): Fix[] {
   const path = getNodePath(values);
   const present = new Set((values.children ?? []).map((property) => property.children?.[0]?.value as unknown));
   const missing = strings(params.missing).filter((key) => !present.has(key));
   const extra = strings(params.extra).filter((key) => present.has(key));
-  const order = good.model.statements.find((statement) => statement.index === path[1])?.periods ?? missing;
+  const order = (typeof path[1] === "number" ? statementAt(good.model, path[1])?.periods : undefined) ?? missing;
   const position = new Map(order.map((id, index) => [id, index]));
   // A new key goes after the last existing key that precedes it in the statement's period order.
   const insertionIndex = (existing: string[], name: string): number => {
@@ -91,7 +91,7 @@ function isGroupingPath(path: string): boolean {
   return segments.length === 5 && segments[0] === "statements" && segments[2] === "items" && segments[4] === "groupings";
 }
 
-function formatVersionOf(good: GoodAnalysis): unknown {
+function formatVersionOf(good: ParsedVersion): unknown {
   return good.locator.node("/formatVersion")?.value;
 }
 
@@ -100,7 +100,7 @@ function formatVersionOf(good: GoodAnalysis): unknown {
  * or item groupings (0.2 has no grouping). Every edit is computed on the current text; they touch
  * disjoint members, so they apply together.
  */
-function migration(good: GoodAnalysis, fromVersion01: boolean): Fix[] {
+function migration(good: ParsedVersion, fromVersion01: boolean): Fix[] {
   const root = good.locator.tree();
   if (root?.type !== "object") return [];
   const edits: Edit[] = [];

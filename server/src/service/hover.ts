@@ -3,38 +3,25 @@
 // While the text is broken, the last good text answers where the edit left the text unchanged.
 
 import { getLocation, type JSONPath } from "jsonc-parser";
-import type { Hover, MarkupContent } from "vscode-languageserver/node";
-import type { TextDocument } from "vscode-languageserver-textdocument";
-import type { ItemEntry, StatementEntry } from "../../../shared/src/index";
-import type { GoodAnalysis } from "../analysis";
-import type { ServerContext } from "../context";
+import type { Hover, MarkupContent, Position } from "vscode-languageserver-protocol";
+import { itemAt, itemName, periodSummary, statementAt, statementName, unitSummary, type ItemEntry, type StatementEntry } from "../../../shared/src/index";
+import type { DocumentAnalysis, ParsedVersion } from "../analysis";
 import { cellHover } from "./hoverCells";
-import { itemAt, itemName, periodSummary, plural, statementAt, statementName, unitSummary } from "./documentFacts";
+import { plural } from "./documentFacts";
 import { bold, codeSpan, escapeText } from "./markdown";
-import { offsetMap } from "./textDelta";
 
-export function registerHover(context: ServerContext): void {
-  context.connection.onHover(
-    context.guard("hover", null, ({ textDocument, position }) => {
-      const open = context.store.current(textDocument.uri);
-      const good = open?.state.good;
-      if (open === undefined || good === undefined) return null;
-      const { document, state } = open;
-      // While the text is broken, the last good text answers wherever the edit left it unchanged.
-      const offsets = state.current ? undefined : offsetMap(good, document.getText(), document.version);
-      const offset = offsets === undefined ? document.offsetAt(position) : offsets.toGood(document.offsetAt(position));
-      const target = offset === undefined ? undefined : targetAt(good.text, offset);
-      const at = target === undefined || offsets === undefined ? target : offsets.toOpen(target.offset, target.length);
-      const markdown = target === undefined || at === undefined ? undefined : describe(good, target);
-      if (at === undefined || markdown === undefined) return null;
-      const value = state.current ? markdown : `${markdown}\n\n*From the last valid version: the text has syntax errors.*`;
-      return { contents: { kind: "markdown", value } satisfies MarkupContent, range: rangeOf(document, at) } satisfies Hover;
-    }),
-  );
-}
-
-function rangeOf(document: TextDocument, { offset, length }: { offset: number; length: number }): Hover["range"] {
-  return { start: document.positionAt(offset), end: document.positionAt(offset + length) };
+export function hover(analysis: DocumentAnalysis, position: Position): Hover | null {
+  const good = analysis.lastGood;
+  if (good === undefined) return null;
+  const { document } = analysis;
+  // While the text is broken, the last good text answers wherever the edit left it unchanged.
+  const offset = analysis.toLastGood(document.offsetAt(position));
+  const target = offset === undefined ? undefined : targetAt(good.text, offset);
+  const at = target === undefined ? undefined : analysis.fromLastGood(target.offset, target.length);
+  const markdown = target === undefined || at === undefined ? undefined : describe(good, target);
+  if (at === undefined || markdown === undefined) return null;
+  const value = analysis.parsed !== undefined ? markdown : `${markdown}\n\n*From the last valid version: the text has syntax errors.*`;
+  return { contents: { kind: "markdown", value } satisfies MarkupContent, range: { start: document.positionAt(at.offset), end: document.positionAt(at.offset + at.length) } };
 }
 
 /** A scalar or member name under the cursor, with its JSON path (a key's path ends in its name). */
@@ -58,7 +45,7 @@ function targetAt(text: string, offset: number): Target | undefined {
 }
 
 /** The Markdown for the target, or undefined when it is nothing a hover explains. */
-function describe(good: GoodAnalysis, { path, key, text }: Target): string | undefined {
+function describe(good: ParsedVersion, { path, key, text }: Target): string | undefined {
   const [top, index, member] = path;
   const model = good.model;
   if (path.length === 3 && !key && member === "id" && text !== undefined) {
@@ -79,7 +66,7 @@ function describe(good: GoodAnalysis, { path, key, text }: Target): string | und
   return itemPartHover(good, statement, item, path.slice(4), key, text);
 }
 
-function itemPartHover(good: GoodAnalysis, statement: StatementEntry, item: ItemEntry, rest: JSONPath, key: boolean, text: string | undefined): string | undefined {
+function itemPartHover(good: ParsedVersion, statement: StatementEntry, item: ItemEntry, rest: JSONPath, key: boolean, text: string | undefined): string | undefined {
   const [member, period] = rest;
   if (member === "values" && typeof period === "string") {
     if (rest.length === 2 && key) return periodReferenceHover(good, statement, period);
@@ -92,7 +79,7 @@ function itemPartHover(good: GoodAnalysis, statement: StatementEntry, item: Item
   return undefined;
 }
 
-function unitHover(good: GoodAnalysis, id: string, definedAt: string | number | undefined): string {
+function unitHover(good: ParsedVersion, id: string, definedAt: string | number | undefined): string {
   const unit = good.model.units.get(id);
   if (unit === undefined) return `No unit named ${codeSpan(id)}.`;
   const lines = [`${bold(unit.label ?? unit.id)} ${codeSpan(unit.id)} · unit`, ""];
@@ -106,7 +93,7 @@ function unitHover(good: GoodAnalysis, id: string, definedAt: string | number | 
   return lines.join("\n");
 }
 
-function periodHover(good: GoodAnalysis, id: string, definedAt: string | number | undefined): string {
+function periodHover(good: ParsedVersion, id: string, definedAt: string | number | undefined): string {
   const period = good.model.periods.get(id);
   if (period === undefined) return `No period named ${codeSpan(id)}.`;
   const lines = [`${codeSpan(period.id)} · ${escapeText(periodSummary(period))}`];
@@ -114,7 +101,7 @@ function periodHover(good: GoodAnalysis, id: string, definedAt: string | number 
   return lines.join("\n");
 }
 
-function periodReferenceHover(good: GoodAnalysis, statement: StatementEntry, id: string): string {
+function periodReferenceHover(good: ParsedVersion, statement: StatementEntry, id: string): string {
   const hover = periodHover(good, id, undefined);
   if (statement.periods.includes(id)) return hover;
   return `${hover}\n\nNot one of the periods of ${bold(statementName(statement))}.`;
@@ -130,7 +117,7 @@ function statementHover(statement: StatementEntry): string {
   ].join("\n");
 }
 
-function itemHover(good: GoodAnalysis, statement: StatementEntry, item: ItemEntry): string {
+function itemHover(good: ParsedVersion, statement: StatementEntry, item: ItemEntry): string {
   const heading = [bold(itemName(item)), ...(item.id === undefined ? [] : [codeSpan(item.id)])].join(" ");
   const lines = [`${heading} · item of ${bold(statementName(statement))}`, ""];
   const facts = [unitFact(good, item.unit)];
@@ -144,7 +131,7 @@ function itemHover(good: GoodAnalysis, statement: StatementEntry, item: ItemEntr
   return lines.join("\n");
 }
 
-function rollupToHover(good: GoodAnalysis, statement: StatementEntry, item: ItemEntry, id: string): string {
+function rollupToHover(good: ParsedVersion, statement: StatementEntry, item: ItemEntry, id: string): string {
   const parent = statement.itemsById.get(id);
   if (parent === undefined) return `No item named ${codeSpan(id)} in ${bold(statementName(statement))}.`;
   if (parent === item) return `${codeSpan(id)} is this item itself; an item cannot roll into itself.`;
@@ -152,7 +139,7 @@ function rollupToHover(good: GoodAnalysis, statement: StatementEntry, item: Item
   return [`Rolls into ${bold(itemName(parent))} ${codeSpan(id)}`, "", facts.join(" · ")].join("\n");
 }
 
-function unitFact(good: GoodAnalysis, id: string | undefined): string {
+function unitFact(good: ParsedVersion, id: string | undefined): string {
   if (id === undefined) return "no unit";
   const unit = good.model.units.get(id);
   return unit === undefined ? `unit ${codeSpan(id)} (undefined)` : `unit ${escapeText(unitSummary(unit))}`;

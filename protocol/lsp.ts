@@ -1,8 +1,10 @@
-// The custom LSP requests between the extension and the language server: method names and
-// parameter/result types, imported by both sides (each side wraps them in its library's
-// RequestType). Plain data only, so this module stays free of protocol-library imports.
+// The custom LSP messages between the extension and the language server, typed once: each is a
+// RequestType/NotificationType (method + params + result) that the client sends and the server
+// handles, so neither side can drift from the other. vscode-languageserver-protocol is what both
+// vscode-languageclient and vscode-languageserver are built on, and it runs in Node and browsers.
 
-import type { CalculationStatus, ConformanceStatus, SnapshotDiff } from "./types";
+import { NotificationType, RequestType } from "vscode-languageserver-protocol";
+import type { CalculationStatus, ConformanceStatus, SnapshotDiff } from "../shared/src/types";
 
 export interface DocumentParams {
   uri: string;
@@ -22,7 +24,6 @@ export interface DocumentStatus {
 }
 
 /** fs/render: the rendered statements of an open document at its current version. */
-export const RENDER_METHOD = "fs/render";
 export interface RenderResult {
   uri: string;
   version: number;
@@ -34,8 +35,9 @@ export interface RenderResult {
   problem?: string;
 }
 
+export const RenderRequest = new RequestType<DocumentParams, RenderResult | null, void>("fs/render");
+
 /** fs/snapshotDiff: the recorded snapshot against current validation. */
-export const SNAPSHOT_DIFF_METHOD = "fs/snapshotDiff";
 export interface SnapshotDiffResult {
   uri: string;
   version: number;
@@ -43,8 +45,9 @@ export interface SnapshotDiffResult {
   problem?: string;
 }
 
+export const SnapshotDiffRequest = new RequestType<DocumentParams, SnapshotDiffResult | null, void>("fs/snapshotDiff");
+
 /** fs/recordEdits: text edits (offsets in the current text) that record a fresh snapshot. */
-export const RECORD_EDITS_METHOD = "fs/recordEdits";
 export interface RecordEditsResult {
   uri: string;
   version: number;
@@ -52,8 +55,9 @@ export interface RecordEditsResult {
   problem?: string;
 }
 
+export const RecordEditsRequest = new RequestType<DocumentParams, RecordEditsResult | null, void>("fs/recordEdits");
+
 /** fs/export: a standalone HTML page, or one TSV per statement. */
-export const EXPORT_METHOD = "fs/export";
 export interface ExportParams extends DocumentParams {
   format: "html" | "tsv";
 }
@@ -62,8 +66,9 @@ export interface ExportResult {
   problem?: string;
 }
 
+export const ExportRequest = new RequestType<ExportParams, ExportResult, void>("fs/export");
+
 /** fs/validateText: validate a file that is not open (workspace validation); diagnostics are published for it. */
-export const VALIDATE_TEXT_METHOD = "fs/validateText";
 export interface ValidateTextParams extends DocumentParams {
   text: string;
 }
@@ -72,8 +77,10 @@ export interface ValidateTextResult {
   status: DocumentStatus | undefined;
 }
 
+export const ValidateTextRequest = new RequestType<ValidateTextParams, ValidateTextResult, void>("fs/validateText");
+
 /** fs/status (server → client notification): sent whenever a document's analysis changes. */
-export const STATUS_NOTIFICATION = "fs/status";
+export const StatusNotification = new NotificationType<DocumentStatus>("fs/status");
 
 /**
  * Node options for the language server process. The server keeps large documents parsed for as

@@ -2,31 +2,22 @@
 // the snapshot's state above validationSnapshot. While the text is broken they keep showing the
 // last good analysis, at the positions of that text.
 
-import type { CancellationToken, CodeLens } from "vscode-languageserver/node";
-import type { TextDocument } from "vscode-languageserver-textdocument";
-import type { RollupApplication, SnapshotDiff, StatementEntry, ItemEntry } from "../../../shared/src/index";
-import { CLIENT_COMMANDS } from "../../../shared/src/protocol";
+import type { CancellationToken, CodeLens } from "vscode-languageserver-protocol";
+import { childrenOf, itemName, type ItemEntry, type RollupApplication, type SnapshotDiff, type StatementEntry } from "../../../shared/src/index";
+import { CLIENT_COMMANDS } from "../../../protocol/lsp";
 import { groupDigits } from "../../../shared/src/render/format";
-import type { DocumentState, GoodAnalysis } from "../analysis";
-import type { ServerContext } from "../context";
-import { applicationFor, cellPath, childrenOf, itemName, plural, positionsOf, RangeBatch } from "./documentFacts";
+import type { DocumentAnalysis, ParsedVersion } from "../analysis";
+import type { Settings } from "../settings";
+import { applicationFor, cellPath, plural, RangeBatch } from "./documentFacts";
 
 /** Failures named one by one in a parent's lens before the rest are counted. */
 const NAMED_FAILURES = 3;
 
-export function registerCodeLens(context: ServerContext): void {
-  context.connection.onCodeLens(
-    context.guard("codeLens", null, ({ textDocument }, token) => {
-      if (!context.settings().codeLens) return null;
-      const open = context.store.current(textDocument.uri);
-      const good = open?.state.good;
-      if (open === undefined || good === undefined) return null;
-      return codeLenses(open.state, good, positionsOf(open.state, good, open.document), token);
-    }),
-  );
-}
-
-function codeLenses(state: DocumentState, good: GoodAnalysis, positions: TextDocument, token: CancellationToken): CodeLens[] | null {
+/** The lenses of the last good version, at the positions of its text; null when off, cancelled or there is none. */
+export function codeLenses(analysis: DocumentAnalysis, settings: Pick<Settings, "codeLens">, token: CancellationToken): CodeLens[] | null {
+  const good = analysis.lastGood;
+  if (!settings.codeLens || good === undefined) return null;
+  const positions = analysis.positionsOf(good);
   // Plan every lens first and locate all their ranges in one batch.
   const ranges = new RangeBatch(good, positions);
   const plans: LensPlan[] = [...snapshotPlans(good, ranges, good.diff)];
@@ -39,7 +30,7 @@ function codeLenses(state: DocumentState, good: GoodAnalysis, positions: TextDoc
   }
   if (token.isCancellationRequested) return null;
   ranges.resolve();
-  const lenses: CodeLens[] = [statusLens(state, good, positions.uri)];
+  const lenses: CodeLens[] = [statusLens(analysis, good, positions.uri)];
   for (const plan of plans) {
     const range = ranges.start(plan.at);
     const args = plan.peek === undefined ? [positions.uri] : [positions.uri, range.start, plan.peek.map((request) => ranges.location(request))];
@@ -57,10 +48,10 @@ interface LensPlan {
   peek?: number[];
 }
 
-function statusLens(state: DocumentState, good: GoodAnalysis, uri: string): CodeLens {
+function statusLens(analysis: DocumentAnalysis, good: ParsedVersion, uri: string): CodeLens {
   const { conformance, calculations } = good.analysis.result;
   const parts = ["FS 0.2"];
-  if (!state.current) parts.push("invalid JSON, showing the last valid version");
+  if (analysis.parsed === undefined) parts.push("invalid JSON, showing the last valid version");
   parts.push(conformance.status);
   if (conformance.status === "nonconforming") parts.push(plural(conformance.errors.length, "error"));
   else if (calculations.applications.length === 0) parts.push("no rollups");
@@ -73,7 +64,7 @@ function statusLens(state: DocumentState, good: GoodAnalysis, uri: string): Code
   return { range, command: { title: `${parts.join(" · ")} · Open preview`, command: CLIENT_COMMANDS.openPreview, arguments: [uri] } };
 }
 
-function snapshotPlans(good: GoodAnalysis, ranges: RangeBatch, diff: SnapshotDiff): LensPlan[] {
+function snapshotPlans(good: ParsedVersion, ranges: RangeBatch, diff: SnapshotDiff): LensPlan[] {
   if (diff.status === "not-recorded") return [];
   const at = ranges.add("/validationSnapshot", "key");
   return [
@@ -98,7 +89,7 @@ function snapshotTitle(diff: SnapshotDiff): string {
   return `Snapshot out of date: ${changes.join(", ")} — Show diff`;
 }
 
-function parentPlan(good: GoodAnalysis, ranges: RangeBatch, statement: StatementEntry, parent: ItemEntry): LensPlan {
+function parentPlan(good: ParsedVersion, ranges: RangeBatch, statement: StatementEntry, parent: ItemEntry): LensPlan {
   const at = ranges.add(parent.pointer);
   const children = childrenOf(statement, parent);
   const applications = statement.periods.flatMap((period) => applicationFor(good, statement, parent, period) ?? []);

@@ -1,0 +1,100 @@
+// The LSP surface: capabilities, and one registration per request that finds the document's
+// analysis in the store, calls the language service, and returns its answer. No feature logic
+// lives here.
+
+import { CodeActionKind, type ServerCapabilities } from "vscode-languageserver/node";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import { isFsDocumentByName, isFsDocumentValue, mightBeFsDocument } from "../../../shared/src/detect";
+import { ExportRequest, RecordEditsRequest, RenderRequest, SnapshotDiffRequest, ValidateTextRequest, type ExportResult, type ValidateTextResult } from "../../../protocol/lsp";
+import { DocumentAnalysis } from "../analysis";
+import * as service from "../service/index";
+import type { ServerContext } from "./context";
+
+const NOT_OPEN = "This document is not open as an FS document.";
+
+export const capabilities: ServerCapabilities = {
+  codeLensProvider: { resolveProvider: false },
+  hoverProvider: true,
+  documentSymbolProvider: true,
+  completionProvider: { triggerCharacters: ['"', ":"] },
+  definitionProvider: true,
+  referencesProvider: true,
+  renameProvider: { prepareProvider: true },
+  codeActionProvider: { codeActionKinds: service.CODE_ACTION_KINDS.filter((kind) => kind !== CodeActionKind.Empty) },
+};
+
+export function registerHandlers(context: ServerContext): void {
+  const { connection, store, guard } = context;
+  const analysis = (uri: string): DocumentAnalysis | undefined => store.get(uri);
+
+  connection.onCodeLens(guard("codeLens", null, ({ textDocument }, token) => {
+    const open = analysis(textDocument.uri);
+    return open === undefined ? null : service.codeLenses(open, context.settings(), token);
+  }));
+  connection.onHover(guard("hover", null, ({ textDocument, position }) => {
+    const open = analysis(textDocument.uri);
+    return open === undefined ? null : service.hover(open, position);
+  }));
+  connection.onDocumentSymbol(guard("documentSymbol", null, ({ textDocument }, token) => {
+    const open = analysis(textDocument.uri);
+    const outline = open === undefined ? undefined : service.documentSymbols(open, token);
+    if (outline === undefined) return null;
+    if (outline.limited) connection.console.info(`Outline of ${textDocument.uri} limited to ${service.MAX_SYMBOLS} symbols.`);
+    return outline.symbols;
+  }));
+  connection.onCompletion(guard("completion", null, ({ textDocument, position }) => {
+    const open = analysis(textDocument.uri);
+    return open === undefined ? null : service.completion(open, position);
+  }));
+  connection.onDefinition(guard("definition", null, ({ textDocument, position }) => {
+    const open = analysis(textDocument.uri);
+    return open === undefined ? null : service.definition(open, position);
+  }));
+  connection.onReferences(guard("references", null, ({ textDocument, position, context: { includeDeclaration } }) => {
+    const open = analysis(textDocument.uri);
+    return open === undefined ? null : service.references(open, position, includeDeclaration);
+  }));
+  connection.onPrepareRename(guard("prepareRename", null, ({ textDocument, position }) => {
+    const open = analysis(textDocument.uri);
+    return open === undefined ? null : service.prepareRename(open, position);
+  }));
+  connection.onRenameRequest(guard("rename", null, ({ textDocument, position, newName }) => {
+    const open = analysis(textDocument.uri);
+    return open === undefined ? null : service.rename(open, position, newName);
+  }));
+  connection.onCodeAction(guard("codeAction", null, ({ textDocument, context: actionContext }) => {
+    const open = analysis(textDocument.uri);
+    return open === undefined ? null : service.codeActions(open, actionContext);
+  }));
+
+  connection.onRequest(RenderRequest, guard(RenderRequest.method, null, ({ uri }) => {
+    const open = analysis(uri);
+    return open === undefined ? null : service.render(open);
+  }));
+  connection.onRequest(SnapshotDiffRequest, guard(SnapshotDiffRequest.method, null, ({ uri }) => {
+    const open = analysis(uri);
+    return open === undefined ? null : service.snapshotDiff(open);
+  }));
+  connection.onRequest(RecordEditsRequest, guard(RecordEditsRequest.method, null, ({ uri }) => {
+    const open = analysis(uri);
+    return open === undefined ? null : service.recordEdits(open);
+  }));
+  connection.onRequest(ExportRequest, guard<{ uri: string; format: "html" | "tsv" }, ExportResult>(ExportRequest.method, { files: [], problem: "Export failed; see the FS output channel." }, ({ uri, format }) => {
+    const open = analysis(uri);
+    return open === undefined ? { files: [], problem: NOT_OPEN } : service.exportFiles(open, format);
+  }));
+  connection.onRequest(ValidateTextRequest, guard<{ uri: string; text: string }, ValidateTextResult>(ValidateTextRequest.method, { isFsDocument: false, status: undefined }, ({ uri, text }) => {
+    // Open documents are already validated live; their diagnostics must not be overwritten.
+    if (store.isOpen(uri)) {
+      const open = analysis(uri);
+      return { isFsDocument: open !== undefined, status: open === undefined ? undefined : service.statusOf(open) };
+    }
+    if (typeof uri !== "string" || typeof text !== "string") return { isFsDocument: false, status: undefined };
+    const named = isFsDocumentByName(uri, context.settings().files);
+    if (!named && !mightBeFsDocument(text)) return { isFsDocument: false, status: undefined };
+    const closed = DocumentAnalysis.of(TextDocument.create(uri, "json", 0, text), undefined);
+    if (!named && closed.parsed !== undefined && !isFsDocumentValue(closed.parsed.value)) return { isFsDocument: false, status: undefined };
+    void connection.sendDiagnostics({ uri, diagnostics: service.diagnostics(closed, context.settings()) });
+    return { isFsDocument: true, status: service.statusOf(closed) };
+  }));
+}

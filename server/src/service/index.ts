@@ -1,0 +1,14 @@
+// The FS language service: pure functions from the analysis of one document version (plus a
+// position and settings) to LSP types, one module per feature. No connection, no timers, no
+// transport: the LSP layer (../lsp) registers these and translates, and tests call them directly.
+
+export { DocumentAnalysis, ParsedVersion } from "../analysis";
+export { diagnostics, SOURCE, type DiagnosticData } from "./diagnostics";
+export { codeLenses } from "./codeLens";
+export { hover } from "./hover";
+export { completion, MAX_COMPLETION_ITEMS } from "./completion";
+export { definition, references, prepareRename, rename } from "./navigation";
+export { documentSymbols, MAX_SYMBOLS } from "./symbols";
+export { codeActions, CODE_ACTION_KINDS, RECORD_SNAPSHOT_KIND } from "./codeActions";
+export { render, snapshotDiff, recordEdits, exportFiles, BROKEN } from "./requests";
+export { statusOf } from "./status";
