@@ -1,20 +1,18 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { CodeActionRequest, type CodeAction, type Diagnostic, type PublishDiagnosticsParams } from "vscode-languageserver-protocol/node";
-import { SnapshotDiffRequest } from "../../protocol/lsp";
+import * as service from "../../server/src/service/index";
+import { type CodeAction, type Diagnostic, type PublishDiagnosticsParams } from "vscode-languageserver-protocol/node";
 import { fixturesRoot, readText, upstream01Root, upstreamRoot } from "../support/paths";
-import { applyTextEdits, editsFor, serveThisFile, type ServerUnderTest } from "./harness";
+import { applyTextEdits, editsFor } from "./harness";
+import { createService } from "./service";
 import { textAt } from "./text-positions";
 
 const upstreamInvalid = join(upstreamRoot, "fixtures", "invalid");
 const upstreamValid = join(upstreamRoot, "fixtures", "valid");
-let server: ServerUnderTest;
+const server = createService();
 let counter = 0;
 
-serveThisFile((started) => {
-  server = started;
-});
 
 interface Opened {
   uri: string;
@@ -29,8 +27,7 @@ async function open(text: string): Promise<Opened> {
 }
 
 async function actionsFor(document: Opened, diagnostics: Diagnostic[], only?: string[]): Promise<CodeAction[]> {
-  const range = diagnostics[0]?.range ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-  const result = await server.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri: document.uri }, range, context: { diagnostics, only } });
+  const result = server.with(document.uri, (analysis) => service.codeActions(analysis, { diagnostics, only }));
   assert.ok(result !== null, "a list of actions");
   return result as CodeAction[];
 }
@@ -173,7 +170,7 @@ test("the source action records a snapshot that then matches", async () => {
   const { text } = await apply(document, record);
   const uri = `file:///actions/recorded-${counter++}.json`;
   await server.open(uri, text);
-  const diff = await server.connection.sendRequest(SnapshotDiffRequest, { uri });
+  const diff = server.with(uri, (analysis) => service.snapshotDiff(analysis));
   assert.equal(diff?.diff?.status, "match");
   const quickOnly = await actionsFor(document, [], ["quickfix"]);
   assert.ok(quickOnly.every((action) => action.kind === "quickfix"));
@@ -187,11 +184,7 @@ test("no actions while the text does not parse, and none for JSON that is not an
   assert.deepEqual(await actionsFor({ ...document, text: broken }, [], ["source"]), []);
 
   const uri = "file:///actions/package.json";
-  await server.connection.sendNotification("textDocument/didOpen", { textDocument: { uri, languageId: "json", version: 1, text: '{ "name": "x" }' } });
-  const result = await server.connection.sendRequest(CodeActionRequest.type, {
-    textDocument: { uri },
-    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } },
-    context: { diagnostics: [] },
-  });
+  assert.equal(server.openAny(uri, '{ "name": "x" }'), undefined, "package.json is no FS document");
+  const result = server.with(uri, (analysis) => service.codeActions(analysis, { diagnostics: [] }));
   assert.equal(result, null);
 });

@@ -1,15 +1,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { CompletionRequest, type CompletionItem, type CompletionList, type Position, type TextEdit } from "vscode-languageserver-protocol/node";
-import { applyTextEdits, serveThisFile, type ServerUnderTest } from "./harness";
+import * as service from "../../server/src/service/index";
+import { type CompletionItem, type CompletionList, type Position, type TextEdit } from "vscode-languageserver-protocol/node";
+import { applyTextEdits } from "./harness";
+import { createService } from "./service";
 import { offsetOf, positionAt, positionOf, textAt } from "./text-positions";
 
-let server: ServerUnderTest;
+const server = createService();
 let version = 1;
 
-serveThisFile((started) => {
-  server = started;
-});
 
 const item = (id: string, unit: string, rollupTo?: string, values: Record<string, string | null> = { fy2025: "1" }): Record<string, unknown> => ({
   id,
@@ -53,7 +52,7 @@ async function openDocument(text: string): Promise<string> {
 }
 
 async function complete(uri: string, position: Position): Promise<CompletionList> {
-  const result = await server.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position });
+  const result = server.with(uri, (analysis) => service.completion(analysis, position));
   assert.ok(result !== null && !Array.isArray(result), "a completion list");
   return result;
 }
@@ -207,7 +206,7 @@ test("long id lists are capped at 5,000 and marked incomplete", async () => {
 test("a JSON file that is not an FS document gets no completions", async () => {
   const uri = "file:///completion/package.json";
   const text = '{ "name": "x", "unit": "" }';
-  await server.connection.sendNotification("textDocument/didOpen", { textDocument: { uri, languageId: "json", version: 1, text } });
-  const result = await server.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: positionOf(text, '"unit": ""', 0, '"unit": "'.length) });
+  assert.equal(server.openAny(uri, text), undefined, "package.json is no FS document");
+  const result = server.with(uri, (analysis) => service.completion(analysis, positionOf(text, '"unit": ""', 0, '"unit": "'.length)));
   assert.equal(result, null);
 });

@@ -2,14 +2,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { readText, upstreamRoot } from "../support/paths";
-import { serveThisFile, type ServerUnderTest } from "./harness";
+import { createService } from "./service";
 
 const fixtures = join(upstreamRoot, "fixtures");
-let server: ServerUnderTest;
-
-serveThisFile((started) => {
-  server = started;
-});
+const server = createService();
 
 test("an unknown item member is marked at its key, with the public code and source fs", async () => {
   const text = readText(join(fixtures, "invalid/unknown-item-property.json"));
@@ -73,16 +69,6 @@ test("an error application marks the missing or unavailable cell it names", asyn
   assert.match(String(unavailable.message), /Unavailable parent fy2025 cannot be checked: Unavailable child fy2025 is marked unavailable/);
 });
 
-test("ordinary JSON gets no diagnostics at all", async () => {
-  const uri = "file:///package.json";
-  await server.connection.sendNotification("textDocument/didOpen", {
-    textDocument: { uri, languageId: "json", version: 1, text: '{ "name": "x", "version": "1.0.0", "scripts": {} }' },
-  });
-  // A later FS document's diagnostics arrive after anything the server would have sent for package.json.
-  await server.open("file:///after-package.json", readText(join(fixtures, "valid/no-rollups.json")));
-  assert.equal(server.published.filter((params) => params.uri === uri).length, 0);
-});
-
 test("syntax errors while typing are reported at their position and replaced once the text parses", async () => {
   const uri = "file:///typing.json";
   const text = readText(join(fixtures, "valid/no-rollups.json"));
@@ -96,23 +82,3 @@ test("syntax errors while typing are reported at their position and replaced onc
   assert.deepEqual(fixed.diagnostics, []);
 });
 
-test("edits are debounced: a burst of changes publishes for the last version only", async () => {
-  const uri = "file:///burst.json";
-  const text = readText(join(fixtures, "valid/no-rollups.json"));
-  await server.open(uri, text);
-  const before = server.published.length;
-  for (let version = 2; version <= 5; version++) {
-    await server.connection.sendNotification("textDocument/didChange", { textDocument: { uri, version }, contentChanges: [{ text: text.replace('"10"', `"${version}"`) }] });
-  }
-  const last = await server.diagnostics(uri, (params) => params.version === 5);
-  assert.equal(last.version, 5);
-  const forUri = server.published.slice(before).filter((params) => params.uri === uri);
-  assert.deepEqual(forUri.map((params) => params.version), [5]);
-});
-
-test("closing a document clears its diagnostics", async () => {
-  const uri = "file:///closing.json";
-  await server.open(uri, readText(join(fixtures, "invalid/self-rollup.json")));
-  const cleared = await server.close(uri);
-  assert.deepEqual(cleared.diagnostics, []);
-});

@@ -36,6 +36,8 @@ export interface ServerUnderTest {
   diagnostics(uri: string, accept?: (params: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams>;
   /** Every publishDiagnostics seen so far, in order. */
   published: PublishDiagnosticsParams[];
+  /** Every window/logMessage text, in order. */
+  logs: string[];
   stop(): Promise<void>;
 }
 
@@ -54,6 +56,10 @@ export async function startServer(settings: Record<string, unknown> = {}): Promi
         waiter.resolve(params);
       }
     }
+  });
+  const logs: string[] = [];
+  connection.onNotification("window/logMessage", (params: { message: string }) => {
+    logs.push(params.message);
   });
   connection.onRequest("workspace/configuration", (params: { items: { section?: string }[] }) => params.items.map(() => ({ validation: { delay: 20 }, ...settings })));
   connection.onRequest("client/registerCapability", () => null);
@@ -77,6 +83,7 @@ export async function startServer(settings: Record<string, unknown> = {}): Promi
     process: child,
     stderr: () => stderr,
     published,
+    logs,
     diagnostics,
     async open(uri, text, version = 1) {
       const next = diagnostics(uri, (params) => params.version === undefined || params.version === version);

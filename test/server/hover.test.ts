@@ -1,22 +1,22 @@
-import { test } from "node:test";
+import { before, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { HoverRequest, type Hover, type MarkupContent, type Position } from "vscode-languageserver-protocol/node";
+import type { Hover, MarkupContent, Position } from "vscode-languageserver-protocol/node";
+import * as service from "../../server/src/service/index";
 import { fixturesRoot, readJson, readText, upstreamRoot } from "../support/paths";
-import { serveThisFile, type ServerUnderTest } from "./harness";
+import { createService } from "./service";
 import { positionOf, textAt } from "./text-positions";
 
 const manufacturing = readText(join(upstreamRoot, "examples", "manufacturing-group.json"));
 const manufacturingUri = "file:///hover/manufacturing-group.json";
-let server: ServerUnderTest;
+const server = createService();
 
-serveThisFile(async (started) => {
-  server = started;
+before(async () => {
   await server.open(manufacturingUri, manufacturing);
 });
 
 async function hover(uri: string, position: Position): Promise<Hover | null> {
-  return server.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position });
+  return server.with(uri, (analysis) => service.hover(analysis, position));
 }
 
 /** The hover's Markdown; fails when there is no hover or it is not Markdown. */
@@ -174,7 +174,7 @@ test("prototype-named ids resolve like any other", async () => {
 test("no hover for ordinary JSON, outside FS meaning, or while the text is broken", async () => {
   const plain = "file:///hover/package.json";
   const plainText = '{ "name": "x", "unit": "gbp", "statements": 1 }';
-  await server.connection.sendNotification("textDocument/didOpen", { textDocument: { uri: plain, languageId: "json", version: 1, text: plainText } });
+  assert.equal(server.openAny(plain, plainText), undefined, "package.json is no FS document");
   assert.equal(await hover(plain, positionOf(plainText, '"gbp"')), null);
   assert.equal(await hover(manufacturingUri, { line: 0, character: 0 }), null);
   assert.equal(await hover(manufacturingUri, positionOf(manufacturing, '"Example Manufacturing Group"')), null);

@@ -1,20 +1,17 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { CodeLensRequest, DidChangeConfigurationNotification, type CodeLens, type Location, type Position } from "vscode-languageserver-protocol/node";
+import * as service from "../../server/src/service/index";
+import { type CodeLens, type Location, type Position } from "vscode-languageserver-protocol/node";
 import { fixturesRoot, readText, upstreamRoot } from "../support/paths";
-import { serveThisFile, startServer, type ServerUnderTest } from "./harness";
+import { createService, NOT_CANCELLED } from "./service";
 import { lineOf, positionOf, textAt } from "./text-positions";
 
 const manufacturing = readText(join(upstreamRoot, "examples", "manufacturing-group.json"));
-let server: ServerUnderTest;
-
-serveThisFile((started) => {
-  server = started;
-});
+const server = createService();
 
 async function lenses(uri: string): Promise<CodeLens[] | null> {
-  return server.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } });
+  return server.with(uri, (analysis) => service.codeLenses(analysis, server.settings, NOT_CANCELLED));
 }
 
 /** The lens on the line of the object holding `"id": "<id>"` (the line of its opening brace). */
@@ -163,24 +160,16 @@ test("a document over 1 MiB (located by one guided scan, not a parse tree) gets 
 
 test("ordinary JSON gets no lenses", async () => {
   const uri = "file:///tsconfig.json";
-  await server.connection.sendNotification("textDocument/didOpen", { textDocument: { uri, languageId: "json", version: 1, text: '{ "compilerOptions": { "strict": true } }' } });
+  assert.equal(server.openAny(uri, '{ "compilerOptions": { "strict": true } }'), undefined, "tsconfig.json is no FS document");
   assert.equal(await lenses(uri), null);
   assert.equal(await lenses("file:///never-opened.json"), null);
 });
 
-test("the codeLens setting turns every lens off", async () => {
-  const quiet = await startServer({ codeLens: { enabled: false } });
-  try {
-    const uri = "file:///quiet.json";
-    await quiet.open(uri, manufacturing);
-    // A configuration change makes the server read the settings again and re-publish: after that
-    // publication the settings are certainly in effect.
-    const republished = quiet.diagnostics(uri);
-    await quiet.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
-    await republished;
-    assert.equal(await quiet.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } }), null);
-  } finally {
-    await quiet.stop();
-  }
-  assert.equal(quiet.stderr(), "");
+test("the codeLens setting turns every lens off", () => {
+  const quiet = createService({ codeLens: { enabled: false } });
+  const uri = "file:///quiet.json";
+  quiet.open(uri, manufacturing);
+  assert.equal(quiet.with(uri, (analysis) => service.codeLenses(analysis, quiet.settings, NOT_CANCELLED)), null);
+  server.open(uri, manufacturing);
+  assert.notEqual(server.with(uri, (analysis) => service.codeLenses(analysis, server.settings, NOT_CANCELLED)), null, "on by default");
 });

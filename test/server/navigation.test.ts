@@ -1,18 +1,16 @@
-import { test } from "node:test";
+import { before, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import * as service from "../../server/src/service/index";
 import {
-  DefinitionRequest,
-  PrepareRenameRequest,
-  ReferencesRequest,
-  RenameRequest,
   ResponseError,
   type Location,
   type Position,
   type WorkspaceEdit,
 } from "vscode-languageserver-protocol/node";
 import { readText, upstreamRoot } from "../support/paths";
-import { applyTextEdits, editsFor, serveThisFile, type ServerUnderTest } from "./harness";
+import { applyTextEdits, editsFor } from "./harness";
+import { createService } from "./service";
 import { positionOf, textAt } from "./text-positions";
 
 const fixtures = join(upstreamRoot, "fixtures", "valid");
@@ -20,10 +18,9 @@ const rollups = readText(join(fixtures, "statement-local-rollups.json"));
 const rollupsUri = "file:///navigation/statement-local-rollups.json";
 const recorded = readText(join(fixtures, "recorded-snapshot.json"));
 const recordedUri = "file:///navigation/recorded-snapshot.json";
-let server: ServerUnderTest;
+const server = createService();
 
-serveThisFile(async (started) => {
-  server = started;
+before(async () => {
   const opened = await server.open(rollupsUri, rollups);
   assert.deepEqual(opened.diagnostics, [], "the fixture conforms");
   await server.open(recordedUri, recorded);
@@ -32,13 +29,16 @@ serveThisFile(async (started) => {
 const documentPosition = (uri: string, position: Position) => ({ textDocument: { uri }, position });
 
 async function definition(uri: string, position: Position): Promise<Location[]> {
-  const result = await server.connection.sendRequest(DefinitionRequest.type, documentPosition(uri, position));
+  const result = server.with(uri, (analysis) => service.definition(analysis, position));
   assert.ok(Array.isArray(result), "definition locations");
   return result as Location[];
 }
 
 async function rename(uri: string, position: Position, newName: string): Promise<WorkspaceEdit | null> {
-  return server.connection.sendRequest(RenameRequest.type, { ...documentPosition(uri, position), newName });
+  // Over the protocol a ResponseError answer rejects the request; the service returns it.
+  const result = server.with(uri, (analysis) => service.rename(analysis, position, newName));
+  if (result instanceof ResponseError) throw result;
+  return result;
 }
 
 /** Where each location is: its line's trimmed text, so a test reads like the document. */
@@ -62,23 +62,23 @@ test("go to definition: a values key and a statement's period entry go to the pe
   assert.deepEqual(fromList.map((location) => location.range.start), [periodId]);
   const fromUnit = await definition(rollupsUri, positionOf(rollups, '"unit": "usd"', 3, '"unit": "u'.length));
   assert.deepEqual(fromUnit.map((location) => location.range.start), [positionOf(rollups, '"id": "usd"', 0, '"id": '.length)]);
-  const nothing = await server.connection.sendRequest(DefinitionRequest.type, documentPosition(rollupsUri, positionOf(rollups, '"label": "Child"', 0, 12)));
+  const nothing = server.with(rollupsUri, (analysis) => service.definition(analysis, positionOf(rollups, '"label": "Child"', 0, 12)));
   assert.equal(nothing, null);
 });
 
 test("find references lists every occurrence of the period, with or without the declaration", async () => {
   const at = documentPosition(rollupsUri, positionOf(rollups, '"fy2025": "1"', 0, 3));
-  const all = (await server.connection.sendRequest(ReferencesRequest.type, { ...at, context: { includeDeclaration: true } }))!;
+  const all = (server.with(at.textDocument.uri, (analysis) => service.references(analysis, at.position, true)))!;
   assert.equal(all.length, 7, "the definition, two statement period entries and four values keys");
   assert.ok(all.every((location) => textAt(rollups, location.range) === '"fy2025"'));
-  const uses = (await server.connection.sendRequest(ReferencesRequest.type, { ...at, context: { includeDeclaration: false } }))!;
+  const uses = (server.with(at.textDocument.uri, (analysis) => service.references(analysis, at.position, false)))!;
   assert.equal(uses.length, 6);
   assert.ok(!lines(rollups, uses).includes('"id": "fy2025",'));
 });
 
 test("find references for an item stays within its statement", async () => {
   const at = documentPosition(rollupsUri, positionOf(rollups, '"id": "total"', 1, '"id": "t'.length));
-  const refs = (await server.connection.sendRequest(ReferencesRequest.type, { ...at, context: { includeDeclaration: true } }))!;
+  const refs = (server.with(at.textDocument.uri, (analysis) => service.references(analysis, at.position, true)))!;
   assert.deepEqual(lines(rollups, refs), ['"rollupTo": "total"', '"id": "total",']);
   assert.ok(refs.every((location) => location.range.start.line > positionOf(rollups, '"id": "second"').line));
 });
@@ -112,11 +112,11 @@ test("renames keep recorded snapshot keys as they are", async () => {
 });
 
 test("prepareRename gives the id's contents, and nothing for text that is not an id", async () => {
-  const prepared = await server.connection.sendRequest(PrepareRenameRequest.type, documentPosition(rollupsUri, positionOf(rollups, '"id": "usd"', 0, '"id": "u'.length)));
+  const prepared = server.with(rollupsUri, (analysis) => service.prepareRename(analysis, positionOf(rollups, '"id": "usd"', 0, '"id": "u'.length)));
   assert.ok(prepared !== null && "range" in prepared);
   assert.equal(textAt(rollups, prepared.range), "usd");
   assert.equal((prepared as { placeholder: string }).placeholder, "usd");
-  const label = await server.connection.sendRequest(PrepareRenameRequest.type, documentPosition(rollupsUri, positionOf(rollups, '"label": "USD"', 0, 12)));
+  const label = server.with(rollupsUri, (analysis) => service.prepareRename(analysis, positionOf(rollups, '"label": "USD"', 0, 12)));
   assert.equal(label, null);
 });
 

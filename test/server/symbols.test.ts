@@ -1,19 +1,17 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { DocumentSymbolRequest, SymbolKind, type DocumentSymbol, type Position, type Range } from "vscode-languageserver-protocol/node";
+import * as service from "../../server/src/service/index";
+import { SymbolKind, type DocumentSymbol, type Position, type Range } from "vscode-languageserver-protocol/node";
 import { fixturesRoot, readText, upstreamRoot } from "../support/paths";
-import { serveThisFile, type ServerUnderTest } from "./harness";
+import { createService, NOT_CANCELLED } from "./service";
 import { textAt } from "./text-positions";
 
-let server: ServerUnderTest;
+const server = createService();
 
-serveThisFile((started) => {
-  server = started;
-});
 
 async function symbols(uri: string): Promise<DocumentSymbol[] | null> {
-  return (await server.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } })) as DocumentSymbol[] | null;
+  return server.with(uri, (analysis) => service.documentSymbols(analysis, NOT_CANCELLED)?.symbols ?? null);
 }
 
 /** A symbol tree as nested names, for comparing shapes. */
@@ -153,6 +151,6 @@ test("a small document has no cap notice; the outline survives broken text", asy
 
 test("ordinary JSON gets no symbols from this server", async () => {
   const uri = "file:///symbols/package.json";
-  await server.connection.sendNotification("textDocument/didOpen", { textDocument: { uri, languageId: "json", version: 1, text: '{ "name": "x", "statements": [] }' } });
+  assert.equal(server.openAny(uri, '{ "name": "x", "statements": [] }'), undefined, "package.json is no FS document");
   assert.equal(await symbols(uri), null);
 });
