@@ -23,6 +23,7 @@ import {
 import { ExportRequest, RecordEditsRequest, RenderRequest, SnapshotDiffRequest, ValidateTextRequest } from "../../protocol/lsp";
 import { repoRoot, readText, upstreamRoot } from "../support/paths";
 import { serveThisFile, startServer, type ServerUnderTest } from "./harness";
+import { NOT_FS } from "./samples";
 import { positionOf } from "./text-positions";
 
 const fixtures = join(upstreamRoot, "fixtures");
@@ -211,4 +212,29 @@ test("valid frames split at any byte still reach the server", async () => {
   assert.equal(session.code, 0);
   assert.equal(session.stderr, "");
   assert.match(session.stdout, /"id":2,"result":null/);
+});
+
+test("the server recognises documents by fs.files (asked per document), by *.fs.json and by shape, and nothing else", async () => {
+  const patterned = await startServer({ files: ["**/ledgers/*.json"] });
+  try {
+    const inLedgers = await patterned.open("file:///wiring/ledgers/2025.json", '{ "name": "x" }');
+    assert.ok(inLedgers.diagnostics.some((diagnostic) => diagnostic.code === "unknown-property"));
+    const named = await patterned.open("file:///wiring/empty.fs.json", "{}");
+    assert.ok(named.diagnostics.some((diagnostic) => diagnostic.code === "required-property"));
+    const uri = "file:///wiring/report.json";
+    await patterned.open(uri, manufacturing);
+    const withoutVersion = await patterned.change(uri, 2, [{ text: manufacturing.replace(/"formatVersion": "0\.2",\s*/, "") }]);
+    assert.ok(withoutVersion.diagnostics.some((diagnostic) => diagnostic.code === "required-property"), "deleting formatVersion keeps the diagnostics");
+    const samples = Object.entries(NOT_FS).map(([name, text]) => ({ uri: `file:///wiring/samples/${name}`, text }));
+    for (const sample of samples) {
+      await patterned.connection.sendNotification("textDocument/didOpen", { textDocument: { uri: sample.uri, languageId: "json", version: 1, text: sample.text } });
+    }
+    // A document recognised only by its pattern is decided after its fs.files answer, which the
+    // server asked for after the samples' (in order): once it is published, every sample was decided.
+    await patterned.open("file:///wiring/ledgers/later.json", "{}");
+    for (const sample of samples) assert.equal(patterned.published.filter((params) => params.uri === sample.uri).length, 0, sample.uri);
+  } finally {
+    await patterned.stop();
+  }
+  assert.equal(patterned.stderr(), "");
 });
