@@ -52,7 +52,7 @@ export function issueViolations(outcome: EngineOutcome): string[] {
   const violations: string[] = [];
   const seen = new Set<string>();
   for (const issue of outcome.issues) {
-    if (typeof issue.code !== "string" || issue.code === "") violations.push(`an error without a code at ${JSON.stringify(issue.path)}`);
+    if (typeof issue.code !== "string" || (issue.code as string) === "") violations.push(`an error without a code at ${JSON.stringify(issue.path)}`);
     if (typeof issue.message !== "string" || issue.message === "") violations.push(`${issue.code} at ${JSON.stringify(issue.path)} has no message`);
     const where = resolve(outcome.value, issue.path);
     if (where === undefined) violations.push(`${issue.code}: the path ${JSON.stringify(issue.path)} does not resolve in the document`);
