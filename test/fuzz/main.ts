@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   log(`  by category: ${JSON.stringify(report.byCategory)}; ${report.cliCases} through the CLI, ${report.serverCases} through the server`);
   log("linearity (engine, in-process):");
   const findings = [...report.findings, ...linearityFindings(log)];
-  for (const finding of findings) log(`FINDING case ${finding.index} (${finding.case}): ${finding.problem}`);
+  for (const finding of findings.slice(report.findings.length)) log(`FINDING ${finding.case}: ${finding.problem}`);
   log(`fuzz: seed ${seed}, ${report.cases} cases, ${findings.length} findings, ${((performance.now() - started) / 1000).toFixed(1)} s`);
   process.exitCode = findings.length === 0 ? 0 : 1;
 }

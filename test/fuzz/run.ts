@@ -117,6 +117,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const byCategory: Record<string, number> = {};
   const find = (index: number, problem: string): void => {
     findings.push({ index, case: cases[index]?.name ?? "(the run)", problem });
+    log(`FINDING case ${index} (${cases[index]?.name ?? "the run"}): ${problem}`);
   };
 
   cases.forEach((fuzzCase, index) => {
