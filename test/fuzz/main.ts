@@ -18,30 +18,35 @@ function option(name: string, fallback: number): number {
   return value;
 }
 
-/** The fastest of a few runs: the least disturbed by the other work on the machine. */
-function bestTime(text: string, runs = 3): number {
-  let best = Infinity;
-  for (let run = 0; run < runs; run++) {
-    const started = performance.now();
-    runEngine(text);
-    best = Math.min(best, performance.now() - started);
-  }
-  return best;
+function timeOnce(text: string): number {
+  const started = performance.now();
+  runEngine(text);
+  return performance.now() - started;
 }
 
-/** Time at n and 4n for each large shape; linear means a ratio near 4, quadratic near 16. */
+/**
+ * Time at n and 8n for each large shape: linear means a ratio near 8, quadratic near 64. The two
+ * sizes are timed in turn, three times, and the fastest of each kept: the least disturbed by garbage
+ * collection and the machine's other load.
+ */
 function linearityFindings(log: (line: string) => void): Finding[] {
-  const SMALL = 25_000;
-  const FACTOR = 4;
-  // Generous: garbage collection and the machine's other load move single timings a lot.
-  const LIMIT = FACTOR * 2.5;
+  const SMALL = 12_500;
+  const FACTOR = 8;
+  // Generous (a shared machine moves single timings a lot), and still far below quadratic.
+  const LIMIT = FACTOR * 3;
   const findings: Finding[] = [];
   for (const shape of SHAPES) {
-    const small = bestTime(generate(shape, SMALL));
-    const large = bestTime(generate(shape, SMALL * FACTOR));
-    // Below 50 ms a timing is mostly noise: the ratio is taken against at least that.
-    const ratio = large / Math.max(small, 50);
-    log(`  ${shape.padEnd(9)} ${SMALL} → ${SMALL * FACTOR}: ${small.toFixed(0)} ms → ${large.toFixed(0)} ms (×${ratio.toFixed(1)}, linear ×${FACTOR})`);
+    const smallText = generate(shape, SMALL);
+    const largeText = generate(shape, SMALL * FACTOR);
+    let small = Infinity;
+    let large = Infinity;
+    for (let round = 0; round < 3; round++) {
+      small = Math.min(small, timeOnce(smallText));
+      large = Math.min(large, timeOnce(largeText));
+    }
+    // Below 20 ms a timing is mostly noise: the ratio is taken against at least that.
+    const ratio = large / Math.max(small, 20);
+    log(`  ${shape.padEnd(9)} ${SMALL} → ${SMALL * FACTOR}: ${small.toFixed(0)} ms → ${large.toFixed(0)} ms (×${ratio.toFixed(1)}; linear ×${FACTOR}, limit ×${LIMIT})`);
     if (ratio > LIMIT) findings.push({ index: -1, case: `${shape} ×${FACTOR}`, problem: `validation time grew ×${ratio.toFixed(1)} for ×${FACTOR} the size` });
   }
   return findings;

@@ -60,6 +60,8 @@ function checkValues(issues: IssueList, values: Record<string, unknown>, path: s
         rule: "identifier",
         actual: key,
       });
+      // The member is reported at its path already; its cell (at the same path) is not judged too.
+      continue;
     }
     checkCell(issues, cell, path, key);
   }
