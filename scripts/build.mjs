@@ -24,6 +24,8 @@ const node = { platform: "node", target: "node20", format: "cjs", bundle: true, 
 const bundles = [
   { ...node, entryPoints: { cli: "cli/src/main.ts" }, outdir: "dist", banner: { js: "#!/usr/bin/env node" } },
   { ...node, entryPoints: { "bench-engine": "scripts/bench/engine.ts" }, outdir: "dist" },
+  // The fuzz run (npm run fuzz) and the large-document generator, run from out/fuzz/.
+  { ...node, entryPoints: { fuzz: "test/fuzz/main.ts", shapes: "test/fuzz/shapes-main.ts" }, outdir: "out/fuzz", packages: "external" },
   { ...node, entryPoints: { server: "server/src/main.ts" }, outdir: "dist", banner: { js: "#!/usr/bin/env node" } },
   { ...node, entryPoints: { extension: "client/src/extension.ts" }, outdir: "dist", external: ["vscode"] },
   { platform: "browser", target: "chrome120", format: "iife", bundle: true, sourcemap: !production, logLevel: "warning",

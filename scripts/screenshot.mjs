@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { launchChromium, openWorkbench } from "./lib/chromium.mjs";
 import { ensureCodeServer, ensureDebianPackages, installExtension, startCodeServer } from "./lib/code-server.mjs";
 import { packageExtension } from "./lib/package.mjs";
-import { previewFrame, quickOpen, runCommand, UI_TIMEOUT_MS } from "./lib/workbench.mjs";
+import { previewFrame, quickOpen, runFsEditorCommand, UI_TIMEOUT_MS } from "./lib/workbench.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const example = process.argv[2] ?? "northwind-group.json";
@@ -42,7 +42,7 @@ try {
   await quickOpen(page, example);
   await page.keyboard.press("Control+B"); // hide the side bar: room for both editors
   await page.locator(".part.sidebar").waitFor({ state: "hidden", timeout: UI_TIMEOUT_MS });
-  await runCommand(page, "FS: Open Preview to the Side");
+  await runFsEditorCommand(page, "FS: Open Preview to the Side");
   const preview = previewFrame(page);
   await preview.locator("table [data-pointer]").first().waitFor({ timeout: UI_TIMEOUT_MS });
   // Code lenses are drawn once the server has analysed the document; wait for them too. The cursor

@@ -22,9 +22,12 @@ export function load(name: string): Loaded {
 
 /** "file:line:column: code: message" lines for people, located in the source text. */
 export function describeIssues(loaded: Loaded, limit: number): string[] {
-  const locator = new SourceLocator(loaded.input.text);
-  const lines = loaded.analysis.issues.slice(0, limit).map((issue: Issue) => {
-    const { offset } = locator.locate(issue.path, issue.mark);
+  // With the parsed value, a large text is located by one guided scan instead of a parse tree.
+  const locator = new SourceLocator(loaded.input.text, loaded.value);
+  const shown = loaded.analysis.issues.slice(0, limit);
+  const ranges = locator.locateAll(shown.map((issue) => ({ path: issue.path, mark: issue.mark })));
+  const lines = shown.map((issue: Issue, index) => {
+    const { offset } = ranges[index]!;
     const { line, column } = lineAndColumn(loaded.input.text, offset);
     return `${loaded.input.name}:${line}:${column}: ${issue.code} at ${issue.path || "(document)"}: ${issue.message}`;
   });

@@ -6,6 +6,8 @@ export declare function activeTab(page: Page, name: string): Locator;
 export declare function focusedEditor(page: Page): Locator;
 export declare function quickOpen(page: Page, name: string): Promise<void>;
 export declare function runCommand(page: Page, title: string): Promise<void>;
+export declare function fsEditorTitleAction(page: Page): Locator;
+export declare function runFsEditorCommand(page: Page, title: string): Promise<void>;
 export declare function statusCursor(page: Page, line: number, column: number): Locator;
 export declare function goTo(page: Page, line: number, column: number): Promise<void>;
 export declare function previewFrame(page: Page): FrameLocator;

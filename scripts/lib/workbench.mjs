@@ -43,6 +43,26 @@ export async function runCommand(page, title) {
   await input.waitFor({ state: "hidden", timeout: UI_TIMEOUT_MS });
 }
 
+/**
+ * The editor-title "Open Preview to the Side" button of the active editor group. The extension
+ * contributes it `when: fs.activeEditorIsFsDocument`, so its presence is the one observable, in
+ * the page, of that context key: the key the palette entries of the FS editor commands depend on.
+ */
+export function fsEditorTitleAction(page) {
+  return page.locator('.editor-group-container.active .editor-actions .action-label[aria-label*="Open Preview to the Side"]').first();
+}
+
+/**
+ * Runs an FS command that needs an FS document in the active editor ("FS: Open Preview to the
+ * Side", "FS: Record Validation Snapshot", …). The extension sets `fs.activeEditorIsFsDocument`
+ * asynchronously after the editor becomes active; until it has, the palette does not list these
+ * commands. So this first waits for that state, then runs the command from the palette.
+ */
+export async function runFsEditorCommand(page, title) {
+  await fsEditorTitleAction(page).waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+  await runCommand(page, title);
+}
+
 /** The status bar's "Ln x, Col y" item showing exactly this position. */
 export function statusCursor(page, line, column) {
   return page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`^\\s*Ln ${line}, Col ${column}\\b`) });

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { after, before, describe, it, type TestContext } from "node:test";
 import { findNodeAtLocation, parseTree, type JSONPath } from "jsonc-parser";
 import {
-  activeTab, focusedEditor, goTo, previewFrame, quickOpen, readCursor, runCommand, showProblems, tab, waitForFsMarkers, UI_TIMEOUT_MS,
+  activeTab, focusedEditor, goTo, previewFrame, quickOpen, readCursor, runCommand, runFsEditorCommand, showProblems, tab, waitForFsMarkers, UI_TIMEOUT_MS,
 } from "./workbench";
 import { loadWorkspaceLib, reportTimings, screenshot, setUpEditor, timings, waitForFile, type Editor } from "./harness";
 
@@ -151,7 +151,7 @@ describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 
     uiTest("FS: Open Preview to the Side shows the statements as tables; clicking a cell moves the cursor to its source", async ({ page }, t) => {
       await quickOpen(page, files.manufacturing);
       const started = Date.now();
-      await runCommand(page, "FS: Open Preview to the Side");
+      await runFsEditorCommand(page, "FS: Open Preview to the Side");
       const preview = previewFrame(page);
       const cell = preview.locator(`[data-pointer="/${GROSS_PROFIT_FY2025.join("/")}"]`);
       await cell.waitFor({ timeout: UI_TIMEOUT_MS });
@@ -171,7 +171,7 @@ describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 
 
     uiTest("typing a value change updates the problems and the preview; one undo restores both", async ({ page }, t) => {
       await quickOpen(page, files.manufacturing);
-      await runCommand(page, "FS: Open Preview to the Side");
+      await runFsEditorCommand(page, "FS: Open Preview to the Side");
       await quickOpen(page, files.manufacturing); // the focus back in the editor, to type
       await showProblems(page);
       const preview = previewFrame(page);
@@ -207,7 +207,7 @@ describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 
       const dialogs: string[] = [];
       page.on("dialog", (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
       await quickOpen(page, files.hostileLabel);
-      await runCommand(page, "FS: Open Preview to the Side");
+      await runFsEditorCommand(page, "FS: Open Preview to the Side");
       const preview = previewFrame(page);
       await preview.getByText(hostileLabel, { exact: true }).first().waitFor({ timeout: UI_TIMEOUT_MS });
       assert.equal(await preview.locator("img").count(), 0, "the label became an <img> element");
@@ -217,7 +217,7 @@ describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 
     uiTest("FS: Record Validation Snapshot changes the document in one undoable edit", async ({ page }) => {
       await quickOpen(page, files.manufacturing);
       await activeTab(page, files.manufacturing).and(page.locator(":not(.dirty)")).waitFor({ timeout: UI_TIMEOUT_MS });
-      await runCommand(page, "FS: Record Validation Snapshot");
+      await runFsEditorCommand(page, "FS: Record Validation Snapshot");
       await activeTab(page, files.manufacturing).and(page.locator(".dirty")).waitFor({ timeout: UI_TIMEOUT_MS });
       await focusedEditor(page).waitFor({ timeout: UI_TIMEOUT_MS });
       await page.keyboard.press("Control+Z");

@@ -58,9 +58,11 @@ function strings(value: unknown): string[] {
 function valuesKeyFixes(good: ParsedVersion, values: Node, params: Readonly<Record<string, unknown>>): Fix[] {
   const path = getNodePath(values);
   const present = new Set((values.children ?? []).map((property) => property.children?.[0]?.value as unknown));
-  const missing = strings(params.missing).filter((key) => !present.has(key));
+  // The error lists only the first few missing periods; the statement has them all.
+  const statementPeriods = typeof path[1] === "number" ? statementAt(good.model, path[1])?.periods : undefined;
+  const missing = [...new Set(statementPeriods ?? strings(params.missing))].filter((key) => !present.has(key));
   const extra = strings(params.extra).filter((key) => present.has(key));
-  const order = (typeof path[1] === "number" ? statementAt(good.model, path[1])?.periods : undefined) ?? missing;
+  const order = statementPeriods ?? missing;
   const position = new Map(order.map((id, index) => [id, index]));
   // A new key goes after the last existing key that precedes it in the statement's period order.
   const insertionIndex = (existing: string[], name: string): number => {

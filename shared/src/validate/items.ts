@@ -27,7 +27,7 @@ export function checkItems(
     nonemptyStringMember(issues, record, "description", path, "The item description");
     const unit = identifierMember(issues, record, "unit", path, "The item unit");
     if (unit !== undefined && !units.has(unit)) {
-      issues.report("unresolved-reference", `${path}/unit`, `No unit has the id "${unit}"; define it in the document's units or use a defined id.`, {
+      issues.report("unresolved-reference", `${path}/unit`, `No unit has the id ${show(unit)}; define it in the document's units or use a defined id.`, {
         target: "unit",
         id: unit,
       });
@@ -60,19 +60,52 @@ function checkValues(issues: IssueList, values: Record<string, unknown>, path: s
         rule: "identifier",
         actual: key,
       });
+      // The member is reported at its path already; its cell (at the same path) is not judged too.
+      continue;
     }
     checkCell(issues, cell, path, key);
   }
   if (selected === undefined || (extra.length === 0 && expectedKeys === selected.size)) return;
-  const missing = [...selected].filter((period) => !hasMember(values, period));
+  // Bounded, so that the errors stay linear in the document: a statement of p periods and n items
+  // with empty values would otherwise list p ids in each of n errors. The walk stops at the
+  // LISTED_KEYS-th missing period, so it visits at most this item's own keys plus LISTED_KEYS.
+  const missingCount = selected.size - expectedKeys;
+  const missing: string[] = [];
+  if (missingCount > 0) {
+    for (const period of selected) {
+      if (hasMember(values, period)) continue;
+      missing.push(period);
+      if (missing.length === LISTED_KEYS) break;
+    }
+  }
   const parts = [
-    missing.length > 0 ? `missing ${missing.map((key) => `"${key}"`).join(", ")}` : "",
-    extra.length > 0 ? `not in the statement's periods: ${extra.map((key) => show(key)).join(", ")}` : "",
+    missingCount > 0 ? `missing ${listed(missing, missingCount)}` : "",
+    extra.length > 0 ? `not in the statement's periods: ${listed(extra.slice(0, LISTED_KEYS), extra.length)}` : "",
   ].filter((part) => part !== "");
-  issues.report("map-key-mismatch", path, `The values must have exactly one key per statement period (${[...selected].join(", ")}); ${parts.join("; ")}.`, {
+  issues.report("map-key-mismatch", path, `The values must have exactly one key per statement period (${listed(firstOf(selected, LISTED_KEYS), selected.size)}); ${parts.join("; ")}.`, {
+    // The first LISTED_KEYS missing periods (the quick fix reads the rest from the statement), and
+    // every extra key: those are this item's own keys, so linear in total.
     missing,
+    missingCount,
     extra,
   });
+}
+
+/** How many keys a map-key-mismatch names in its message and lists as missing. */
+export const LISTED_KEYS = 10;
+
+function firstOf(values: Iterable<string>, count: number): string[] {
+  const first: string[] = [];
+  for (const value of values) {
+    if (first.length === count) break;
+    first.push(value);
+  }
+  return first;
+}
+
+function listed(keys: readonly string[], count: number): string {
+  const names = keys.map((key) => show(key)).join(", ");
+  return count > keys.length ? `${names} and ${count - keys.length} more` : names;
 }
 
 function checkCell(issues: IssueList, cell: unknown, valuesPath: string, key: string): void {

@@ -1,7 +1,7 @@
 // The rollupTo rules of section 2.7 within one statement: the parent exists and is not the item
 // itself, child and parent share a unit, and the relationships form no cycle.
 
-import { IssueList, isRecord } from "./issue";
+import { IssueList, isRecord, show } from "./issue";
 
 export interface RollupEdge {
   index: number;
@@ -23,12 +23,12 @@ export function checkRollupGraph(
   for (const edge of edges) {
     const path = `${statementPath}/items/${edge.index}/rollupTo`;
     if (edge.rollupTo === edge.id) {
-      issues.report("self-rollup", path, `Item "${edge.rollupTo}" rolls up to itself; rollupTo must name another item of the statement.`, { id: edge.rollupTo });
+      issues.report("self-rollup", path, `Item ${show(edge.rollupTo)} rolls up to itself; rollupTo must name another item of the statement.`, { id: edge.rollupTo });
       continue;
     }
     const parentIndex = itemIndexById.get(edge.rollupTo);
     if (parentIndex === undefined) {
-      issues.report("unresolved-reference", path, `No item of this statement has the id "${edge.rollupTo}"; rollupTo must name an item in the same statement.`, {
+      issues.report("unresolved-reference", path, `No item of this statement has the id ${show(edge.rollupTo)}; rollupTo must name an item in the same statement.`, {
         target: "item",
         id: edge.rollupTo,
       });
@@ -41,8 +41,10 @@ export function checkRollupGraph(
       issues.report(
         "unit-mismatch",
         path,
-        `This item is in unit "${edge.unit}" but its parent "${edge.rollupTo}" is in unit "${parentUnit}"; a child and its parent must use the same unit.`,
-        { unit: edge.unit, parentUnit, parent: edge.rollupTo },
+        `This item is in unit ${show(edge.unit)} but its parent ${show(edge.rollupTo)} is in unit ${show(parentUnit)}; a child and its parent must use the same unit.`,
+        // Not the parent's unit: it is another item's text, and a parent of many children would
+        // repeat it in every child's error.
+        { unit: edge.unit, parent: edge.rollupTo },
       );
     }
   }
@@ -50,19 +52,33 @@ export function checkRollupGraph(
   for (const edge of edges) {
     const cycle = cycles.get(edge.index);
     if (cycle === undefined) continue;
-    const ids = rotate(cycle, cycle.indexOf(edge.index)).map((index) => itemId(items[index]));
+    // Linear in total: each error names at most CYCLE_IDS_SHOWN ids, starting from its own item.
+    const position = cycle.positionOf.get(edge.index) as number;
+    const length = cycle.members.length;
+    const shown: string[] = [];
+    for (let step = 0; step < Math.min(length, CYCLE_IDS_SHOWN); step++) shown.push(itemId(items[cycle.members[(position + step) % length] as number]));
+    const route = length <= CYCLE_IDS_SHOWN ? [...shown, shown[0]].map((id) => show(id)).join(" → ") : `${shown.map((id) => show(id)).join(" → ")} → … (${length - shown.length} more)`;
     issues.report(
       "cyclic-rollup",
       `${statementPath}/items/${edge.index}/rollupTo`,
-      `Rollups form a cycle (${[...ids, ids[0]].join(" → ")}); a subtotal cannot contain itself.`,
-      { cycle: ids },
+      `Rollups form a cycle of ${length} item${length === 1 ? "" : "s"} (${route}); a subtotal cannot contain itself.`,
+      { cycle: shown, cycleLength: length },
     );
   }
 }
 
+/** How many ids of a cycle an error names; the count says how long the cycle is. */
+export const CYCLE_IDS_SHOWN = 5;
+
+interface Cycle {
+  /** Item indices in child → parent order. */
+  members: number[];
+  positionOf: Map<number, number>;
+}
+
 /** Every index on a cycle of the child → parent graph, mapped to that cycle's members in order. */
-function findCycles(parentOf: Int32Array): Map<number, number[]> {
-  const cycles = new Map<number, number[]>();
+function findCycles(parentOf: Int32Array): Map<number, Cycle> {
+  const cycles = new Map<number, Cycle>();
   // 0: not seen; w > 0: seen on walk w (still open); -1: finished, known to be on no new cycle.
   const seenOnWalk = new Int32Array(parentOf.length);
   let walkId = 0;
@@ -77,15 +93,12 @@ function findCycles(parentOf: Int32Array): Map<number, number[]> {
     if (current !== -1 && seenOnWalk[current] === walkId) {
       const cycle = [current];
       for (let member = parentOf[current] as number; member !== current; member = parentOf[member] as number) cycle.push(member);
-      for (const member of cycle) cycles.set(member, cycle);
+      const found: Cycle = { members: cycle, positionOf: new Map(cycle.map((member, position) => [member, position])) };
+      for (const member of cycle) cycles.set(member, found);
     }
     for (let member = start; member !== -1 && seenOnWalk[member] === walkId; member = parentOf[member] as number) seenOnWalk[member] = -1;
   }
   return cycles;
-}
-
-function rotate<T>(values: readonly T[], start: number): T[] {
-  return [...values.slice(start), ...values.slice(0, start)];
 }
 
 function itemId(item: unknown): string {

@@ -143,7 +143,7 @@ export class Definitions {
     this.issues.report(
       "duplicate-id",
       `${this.arrayPath}/${index}/id`,
-      `${this.what} id "${id}" is already used by ${this.what.toLowerCase()} ${first}${this.scope}; ${this.what.toLowerCase()} ids must be unique${this.scope === "" ? "" : " within a statement"}.`,
+      `${this.what} id ${show(id)} is already used by ${this.what.toLowerCase()} ${first}${this.scope}; ${this.what.toLowerCase()} ids must be unique${this.scope === "" ? "" : " within a statement"}.`,
       { id, first: `${this.arrayPath}/${first}/id` },
     );
   }

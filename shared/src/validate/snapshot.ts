@@ -10,10 +10,12 @@ import { checkIdentifier, expectObject, expectObjectWithMembers, memberSet, chec
 const SNAPSHOT = memberSet("The validation snapshot", ["conformance", "calculations", "applications"]);
 const NUMERIC_APPLICATION = memberSet("A recorded application", ["key", "status", "actual", "expected", "difference", "tolerance"]);
 const ERROR_APPLICATION = memberSet("A recorded error application", ["key", "status", "reason", "cell"]);
+const ANY_APPLICATION = memberSet("A recorded application", ["key", "status"], ["actual", "expected", "difference", "tolerance", "reason", "cell"]);
 const KEY = memberSet("An application key", ["statement", "parent", "period"]);
 const CELL = memberSet("A cell identity", ["statement", "item", "period"]);
 const CONFORMANCE = ["conforming", "nonconforming"];
 const CALCULATIONS = ["not-run", "not-defined", "consistent", "inconsistent"];
+const STATUSES = ["satisfied", "unsatisfied", "error"];
 const REASONS = ["missing-value", "unavailable-value"];
 const PATH = "/validationSnapshot";
 
@@ -66,13 +68,19 @@ function checkApplicationSet(issues: IssueList, calculations: string, applicatio
   } else if (calculations === "consistent") {
     applications.forEach((application, index) => {
       const status = statusOf(application);
-      if (status !== "satisfied" && typeof status === "string") {
+      // A status that is not one of the three is already reported where it is checked.
+      if (status === "unsatisfied" || status === "error") {
         issues.report("invalid-value", `${at}/${index}/status`, `Calculations "consistent" require every application to be satisfied, but this one is ${show(status)}.`, {
           rule: "snapshot-consistency",
         });
       }
     });
-  } else if (calculations === "inconsistent" && !applications.some((application) => statusOf(application) === "unsatisfied" || statusOf(application) === "error")) {
+  } else if (
+    calculations === "inconsistent" &&
+    // An application without a valid status is reported itself; it might be the unsatisfied one.
+    applications.every((application) => STATUSES.includes(statusOf(application) as string)) &&
+    !applications.some((application) => statusOf(application) === "unsatisfied" || statusOf(application) === "error")
+  ) {
     issues.report("invalid-value", at, `Calculations "inconsistent" require at least one unsatisfied or error application.`, { rule: "snapshot-consistency" });
   }
 }
@@ -83,20 +91,23 @@ function checkApplication(issues: IssueList, value: unknown, path: string): stri
   if (application === undefined) return undefined;
   const status = application.status;
   const numeric = status === "satisfied" || status === "unsatisfied";
-  checkMembers(issues, application, path, numeric ? NUMERIC_APPLICATION : ERROR_APPLICATION);
-  if (hasMember(application, "status") && !numeric && status !== "error") {
+  // A missing or mistyped status names no variant: the members are judged against both variants
+  // together, so one typo is one error, not a cascade of "missing" and "unknown" members.
+  const variant = numeric ? NUMERIC_APPLICATION : status === "error" ? ERROR_APPLICATION : ANY_APPLICATION;
+  checkMembers(issues, application, path, variant);
+  if (hasMember(application, "status") && variant === ANY_APPLICATION) {
     issues.report("invalid-value", `${path}/status`, `The status must be "satisfied", "unsatisfied" or "error", not ${show(status)}.`, {
       rule: "enum",
-      allowed: ["satisfied", "unsatisfied", "error"],
+      allowed: STATUSES,
     });
   }
   const key = identityMember(issues, application, "key", path, KEY);
-  if (numeric) {
+  if (variant !== ERROR_APPLICATION) {
     const actual = decimalMember(issues, application, "actual", path, DECIMAL);
     const expected = decimalMember(issues, application, "expected", path, DECIMAL);
     const difference = decimalMember(issues, application, "difference", path, DECIMAL);
     const tolerance = decimalMember(issues, application, "tolerance", path, NONNEGATIVE_DECIMAL);
-    if (actual !== undefined && expected !== undefined && difference !== undefined && tolerance !== undefined) {
+    if (numeric && actual !== undefined && expected !== undefined && difference !== undefined && tolerance !== undefined) {
       const exact = subtract(actual, expected);
       if (exact !== difference) {
         issues.report("invalid-value", path, `The recorded difference ${difference} is not actual − expected (${actual} − ${expected} = ${exact}).`, {
@@ -112,7 +123,8 @@ function checkApplication(issues: IssueList, value: unknown, path: string): stri
         );
       }
     }
-  } else {
+  }
+  if (variant !== NUMERIC_APPLICATION) {
     if (hasMember(application, "reason") && !REASONS.includes(application.reason as string)) {
       issues.report("invalid-value", `${path}/reason`, `The reason must be "missing-value" or "unavailable-value", not ${show(application.reason)}.`, {
         rule: "enum",

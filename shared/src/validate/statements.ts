@@ -1,5 +1,5 @@
 import { pointer } from "../json/pointer";
-import { IssueList } from "./issue";
+import { IssueList, show } from "./issue";
 import { checkItems } from "./items";
 import type { UnitFacts } from "./units";
 import { Definitions, checkIdentifier, expectObjectWithMembers, identifierMember, memberSet, nonemptyArrayMember, nonemptyStringMember } from "./shape";
@@ -48,7 +48,7 @@ function checkSelectedPeriods(
     }
     const first = firstByPeriod.get(id);
     if (first !== undefined) {
-      issues.report("duplicate-reference", at, `Period "${id}" is already listed at position ${first}; list each period once.`, {
+      issues.report("duplicate-reference", at, `Period ${show(id)} is already listed at position ${first}; list each period once.`, {
         id,
         first: `${path}/${first}`,
       });
@@ -56,7 +56,7 @@ function checkSelectedPeriods(
     }
     firstByPeriod.set(id, index);
     if (!periodIds.has(id)) {
-      issues.report("unresolved-reference", at, `No period has the id "${id}"; define it in the document's periods or use a defined id.`, {
+      issues.report("unresolved-reference", at, `No period has the id ${show(id)}; define it in the document's periods or use a defined id.`, {
         target: "period",
         id,
       });
