@@ -59,15 +59,11 @@ export function decodeInput(name: string, bytes: Uint8Array): Input {
     // The valid prefix decodes exactly, so its length is the UTF-16 offset of the bad byte.
     const before = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes.subarray(0, at));
     const lineStart = before.lastIndexOf("\n") + 1;
-    const byte = bytes[at];
-    throw new InputError({
-      code: "invalid-utf8",
-      path: containerPathAt(before, before.length),
-      message: `${name} is not valid UTF-8: byte 0x${(byte ?? 0).toString(16).padStart(2, "0")} at byte offset ${at} (line ${line})`,
-      line,
-      column: before.length - lineStart + 1,
-      byteOffset: at,
-    });
+    const column = before.length - lineStart + 1;
+    const what = `byte 0x${(bytes[at] ?? 0).toString(16).padStart(2, "0")} at byte offset ${at} (line ${line}, column ${column})`;
+    const error = new InputError({ code: "invalid-utf8", path: containerPathAt(before, before.length), message: `Not valid UTF-8: ${what}.`, line, column, byteOffset: at });
+    error.message = `${name} is not valid UTF-8 text: ${what}`;
+    throw error;
   }
   const bom = text.startsWith(BOM);
   return { name, text: bom ? text.slice(1) : text, bom };
