@@ -18,7 +18,7 @@
 // never a formula. A "Validation" sheet summarizes conformance and every rollup application that
 // is not satisfied.
 
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { checkShape, unknownStatement, type RenderError } from "../render/limits";
 import type { CellPresentation, RowPresentation, StatementPresentation } from "../render/model";
 import { presentDocument, statementIds } from "../render/presentation";
@@ -49,9 +49,11 @@ export async function renderXlsx(document: unknown, result: ValidationResult, op
   const shapeError = checkShape(statements);
   if (shapeError !== undefined) return { ok: false, error: shapeError };
 
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on first use: fsdoc's other commands never pay for the XLSX writer's start-up.
+  const { default: excel } = await import("exceljs");
+  const workbook = new excel.Workbook();
   workbook.creator = "fsdoc";
-  // Fixed dates keep the bytes reproducible: the same document gives the same workbook.
+  // No time of export in the properties: the same document gives the same workbook content.
   workbook.created = new Date(0);
   workbook.modified = new Date(0);
   workbook.calcProperties.fullCalcOnLoad = true;
