@@ -22,7 +22,9 @@ function testEntries(dir) {
 const node = { platform: "node", target: "node20", format: "cjs", bundle: true, mainFields: ["module", "main"], sourcemap: !production, logLevel: "warning", define: { FSDOC_VERSION: JSON.stringify(version) } };
 
 const bundles = [
-  { ...node, entryPoints: { cli: "cli/src/main.ts" }, outdir: "dist", banner: { js: "#!/usr/bin/env node" } },
+  // fdir (under tinyglobby) is ESM that reads import.meta.url, which a CommonJS bundle must supply.
+  { ...node, entryPoints: { cli: "cli/src/main.ts" }, outdir: "dist", define: { ...node.define, "import.meta.url": "__fsdocModuleUrl" },
+    banner: { js: "#!/usr/bin/env node\nconst __fsdocModuleUrl = require(\"url\").pathToFileURL(__filename).href;" } },
   { ...node, entryPoints: { "bench-engine": "scripts/bench/engine.ts" }, outdir: "dist" },
   // The fuzz run (npm run fuzz) and the large-document generator, run from out/fuzz/.
   { ...node, entryPoints: { fuzz: "test/fuzz/main.ts", shapes: "test/fuzz/shapes-main.ts" }, outdir: "out/fuzz", packages: "external" },

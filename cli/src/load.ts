@@ -1,7 +1,10 @@
-// Text → analysis, with syntax problems turned into one operational error that names file:line:column.
+// Text → analysis. A text that is not one JSON value is an InputError whose data is the first
+// syntax problem (code, the pointer of the deepest container reached, line and column) and which
+// carries every syntax problem for the text, SARIF and GitHub formats.
 
-import { analyze, parseJson, SourceLocator, lineAndColumn, type Analysis, type Issue } from "../../shared/src/index";
-import { OperationalError, readInput, type Input } from "./io";
+import { analyze, parseJson, type Analysis, type ParseOutcome } from "../../shared/src/index";
+import { documentProblems, syntaxProblems, type LocatedProblem } from "../../shared/src/report/index";
+import { InputError, readInput, type Input } from "./io";
 
 export interface Loaded {
   input: Input;
@@ -9,28 +12,34 @@ export interface Loaded {
   analysis: Analysis;
 }
 
-export function load(name: string): Loaded {
-  const input = readInput(name);
-  const parsed = parseJson(input.text);
-  if (!parsed.ok) {
-    const lines = parsed.problems.slice(0, 10).map((problem) => `${input.name}:${problem.line}:${problem.column}: ${problem.code}: ${problem.message}`);
-    if (parsed.problems.length > 10) lines.push(`… and ${parsed.problems.length - 10} more`);
-    throw new OperationalError(`${input.name} is not valid JSON:\n${lines.join("\n")}`);
+export class SyntaxInputError extends InputError {
+  constructor(
+    readonly input: Input,
+    readonly problems: LocatedProblem[],
+  ) {
+    const first = problems[0] as LocatedProblem;
+    const lines = problems.slice(0, 10).map((problem) => `${input.name}:${problem.start.line}:${problem.start.column}: ${problem.code}: ${problem.message}`);
+    if (problems.length > 10) lines.push(`… and ${problems.length - 10} more`);
+    super({ code: first.code, path: first.path, message: first.message, line: first.start.line, column: first.start.column });
+    this.message = `${input.name} is not valid JSON:\n${lines.join("\n")}`;
   }
+}
+
+export function load(name: string): Loaded {
+  return loadInput(readInput(name));
+}
+
+export function loadInput(input: Input, parsed: ParseOutcome = parseJson(input.text)): Loaded {
+  if (!parsed.ok) throw new SyntaxInputError(input, syntaxProblems(input.text, parsed.problems));
   return { input, value: parsed.value, analysis: analyze(parsed.value) };
 }
 
-/** "file:line:column: code: message" lines for people, located in the source text. */
+/** "file:line:column: code at path: message" lines for people, located as the editor locates them. */
 export function describeIssues(loaded: Loaded, limit: number): string[] {
-  // With the parsed value, a large text is located by one guided scan instead of a parse tree.
-  const locator = new SourceLocator(loaded.input.text, loaded.value);
-  const shown = loaded.analysis.issues.slice(0, limit);
-  const ranges = locator.locateAll(shown.map((issue) => ({ path: issue.path, mark: issue.mark })));
-  const lines = shown.map((issue: Issue, index) => {
-    const { offset } = ranges[index]!;
-    const { line, column } = lineAndColumn(loaded.input.text, offset);
-    return `${loaded.input.name}:${line}:${column}: ${issue.code} at ${issue.path || "(document)"}: ${issue.message}`;
-  });
-  if (loaded.analysis.issues.length > limit) lines.push(`… and ${loaded.analysis.issues.length - limit} more (see the JSON on stdout)`);
+  const { issues } = loaded.analysis;
+  const first = { ...loaded.analysis, issues: issues.slice(0, limit) };
+  const problems = documentProblems(loaded.input.text, loaded.value, first, { strictRollups: false }).filter((problem) => problem.kind === "structure");
+  const lines = problems.map((problem) => `${loaded.input.name}:${problem.start.line}:${problem.start.column}: ${problem.code} at ${problem.path || "(document)"}: ${problem.message}`);
+  if (issues.length > limit) lines.push(`… and ${issues.length - limit} more (see the JSON on stdout)`);
   return lines;
 }

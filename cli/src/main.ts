@@ -1,82 +1,95 @@
-// fsdoc: a thin shell over the engine. Parses arguments, runs one command, maps outcomes to exit codes.
+// fsdoc: a thin shell over the engine. Finds the command, parses its arguments, runs it, and maps
+// outcomes to exit codes: 0 success, 1 nonconforming document or operational failure, 2 usage.
+// The same bundle is also the validation worker (validate/pool.ts) when started as one.
 
-import { parseArgs } from "node:util";
-import { runDiff } from "./commands/diff";
-import { runRecord } from "./commands/record";
-import { runRender } from "./commands/render";
-import { runValidate } from "./commands/validate";
-import { commandHelp, usage, version } from "./help";
-import { OperationalError } from "./io";
+import { isMainThread, workerData } from "node:worker_threads";
+import { nearest, parseCommandArgs } from "./args";
+import { commandHelp, type Command } from "./command";
+import { diffCommand } from "./commands/diff";
+import { recordCommand } from "./commands/record";
+import { renderCommand } from "./commands/render";
+import { validateCommand } from "./commands/validate-command";
+import { version } from "./help";
+import { ClosedOutput, OperationalError, writeStdout } from "./io";
 import { UsageError } from "./usage";
+import { serveWorker, WORKER_ROLE } from "./validate/pool";
+
+/** Every command, in the order `fsdoc --help` lists them. One entry per command. */
+const COMMANDS: readonly Command[] = [validateCommand, diffCommand, renderCommand, recordCommand];
 
 const EXIT_USAGE = 2;
 
-function run(argv: string[]): number {
-  const [command, ...rest] = argv;
-  if (command === undefined || command === "--help" || command === "-h" || command === "help") {
-    process.stdout.write(usage);
-    return command === undefined ? EXIT_USAGE : 0;
-  }
-  if (command === "--version" || command === "-v") {
-    process.stdout.write(`${version}\n`);
-    return 0;
-  }
-  const help = commandHelp[command];
-  if (help === undefined) throw new UsageError(`unknown command "${command}"; commands are validate, diff, render and record`);
-  const { values, positionals } = parseArgs({
-    args: rest,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      help: { type: "boolean", short: "h" },
-      strict: { type: "boolean" },
-      format: { type: "string" },
-      statement: { type: "string" },
-      output: { type: "string", short: "o" },
-      "in-place": { type: "boolean" },
-      force: { type: "boolean" },
-    },
-  });
-  if (values.help === true) {
-    process.stdout.write(help);
-    return 0;
-  }
-  const allowed: Record<string, string[]> = {
-    validate: ["strict"],
-    diff: ["strict"],
-    render: ["format", "statement", "output", "force"],
-    record: ["output", "in-place", "force"],
-  };
-  for (const option of Object.keys(values)) {
-    if (!(allowed[command] ?? []).includes(option)) throw new UsageError(`${command} does not take --${option}`);
-  }
-  if (positionals.length === 0) throw new UsageError(`${command} needs a file (or - for standard input)`);
-  if (command !== "validate" && positionals.length > 1) throw new UsageError(`${command} takes one file, got ${positionals.length}`);
-  const file = positionals[0] as string;
-  switch (command) {
-    case "validate":
-      return runValidate(positionals, values.strict === true);
-    case "diff":
-      return runDiff(file, values.strict === true);
-    case "render": {
-      const format = values.format ?? "html";
-      if (format !== "html" && format !== "tsv") throw new UsageError(`--format must be html or tsv, not "${format}"`);
-      return runRender(file, { format, statement: values.statement, output: values.output, force: values.force === true });
-    }
-    default:
-      if (values["in-place"] === true && values.output !== undefined) throw new UsageError("give either --output or --in-place, not both");
-      if (values["in-place"] === true && file === "-") throw new UsageError("--in-place needs a file, not standard input");
-      return runRecord(file, { output: values.output, inPlace: values["in-place"] === true, force: values.force === true });
-  }
+function usage(): string {
+  const width = Math.max(...COMMANDS.map((command) => command.name.length));
+  return `fsdoc ${version} — validate, diff, render and record FS 0.2 documents
+
+Usage:
+${COMMANDS.map((command) => `  fsdoc ${command.usage}`).join("\n")}
+  fsdoc help <command>        (or fsdoc <command> --help)
+  fsdoc --version
+
+Commands:
+${COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`).join("\n")}
+
+JSON results go to standard output; messages for people go to standard error.
+Exit codes: 0 success (also when rollups are inconsistent or a snapshot mismatches),
+1 nonconforming document or operational failure, 2 usage error.
+`;
 }
 
-function main(): void {
+function findCommand(name: string): Command {
+  const command = COMMANDS.find((candidate) => candidate.name === name);
+  if (command !== undefined) return command;
+  const names = COMMANDS.map((candidate) => candidate.name);
+  const near = nearest(name, names);
+  throw new UsageError(`unknown command "${name}"${near ? `; did you mean ${near}?` : `; the commands are ${names.join(", ")}`}`);
+}
+
+async function run(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined) {
+    process.stderr.write(usage());
+    return EXIT_USAGE;
+  }
+  if (name === "--help" || name === "-h") {
+    await writeStdout(usage());
+    return 0;
+  }
+  if (name === "help") {
+    if (rest.length > 1) throw new UsageError(`help takes one command name, got ${rest.length}`);
+    await writeStdout(rest[0] === undefined ? usage() : commandHelp(findCommand(rest[0])));
+    return 0;
+  }
+  if (name === "--version" || name === "-v") {
+    await writeStdout(`${version}\n`);
+    return 0;
+  }
+  if (name.startsWith("-")) {
+    const near = nearest(name.replace(/^-+/, ""), ["help", "version"]);
+    throw new UsageError(`unknown option ${name} before a command${near ? `; did you mean --${near}?` : ""}`);
+  }
+  const command = findCommand(name);
+  const allOptions = COMMANDS.flatMap((candidate) => candidate.options.map((option) => option.name));
+  const args = parseCommandArgs(command.name, rest, command.options, allOptions);
+  if (args.options.get("help") === true) {
+    await writeStdout(commandHelp(command));
+    return 0;
+  }
+  const { min, max, name: what } = command.positionals;
+  if (args.positionals.length < min) throw new UsageError(`${command.name} needs a ${what} (or - for standard input)`);
+  if (max !== undefined && args.positionals.length > max) throw new UsageError(`${command.name} takes ${max === 1 ? `one ${what}` : `at most ${max} ${what}s`}, got ${args.positionals.length}`);
+  return command.run(args);
+}
+
+async function main(): Promise<void> {
   let code: number;
   try {
-    code = run(process.argv.slice(2));
+    code = await run(process.argv.slice(2));
   } catch (error) {
-    if (error instanceof UsageError || (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"))) {
-      process.stderr.write(`fsdoc: ${error.message}\nRun "fsdoc --help" for usage.\n`);
+    if (error instanceof ClosedOutput) {
+      code = process.exitCode === undefined ? 0 : Number(process.exitCode);
+    } else if (error instanceof UsageError) {
+      process.stderr.write(`fsdoc: ${error.message}\nRun "fsdoc help" for usage.\n`);
       code = EXIT_USAGE;
     } else if (error instanceof OperationalError) {
       process.stderr.write(`fsdoc: ${error.message}\n`);
@@ -89,4 +102,5 @@ function main(): void {
   process.exitCode = code;
 }
 
-main();
+if (!isMainThread && (workerData as { role?: string } | null)?.role === WORKER_ROLE) serveWorker();
+else void main();

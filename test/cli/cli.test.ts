@@ -43,11 +43,11 @@ test("validate takes several files, prints an array and a summary line", () => {
   const files = [join(fixturesRoot, "examples/minimal.json"), join(fixtures, "invalid/self-rollup.json"), join(fixtures, "raw-input/malformed-json.json.txt")];
   const run = fsdoc(["validate", ...files]);
   assert.equal(run.code, 1);
-  const entries = JSON.parse(run.stdout) as { file: string; result?: { conformance: { status: string } }; error?: string }[];
+  const entries = JSON.parse(run.stdout) as { file: string; result?: { conformance: { status: string } }; error?: { code: string; path: string; line: number; column: number } }[];
   assert.deepEqual(entries.map((entry) => entry.file), files);
   assert.equal(entries[0]?.result?.conformance.status, "conforming");
   assert.equal(entries[1]?.result?.conformance.status, "nonconforming");
-  assert.match(entries[2]?.error ?? "", /not valid JSON/);
+  assert.deepEqual({ ...entries[2]?.error, message: undefined }, { code: "invalid-json", path: "", line: 4, column: 1, message: undefined });
   assert.match(run.stderr, /^3 files: 1 conforming \(0 with inconsistent rollups\), 1 nonconforming, 1 unreadable$/m);
 });
 
@@ -57,16 +57,21 @@ test("validate reads standard input and ignores a byte-order mark", () => {
   assert.equal(JSON.parse(run.stdout).calculations.status, "not-defined");
 });
 
-test("malformed JSON, duplicate members and trailing content are operational errors with positions", () => {
-  const cases: [string, RegExp][] = [
-    ["malformed-json.json.txt", /malformed-json\.json\.txt:4:1: invalid-json/],
-    ["duplicate-members.json.txt", /duplicate-members\.json\.txt:3:3: duplicate-member: Duplicate member name "formatVersion"/],
-    ["trailing-content.json.txt", /trailing-content\.json\.txt:2:1: trailing-content/],
+test("malformed JSON, duplicate members and trailing content are errors as data: code, path, line, column", () => {
+  const cases: [string, RegExp, { code: string; path: string; line: number; column: number }][] = [
+    ["malformed-json.json.txt", /malformed-json\.json\.txt:4:1: invalid-json/, { code: "invalid-json", path: "", line: 4, column: 1 }],
+    ["duplicate-members.json.txt", /duplicate-members\.json\.txt:3:3: duplicate-member: Duplicate member name "formatVersion"/, { code: "duplicate-member", path: "", line: 3, column: 3 }],
+    ["trailing-content.json.txt", /trailing-content\.json\.txt:2:1: trailing-content/, { code: "trailing-content", path: "", line: 2, column: 1 }],
   ];
-  for (const [name, message] of cases) {
-    const run = fsdoc(["validate", join(fixtures, "raw-input", name)]);
+  for (const [name, message, expected] of cases) {
+    const file = join(fixtures, "raw-input", name);
+    const run = fsdoc(["validate", file]);
     assert.equal(run.code, 1, name);
-    assert.equal(run.stdout, "", name);
+    const { file: printed, error } = JSON.parse(run.stdout) as { file: string; error: Record<string, unknown> };
+    assert.equal(printed, file);
+    assert.deepEqual({ code: error.code, path: error.path, line: error.line, column: error.column }, expected, name);
+    assert.equal(typeof error.message, "string");
+    assert.ok(!String(error.message).includes("\n"), "the message is one sentence, not the report");
     assert.match(run.stderr, message);
   }
   assert.match(fsdoc(["validate", "/nonexistent/file.json"]).stderr, /cannot read \/nonexistent\/file\.json: no such file or directory/);

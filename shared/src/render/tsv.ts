@@ -10,8 +10,14 @@
 //       invalid         the word "invalid" (the cell is none of the three above);
 //   - tab, line feed and carriage return inside author text become a space; every line, the last
 //     included, ends with "\n". No quoting is needed: no field can contain a tab or line break.
-//   - Author text is written as is otherwise: a label starting with "=" stays a label here, and a
-//     spreadsheet importing the file decides how to read it.
+//   - Formula guard (CSV/TSV formula injection, OWASP "CSV Injection"): a spreadsheet that opens
+//     the file reads a field beginning with "=", "+", "-" or "@" (and, in some, a leading tab or
+//     carriage return) as a formula, so a hostile label such as =HYPERLINK(…) would run. Every
+//     author-text field (item id, label, unit name, period label) that begins with one of those
+//     characters is written with a leading apostrophe ("'=SUM(A1)"), which spreadsheets take as
+//     "this is text" and do not show. Value fields are never guarded: they are decimals as stored
+//     ("-12.5" must stay a number), or the fixed words "unavailable" and "invalid".
+//   - Author text is written as is otherwise.
 // Bounds are the HTML page's (limits.ts): columns and cells as the reference counts them, and
 // 16 MiB of UTF-8 for all files together.
 
@@ -52,6 +58,13 @@ export function renderTsv(document: unknown, options?: RenderOptions): TsvOutcom
   return { ok: true, files };
 }
 
+const FORMULA_START = /^[=+\-@\t\r\n]/;
+
+/** Author text as a field no spreadsheet reads as a formula (see the header). */
+export function guardFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
 function cellField(cell: CellPresentation): string {
   switch (cell.kind) {
     case "value":
@@ -69,15 +82,15 @@ function writeStatementTsv(statement: StatementPresentation, out: Writer): void 
   out.raw("Item ID\tItem\tUnit");
   for (const period of statement.periods) {
     out.raw("\t");
-    out.text(period.label);
+    out.text(guardFormula(period.label));
   }
   out.raw("\n");
   for (const row of statement.rows) {
-    out.text(row.id ?? "");
+    out.text(guardFormula(row.id ?? ""));
     out.raw("\t");
-    out.text(row.label);
+    out.text(guardFormula(row.label));
     out.raw("\t");
-    if (row.unit !== undefined) out.text(unitText(row.unit));
+    if (row.unit !== undefined) out.text(guardFormula(unitText(row.unit)));
     for (const cell of row.cells) out.raw(`\t${cellField(cell)}`);
     out.raw("\n");
   }
