@@ -6,6 +6,7 @@ import { ActiveEditorContext } from "./activeEditorContext";
 import { registerCommands } from "./commands/index";
 import { SNAPSHOT_DIFF_SCHEME, SnapshotDiffProvider } from "./commands/snapshotDiff";
 import { FsDocumentDetector } from "./detection";
+import { mapSchemaUrls } from "./json/schemaUrls";
 import { SourcePointers } from "./navigation/sourcePointers";
 import { PreviewManager } from "./preview/previewManager";
 import { PREVIEW_VIEW_TYPE } from "./preview/previewPanel";
@@ -33,6 +34,7 @@ export function activate(context: vscode.ExtensionContext): void {
     detector.onDidDetect(() => void fsServer.start().catch(() => undefined)),
     new ActiveEditorContext(detector),
     new FsLanguageStatus(detector, statuses),
+    mapSchemaUrls(),
     vscode.workspace.registerTextDocumentContentProvider(SNAPSHOT_DIFF_SCHEME, snapshotDiffs),
     vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, previews),
     ...registerCommands({ server: fsServer, previews, snapshotDiffs }),

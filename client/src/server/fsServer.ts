@@ -22,6 +22,7 @@ import {
   type ValidateTextParams,
   type ValidateTextResult,
 } from "../../../shared/src/protocol";
+import { builtInJsonOverlap } from "./builtInJsonOverlap";
 
 const RenderRequest = new RequestType<DocumentParams, RenderResult | null, void>(RENDER_METHOD);
 const SnapshotDiffRequest = new RequestType<DocumentParams, SnapshotDiffResult | null, void>(SNAPSHOT_DIFF_METHOD);
@@ -71,6 +72,7 @@ export class FsServer implements vscode.Disposable {
     const clientOptions: LanguageClientOptions = {
       documentSelector: documentSelector(),
       revealOutputChannelOn: RevealOutputChannelOn.Never,
+      middleware: builtInJsonOverlap,
     };
     const client = new LanguageClient("fs", "FS Documents", serverOptions, clientOptions);
     client.onNotification(StatusNotification, (status) => this.statusEmitter.fire(status));

@@ -1,0 +1,238 @@
+// What a new user meets first, in a real VS Code (code-server) with the network blocked: FS
+// documents beside VS Code's own JSON extension. Every problem appears once in the Problems panel,
+// none is false (no "Unable to load schema", no built-in JSON entry repeating ours), and a valid FS
+// document shows no problem and no schema warning in the status bar.
+//
+// The network is blocked twice over: `http.proxy` points at a closed loopback port (the JSON
+// extension downloads schemas through it, from the extension host), and the browser page aborts
+// every request that leaves 127.0.0.1. A control document whose `$schema` is an unmapped URL proves
+// the block works and the JSON extension validates: it must show the very warning FS documents must not.
+
+import assert from "node:assert/strict";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, it, type TestContext } from "node:test";
+import type { Page } from "playwright-core";
+import { parseJson } from "../../shared/src/json/parse";
+import { newDocument } from "../../shared/src/template/newDocument";
+import { repoRoot } from "../support/paths";
+import { screenshot, setUpEditor, type Editor } from "./harness";
+import { quickOpen, readMarkers, showProblems, UI_TIMEOUT_MS, type Marker } from "./workbench";
+
+const SETUP_TIMEOUT_MS = 15 * 60_000;
+const TEST_TIMEOUT_MS = 12 * 60_000;
+const FIRST_PROBLEMS_TIMEOUT_MS = 90_000;
+const FOLDER = "first-hour";
+const CONTROL = "control-unmapped-schema.json";
+/** Opened last: once its FS problem is listed, our server has reported on every document opened before. */
+const SENTINEL = "zz-sentinel.json";
+const SCHEMA_LOAD_FAILURE = /Unable to (load|resolve) schema/i;
+
+let editor: Editor | undefined;
+let skipReason: string | undefined;
+
+interface Case {
+  file: string;
+  /**
+   * What the document is: a syntax error (the built-in JSON reports it), a jsonc comment (only we
+   * do), nonconforming, conforming (its rollup or snapshot findings are true problems), or clean
+   * (conforming, rollups satisfied, snapshot current: no problem at all).
+   */
+  kind: "syntax" | "jsonc-comment" | "invalid" | "conforming" | "clean";
+}
+const cases: Case[] = [];
+
+const minimal = () => readFileSync(join(repoRoot, "fixtures/examples/minimal.json"), "utf8");
+
+/** Syntax errors made from the minimal example, each of a kind both the built-in JSON and our parser report. */
+function syntaxCases(): [string, string][] {
+  const text = minimal();
+  const firstComma = text.indexOf(",\n");
+  const lastBrace = text.lastIndexOf("}");
+  return [
+    ["syntax-missing-comma.json", text.slice(0, firstComma) + text.slice(firstComma + 1)],
+    ["syntax-trailing-comma.json", `${text.slice(0, lastBrace).trimEnd()},\n}\n`],
+    ["syntax-duplicate-member.json", text.replace("{", '{\n  "formatVersion": "0.2",')],
+    ["syntax-trailing-content.json", `${text}{}\n`],
+    ["syntax-comment.json", text.replace("{", "{ // a comment\n")],
+    ["syntax-unterminated.json", text.slice(0, Math.floor(text.length / 2))],
+  ];
+}
+
+/** Writes every document of the test into <workspace>/first-hour/, with names unique in the workspace. */
+function prepareDocuments(folder: string): void {
+  const target = join(folder, FOLDER);
+  mkdirSync(target, { recursive: true });
+  const copy = (from: string, prefix: string, kind: Case["kind"], every = 1) => {
+    for (const name of readdirSync(from).filter((entry, index) => entry.endsWith(".json") && index % every === 0).sort()) {
+      const file = `${prefix}-${name}`;
+      writeFileSync(join(target, file), readFileSync(join(from, name)));
+      cases.push({ file, kind });
+    }
+  };
+  copy(join(repoRoot, "fixtures/invalid"), "fx", "invalid");
+  // A third of the reference suite's invalid fixtures keeps the run short; ours cover every code.
+  copy(join(repoRoot, "../shared/conformance/upstream-0.2/fixtures/invalid"), "up", "invalid", 3);
+  copy(join(repoRoot, "fixtures/valid"), "valid", "conforming");
+  writeFileSync(join(target, "example-northwind-group.json"), readFileSync(join(repoRoot, "fixtures/examples/northwind-group.json")));
+  cases.push({ file: "example-northwind-group.json", kind: "conforming" });
+  writeFileSync(join(target, "example-minimal.json"), minimal());
+  cases.push({ file: "example-minimal.json", kind: "clean" });
+  writeFileSync(join(target, "new-document.json"), newDocument({ entityName: "First Hour Ltd", currency: "EUR", scale: 3, years: [2024, 2025] }).text);
+  cases.push({ file: "new-document.json", kind: "clean" });
+  for (const [file, text] of syntaxCases()) {
+    assert.equal(parseJson(text).ok, false, `${file} must not parse`);
+    writeFileSync(join(target, file), text);
+    cases.push({ file, kind: "syntax" });
+  }
+  // jsonc allows comments, so the built-in JSON says nothing and ours is the only entry.
+  writeFileSync(join(target, "jsonc-comment.jsonc"), minimal().replace("{", "{ // a comment\n"));
+  cases.push({ file: "jsonc-comment.jsonc", kind: "jsonc-comment" });
+  writeFileSync(join(target, SENTINEL), readFileSync(join(repoRoot, "fixtures/invalid/unknown-property-unit.json")));
+  writeFileSync(join(target, CONTROL), `${JSON.stringify({ $schema: "https://schemas.example.invalid/unmapped.schema.json", name: "control" }, null, 2)}\n`);
+}
+
+const filterInput = (page: Page) => page.locator('.markers-panel-container input[placeholder*="**/"], .viewpane-filter input[placeholder*="**/"]').first();
+
+/** The Problems panel's entries for one file: filters the panel to it and reads the rows back. */
+async function markersOf(page: Page, file: string): Promise<Marker[]> {
+  const filter = `**/${FOLDER}/${file}`;
+  await filterInput(page).fill(filter);
+  // The filter applies after a debounce: the rows are this file's once no other file is listed.
+  await page.waitForFunction(([name]) => {
+    const labels = Array.from(document.querySelectorAll(".markers-panel .monaco-list-row")).map((row) => row.getAttribute("aria-label") ?? "");
+    const files = labels.map((label) => /problems? in file (.+) of folder /.exec(label)?.[1]).filter((found) => found !== undefined);
+    return labels.length === 0 || (files.length > 0 && files.every((found) => found === name));
+  }, [file], { timeout: UI_TIMEOUT_MS });
+  return (await readMarkers(page)).filter((marker) => marker.file === file);
+}
+
+/** Resolves when the Problems panel's rows change, or after `timeoutMs` (to look again). */
+async function panelChange(page: Page, timeoutMs: number): Promise<void> {
+  const before = await page.locator(".markers-panel .monaco-list-row").evaluateAll((rows) => rows.map((row) => row.getAttribute("aria-label")).join("\n"));
+  await page.waitForFunction((previous) => Array.from(document.querySelectorAll(".markers-panel .monaco-list-row")).map((row) => row.getAttribute("aria-label")).join("\n") !== previous,
+    before, { timeout: timeoutMs }).catch(() => undefined);
+}
+
+/** Waits until the Problems panel lists what `accept` wants for `file`. */
+async function waitForMarkers(page: Page, file: string, accept: (markers: Marker[]) => boolean, what: string, timeoutMs: number): Promise<Marker[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const markers = await markersOf(page, file);
+    if (accept(markers)) return markers;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; ${file} has ${JSON.stringify(markers, null, 2)}`);
+    await panelChange(page, 5_000);
+  }
+}
+
+const describeMarker = (marker: Marker) => `${marker.severity} ${marker.source ?? "?"} ${marker.line}:${marker.column} ${marker.message}`;
+
+/** The rules of issue 12 §1 for one document's entries; returns what is wrong (empty when right). */
+function judge(kind: Case["kind"], markers: Marker[]): string[] {
+  const wrong: string[] = [];
+  const fs = markers.filter((marker) => marker.source === "fs");
+  const builtIn = markers.filter((marker) => marker.source !== "fs");
+  for (const marker of markers) if (SCHEMA_LOAD_FAILURE.test(marker.message)) wrong.push(`a schema download warning: ${describeMarker(marker)}`);
+  const seen = new Map<string, Marker>();
+  for (const marker of markers) {
+    const at = `${marker.line}:${marker.column}`;
+    const earlier = seen.get(at);
+    // Two entries at one place mean one problem twice when one is the built-in JSON's (its only
+    // findings here are syntax) or both are ours with the same words.
+    if (earlier !== undefined && (earlier.source !== marker.source || earlier.message === marker.message)) {
+      wrong.push(`two entries at ${at}: ${describeMarker(earlier)} | ${describeMarker(marker)}`);
+    }
+    seen.set(at, marker);
+  }
+  switch (kind) {
+    case "syntax":
+      if (builtIn.length === 0) wrong.push("no syntax error from the built-in JSON");
+      if (fs.length > 0) wrong.push(`our syntax errors repeat the built-in JSON's: ${fs.map(describeMarker).join(" | ")}`);
+      break;
+    case "jsonc-comment":
+      if (builtIn.length > 0) wrong.push(`built-in entries for a jsonc comment: ${builtIn.map(describeMarker).join(" | ")}`);
+      if (fs.length !== 1 || !/comment/i.test(fs[0]!.message)) wrong.push(`expected our one comment error, got ${fs.map(describeMarker).join(" | ")}`);
+      break;
+    case "invalid":
+    case "conforming":
+      if (builtIn.length > 0) wrong.push(`built-in JSON entries on valid JSON (the FS schema constrains nothing for it): ${builtIn.map(describeMarker).join(" | ")}`);
+      if (kind === "invalid" && !fs.some((marker) => marker.severity === "Error")) wrong.push("no FS error on a nonconforming fixture");
+      if (kind === "conforming" && fs.some((marker) => marker.severity === "Error")) wrong.push(`an error on a conforming document: ${fs.map(describeMarker).join(" | ")}`);
+      break;
+    case "clean":
+      if (markers.length > 0) wrong.push(`problems on a clean FS document: ${markers.map(describeMarker).join(" | ")}`);
+      break;
+  }
+  return wrong;
+}
+
+function uiTest(name: string, body: (editor: Editor, t: TestContext) => Promise<void>): void {
+  it(name, { timeout: TEST_TIMEOUT_MS }, async (t) => {
+    if (editor === undefined) {
+      t.skip(skipReason ?? "the editor did not start");
+      return;
+    }
+    try {
+      await body(editor, t);
+    } catch (error) {
+      const path = await screenshot(editor.page, name);
+      if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
+      throw error;
+    }
+  });
+}
+
+/** The JSON extension's "Unable to resolve schema" item in the status bar. */
+const schemaWarning = (page: Page) => page.locator('[id$="status.json.resolveError"]');
+
+describe("the first hour: FS documents beside VS Code's JSON, offline (code-server)", { timeout: SETUP_TIMEOUT_MS + 3 * TEST_TIMEOUT_MS }, () => {
+  before(async () => {
+    const setup = await setUpEditor({
+      "http.proxy": "http://127.0.0.1:9",
+      "http.proxySupport": "override",
+      // Every document stays open, so that all of them are validated together.
+      "workbench.editor.enablePreview": false,
+      "workbench.editor.enablePreviewFromQuickOpen": false,
+    });
+    if ("skip" in setup) {
+      skipReason = setup.skip;
+      return;
+    }
+    editor = setup.editor;
+    await editor.page.context().route((url) => url.hostname !== "127.0.0.1" && url.protocol !== "data:" && url.protocol !== "blob:", (route) => route.abort("internetdisconnected"));
+    prepareDocuments(editor.folder);
+  }, { timeout: SETUP_TIMEOUT_MS });
+
+  after(async () => {
+    await editor?.stop();
+  });
+
+  uiTest("every FS document's problems appear once in the Problems panel, and none is false", async ({ page }, t) => {
+    await showProblems(page);
+    for (const { file } of cases) await quickOpen(page, file);
+    // Both servers answer in the order documents were opened: once the control (opened after every
+    // case) has its warning from the JSON extension and the sentinel (opened last) its FS problem,
+    // every case has had both servers' entries.
+    await quickOpen(page, CONTROL);
+    await quickOpen(page, SENTINEL);
+    const control = await waitForMarkers(page, CONTROL, (found) => found.some((marker) => SCHEMA_LOAD_FAILURE.test(marker.message)), "the control's schema warning", FIRST_PROBLEMS_TIMEOUT_MS);
+    t.diagnostic(`control (network blocked): ${control.map(describeMarker).join(" | ")}`);
+    await waitForMarkers(page, SENTINEL, (found) => found.some((marker) => marker.source === "fs"), "the sentinel's FS problem", FIRST_PROBLEMS_TIMEOUT_MS);
+    const failures: string[] = [];
+    for (const { file, kind } of cases) {
+      const wrong = judge(kind, await markersOf(page, file));
+      if (wrong.length > 0) failures.push(`${file} (${kind}):\n  ${wrong.join("\n  ")}`);
+    }
+    t.diagnostic(`${cases.length} documents checked`);
+    assert.deepEqual(failures, []);
+  });
+
+  uiTest("a valid FS document shows no schema warning in the status bar (the unmapped control does)", async ({ page }) => {
+    await quickOpen(page, CONTROL);
+    await schemaWarning(page).waitFor({ state: "visible", timeout: FIRST_PROBLEMS_TIMEOUT_MS });
+    for (const { file } of cases.filter((entry) => entry.kind === "clean" || entry.kind === "conforming")) {
+      await quickOpen(page, file);
+      await schemaWarning(page).waitFor({ state: "hidden", timeout: UI_TIMEOUT_MS });
+    }
+  });
+});
