@@ -9,6 +9,7 @@ Usage:
   fsdoc diff <file|-> [--strict]
   fsdoc render <file|-> [--format html|tsv] [--statement <id>] [--output <path>] [--force]
   fsdoc record <file|-> [--output <path> | --in-place] [--force]
+  fsdoc init <file|-> [--entity <name>] [--currency <code>] [--scale <n>] [--years <list>] [--year-end <MM-DD>]
   fsdoc <command> --help
   fsdoc --version
 
