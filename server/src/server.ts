@@ -75,7 +75,7 @@ export function startServer(connection: Connection): void {
 
 export function statusOf(state: DocumentState): DocumentStatus {
   if (state.syntax.length > 0 || state.good === undefined) {
-    return { uri: state.uri, version: state.version, conformance: "syntax-error", calculations: "not-run", errorCount: state.syntax.length, failingApplications: 0, applications: 0 };
+    return { uri: state.uri, version: state.version, conformance: "syntax-error", calculations: "not-run", errorCount: state.syntax.length, failingApplications: 0, notEvaluated: { missingValue: 0, unavailableValue: 0 }, applications: 0 };
   }
   const { result } = state.good.analysis;
   return {
@@ -85,6 +85,10 @@ export function statusOf(state: DocumentState): DocumentStatus {
     calculations: result.calculations.status,
     errorCount: result.conformance.errors.length,
     failingApplications: result.calculations.applications.filter((application) => application.status !== "satisfied").length,
+    notEvaluated: {
+      missingValue: result.calculations.applications.filter((application) => application.status === "error" && application.reason === "missing-value").length,
+      unavailableValue: result.calculations.applications.filter((application) => application.status === "error" && application.reason === "unavailable-value").length,
+    },
     applications: result.calculations.applications.length,
   };
 }
