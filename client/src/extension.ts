@@ -37,7 +37,7 @@ export function activate(context: vscode.ExtensionContext): void {
     mapSchemaUrls(),
     vscode.workspace.registerTextDocumentContentProvider(SNAPSHOT_DIFF_SCHEME, snapshotDiffs),
     vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, previews),
-    ...registerCommands({ server: fsServer, previews, snapshotDiffs }),
+    ...registerCommands({ server: fsServer, previews, snapshotDiffs, extensionUri: context.extensionUri }),
   );
   detector.scanOpenDocuments();
 }

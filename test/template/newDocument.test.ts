@@ -6,28 +6,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { analyze, parseJson } from "../../shared/src/index";
+import { expandSnippet } from "../support/snippets";
 import { checkNewDocumentOptions, newDocument, parseYears, type NewDocumentOptions } from "../../shared/src/template/newDocument";
-
-/** Expands a snippet the way the editor does when the user accepts every default. */
-export function expandSnippet(snippet: string): { text: string; tabStops: number[] } {
-  const tabStops: number[] = [];
-  let text = "";
-  for (let index = 0; index < snippet.length; index++) {
-    const char = snippet[index]!;
-    if (char === "\\" && "$}\\".includes(snippet[index + 1] ?? "")) {
-      text += snippet[++index];
-    } else if (char === "$") {
-      const match = /^\$\{(\d+):((?:\\.|[^\\}])*)\}|^\$(\d+)/.exec(snippet.slice(index));
-      assert.ok(match !== null, `a bare $ at ${index}`);
-      tabStops.push(Number(match[1] ?? match[3]));
-      text += (match[2] ?? "").replace(/\\([$}\\])/g, "$1");
-      index += match[0].length - 1;
-    } else {
-      text += char;
-    }
-  }
-  return { text, tabStops };
-}
 
 const optionsArbitrary: fc.Arbitrary<NewDocumentOptions> = fc.record({
   entityName: fc.string({ minLength: 1, maxLength: 40 }).filter((name) => checkNewDocumentOptions({ entityName: name, currency: "GBP", scale: 0, years: [2025] }) === undefined),
