@@ -16,20 +16,22 @@ import type { Page } from "playwright-core";
 import { parseJson } from "../../shared/src/json/parse";
 import { newDocument } from "../../shared/src/template/newDocument";
 import { repoRoot } from "../support/paths";
-import { screenshot, setUpEditor, type Editor } from "./harness";
-import { quickOpen, readMarkers, showProblems, UI_TIMEOUT_MS, type Marker } from "./workbench";
+import { screenshot, setUpEditor, waitForFile, type Editor } from "./harness";
+import { quickOpen, runCommand, showProblems, UI_TIMEOUT_MS } from "./workbench";
 
 const SETUP_TIMEOUT_MS = 15 * 60_000;
-const TEST_TIMEOUT_MS = 12 * 60_000;
+const TEST_TIMEOUT_MS = 6 * 60_000;
 const FIRST_PROBLEMS_TIMEOUT_MS = 90_000;
 const FOLDER = "first-hour";
-const CONTROL = "control-unmapped-schema.json";
-/** Opened last: once its FS problem is listed, our server has reported on every document opened before. */
+/** Names the runner extension opens last (test/e2e/runner-extension/firstHour.js). */
+const CONTROL = "zy-control-unmapped-schema.json";
 const SENTINEL = "zz-sentinel.json";
 const SCHEMA_LOAD_FAILURE = /Unable to (load|resolve) schema/i;
 
 let editor: Editor | undefined;
 let skipReason: string | undefined;
+/** The diagnostics the first test collected, per file name. */
+let collected: Record<string, Marker[]> | undefined;
 
 interface Case {
   file: string;
@@ -92,40 +94,19 @@ function prepareDocuments(folder: string): void {
   writeFileSync(join(target, CONTROL), `${JSON.stringify({ $schema: "https://schemas.example.invalid/unmapped.schema.json", name: "control" }, null, 2)}\n`);
 }
 
-const filterInput = (page: Page) => page.locator('.markers-panel-container input[placeholder*="**/"], .viewpane-filter input[placeholder*="**/"]').first();
-
-/** The Problems panel's entries for one file: filters the panel to it and reads the rows back. */
-async function markersOf(page: Page, file: string): Promise<Marker[]> {
-  const filter = `**/${FOLDER}/${file}`;
-  await filterInput(page).fill(filter);
-  // The filter applies after a debounce: the rows are this file's once no other file is listed.
-  await page.waitForFunction(([name]) => {
-    const labels = Array.from(document.querySelectorAll(".markers-panel .monaco-list-row")).map((row) => row.getAttribute("aria-label") ?? "");
-    const files = labels.map((label) => /problems? in file (.+) of folder /.exec(label)?.[1]).filter((found) => found !== undefined);
-    return labels.length === 0 || (files.length > 0 && files.every((found) => found === name));
-  }, [file], { timeout: UI_TIMEOUT_MS });
-  return (await readMarkers(page)).filter((marker) => marker.file === file);
+/** One entry of the Problems panel, as the runner extension reads it through the API. */
+interface Marker {
+  source: string | undefined;
+  code: string | undefined;
+  severity: string;
+  message: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
 }
 
-/** Resolves when the Problems panel's rows change, or after `timeoutMs` (to look again). */
-async function panelChange(page: Page, timeoutMs: number): Promise<void> {
-  const before = await page.locator(".markers-panel .monaco-list-row").evaluateAll((rows) => rows.map((row) => row.getAttribute("aria-label")).join("\n"));
-  await page.waitForFunction((previous) => Array.from(document.querySelectorAll(".markers-panel .monaco-list-row")).map((row) => row.getAttribute("aria-label")).join("\n") !== previous,
-    before, { timeout: timeoutMs }).catch(() => undefined);
-}
-
-/** Waits until the Problems panel lists what `accept` wants for `file`. */
-async function waitForMarkers(page: Page, file: string, accept: (markers: Marker[]) => boolean, what: string, timeoutMs: number): Promise<Marker[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const markers = await markersOf(page, file);
-    if (accept(markers)) return markers;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; ${file} has ${JSON.stringify(markers, null, 2)}`);
-    await panelChange(page, 5_000);
-  }
-}
-
-const describeMarker = (marker: Marker) => `${marker.severity} ${marker.source ?? "?"} ${marker.line}:${marker.column} ${marker.message}`;
+const describeMarker = (marker: Marker) => `${marker.severity} ${marker.source ?? "?"}(${marker.code ?? ""}) ${marker.line}:${marker.column}-${marker.endLine}:${marker.endColumn} ${marker.message}`;
 
 /** The rules of issue 12 §1 for one document's entries; returns what is wrong (empty when right). */
 function judge(kind: Case["kind"], markers: Marker[]): string[] {
@@ -207,24 +188,40 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     await editor?.stop();
   });
 
-  uiTest("every FS document's problems appear once in the Problems panel, and none is false", async ({ page }, t) => {
-    await showProblems(page);
-    for (const { file } of cases) await quickOpen(page, file);
-    // Both servers answer in the order documents were opened: once the control (opened after every
-    // case) has its warning from the JSON extension and the sentinel (opened last) its FS problem,
-    // every case has had both servers' entries.
-    await quickOpen(page, CONTROL);
-    await quickOpen(page, SENTINEL);
-    const control = await waitForMarkers(page, CONTROL, (found) => found.some((marker) => SCHEMA_LOAD_FAILURE.test(marker.message)), "the control's schema warning", FIRST_PROBLEMS_TIMEOUT_MS);
+  uiTest("every FS document's problems appear once in the Problems panel, and none is false", async ({ page, apiResultsFile }, t) => {
+    const resultsFile = `${apiResultsFile}.first-hour.json`;
+    await runCommand(page, "FS E2E: Collect First-Hour Diagnostics");
+    const results = JSON.parse(await waitForFile(resultsFile, TEST_TIMEOUT_MS - 30_000)) as { error?: string; openedAndSettledMs: number; files: Record<string, Marker[]> };
+    collected = results.files;
+    assert.equal(results.error, undefined, results.error);
+    t.diagnostic(`${Object.keys(results.files).length} documents opened and reported on in ${results.openedAndSettledMs} ms`);
+    const control = results.files[CONTROL] ?? [];
     t.diagnostic(`control (network blocked): ${control.map(describeMarker).join(" | ")}`);
-    await waitForMarkers(page, SENTINEL, (found) => found.some((marker) => marker.source === "fs"), "the sentinel's FS problem", FIRST_PROBLEMS_TIMEOUT_MS);
+    assert.ok(control.some((marker) => SCHEMA_LOAD_FAILURE.test(marker.message)), "the control shows the built-in JSON's download failure");
     const failures: string[] = [];
     for (const { file, kind } of cases) {
-      const wrong = judge(kind, await markersOf(page, file));
+      const markers = results.files[file];
+      if (markers === undefined) {
+        failures.push(`${file} was not opened`);
+        continue;
+      }
+      const wrong = judge(kind, markers);
       if (wrong.length > 0) failures.push(`${file} (${kind}):\n  ${wrong.join("\n  ")}`);
     }
     t.diagnostic(`${cases.length} documents checked`);
     assert.deepEqual(failures, []);
+  });
+
+  uiTest("the Problems panel lists a syntax error's entries once each, from the built-in JSON", async ({ page }) => {
+    const file = "syntax-missing-comma.json";
+    const expected = collected?.[file];
+    assert.ok(expected !== undefined && expected.length > 0 && expected.every((marker) => marker.source !== "fs"), JSON.stringify(expected));
+    await showProblems(page);
+    await page.locator('.markers-panel-container input[placeholder*="**/"], .viewpane-filter input[placeholder*="**/"]').first().fill(`**/${file}`);
+    // The file's row says how many entries the panel lists for it: as many as the API reports.
+    const row = page.locator(".markers-panel .monaco-list-row", { hasText: file }).first();
+    await row.waitFor({ timeout: UI_TIMEOUT_MS });
+    assert.match((await row.getAttribute("aria-label")) ?? "", new RegExp(`^${expected.length} problems? in file ${file.replace(/\./g, "\\.")}`));
   });
 
   uiTest("a valid FS document shows no schema warning in the status bar (the unmapped control does)", async ({ page }) => {
