@@ -4,7 +4,7 @@
 import * as vscode from "vscode";
 import { ActiveEditorContext } from "./activeEditorContext";
 import { registerCommands } from "./commands/index";
-import { SNAPSHOT_DIFF_SCHEME, SnapshotDiffProvider } from "./commands/snapshotDiff";
+import { SnapshotDiffProvider } from "./commands/snapshotDiff";
 import { FsDocumentDetector } from "./detection";
 import { mapSchemaUrls } from "./json/schemaUrls";
 import { SourcePointers } from "./navigation/sourcePointers";
@@ -35,7 +35,6 @@ export function activate(context: vscode.ExtensionContext): void {
     new ActiveEditorContext(detector),
     new FsLanguageStatus(detector, statuses),
     mapSchemaUrls(),
-    vscode.workspace.registerTextDocumentContentProvider(SNAPSHOT_DIFF_SCHEME, snapshotDiffs),
     vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, previews),
     ...registerCommands({ server: fsServer, previews, snapshotDiffs, extensionUri: context.extensionUri }),
   );
