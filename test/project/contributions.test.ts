@@ -57,6 +57,9 @@ test("menus name contributed commands, and New File offers an FS document", () =
 test("the package carries the snippets, the walkthrough's media and its example", () => {
   const ignore = readFileSync(join(repoRoot, ".vscodeignore"), "utf8").split("\n");
   for (const line of ["!snippets/**", "!media/**", "!fixtures/examples/northwind-group.json"]) assert.ok(ignore.includes(line), `.vscodeignore lacks ${line}`);
+  // The packaging stage copies only its listed inputs (scripts/lib/package.mjs).
+  const packaging = readFileSync(join(repoRoot, "scripts/lib/package.mjs"), "utf8");
+  for (const input of ['"snippets"', '"fixtures/examples"', '"media"']) assert.ok(packaging.includes(input), `scripts/lib/package.mjs does not stage ${input}`);
   const walkthroughSource = readFileSync(join(repoRoot, "client/src/commands/walkthrough.ts"), "utf8");
   assert.match(walkthroughSource, /WALKTHROUGH_EXAMPLE = "fixtures\/examples\/northwind-group.json"/);
 });
