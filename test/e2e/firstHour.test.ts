@@ -9,8 +9,8 @@
 // the block works and the JSON extension validates: it must show the very warning FS documents must not.
 
 import assert from "node:assert/strict";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, readdirSync, readFileSync, watch, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { after, before, describe, it, type TestContext } from "node:test";
 import type { Page } from "playwright-core";
 import { isFsDocumentValue } from "../../shared/src/detect";
@@ -168,6 +168,30 @@ function uiTest(name: string, body: (editor: Editor, t: TestContext) => Promise<
   });
 }
 
+/** Resolves once the user settings file registers the FS schema URL in json.schemas (written by the extension). */
+function waitForSchemaSettings(path: string, timeoutMs = 60_000): Promise<void> {
+  const registered = () => {
+    try {
+      return readFileSync(path, "utf8").includes('"url": "https://cpaikr.github.io/fs/schema/0.2/fs-document.schema.json"');
+    } catch {
+      return false;
+    }
+  };
+  return new Promise((resolve, reject) => {
+    if (registered()) return resolve();
+    const watcher = watch(dirname(path));
+    const finish = (error?: Error) => {
+      clearTimeout(timer);
+      watcher.close();
+      if (error === undefined) resolve();
+      else reject(error);
+    };
+    const timer = setTimeout(() => finish(new Error(`${path} did not register the FS schema URL within ${timeoutMs} ms`)), timeoutMs);
+    watcher.on("change", () => { if (registered()) finish(); });
+    watcher.on("error", (error) => finish(error));
+  });
+}
+
 /** The JSON extension's "Unable to resolve schema" item in the status bar. */
 const schemaWarning = (page: Page) => page.locator('[id$="status.json.resolveError"]');
 
@@ -194,6 +218,8 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
   });
 
   uiTest("every FS document's problems appear once in the Problems panel, and none is false", async ({ page, apiResultsFile }, t) => {
+    // The extension registers the schema URLs on start-up, before any document is opened.
+    await waitForSchemaSettings(join(dirname(dirname(apiResultsFile)), "user-data", "User", "settings.json"));
     const resultsFile = `${apiResultsFile}.first-hour.json`;
     await runCommand(page, "FS E2E: Collect First-Hour Diagnostics");
     const results = JSON.parse(await waitForFile(resultsFile, TEST_TIMEOUT_MS - 30_000)) as { error?: string; openedAndSettledMs: number; files: Record<string, Marker[]> };

@@ -10,6 +10,12 @@
 // the extension keeps its entries in the user's settings: added while FS validation is on, removed
 // when it is turned off. An entry the user wrote for the same URL is left alone.
 //
+// The entries must be in place before the JSON extension first validates an FS document: once it
+// has failed to load a schema for a document, its status-bar warning stays until that document is
+// closed. So the extension also activates on start-up (package.json, onStartupFinished) to write
+// them; after that they persist, and only a document opened within moments of installing could
+// still meet the download.
+//
 // The inline schema constrains and describes nothing: the FS language server reports every problem
 // and provides hover and completion, so anything the built-in JSON derived from a schema would
 // repeat it (docs/design.md, "VS Code's JSON beside FS Documents").
