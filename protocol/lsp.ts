@@ -20,6 +20,8 @@ export interface DocumentStatus {
   errorCount: number;
   /** Applications that are unsatisfied or errors. */
   failingApplications: number;
+  /** Of the failing ones, those not evaluated because a cell is missing (null) or unavailable; the rest are not satisfied. */
+  notEvaluated: { missingValue: number; unavailableValue: number };
   applications: number;
 }
 

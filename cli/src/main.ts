@@ -6,6 +6,7 @@ import { isMainThread, workerData } from "node:worker_threads";
 import { nearest, parseCommandArgs } from "./args";
 import { commandHelp, type Command } from "./command";
 import { diffCommand } from "./commands/diff";
+import { initCommand } from "./commands/init";
 import { recordCommand } from "./commands/record";
 import { renderCommand } from "./commands/render";
 import { validateCommand } from "./commands/validate-command";
@@ -15,7 +16,7 @@ import { UsageError } from "./usage";
 import { serveWorker, WORKER_ROLE } from "./validate/pool";
 
 /** Every command, in the order `fsdoc --help` lists them. One entry per command. */
-const COMMANDS: readonly Command[] = [validateCommand, diffCommand, renderCommand, recordCommand];
+const COMMANDS: readonly Command[] = [validateCommand, diffCommand, renderCommand, recordCommand, initCommand];
 
 const EXIT_USAGE = 2;
 

@@ -4,8 +4,9 @@
 import * as vscode from "vscode";
 import { ActiveEditorContext } from "./activeEditorContext";
 import { registerCommands } from "./commands/index";
-import { SNAPSHOT_DIFF_SCHEME, SnapshotDiffProvider } from "./commands/snapshotDiff";
+import { SnapshotDiffProvider } from "./commands/snapshotDiff";
 import { FsDocumentDetector } from "./detection";
+import { mapSchemaUrls } from "./json/schemaUrls";
 import { SourcePointers } from "./navigation/sourcePointers";
 import { PreviewManager } from "./preview/previewManager";
 import { PREVIEW_VIEW_TYPE } from "./preview/previewPanel";
@@ -33,9 +34,9 @@ export function activate(context: vscode.ExtensionContext): void {
     detector.onDidDetect(() => void fsServer.start().catch(() => undefined)),
     new ActiveEditorContext(detector),
     new FsLanguageStatus(detector, statuses),
-    vscode.workspace.registerTextDocumentContentProvider(SNAPSHOT_DIFF_SCHEME, snapshotDiffs),
+    mapSchemaUrls(),
     vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, previews),
-    ...registerCommands({ server: fsServer, previews, snapshotDiffs }),
+    ...registerCommands({ server: fsServer, previews, snapshotDiffs, extensionUri: context.extensionUri }),
   );
   detector.scanOpenDocuments();
 }

@@ -89,7 +89,8 @@ async function packageRunner(lib: CodeServerLib, scratch: string): Promise<strin
   return vsix;
 }
 
-export async function setUpEditor(): Promise<Setup> {
+/** `settings`: user settings beyond the harness's own (e.g. to block the network for one test file). */
+export async function setUpEditor(settings: Record<string, unknown> = {}): Promise<Setup> {
   const [codeServer, chromium, packaging, workspace] = await Promise.all([
     load<CodeServerLib>("scripts/lib/code-server.mjs"),
     load<ChromiumLib>("scripts/lib/chromium.mjs"),
@@ -121,7 +122,7 @@ export async function setUpEditor(): Promise<Setup> {
     const apiResultsFile = join(scratch, "api-results", "results.json");
     mkdirSync(join(scratch, "api-results"));
     const server = await timed("setup: start code-server", () =>
-      codeServer.startCodeServer({ executable, folder, userDataDir, extensionsDir, settings: { "fsE2e.resultsFile": apiResultsFile } }));
+      codeServer.startCodeServer({ executable, folder, userDataDir, extensionsDir, settings: { ...settings, "fsE2e.resultsFile": apiResultsFile } }));
     cleanUps.push(() => server.stop());
     const browser = await timed("setup: launch Chromium", () => chromium.launchChromium());
     cleanUps.push(() => browser.close());

@@ -135,6 +135,10 @@ function statusOf(uri: string, version: number, result: ReturnType<typeof analyz
     calculations: result.calculations.status,
     errorCount: result.conformance.errors.length,
     failingApplications: result.calculations.applications.filter((application) => application.status !== "satisfied").length,
+    notEvaluated: {
+      missingValue: result.calculations.applications.filter((application) => application.status === "error" && application.reason === "missing-value").length,
+      unavailableValue: result.calculations.applications.filter((application) => application.status === "error" && application.reason === "unavailable-value").length,
+    },
     applications: result.calculations.applications.length,
   };
 }

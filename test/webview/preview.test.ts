@@ -93,7 +93,7 @@ describe("FS preview page", () => {
     assert.match((await inconsistent.getAttribute("title")) ?? "", /expected 1010 \(sum of direct children\), actual 1000/);
     assert.equal(await inconsistent.evaluate((element) => getComputedStyle(element).outlineStyle), "dashed");
     // The example already fails one check (gross profit, fy2025); the edit adds the second.
-    assert.equal(await p.textContent("#fs-preview-status"), "conforming · 2 rollups inconsistent");
+    assert.equal(await p.textContent("#fs-preview-status"), "rollups: 2 not satisfied");
     assert.equal(await p.getAttribute("#fs-preview-status", "data-severity"), "warning");
   });
 

@@ -1,43 +1,61 @@
-// The text of the "FS: Show Snapshot Diff" view, from real engine diffs of the upstream example.
+// The page of the "FS: Show Snapshot Diff" view (client/src/snapshot/diffHtml.ts), from real engine
+// diffs of the upstream example, read back through a DOM parser-free check of its text and markup.
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
 import { analyze, diffSnapshot, recordSnapshot } from "../../shared/src/index";
-import { snapshotDiffText } from "../../client/src/snapshot/diffText";
+import { snapshotDiffHtml } from "../../client/src/snapshot/diffHtml";
 import { readText, upstreamRoot } from "../support/paths";
 
 const TIMEOUT = { timeout: 10_000 };
+const NONCE = "bm9uY2Utb2YtdGhlLXRlc3Q=";
 
 function diffOf(value: unknown) {
   return diffSnapshot(value, analyze(value));
 }
 
 /** The example with a snapshot recorded by the engine, as a parsed value. */
-function recorded(): { statements: { items: { id: string; values: Record<string, unknown> }[] }[] } {
+function recorded(): { statements: { id: string; items: { id: string; values: Record<string, unknown> }[] }[] } {
   const text = readText(join(upstreamRoot, "examples", "manufacturing-group.json"));
   const recording = recordSnapshot(text, JSON.parse(text));
   assert.ok(recording);
   return JSON.parse(recording.text) as ReturnType<typeof recorded>;
 }
 
+/** The text a reader sees in one table row (tags stripped, entities decoded). */
+function rows(html: string): string[] {
+  return [...html.matchAll(/<tr class="(\w+)">([\s\S]*?)<\/tr>/g)].map((match) =>
+    `${match[1]}: ${match[2]!.replace(/<\/(span|th|td)>/g, " ").replace(/<[^>]+>/g, "").replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))).replace(/\s+/g, " ").trim()}`);
+}
+
+test("the page is static and locked down: a CSP admitting only its own style by nonce, and no script", TIMEOUT, () => {
+  const html = snapshotDiffHtml("g.json", diffOf(recorded()), undefined, NONCE);
+  assert.match(html, new RegExp(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'nonce-${NONCE}'">`));
+  assert.match(html, new RegExp(`<style nonce="${NONCE}">`));
+  assert.doesNotMatch(html, /<script|\son\w+=/i);
+});
+
 test("no snapshot: the view says how to record one", TIMEOUT, () => {
   const value = JSON.parse(readText(join(upstreamRoot, "examples", "manufacturing-group.json"))) as unknown;
-  const text = snapshotDiffText("manufacturing-group.json", diffOf(value), undefined);
-  assert.match(text, /^# Validation snapshot diff: manufacturing-group\.json$/m);
-  assert.match(text, /No validation snapshot is recorded/);
+  const html = snapshotDiffHtml("manufacturing-group.json", diffOf(value), undefined, NONCE);
+  assert.match(html, /<h1>Validation snapshot diff: manufacturing-group\.json<\/h1>/);
+  assert.match(html, /No validation snapshot is recorded/);
 });
 
-test("a matching snapshot lists the statuses and no changes", TIMEOUT, () => {
-  const text = snapshotDiffText("g.json", diffOf(recorded()), undefined);
-  assert.match(text, /\*\*Match\*\*/);
-  assert.match(text, /^- Conformance: conforming$/m);
-  assert.match(text, /^- Calculations: inconsistent$/m);
-  assert.doesNotMatch(text, /^## /m);
-  assert.match(text, /^Unchanged applications: (\d+) of \1\.$/m);
+test("a matching snapshot: the verdict, the statuses in words, and the unchanged checks folded away", TIMEOUT, () => {
+  const html = snapshotDiffHtml("g.json", diffOf(recorded()), undefined, NONCE);
+  assert.match(html, /Match: the recorded snapshot agrees/);
+  assert.match(html, /<li>Conformance: conforming<\/li>/);
+  assert.match(html, /<li>Rollup checks: some rollup checks not satisfied or not evaluated<\/li>/);
+  assert.match(html, /No rollup check changed/);
+  const unchanged = /<details><summary>(\d+) unchanged rollup checks<\/summary>/.exec(html);
+  assert.ok(unchanged !== null);
+  assert.equal(rows(html).length, Number(unchanged[1]));
+  assert.ok(rows(html).every((row) => row.startsWith("unchanged: ")));
 });
 
-test("changed values show each application's outcome and numbers recorded → current", TIMEOUT, () => {
+test("changed values: one row per changed check, recorded and current outcome side by side with their amounts", TIMEOUT, () => {
   const value = recorded();
   const items = value.statements[1]?.items ?? [];
   const set = (id: string, period: string, decimal: string) => {
@@ -49,15 +67,40 @@ test("changed values show each application's outcome and numbers recorded → cu
   // revenue fy2024 (50 + 31 = 81, stated 80).
   set("gross-profit", "fy2025", "40");
   set("service-revenue", "fy2024", "31");
-  const text = snapshotDiffText("g.json", diffOf(value), undefined);
-  assert.match(text, /\*\*Mismatch\*\*/);
-  assert.match(text, /^- Calculations: inconsistent$/m);
-  assert.match(text, /^## Changed: 2$/m);
-  assert.match(text, /^- income-statement › gross-profit › fy2025: unsatisfied → satisfied\n {2}- actual 41 → 40, expected 40, difference 1 → 0, tolerance 0$/m);
-  assert.match(text, /^- income-statement › revenue › fy2024: satisfied → unsatisfied\n {2}- actual 80, expected 80 → 81, difference 0 → -1, tolerance 0$/m);
+  const html = snapshotDiffHtml("g.json", diffOf(value), undefined, NONCE);
+  assert.match(html, /Mismatch: the document no longer validates as recorded \(2 changed\)/);
+  const changed = rows(html).filter((row) => row.startsWith("changed: "));
+  assert.deepEqual(changed, [
+    "changed: revenue income-statement · fy2024 changed satisfied 80 = children's sum not satisfied stated 80, children sum to 81 (difference -1, tolerance 0)",
+    "changed: gross-profit income-statement · fy2025 changed not satisfied stated 41, children sum to 40 (difference 1, tolerance 0) satisfied 40 = children's sum",
+  ]);
+});
+
+test("added and removed checks, not-evaluated checks with their reason, and grouped amounts", TIMEOUT, () => {
+  const value = recorded();
+  const statement = value.statements[1]!;
+  const revenue = statement.items.find((item) => item.id === "service-revenue")!;
+  revenue.values.fy2024 = null; // revenue fy2024 can no longer be evaluated
+  const grossProfit = statement.items.find((item) => item.id === "gross-profit")!;
+  grossProfit.values.fy2025 = "1234567";
+  const html = snapshotDiffHtml("g.json", diffOf(value), undefined, NONCE);
+  const all = rows(html).join("\n");
+  assert.match(all, /revenue income-statement · fy2024 changed satisfied 80 = children's sum not evaluated a value is missing: service-revenue, fy2024/);
+  assert.match(all, /stated 1,234,567, children sum to 40 \(difference 1,234,527, tolerance 0\)/);
+  // Removing the snapshot's knowledge of a statement: its checks are "removed (only in the snapshot)".
+  const withoutStatement = recorded();
+  withoutStatement.statements.splice(1, 1);
+  const removed = rows(snapshotDiffHtml("g.json", diffOf(withoutStatement), undefined, NONCE)).filter((row) => row.startsWith("removed: "));
+  assert.ok(removed.length > 0 && removed.every((row) => /removed \(only in the snapshot\) .+ —$/.test(row)), removed.join("\n"));
+});
+
+test("every text is escaped: hostile ids and names stay text", TIMEOUT, () => {
+  const html = snapshotDiffHtml("<img src=x onerror=alert(1)>.json", undefined, "<script>alert(1)</script>", NONCE);
+  assert.doesNotMatch(html, /<img|<script/);
+  assert.match(html, /&#60;script&#62;alert\(1\)&#60;\/script&#62;/);
 });
 
 test("a problem from the server is shown instead of a diff", TIMEOUT, () => {
-  const text = snapshotDiffText("g.json", undefined, "The text is not valid JSON; fix the syntax errors first.");
-  assert.match(text, /The text is not valid JSON/);
+  const html = snapshotDiffHtml("g.json", undefined, "The text is not valid JSON; fix the syntax errors first.", NONCE);
+  assert.match(html, /The text is not valid JSON/);
 });

@@ -1,20 +1,20 @@
-// "FS: Export HTML" / "FS: Export TSV": the server renders the files; each is saved where the user
-// chooses, suggested beside the document as <name>.html or <name>.<statement>.tsv.
+// "FS: Export HTML" / "FS: Export TSV": the server renders the files. HTML is one file, saved where
+// the user chooses (suggested beside the document as <name>.html). TSV is one file per statement:
+// the user picks one folder and the files are named as `fsdoc render --format tsv --output <dir>`
+// names them, <statement-id>.tsv, after one confirmation if any already exists; the work runs under
+// a cancellable progress notification.
 
 import * as vscode from "vscode";
 import type { ExportParams } from "../../../protocol/lsp";
 import { documentName } from "../preview/previewPanel";
 import type { FsServer } from "../server/fsServer";
+import { safePart, tsvFileName } from "./exportNames";
 import { errorText } from "./target";
 
 function baseName(uri: vscode.Uri): string {
   return documentName(uri).replace(/(\.fs)?\.jsonc?$/i, "") || "statements";
 }
 
-/** A file name part from author text: no path separators or characters file systems reject. */
-function safePart(text: string): string {
-  return text.replace(/[\\/:*?"<>|\u0000-\u001f]/g, "_").slice(0, 100);
-}
 
 function suggestedUri(document: vscode.TextDocument, fileName: string): vscode.Uri | undefined {
   if (document.uri.scheme !== "untitled") {
@@ -24,35 +24,94 @@ function suggestedUri(document: vscode.TextDocument, fileName: string): vscode.U
   return folder === undefined ? undefined : vscode.Uri.joinPath(folder, fileName);
 }
 
-export async function exportDocument(server: FsServer, document: vscode.TextDocument, format: ExportParams["format"]): Promise<void> {
-  let result;
+function folderOf(document: vscode.TextDocument): vscode.Uri | undefined {
+  if (document.uri.scheme !== "untitled") return document.uri.with({ path: document.uri.path.replace(/\/[^/]*$/, "") || "/", query: "", fragment: "" });
+  return vscode.workspace.workspaceFolders?.[0]?.uri;
+}
+
+async function exists(uri: vscode.Uri): Promise<boolean> {
   try {
-    result = await server.export(document.uri, format);
+    await vscode.workspace.fs.stat(uri);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function exportHtml(document: vscode.TextDocument, file: { text: string }): Promise<void> {
+  const name = `${safePart(baseName(document.uri))}.html`;
+  const target = await vscode.window.showSaveDialog({ defaultUri: suggestedUri(document, name), filters: { HTML: ["html"] }, title: `Export ${name}` });
+  if (target === undefined) return;
+  try {
+    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(file.text));
   } catch (error) {
-    void vscode.window.showErrorMessage(`Export failed: ${errorText(error)}`);
+    void vscode.window.showErrorMessage(`Could not write ${target.toString(true)}: ${errorText(error)}`);
     return;
   }
+  void vscode.window.showInformationMessage(`Exported ${documentName(target)}.`);
+}
+
+async function chooseFolder(document: vscode.TextDocument): Promise<vscode.Uri | undefined> {
+  const chosen = await vscode.window.showOpenDialog({
+    defaultUri: folderOf(document),
+    canSelectFiles: false,
+    canSelectFolders: true,
+    canSelectMany: false,
+    openLabel: "Export Here",
+    title: "Export TSV: one <statement-id>.tsv per statement into this folder",
+  });
+  return chosen?.[0];
+}
+
+export async function exportDocument(server: FsServer, document: vscode.TextDocument, format: ExportParams["format"]): Promise<void> {
+  // The folder first: the user answers at once, and the rendering runs under the progress.
+  const folder = format === "tsv" ? await chooseFolder(document) : undefined;
+  if (format === "tsv" && folder === undefined) return;
+  const render = async () => {
+    try {
+      return await server.export(document.uri, format);
+    } catch (error) {
+      void vscode.window.showErrorMessage(`Export failed: ${errorText(error)}`);
+      return undefined;
+    }
+  };
+  const result = folder === undefined
+    ? await render()
+    : await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: "Export TSV: rendering the statements…" }, render);
+  if (result === undefined) return;
   if (result.problem !== undefined || result.files.length === 0) {
     void vscode.window.showWarningMessage(`Cannot export: ${result.problem ?? "there is nothing to export."}`);
     return;
   }
-  const base = safePart(baseName(document.uri));
-  const filters: Record<string, string[]> = format === "html" ? { HTML: ["html"] } : { "Tab-separated values": ["tsv"] };
-  const saved: vscode.Uri[] = [];
-  for (const file of result.files) {
-    const name = file.statement === undefined ? `${base}.${format}` : `${base}.${safePart(file.statement)}.${format}`;
-    const target = await vscode.window.showSaveDialog({ defaultUri: suggestedUri(document, name), filters, title: `Export ${name}` });
-    if (target === undefined) break;
-    try {
-      await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(file.text));
-      saved.push(target);
-    } catch (error) {
-      void vscode.window.showErrorMessage(`Could not write ${target.toString(true)}: ${errorText(error)}`);
-      return;
-    }
+  if (folder === undefined) {
+    await exportHtml(document, result.files[0]!);
+    return;
   }
-  if (saved.length === 0) return;
-  const skipped = result.files.length - saved.length;
-  const names = saved.map((uri) => documentName(uri)).join(", ");
-  void vscode.window.showInformationMessage(`Exported ${names}.${skipped > 0 ? ` ${skipped} not exported (cancelled).` : ""}`);
+  const targets = result.files.map((file) => ({ file, uri: vscode.Uri.joinPath(folder, tsvFileName(file.statement)) }));
+  const existing = (await Promise.all(targets.map(async ({ uri }) => ((await exists(uri)) ? documentName(uri) : undefined)))).filter((name) => name !== undefined);
+  if (existing.length > 0) {
+    const replace = "Replace";
+    const answer = await vscode.window.showWarningMessage(
+      `${existing.length === 1 ? `${existing[0]} already exists` : `${existing.length} of the files already exist (${existing.slice(0, 3).join(", ")}${existing.length > 3 ? ", …" : ""})`} in ${folder.toString(true)}. Replace ${existing.length === 1 ? "it" : "them"}?`,
+      { modal: true }, replace);
+    if (answer !== replace) return;
+  }
+  const written = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: "Export TSV", cancellable: true }, async (progress, token) => {
+    const done: string[] = [];
+    for (const { file, uri } of targets) {
+      if (token.isCancellationRequested) break;
+      progress.report({ message: documentName(uri), increment: 100 / targets.length });
+      try {
+        await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(file.text));
+      } catch (error) {
+        void vscode.window.showErrorMessage(`Could not write ${uri.toString(true)}: ${errorText(error)}`);
+        break;
+      }
+      done.push(documentName(uri));
+    }
+    return done;
+  });
+  if (written.length === 0) return;
+  const missed = targets.length - written.length;
+  void vscode.window.showInformationMessage(`Exported ${written.length} table${written.length === 1 ? "" : "s"} to ${folder.toString(true)}: ${written.join(", ")}.${missed > 0 ? ` ${missed} not exported.` : ""}`);
 }

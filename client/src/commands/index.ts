@@ -6,19 +6,22 @@ import { CLIENT_COMMANDS } from "../../../protocol/lsp";
 import type { PreviewManager } from "../preview/previewManager";
 import type { FsServer } from "../server/fsServer";
 import { exportDocument } from "./export";
+import { newFsDocument } from "./newDocument";
 import { peekLocations } from "./peek";
 import { recordSnapshot } from "./record";
 import type { SnapshotDiffProvider } from "./snapshotDiff";
 import { targetDocument, uriArgument } from "./target";
 import { validateWorkspace } from "./validateWorkspace";
+import { fixFailingSubtotal, openExample } from "./walkthrough";
 
 export interface CommandTargets {
   server: FsServer;
   previews: PreviewManager;
   snapshotDiffs: SnapshotDiffProvider;
+  extensionUri: vscode.Uri;
 }
 
-export function registerCommands({ server, previews, snapshotDiffs }: CommandTargets): vscode.Disposable[] {
+export function registerCommands({ server, previews, snapshotDiffs, extensionUri }: CommandTargets): vscode.Disposable[] {
   const active = () => previews.activeResource();
   const withDocument = (run: (document: vscode.TextDocument) => Promise<void>) => async (argument?: unknown) => {
     const document = await targetDocument(argument, active);
@@ -43,5 +46,8 @@ export function registerCommands({ server, previews, snapshotDiffs }: CommandTar
     vscode.commands.registerCommand("fs.exportHtml", withDocument((document) => exportDocument(server, document, "html"))),
     vscode.commands.registerCommand("fs.exportTsv", withDocument((document) => exportDocument(server, document, "tsv"))),
     vscode.commands.registerCommand("fs.validateWorkspace", () => validateWorkspace(server)),
+    vscode.commands.registerCommand("fs.newDocument", newFsDocument),
+    vscode.commands.registerCommand("fs.openExample", () => openExample(extensionUri)),
+    vscode.commands.registerCommand("fs.fixFailingSubtotal", fixFailingSubtotal),
   ];
 }

@@ -1,26 +1,23 @@
-// "FS: Show Snapshot Diff": a read-only virtual Markdown document (scheme fs-diff) per FS document,
-// refreshed whenever the server reports a new analysis of that document.
+// "FS: Show Snapshot Diff": a webview beside the document (one per FS document) showing the recorded
+// snapshot against the current validation as a table (client/src/snapshot/diffHtml.ts), refreshed
+// whenever the server reports a new analysis of that document. The page is static HTML made here
+// with a strict Content-Security-Policy; it runs no script.
 
+import { randomBytes } from "node:crypto";
 import * as vscode from "vscode";
 import { documentName } from "../preview/previewPanel";
 import type { FsServer } from "../server/fsServer";
-import { snapshotDiffText } from "../snapshot/diffText";
+import { snapshotDiffHtml } from "../snapshot/diffHtml";
 import type { StatusStore } from "../status/statusStore";
 import { errorText } from "./target";
 
-export const SNAPSHOT_DIFF_SCHEME = "fs-diff";
+export const SNAPSHOT_DIFF_VIEW_TYPE = "fs.snapshotDiff";
 
-export function snapshotDiffUri(source: vscode.Uri): vscode.Uri {
-  return vscode.Uri.from({ scheme: SNAPSHOT_DIFF_SCHEME, path: `/${documentName(source)} (snapshot diff).md`, query: source.toString() });
-}
-
-function sourceOf(diffUri: vscode.Uri): vscode.Uri {
-  return vscode.Uri.parse(diffUri.query, true);
-}
-
-export class SnapshotDiffProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
-  readonly onDidChange = this.changed.event;
+export class SnapshotDiffProvider implements vscode.Disposable {
+  /** Open panels by their document's URI string. */
+  private readonly panels = new Map<string, vscode.WebviewPanel>();
+  /** The last refresh asked for per document: an older answer arriving late is dropped. */
+  private readonly generations = new Map<string, number>();
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
@@ -28,32 +25,52 @@ export class SnapshotDiffProvider implements vscode.TextDocumentContentProvider,
     statuses: StatusStore,
   ) {
     this.subscriptions = [
-      this.changed,
       statuses.onDidChange((uri) => {
-        const open = vscode.workspace.textDocuments.find((document) => document.uri.scheme === SNAPSHOT_DIFF_SCHEME && document.uri.query === uri);
-        if (open !== undefined) this.changed.fire(open.uri);
+        if (this.panels.has(uri)) void this.refresh(vscode.Uri.parse(uri, true));
       }),
     ];
   }
 
-  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
-    const source = sourceOf(uri);
+  private async html(source: vscode.Uri): Promise<string> {
     const name = documentName(source);
+    const nonce = randomBytes(16).toString("base64");
     try {
       const result = await this.server.snapshotDiff(source);
-      if (result === null) return snapshotDiffText(name, undefined, "The document is not open as an FS document; open it to see its snapshot diff.");
-      return snapshotDiffText(name, result.diff, result.problem);
+      if (result === null) return snapshotDiffHtml(name, undefined, "The document is not open as an FS document; open it to see its snapshot diff.", nonce);
+      return snapshotDiffHtml(name, result.diff, result.problem, nonce);
     } catch (error) {
-      return snapshotDiffText(name, undefined, `The snapshot diff could not be computed: ${errorText(error)}`);
+      return snapshotDiffHtml(name, undefined, `The snapshot diff could not be computed: ${errorText(error)}`, nonce);
     }
   }
 
+  private async refresh(source: vscode.Uri): Promise<void> {
+    const key = source.toString();
+    const generation = (this.generations.get(key) ?? 0) + 1;
+    this.generations.set(key, generation);
+    const html = await this.html(source);
+    const panel = this.panels.get(key);
+    if (panel !== undefined && this.generations.get(key) === generation) panel.webview.html = html;
+  }
+
   async show(source: vscode.Uri): Promise<void> {
-    const document = await vscode.workspace.openTextDocument(snapshotDiffUri(source));
-    await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true });
+    const key = source.toString();
+    const open = this.panels.get(key);
+    if (open !== undefined) {
+      open.reveal(vscode.ViewColumn.Beside, true);
+    } else {
+      const panel = vscode.window.createWebviewPanel(SNAPSHOT_DIFF_VIEW_TYPE, `Snapshot diff: ${documentName(source)}`,
+        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { enableScripts: false, localResourceRoots: [] });
+      this.panels.set(key, panel);
+      panel.onDidDispose(() => {
+        this.panels.delete(key);
+        this.generations.delete(key);
+      });
+    }
+    await this.refresh(source);
   }
 
   dispose(): void {
+    for (const panel of [...this.panels.values()]) panel.dispose();
     for (const subscription of this.subscriptions) subscription.dispose();
   }
 }

@@ -20,6 +20,7 @@ import {
   type SnapshotDiffResult,
   type ValidateTextResult,
 } from "../../../protocol/lsp";
+import { builtInJsonOverlap } from "./builtInJsonOverlap";
 
 const LANGUAGES = ["json", "jsonc"] as const;
 /** Real files, new files and virtual workspaces (plus the schemes of the open folders); other schemes (git:, output, our own views) are not validated. */
@@ -62,6 +63,7 @@ export class FsServer implements vscode.Disposable {
     const clientOptions: LanguageClientOptions = {
       documentSelector: documentSelector(),
       revealOutputChannelOn: RevealOutputChannelOn.Never,
+      middleware: builtInJsonOverlap,
     };
     const client = new LanguageClient("fs", "FS Documents", serverOptions, clientOptions);
     client.onNotification(StatusNotification, (status) => this.statusEmitter.fire(status));

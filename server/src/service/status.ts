@@ -6,9 +6,15 @@ import type { DocumentAnalysis } from "../analysis";
 export function statusOf(analysis: DocumentAnalysis): DocumentStatus {
   const { uri, version, parsed } = analysis;
   if (parsed === undefined) {
-    return { uri, version, conformance: "syntax-error", calculations: "not-run", errorCount: analysis.syntax.length, failingApplications: 0, applications: 0 };
+    return { uri, version, conformance: "syntax-error", calculations: "not-run", errorCount: analysis.syntax.length, failingApplications: 0, notEvaluated: { missingValue: 0, unavailableValue: 0 }, applications: 0 };
   }
   const { result } = parsed.analysis;
+  const notEvaluated = { missingValue: 0, unavailableValue: 0 };
+  for (const application of result.calculations.applications) {
+    if (application.status !== "error") continue;
+    if (application.reason === "missing-value") notEvaluated.missingValue++;
+    else notEvaluated.unavailableValue++;
+  }
   return {
     uri,
     version,
@@ -16,6 +22,7 @@ export function statusOf(analysis: DocumentAnalysis): DocumentStatus {
     calculations: result.calculations.status,
     errorCount: result.conformance.errors.length,
     failingApplications: result.calculations.applications.filter((application) => application.status !== "satisfied").length,
+    notEvaluated,
     applications: result.calculations.applications.length,
   };
 }

@@ -4,6 +4,7 @@
 const { renameSync, writeFileSync } = require("node:fs");
 const vscode = require("vscode");
 const { runSuites } = require("./suites");
+const { collectFirstHour } = require("./firstHour");
 
 function resultsFile() {
   return process.env.FS_E2E_RESULTS || vscode.workspace.getConfiguration("fsE2e").get("resultsFile") || "";
@@ -31,6 +32,20 @@ function activate(context) {
         renameSync(`${target}.partial`, target);
       }
       return results;
+    }),
+    // Writes to <results file>.first-hour.json (test/e2e/firstHour.test.ts waits for it).
+    vscode.commands.registerCommand("fsE2e.collectFirstHour", async () => {
+      let results;
+      try {
+        results = await collectFirstHour();
+      } catch (error) {
+        results = { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+      }
+      const target = resultsFile();
+      if (target) {
+        writeFileSync(`${target}.first-hour.json.partial`, `${JSON.stringify(results, null, 2)}\n`);
+        renameSync(`${target}.first-hour.json.partial`, `${target}.first-hour.json`);
+      }
     }),
   );
 }

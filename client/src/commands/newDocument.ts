@@ -1,0 +1,66 @@
+// FS: New Document: a few questions (entity, currency, scale, fiscal years and their last day), then
+// an untitled JSON editor holding a conforming FS document (shared/src/template/newDocument.ts),
+// inserted as a snippet so that Tab moves through the values the user types next.
+
+import * as vscode from "vscode";
+import { checkNewDocumentOptions, newDocument, parseYears, type NewDocumentOptions } from "../../../shared/src/template/newDocument";
+
+const TITLE = "New FS Document";
+const STEPS = 5;
+
+const SCALES: (vscode.QuickPickItem & { scale: number })[] = [
+  { label: "Units", description: "values as they are (scale 0)", scale: 0 },
+  { label: "Thousands", description: "values in thousands (scale 3)", scale: 3 },
+  { label: "Millions", description: "values in millions (scale 6)", scale: 6 },
+];
+
+function input(step: number, prompt: string, value: string, validate: (text: string) => string | undefined): Thenable<string | undefined> {
+  return vscode.window.showInputBox({ title: `${TITLE} (${step}/${STEPS})`, prompt, value, ignoreFocusOut: true, validateInput: (text) => validate(text.trim()) });
+}
+
+function readYearEnd(text: string): { month: number; day: number } | undefined {
+  const match = /^(\d{1,2})-(\d{1,2})$/.exec(text);
+  return match === null ? undefined : { month: Number(match[1]), day: Number(match[2]) };
+}
+
+/** Asks the questions; undefined when the user cancels any of them. */
+async function askOptions(): Promise<NewDocumentOptions | undefined> {
+  const probe: NewDocumentOptions = { entityName: "X", currency: "X", scale: 0, years: [2000] };
+  const entityName = await input(1, "The entity's name", "", (text) => checkNewDocumentOptions({ ...probe, entityName: text }));
+  if (entityName === undefined) return undefined;
+  const currency = await input(2, "The currency (the unit's measure), e.g. USD, EUR, GBP", "USD", (text) => checkNewDocumentOptions({ ...probe, currency: text }));
+  if (currency === undefined) return undefined;
+  const scale = await vscode.window.showQuickPick(SCALES, { title: `${TITLE} (3/${STEPS})`, placeHolder: "The values are stated in…", ignoreFocusOut: true });
+  if (scale === undefined) return undefined;
+  const thisYear = new Date().getFullYear();
+  const yearsText = await input(4, "The fiscal years, by the year each ends in: 2024, 2025 or 2024-2025", `${thisYear - 2}-${thisYear - 1}`, (text) => {
+    const years = parseYears(text);
+    return years === undefined ? "List years (2024, 2025) or give a range (2024-2025)." : checkNewDocumentOptions({ ...probe, years });
+  });
+  if (yearsText === undefined) return undefined;
+  const yearEndText = await input(5, "The last day of the fiscal year (MM-DD)", "12-31", (text) => {
+    const yearEnd = readYearEnd(text);
+    return yearEnd === undefined ? "Give the month and day as MM-DD, e.g. 03-31." : checkNewDocumentOptions({ ...probe, yearEnd });
+  });
+  if (yearEndText === undefined) return undefined;
+  return { entityName: entityName.trim(), currency: currency.trim(), scale: scale.scale, years: parseYears(yearsText.trim()) ?? [], yearEnd: readYearEnd(yearEndText.trim()) };
+}
+
+/** Opens an untitled JSON editor with `snippet` inserted (its tab stops active). */
+export async function openSnippetDocument(snippet: string): Promise<vscode.TextEditor> {
+  const document = await vscode.workspace.openTextDocument({ language: "json", content: "" });
+  const editor = await vscode.window.showTextDocument(document);
+  await editor.insertSnippet(new vscode.SnippetString(snippet), new vscode.Position(0, 0));
+  return editor;
+}
+
+export async function newFsDocument(): Promise<void> {
+  const options = await askOptions();
+  if (options === undefined) return;
+  const problem = checkNewDocumentOptions(options);
+  if (problem !== undefined) {
+    void vscode.window.showErrorMessage(problem);
+    return;
+  }
+  await openSnippetDocument(newDocument(options).snippet);
+}

@@ -1,0 +1,185 @@
+// A new FS document from a few answers (entity, currency and scale, fiscal years): a small balance
+// sheet and income statement whose rollups are satisfied (every value "0"), as plain JSON text for
+// `fsdoc init` and as a snippet (TextMate syntax) whose tab stops sit where the user types next, for
+// FS: New Document. Pure: no editor, no file system.
+
+export const SCHEMA_URL = "https://cpaikr.github.io/fs/schema/0.2/fs-document.schema.json";
+
+export interface NewDocumentOptions {
+  /** The entity's name, e.g. "Northwind Trading Ltd". */
+  entityName: string;
+  /** The unit's measure, usually an ISO 4217 currency code, e.g. "GBP". */
+  currency: string;
+  /** Stored values × 10^scale of the currency: 0 units, 3 thousands, 6 millions. */
+  scale: number;
+  /** The fiscal years, each named by the calendar year it ends in; most recent first in the document. */
+  years: readonly number[];
+  /** The fiscal year's last day (default 31 December); a 29 February end falls on the 28th in other years. */
+  yearEnd?: { month: number; day: number };
+}
+
+export interface NewDocument {
+  /** The document as JSON text, two-space indented, with a final newline. */
+  text: string;
+  /** The same text as a snippet: the placeholders hold the text's values. */
+  snippet: string;
+}
+
+const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const MAX_SCALE = 18;
+
+/** Why the options cannot make a document, or undefined when they can. */
+export function checkNewDocumentOptions(options: NewDocumentOptions): string | undefined {
+  if (options.entityName.trim() === "") return "The entity name is empty.";
+  if (CONTROL.test(options.entityName)) return "The entity name contains a control character.";
+  if (options.currency.trim() === "") return "The currency is empty.";
+  if (CONTROL.test(options.currency)) return "The currency contains a control character.";
+  if (!Number.isInteger(options.scale) || Math.abs(options.scale) > MAX_SCALE) return `The scale must be a whole number from -${MAX_SCALE} to ${MAX_SCALE} (3 for thousands, 6 for millions).`;
+  if (options.years.length === 0) return "At least one fiscal year is needed.";
+  for (const year of options.years) {
+    if (!Number.isInteger(year) || year < 2 || year > 9999) return `${year} is not a year from 2 to 9999.`;
+  }
+  if (new Set(options.years).size !== options.years.length) return "A fiscal year is listed twice.";
+  const { month, day } = options.yearEnd ?? { month: 12, day: 31 };
+  if (!Number.isInteger(month) || month < 1 || month > 12) return `${month} is not a month (1 to 12).`;
+  if (!Number.isInteger(day) || day < 1 || day > MONTH_DAYS[month - 1]!) return `${month}-${day} is not a day of the year.`;
+  return undefined;
+}
+
+/** Parses "2025, 2024" or "2024-2025" into years (most recent first); undefined when it is neither. */
+export function parseYears(text: string): number[] | undefined {
+  const range = /^\s*(\d{1,4})\s*[-–]\s*(\d{1,4})\s*$/.exec(text);
+  if (range !== null) {
+    const [from, to] = [Number(range[1]), Number(range[2])].sort((a, b) => a - b) as [number, number];
+    if (to - from >= 50) return undefined;
+    return Array.from({ length: to - from + 1 }, (_, index) => to - index);
+  }
+  const parts = text.split(/[\s,;]+/).filter((part) => part !== "");
+  if (parts.length === 0 || !parts.every((part) => /^\d{1,4}$/.test(part))) return undefined;
+  return parts.map(Number).sort((a, b) => b - a);
+}
+
+/** Words for a scale, as the preview says them: "thousands", or "× 10^n". */
+export function scaleWords(scale: number): string {
+  const words: Record<number, string> = { 0: "", 3: "thousands", 6: "millions", 9: "billions", 12: "trillions" };
+  return words[scale] ?? `× 10^${scale}`;
+}
+
+/** A value the user will likely change: a tab stop in the snippet, its default in the text. */
+class Placeholder {
+  constructor(readonly defaultValue: string) {}
+}
+
+type Tree = string | number | Placeholder | Tree[] | { [member: string]: Tree };
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+function lastDay(year: number, month: number, day: number): string {
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = month === 2 ? (leap ? 29 : 28) : MONTH_DAYS[month - 1]!;
+  return `${String(year).padStart(4, "0")}-${pad(month)}-${pad(Math.min(day, days))}`;
+}
+
+/** The day after a date written YYYY-MM-DD (Gregorian). */
+function dayAfter(date: string): string {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = month === 2 ? (leap ? 29 : 28) : MONTH_DAYS[month - 1]!;
+  if (day < days) return `${String(year).padStart(4, "0")}-${pad(month)}-${pad(day + 1)}`;
+  if (month < 12) return `${String(year).padStart(4, "0")}-${pad(month + 1)}-01`;
+  return `${String(year + 1).padStart(4, "0")}-01-01`;
+}
+
+/** An identifier made from free text ("GBP" → "gbp"); never empty, always starting with a letter. */
+function identifier(text: string, fallback: string): string {
+  const slug = text.trim().toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[^a-z]+/, "").replace(/-+$/, "");
+  return slug === "" ? fallback : slug;
+}
+
+interface Line {
+  id: string;
+  label: string;
+  rollupTo?: string;
+}
+
+const BALANCE_SHEET: Line[] = [
+  { id: "cash", label: "Cash and cash equivalents", rollupTo: "total-assets" },
+  { id: "receivables", label: "Trade receivables", rollupTo: "total-assets" },
+  { id: "total-assets", label: "Total assets" },
+  { id: "payables", label: "Trade payables", rollupTo: "total-liabilities-and-equity" },
+  { id: "equity", label: "Equity", rollupTo: "total-liabilities-and-equity" },
+  { id: "total-liabilities-and-equity", label: "Total liabilities and equity" },
+];
+
+const INCOME_STATEMENT: Line[] = [
+  { id: "revenue", label: "Revenue", rollupTo: "gross-profit" },
+  { id: "cost-of-sales", label: "Cost of sales", rollupTo: "gross-profit" },
+  { id: "gross-profit", label: "Gross profit" },
+];
+
+function documentTree(options: NewDocumentOptions): Tree {
+  const years = [...options.years].sort((a, b) => b - a);
+  const { month, day } = options.yearEnd ?? { month: 12, day: 31 };
+  const currency = options.currency.trim();
+  const unitId = identifier(currency, "currency");
+  const words = scaleWords(options.scale);
+  const instants = years.map((year) => ({ id: `at-${year}`, kind: "instant", date: lastDay(year, month, day) }));
+  const durations = years.map((year) => ({ id: `fy${year}`, kind: "duration", start: dayAfter(lastDay(year - 1, month, day)), end: lastDay(year, month, day) }));
+  // Leaf values are tab stops (in statement order); subtotals are plain "0", kept right by the rollup quick fixes.
+  const items = (lines: Line[], periods: { id: string }[]) => lines.map((line) => {
+    const leaf = line.rollupTo !== undefined;
+    const values: Record<string, Tree> = {};
+    for (const period of periods) values[period.id] = leaf ? new Placeholder("0") : "0";
+    const item: Record<string, Tree> = { id: line.id, label: line.label, unit: unitId, values };
+    if (line.rollupTo !== undefined) item.rollupTo = line.rollupTo;
+    return item;
+  });
+  return {
+    $schema: SCHEMA_URL,
+    formatVersion: "0.2",
+    entity: { name: options.entityName.trim() },
+    scope: { label: new Placeholder("Financial statements") },
+    units: [{ id: unitId, label: words === "" ? currency : `${currency} ${words}`, measure: currency, scale: options.scale }],
+    periods: [...instants, ...durations],
+    statements: [
+      { id: "balance-sheet", label: "Balance sheet", periods: instants.map((period) => period.id), items: items(BALANCE_SHEET, instants) },
+      { id: "income-statement", label: "Income statement", periods: durations.map((period) => period.id), items: items(INCOME_STATEMENT, durations) },
+    ],
+  };
+}
+
+/** Escapes text for a snippet: `$`, `}` and `\` are literal only when escaped. */
+export function escapeSnippet(text: string): string {
+  return text.replace(/[$}\\]/g, "\\$&");
+}
+
+function serialize(tree: Tree, snippet: boolean): string {
+  let tabStop = 0;
+  const write = (node: Tree, indent: string): string => {
+    if (node instanceof Placeholder) {
+      const text = JSON.stringify(node.defaultValue);
+      return snippet ? `"\${${++tabStop}:${escapeSnippet(text.slice(1, -1))}}"` : text;
+    }
+    if (typeof node === "string") return snippet ? escapeSnippet(JSON.stringify(node)) : JSON.stringify(node);
+    if (typeof node === "number") return String(node);
+    const inner = `${indent}  `;
+    if (Array.isArray(node)) {
+      if (node.length === 0) return "[]";
+      return `[\n${node.map((element) => inner + write(element, inner)).join(",\n")}\n${indent}]`;
+    }
+    const members = Object.entries(node);
+    if (members.length === 0) return "{}";
+    const key = (name: string) => (snippet ? escapeSnippet(JSON.stringify(name)) : JSON.stringify(name));
+    return `{\n${members.map(([name, value]) => `${inner}${key(name)}: ${write(value, inner)}`).join(",\n")}\n${indent}}`;
+  };
+  return `${write(tree, "")}\n`;
+}
+
+/** The new document; throws a RangeError with checkNewDocumentOptions' words when the options are unusable. */
+export function newDocument(options: NewDocumentOptions): NewDocument {
+  const problem = checkNewDocumentOptions(options);
+  if (problem !== undefined) throw new RangeError(problem);
+  const tree = documentTree(options);
+  return { text: serialize(tree, false), snippet: serialize(tree, true) };
+}

@@ -1,0 +1,266 @@
+// What a new user meets first, in a real VS Code (code-server) with the network blocked: FS
+// documents beside VS Code's own JSON extension. Every problem appears once in the Problems panel,
+// none is false (no "Unable to load schema", no built-in JSON entry repeating ours), and a valid FS
+// document shows no problem and no schema warning in the status bar.
+//
+// The network is blocked twice over: `http.proxy` points at a closed loopback port (the JSON
+// extension downloads schemas through it, from the extension host), and the browser page aborts
+// every request that leaves 127.0.0.1. A control document whose `$schema` is an unmapped URL proves
+// the block works and the JSON extension validates: it must show the very warning FS documents must not.
+
+import assert from "node:assert/strict";
+import { mkdirSync, readdirSync, readFileSync, watch, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { after, before, describe, it, type TestContext } from "node:test";
+import type { Page } from "playwright-core";
+import { isFsDocumentValue } from "../../shared/src/detect";
+import { parseJson } from "../../shared/src/json/parse";
+import { newDocument } from "../../shared/src/template/newDocument";
+import { repoRoot } from "../support/paths";
+import { screenshot, setUpEditor, waitForFile, type Editor } from "./harness";
+import { quickOpen, runCommand, showProblems, UI_TIMEOUT_MS } from "./workbench";
+
+const SETUP_TIMEOUT_MS = 15 * 60_000;
+const TEST_TIMEOUT_MS = 6 * 60_000;
+const FIRST_PROBLEMS_TIMEOUT_MS = 90_000;
+const FOLDER = "first-hour";
+/** Names the runner extension opens last (test/e2e/runner-extension/firstHour.js). */
+const CONTROL = "zy-control-unmapped-schema.json";
+const SENTINEL = "zz-sentinel.json";
+const SCHEMA_LOAD_FAILURE = /Unable to (load|resolve) schema/i;
+
+let editor: Editor | undefined;
+let skipReason: string | undefined;
+/** The diagnostics the first test collected, per file name. */
+let collected: Record<string, Marker[]> | undefined;
+
+interface Case {
+  file: string;
+  /**
+   * What the document is: a syntax error (the built-in JSON reports it), a jsonc comment (only we
+   * do), nonconforming, conforming (its rollup or snapshot findings are true problems), or clean
+   * (conforming, rollups satisfied, snapshot current: no problem at all); or valid JSON that is not
+   * recognised as an FS document at all (a top-level array, an object without formatVersion and
+   * statements or the FS $schema), on which FS Documents stays silent.
+   */
+  kind: "syntax" | "jsonc-comment" | "invalid" | "conforming" | "clean" | "not-fs";
+}
+const cases: Case[] = [];
+
+const minimal = () => readFileSync(join(repoRoot, "fixtures/examples/minimal.json"), "utf8");
+
+/** Syntax errors made from the minimal example, each of a kind both the built-in JSON and our parser report. */
+function syntaxCases(): [string, string][] {
+  const text = minimal();
+  const firstComma = text.indexOf(",\n");
+  const lastBrace = text.lastIndexOf("}");
+  return [
+    ["syntax-missing-comma.json", text.slice(0, firstComma) + text.slice(firstComma + 1)],
+    ["syntax-trailing-comma.json", `${text.slice(0, lastBrace).trimEnd()},\n}\n`],
+    ["syntax-duplicate-member.json", text.replace("{", '{\n  "formatVersion": "0.2",')],
+    ["syntax-trailing-content.json", `${text}{}\n`],
+    ["syntax-comment.json", text.replace("{", "{ // a comment\n")],
+    ["syntax-unterminated.json", text.slice(0, Math.floor(text.length / 2))],
+  ];
+}
+
+/** Writes every document of the test into <workspace>/first-hour/, with names unique in the workspace. */
+function prepareDocuments(folder: string): void {
+  const target = join(folder, FOLDER);
+  mkdirSync(target, { recursive: true });
+  const copy = (from: string, prefix: string, kind: Case["kind"], every = 1) => {
+    for (const name of readdirSync(from).filter((entry, index) => entry.endsWith(".json") && index % every === 0).sort()) {
+      const file = `${prefix}-${name}`;
+      const text = readFileSync(join(from, name), "utf8");
+      writeFileSync(join(target, file), text);
+      cases.push({ file, kind: isFsDocumentValue(JSON.parse(text)) ? kind : "not-fs" });
+    }
+  };
+  copy(join(repoRoot, "fixtures/invalid"), "fx", "invalid");
+  // A third of the reference suite's invalid fixtures keeps the run short; ours cover every code.
+  copy(join(repoRoot, "../shared/conformance/upstream-0.2/fixtures/invalid"), "up", "invalid", 3);
+  copy(join(repoRoot, "fixtures/valid"), "valid", "conforming");
+  writeFileSync(join(target, "example-northwind-group.json"), readFileSync(join(repoRoot, "fixtures/examples/northwind-group.json")));
+  cases.push({ file: "example-northwind-group.json", kind: "conforming" });
+  writeFileSync(join(target, "example-minimal.json"), minimal());
+  cases.push({ file: "example-minimal.json", kind: "clean" });
+  writeFileSync(join(target, "new-document.json"), newDocument({ entityName: "First Hour Ltd", currency: "EUR", scale: 3, years: [2024, 2025] }).text);
+  cases.push({ file: "new-document.json", kind: "clean" });
+  for (const [file, text] of syntaxCases()) {
+    assert.equal(parseJson(text).ok, false, `${file} must not parse`);
+    writeFileSync(join(target, file), text);
+    cases.push({ file, kind: "syntax" });
+  }
+  // jsonc allows comments, so the built-in JSON says nothing and ours is the only entry.
+  writeFileSync(join(target, "jsonc-comment.jsonc"), minimal().replace("{", "{ // a comment\n"));
+  cases.push({ file: "jsonc-comment.jsonc", kind: "jsonc-comment" });
+  writeFileSync(join(target, SENTINEL), readFileSync(join(repoRoot, "fixtures/invalid/unknown-property-unit.json")));
+  writeFileSync(join(target, CONTROL), `${JSON.stringify({ $schema: "https://schemas.example.invalid/unmapped.schema.json", name: "control" }, null, 2)}\n`);
+}
+
+/** One entry of the Problems panel, as the runner extension reads it through the API. */
+interface Marker {
+  source: string | undefined;
+  code: string | undefined;
+  severity: string;
+  message: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+const describeMarker = (marker: Marker) => `${marker.severity} ${marker.source ?? "?"}(${marker.code ?? ""}) ${marker.line}:${marker.column}-${marker.endLine}:${marker.endColumn} ${marker.message}`;
+
+/** The rules of issue 12 §1 for one document's entries; returns what is wrong (empty when right). */
+function judge(kind: Case["kind"], markers: Marker[]): string[] {
+  const wrong: string[] = [];
+  const fs = markers.filter((marker) => marker.source === "fs");
+  const builtIn = markers.filter((marker) => marker.source !== "fs");
+  for (const marker of markers) if (SCHEMA_LOAD_FAILURE.test(marker.message)) wrong.push(`a schema download warning: ${describeMarker(marker)}`);
+  const seen = new Map<string, Marker>();
+  for (const marker of markers) {
+    const at = `${marker.line}:${marker.column}`;
+    const earlier = seen.get(at);
+    // Two entries at one place mean one problem twice when one is the built-in JSON's (its only
+    // findings here are syntax) or both are ours with the same words.
+    if (earlier !== undefined && (earlier.source !== marker.source || earlier.message === marker.message)) {
+      wrong.push(`two entries at ${at}: ${describeMarker(earlier)} | ${describeMarker(marker)}`);
+    }
+    seen.set(at, marker);
+  }
+  switch (kind) {
+    case "syntax":
+      if (builtIn.length === 0) wrong.push("no syntax error from the built-in JSON");
+      if (fs.length > 0) wrong.push(`our syntax errors repeat the built-in JSON's: ${fs.map(describeMarker).join(" | ")}`);
+      break;
+    case "jsonc-comment":
+      if (builtIn.length > 0) wrong.push(`built-in entries for a jsonc comment: ${builtIn.map(describeMarker).join(" | ")}`);
+      if (fs.length !== 1 || !/comment/i.test(fs[0]!.message)) wrong.push(`expected our one comment error, got ${fs.map(describeMarker).join(" | ")}`);
+      break;
+    case "invalid":
+    case "conforming":
+      if (builtIn.length > 0) wrong.push(`built-in JSON entries on valid JSON (the FS schema constrains nothing for it): ${builtIn.map(describeMarker).join(" | ")}`);
+      if (kind === "invalid" && !fs.some((marker) => marker.severity === "Error")) wrong.push("no FS error on a nonconforming fixture");
+      if (kind === "conforming" && fs.some((marker) => marker.severity === "Error")) wrong.push(`an error on a conforming document: ${fs.map(describeMarker).join(" | ")}`);
+      break;
+    case "clean":
+    case "not-fs":
+      if (markers.length > 0) wrong.push(`problems on a ${kind === "clean" ? "clean FS document" : "JSON document that is not FS"}: ${markers.map(describeMarker).join(" | ")}`);
+      break;
+  }
+  return wrong;
+}
+
+function uiTest(name: string, body: (editor: Editor, t: TestContext) => Promise<void>): void {
+  it(name, { timeout: TEST_TIMEOUT_MS }, async (t) => {
+    if (editor === undefined) {
+      t.skip(skipReason ?? "the editor did not start");
+      return;
+    }
+    try {
+      await body(editor, t);
+    } catch (error) {
+      const path = await screenshot(editor.page, name);
+      if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
+      throw error;
+    }
+  });
+}
+
+/** Resolves once the user settings file registers the FS schema URL in json.schemas (written by the extension). */
+function waitForSchemaSettings(path: string, timeoutMs = 60_000): Promise<void> {
+  const registered = () => {
+    try {
+      return readFileSync(path, "utf8").includes('"url": "https://cpaikr.github.io/fs/schema/0.2/fs-document.schema.json"');
+    } catch {
+      return false;
+    }
+  };
+  return new Promise((resolve, reject) => {
+    if (registered()) return resolve();
+    const watcher = watch(dirname(path));
+    const finish = (error?: Error) => {
+      clearTimeout(timer);
+      watcher.close();
+      if (error === undefined) resolve();
+      else reject(error);
+    };
+    const timer = setTimeout(() => finish(new Error(`${path} did not register the FS schema URL within ${timeoutMs} ms`)), timeoutMs);
+    watcher.on("change", () => { if (registered()) finish(); });
+    watcher.on("error", (error) => finish(error));
+  });
+}
+
+/** The JSON extension's "Unable to resolve schema" item in the status bar. */
+const schemaWarning = (page: Page) => page.locator('[id$="status.json.resolveError"]');
+
+describe("the first hour: FS documents beside VS Code's JSON, offline (code-server)", { timeout: SETUP_TIMEOUT_MS + 3 * TEST_TIMEOUT_MS }, () => {
+  before(async () => {
+    const setup = await setUpEditor({
+      "http.proxy": "http://127.0.0.1:9",
+      "http.proxySupport": "override",
+      // Every document stays open, so that all of them are validated together.
+      "workbench.editor.enablePreview": false,
+      "workbench.editor.enablePreviewFromQuickOpen": false,
+    });
+    if ("skip" in setup) {
+      skipReason = setup.skip;
+      return;
+    }
+    editor = setup.editor;
+    await editor.page.context().route((url) => url.hostname !== "127.0.0.1" && url.protocol !== "data:" && url.protocol !== "blob:", (route) => route.abort("internetdisconnected"));
+    prepareDocuments(editor.folder);
+  }, { timeout: SETUP_TIMEOUT_MS });
+
+  after(async () => {
+    await editor?.stop();
+  });
+
+  uiTest("every FS document's problems appear once in the Problems panel, and none is false", async ({ page, apiResultsFile }, t) => {
+    // The extension registers the schema URLs on start-up, before any document is opened.
+    await waitForSchemaSettings(join(dirname(dirname(apiResultsFile)), "user-data", "User", "settings.json"));
+    const resultsFile = `${apiResultsFile}.first-hour.json`;
+    await runCommand(page, "FS E2E: Collect First-Hour Diagnostics");
+    const results = JSON.parse(await waitForFile(resultsFile, TEST_TIMEOUT_MS - 30_000)) as { error?: string; openedAndSettledMs: number; files: Record<string, Marker[]> };
+    collected = results.files;
+    assert.equal(results.error, undefined, results.error);
+    t.diagnostic(`${Object.keys(results.files).length} documents opened and reported on in ${results.openedAndSettledMs} ms`);
+    const control = results.files[CONTROL] ?? [];
+    t.diagnostic(`control (network blocked): ${control.map(describeMarker).join(" | ")}`);
+    assert.ok(control.some((marker) => SCHEMA_LOAD_FAILURE.test(marker.message)), "the control shows the built-in JSON's download failure");
+    const failures: string[] = [];
+    for (const { file, kind } of cases) {
+      const markers = results.files[file];
+      if (markers === undefined) {
+        failures.push(`${file} was not opened`);
+        continue;
+      }
+      const wrong = judge(kind, markers);
+      if (wrong.length > 0) failures.push(`${file} (${kind}):\n  ${wrong.join("\n  ")}`);
+    }
+    t.diagnostic(`${cases.length} documents checked`);
+    assert.deepEqual(failures, []);
+  });
+
+  uiTest("the Problems panel lists a syntax error's entries once each, from the built-in JSON", async ({ page }) => {
+    const file = "syntax-missing-comma.json";
+    const expected = collected?.[file];
+    assert.ok(expected !== undefined && expected.length > 0 && expected.every((marker) => marker.source !== "fs"), JSON.stringify(expected));
+    await showProblems(page);
+    await page.locator('.markers-panel-container input[placeholder*="**/"], .viewpane-filter input[placeholder*="**/"]').first().fill(`**/${file}`);
+    // The file's row says how many entries the panel lists for it: as many as the API reports.
+    const row = page.locator(".markers-panel .monaco-list-row", { hasText: file }).first();
+    await row.waitFor({ timeout: UI_TIMEOUT_MS });
+    assert.match((await row.getAttribute("aria-label")) ?? "", new RegExp(`^${expected.length} problems? in file ${file.replace(/\./g, "\\.")}`));
+  });
+
+  uiTest("a valid FS document shows no schema warning in the status bar (the unmapped control does)", async ({ page }) => {
+    await quickOpen(page, CONTROL);
+    await schemaWarning(page).waitFor({ state: "visible", timeout: FIRST_PROBLEMS_TIMEOUT_MS });
+    for (const { file } of cases.filter((entry) => entry.kind === "clean" || entry.kind === "conforming")) {
+      await quickOpen(page, file);
+      await schemaWarning(page).waitFor({ state: "hidden", timeout: UI_TIMEOUT_MS });
+    }
+  });
+});
