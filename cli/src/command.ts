@@ -13,7 +13,7 @@ export interface Command {
   description: string;
   options: readonly OptionSpec[];
   /** How many positional arguments it takes, and what they are called in messages. */
-  positionals: { min: number; max: number | undefined; name: string };
+  positionals: { min: number; max: number | undefined; name: string; /** What "-" stands for (default standard input). */ dash?: "standard input" | "standard output" };
   run(args: ParsedArgs): Promise<number>;
 }
 

@@ -77,7 +77,7 @@ async function run(argv: string[]): Promise<number> {
     return 0;
   }
   const { min, max, name: what } = command.positionals;
-  if (args.positionals.length < min) throw new UsageError(`${command.name} needs a ${what} (or - for standard input)`);
+  if (args.positionals.length < min) throw new UsageError(`${command.name} needs a ${what} (or - for ${command.positionals.dash ?? "standard input"})`);
   if (max !== undefined && args.positionals.length > max) throw new UsageError(`${command.name} takes ${max === 1 ? `one ${what}` : `at most ${max} ${what}s`}, got ${args.positionals.length}`);
   return command.run(args);
 }

@@ -149,7 +149,7 @@ export const initCommand: Command = {
     { name: "years", type: "string", value: "<list>", description: 'fiscal years: "2024,2025" or "2024-2025"' },
     { name: "year-end", type: "string", value: "<MM-DD>", description: "the fiscal year's last day (default 12-31)" },
   ],
-  positionals: { min: 1, max: 1, name: "file to create" },
+  positionals: { min: 1, max: 1, name: "file to create", dash: "standard output" },
   async run(args) {
     const given: Given = {
       entity: stringOption(args, "entity"),
