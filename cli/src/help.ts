@@ -9,6 +9,7 @@ Usage:
   fsdoc diff <file|-> [--strict]
   fsdoc render <file|-> [--format html|tsv] [--statement <id>] [--output <path>] [--force]
   fsdoc record <file|-> [--output <path> | --in-place] [--force]
+  fsdoc fix <file|-> [--dry-run | --write] [--apply set-subtotal]
   fsdoc <command> --help
   fsdoc --version
 

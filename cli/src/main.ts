@@ -2,6 +2,7 @@
 
 import { parseArgs } from "node:util";
 import { runDiff } from "./commands/diff";
+import { runFix } from "./commands/fix";
 import { runRecord } from "./commands/record";
 import { runRender } from "./commands/render";
 import { runValidate } from "./commands/validate";
@@ -21,6 +22,7 @@ function run(argv: string[]): number {
     process.stdout.write(`${version}\n`);
     return 0;
   }
+  if (command === "fix") return runFix(rest);
   const help = commandHelp[command];
   if (help === undefined) throw new UsageError(`unknown command "${command}"; commands are validate, diff, render and record`);
   const { values, positionals } = parseArgs({
