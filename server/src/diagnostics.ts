@@ -7,6 +7,7 @@ import { childrenOf, pointer, storedCell, type ApplicationKey, type LocateReques
 import { groupDigits } from "../../shared/src/render/format";
 import type { DocumentState, GoodAnalysis } from "./analysis";
 import type { Settings } from "./settings";
+import { causeRelatedInformation } from "./service/rollupCauses";
 
 export const SOURCE = "fs";
 
@@ -53,7 +54,9 @@ export function diagnosticsFor(state: DocumentState, document: TextDocument, set
         if (application.status !== "satisfied") total++;
         continue;
       }
-      const children = application.status === "error" ? [] : childCells(good, application.key);
+      // The likely causes come first, each pointing at the item concerned; then the children.
+      const causes = causeRelatedInformation(good, application).map(({ path, message }) => ({ request: { path, mark: "value" as const }, message }));
+      const children = application.status === "error" ? [] : [...causes, ...childCells(good, application.key)];
       related.push(children);
       add({ path: rollupTarget(good, application), mark: "value" }, (range) => rollupDiagnostic(good, application, range, severity));
     }

@@ -9,6 +9,8 @@ export interface Settings {
   rollupSeverity: DiagnosticSeverity | undefined;
   codeLens: boolean;
   maxProblems: number;
+  /** fs.inlayHints.rollupSums: when a subtotal shows its children's sum after its value. */
+  rollupSums: "whenDifferent" | "always" | "never";
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -17,6 +19,7 @@ export const DEFAULT_SETTINGS: Settings = {
   rollupSeverity: DiagnosticSeverity.Warning,
   codeLens: true,
   maxProblems: 1000,
+  rollupSums: "whenDifferent",
 };
 
 const SEVERITIES: Record<string, DiagnosticSeverity | undefined> = {
@@ -37,11 +40,13 @@ export function readSettings(section: unknown): Settings {
   const delay = validation.delay;
   const severity = rollups.severity;
   const maxProblems = validation.maxProblems;
+  const rollupSums = ((raw.inlayHints ?? {}) as Record<string, unknown>).rollupSums;
   return {
     enable: raw.enable !== false,
     validationDelay: typeof delay === "number" && delay >= 0 && delay <= 10_000 ? delay : DEFAULT_SETTINGS.validationDelay,
     rollupSeverity: typeof severity === "string" && Object.hasOwn(SEVERITIES, severity) ? SEVERITIES[severity] : DEFAULT_SETTINGS.rollupSeverity,
     codeLens: codeLens.enabled !== false,
     maxProblems: typeof maxProblems === "number" && maxProblems >= 1 ? Math.floor(maxProblems) : DEFAULT_SETTINGS.maxProblems,
+    rollupSums: rollupSums === "always" || rollupSums === "never" || rollupSums === "whenDifferent" ? rollupSums : DEFAULT_SETTINGS.rollupSums,
   };
 }

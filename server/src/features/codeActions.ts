@@ -6,13 +6,16 @@ import type { TextDocument } from "vscode-languageserver-textdocument";
 import { recordSnapshot } from "../../../shared/src/index";
 import type { GoodAnalysis } from "../analysis";
 import type { ServerContext } from "../context";
+import { SOURCE } from "../diagnostics";
 import { toTextEdits } from "./jsonEdits";
 import { fixesFor } from "./quickFixes";
+import { rollupFixes } from "../service/rollupCauses";
+import { FIX_ALL_KIND, fixAllEdit } from "../service/fixAll";
 
 export const RECORD_SNAPSHOT_KIND = `${CodeActionKind.Source}.fs.recordSnapshot`;
 
 export const codeActionCapabilities: ServerCapabilities = {
-  codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.Source, RECORD_SNAPSHOT_KIND] },
+  codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.Source, RECORD_SNAPSHOT_KIND, FIX_ALL_KIND] },
 };
 
 export function registerCodeActions(context: ServerContext): void {
@@ -29,6 +32,10 @@ export function registerCodeActions(context: ServerContext): void {
       if (wants(only, CodeActionKind.QuickFix)) actions.push(...quickFixes(good, document, params.context.diagnostics));
       // Recording re-validates the whole document, so it is computed only when source actions are
       // asked for by kind (the client filters them out of the light bulb anyway).
+      if (only !== undefined && wants(only, FIX_ALL_KIND)) {
+        const fixAll = fixAllEdit(good);
+        if (fixAll !== undefined) actions.push({ title: fixAll.title, kind: FIX_ALL_KIND, edit: { changes: { [document.uri]: toTextEdits(document, fixAll.edits) } } });
+      }
       if (only !== undefined && wants(only, RECORD_SNAPSHOT_KIND)) {
         const record = recordAction(good, document);
         if (record !== undefined) actions.push(record);
@@ -48,7 +55,7 @@ function quickFixes(good: GoodAnalysis, document: TextDocument, diagnostics: rea
   // then lists them all.
   const byEdit = new Map<string, CodeAction>();
   for (const diagnostic of diagnostics) {
-    for (const fix of fixesFor(good, diagnostic)) {
+    for (const fix of [...fixesFor(good, diagnostic), ...rollupFixesFor(good, diagnostic)]) {
       const edits = toTextEdits(document, fix.edits);
       const key = JSON.stringify([fix.title, edits]);
       const existing = byEdit.get(key);
@@ -76,4 +83,13 @@ function recordAction(good: GoodAnalysis, document: TextDocument): CodeAction | 
     kind: RECORD_SNAPSHOT_KIND,
     edit: { changes: { [document.uri]: toTextEdits(document, recording.edits) } },
   };
+}
+
+/** The cause fixes and "set to the sum" behind an unsatisfied rollup diagnostic (its data names the application). */
+function rollupFixesFor(good: GoodAnalysis, diagnostic: Diagnostic): ReturnType<typeof rollupFixes> {
+  const params = (diagnostic.data as { params?: Record<string, unknown> } | undefined)?.params;
+  if (diagnostic.source !== SOURCE || diagnostic.code !== "rollup-unsatisfied" || params === undefined) return [];
+  const { statement, parent, period } = params;
+  if (typeof statement !== "string" || typeof parent !== "string" || typeof period !== "string") return [];
+  return rollupFixes(good, { statement, parent, period });
 }

@@ -9,6 +9,7 @@ import { registerSymbols } from "./symbols";
 import { completionCapabilities, registerCompletion } from "./completion";
 import { navigationCapabilities, registerNavigation } from "./navigation";
 import { codeActionCapabilities, registerCodeActions } from "./codeActions";
+import { registerRollupViews, rollupViewCapabilities } from "./rollupViews";
 
 export const featureCapabilities: ServerCapabilities = {
   codeLensProvider: { resolveProvider: false },
@@ -17,6 +18,7 @@ export const featureCapabilities: ServerCapabilities = {
   ...completionCapabilities,
   ...navigationCapabilities,
   ...codeActionCapabilities,
+  ...rollupViewCapabilities,
 };
 
 export function registerFeatures(context: ServerContext): void {
@@ -27,4 +29,5 @@ export function registerFeatures(context: ServerContext): void {
   registerCompletion(context);
   registerNavigation(context);
   registerCodeActions(context);
+  registerRollupViews(context);
 }
