@@ -9,6 +9,7 @@ import { FsDocumentDetector } from "./detection";
 import { SourcePointers } from "./navigation/sourcePointers";
 import { PreviewManager } from "./preview/previewManager";
 import { PREVIEW_VIEW_TYPE } from "./preview/previewPanel";
+import { registerRollupTree } from "./rollups/rollupTree";
 import { FsServer } from "./server/fsServer";
 import { FsLanguageStatus } from "./status/languageStatus";
 import { StatusStore } from "./status/statusStore";
@@ -36,6 +37,7 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.workspace.registerTextDocumentContentProvider(SNAPSHOT_DIFF_SCHEME, snapshotDiffs),
     vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, previews),
     ...registerCommands({ server: fsServer, previews, snapshotDiffs }),
+    ...registerRollupTree(fsServer, detector),
   );
   detector.scanOpenDocuments();
 }
