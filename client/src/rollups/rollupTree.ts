@@ -17,6 +17,7 @@ import {
 } from "../../../shared/src/protocol";
 import type { FsDocumentDetector } from "../detection";
 import type { FsServer } from "../server/fsServer";
+import { failingFirst } from "./order";
 
 export const ROLLUPS_VIEW = "fs.rollups";
 export const ROLLUP_COMMANDS = {
@@ -32,13 +33,6 @@ type Node =
   | { kind: "statement"; uri: string; value: RollupTreeStatement }
   | { kind: "subtotal"; uri: string; value: RollupTreeSubtotal }
   | { kind: "child"; uri: string; value: RollupTreeChild };
-
-const FAILING_RANK: Record<RollupNodeStatus, number> = { error: 0, unsatisfied: 1, "not-checked": 2, satisfied: 3 };
-
-/** Failing (error, then unsatisfied) before the rest; a stable sort keeps document order within each. */
-export function failingFirst<T extends { status?: RollupNodeStatus }>(nodes: readonly T[]): T[] {
-  return [...nodes].sort((a, b) => FAILING_RANK[a.status ?? "satisfied"] - FAILING_RANK[b.status ?? "satisfied"]);
-}
 
 function icon(status: RollupNodeStatus | undefined): vscode.ThemeIcon {
   switch (status) {
