@@ -73,15 +73,23 @@ interface StatementIndex {
   statement: Statement;
   itemsById: Map<string, Item>;
   childrenByParent: Map<string, Item[]>;
-  /** Per period: canonical value → items holding it, built on first need. */
-  valuesByPeriod: Map<string, Map<string, Item[]>>;
+  /**
+   * Per period: canonical value → the item(s) holding it, built at the second lookup in that
+   * period (the first one scans, which allocates nothing); "scanned" marks a period scanned once.
+   */
+  valuesByPeriod: Map<string, Map<string, Item | Item[]> | "scanned">;
   /** Per parent: its applications by period. */
   applications: Map<string, Map<string, RollupApplication>>;
 }
 
-/** Causes for the unsatisfied applications of one conforming document. Build once per analysis. */
+/**
+ * Causes for the unsatisfied applications of one conforming document. Build once per analysis;
+ * each statement is indexed only when a cause in it is first asked for.
+ */
 export class RollupExplainer {
-  private readonly statements = new Map<string, StatementIndex>();
+  private readonly indexes = new Map<string, StatementIndex>();
+  private readonly statementsById = new Map<string, Statement>();
+  private readonly applicationsByStatement = new Map<string, RollupApplication[]>();
   private readonly units = new Map<string, Unit>();
 
   constructor(
@@ -89,29 +97,41 @@ export class RollupExplainer {
     applications: readonly RollupApplication[],
   ) {
     for (const unit of document.units) if (!this.units.has(unit.id)) this.units.set(unit.id, unit);
-    for (const statement of document.statements) {
-      const itemsById = new Map<string, Item>();
-      const childrenByParent = new Map<string, Item[]>();
-      for (const item of statement.items) if (!itemsById.has(item.id)) itemsById.set(item.id, item);
-      for (const item of statement.items) {
-        if (item.rollupTo === undefined) continue;
-        const children = childrenByParent.get(item.rollupTo);
-        if (children === undefined) childrenByParent.set(item.rollupTo, [item]);
-        else children.push(item);
-      }
-      this.statements.set(statement.id, { statement, itemsById, childrenByParent, valuesByPeriod: new Map(), applications: new Map() });
-    }
+    for (const statement of document.statements) if (!this.statementsById.has(statement.id)) this.statementsById.set(statement.id, statement);
     for (const application of applications) {
-      const index = this.statements.get(application.key.statement);
-      if (index === undefined) continue;
-      let byPeriod = index.applications.get(application.key.parent);
-      if (byPeriod === undefined) index.applications.set(application.key.parent, (byPeriod = new Map()));
-      byPeriod.set(application.key.period, application);
+      const list = this.applicationsByStatement.get(application.key.statement);
+      if (list === undefined) this.applicationsByStatement.set(application.key.statement, [application]);
+      else list.push(application);
     }
   }
 
+  private indexOf(id: string): StatementIndex | undefined {
+    let index = this.indexes.get(id);
+    if (index !== undefined) return index;
+    const statement = this.statementsById.get(id);
+    if (statement === undefined) return undefined;
+    const itemsById = new Map<string, Item>();
+    const childrenByParent = new Map<string, Item[]>();
+    for (const item of statement.items) if (!itemsById.has(item.id)) itemsById.set(item.id, item);
+    for (const item of statement.items) {
+      if (item.rollupTo === undefined) continue;
+      const children = childrenByParent.get(item.rollupTo);
+      if (children === undefined) childrenByParent.set(item.rollupTo, [item]);
+      else children.push(item);
+    }
+    const byParent = new Map<string, Map<string, RollupApplication>>();
+    for (const application of this.applicationsByStatement.get(id) ?? []) {
+      let byPeriod = byParent.get(application.key.parent);
+      if (byPeriod === undefined) byParent.set(application.key.parent, (byPeriod = new Map()));
+      byPeriod.set(application.key.period, application);
+    }
+    index = { statement, itemsById, childrenByParent, valuesByPeriod: new Map(), applications: byParent };
+    this.indexes.set(id, index);
+    return index;
+  }
+
   item(statement: string, id: string): Item | undefined {
-    return this.statements.get(statement)?.itemsById.get(id);
+    return this.indexOf(statement)?.itemsById.get(id);
   }
 
   unit(id: string): Unit | undefined {
@@ -119,21 +139,21 @@ export class RollupExplainer {
   }
 
   statement(id: string): Statement | undefined {
-    return this.statements.get(id)?.statement;
+    return this.statementsById.get(id);
   }
 
   children(statement: string, parent: string): readonly Item[] {
-    return this.statements.get(statement)?.childrenByParent.get(parent) ?? [];
+    return this.indexOf(statement)?.childrenByParent.get(parent) ?? [];
   }
 
   application(statement: string, parent: string, period: string): RollupApplication | undefined {
-    return this.statements.get(statement)?.applications.get(parent)?.get(period);
+    return this.indexOf(statement)?.applications.get(parent)?.get(period);
   }
 
   /** The causes that hold for one application, most specific first; none unless it is unsatisfied. */
   causes(application: RollupApplication): Cause[] {
     if (application.status !== "unsatisfied") return [];
-    const index = this.statements.get(application.key.statement);
+    const index = this.indexOf(application.key.statement);
     const parent = index?.itemsById.get(application.key.parent);
     if (index === undefined || parent === undefined) return [];
     const { period } = application.key;
@@ -187,22 +207,19 @@ export class RollupExplainer {
     const values: { item: Item; text: string; sign: 1n | -1n }[] = [{ item: parent, text: parentValue, sign: 1n }];
     children.forEach((child, k) => values.push({ item: child, text: childValues[k] as string, sign: -1n }));
     for (const { item, text, sign } of values) {
-      for (const swapped of transpositions(text)) {
-        // A swap never adds fraction digits, so the swapped value fits the working scale.
-        if (holds(d + sign * (toUnits(swapped, scale) - toUnits(text, scale)))) {
-          add({ kind: "transposition", item: item.id, value: text, fix: { kind: "set-value", item: item.id, period, value: swapped } });
-        }
+      for (const swapped of this.matchingTranspositions(text, scale, d, sign, t)) {
+        add({ kind: "transposition", item: item.id, value: text, fix: { kind: "set-value", item: item.id, period, value: swapped } });
       }
     }
     // Scale, exact at scale + MAX_SCALE_POWER so that dividing by up to 10^9 leaves no remainder.
     const wide = scale + MAX_SCALE_POWER;
-    const widen = 10n ** BigInt(MAX_SCALE_POWER);
+    const widen = pow10(MAX_SCALE_POWER);
     for (const { item, text, sign } of values) {
       const v = toUnits(text, wide);
       if (v === 0n) continue;
       for (let power = -MAX_SCALE_POWER; power <= MAX_SCALE_POWER; power++) {
         if (power === 0) continue;
-        const scaled = power > 0 ? v * 10n ** BigInt(power) : v / 10n ** BigInt(-power);
+        const scaled = power > 0 ? v * pow10(power) : v / pow10(-power);
         const moved = d * widen + sign * (scaled - v);
         if ((moved < 0n ? -moved : moved) <= t * widen) {
           add({ kind: "scale", item: item.id, value: text, power, fix: { kind: "set-value", item: item.id, period, value: formatUnits(scaled, wide) } });
@@ -235,19 +252,63 @@ export class RollupExplainer {
   }
 
   private itemsWithValue(index: StatementIndex, period: string, value: string): readonly Item[] {
-    let map = index.valuesByPeriod.get(period);
-    if (map === undefined) {
+    // Values are canonical strings, so equal amounts are equal strings.
+    const known = index.valuesByPeriod.get(period);
+    if (known === undefined) {
+      index.valuesByPeriod.set(period, "scanned");
+      return index.statement.items.filter((item) => item.values[period] === value);
+    }
+    let map = known;
+    if (map === "scanned") {
       map = new Map();
       for (const item of index.statement.items) {
         const cell = item.values[period];
         if (typeof cell !== "string") continue;
-        const list = map.get(cell);
-        if (list === undefined) map.set(cell, [item]);
-        else list.push(item);
+        const found = map.get(cell);
+        if (found === undefined) map.set(cell, item);
+        else if (Array.isArray(found)) found.push(item);
+        else map.set(cell, [found, item]);
       }
       index.valuesByPeriod.set(period, map);
     }
-    return map.get(value) ?? [];
+    const found = map.get(value);
+    return found === undefined ? [] : Array.isArray(found) ? found : [found];
+  }
+
+  /**
+   * The transpositions of `text` that make the rollup hold. Swapping digit a (place 10^(i+1)) with
+   * b (place 10^i) changes the magnitude by (b − a)·9·10^i, so each swap is tested with one small
+   * BigInt product; only a match is written out as a string.
+   */
+  private matchingTranspositions(text: string, scale: number, d: bigint, sign: bigint, t: bigint): string[] {
+    const negative = text.startsWith("-");
+    const body = negative ? text.slice(1) : text;
+    const point = body.indexOf(".");
+    const fraction = point === -1 ? 0 : body.length - point - 1;
+    const valueSign = negative ? -1n : 1n;
+    const matches: string[] = [];
+    for (let at = 0; at + 1 < body.length; at++) {
+      const a = body.charCodeAt(at) - 48;
+      const b = body.charCodeAt(at + 1) - 48;
+      if (a === b || a < 0 || a > 9 || b < 0 || b > 9) continue;
+      if (at === 0 && b === 0 && (point === -1 ? body.length > 1 : point > 1)) continue;
+      // The lower digit's place, as a power of ten of the working unit (10^-scale).
+      const digitsAfter = body.length - (at + 2) - (point !== -1 && point > at + 1 ? 1 : 0);
+      const place = digitsAfter - fraction + scale;
+      const change = valueSign * BigInt(b - a) * 9n * pow10(place);
+      const moved = d + sign * change;
+      if ((moved < 0n ? -moved : moved) > t) continue;
+      const swapped = canonicalSwap(body, at, point);
+      if (swapped !== undefined) matches.push(negative ? `-${swapped}` : swapped);
+    }
+    // The hidden trailing zero ("0.1" typed for "0.01"): rare, tested the plain way.
+    if (point !== -1) {
+      const swapped = `${text.slice(0, -1)}0${text.slice(-1)}`;
+      const wide = scale + 1;
+      const moved = d * 10n + sign * (toUnits(swapped, wide) - toUnits(text, wide));
+      if ((moved < 0n ? -moved : moved) <= t * 10n) matches.push(swapped);
+    }
+    return matches;
   }
 
   /** Is `candidate` the parent or one of its ancestors (so that rolling it up to the parent makes a cycle)? */
@@ -259,6 +320,21 @@ export class RollupExplainer {
     }
     return false;
   }
+}
+
+const POWERS: bigint[] = [];
+function pow10(exponent: number): bigint {
+  return (POWERS[exponent] ??= 10n ** BigInt(exponent));
+}
+
+/** Digits `at` and `at + 1` of an unsigned decimal swapped, in canonical form; undefined for zero. */
+function canonicalSwap(body: string, at: number, point: number): string | undefined {
+  let swapped = body.slice(0, at) + body[at + 1] + body[at] + body.slice(at + 2);
+  if (point !== -1) {
+    swapped = swapped.replace(/0+$/, "");
+    if (swapped.endsWith(".")) swapped = swapped.slice(0, -1);
+  }
+  return /^0(\.0*)?$/.test(swapped) ? undefined : swapped;
 }
 
 export function negate(decimal: string): string {
