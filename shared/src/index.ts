@@ -14,7 +14,7 @@ export { recordSnapshot, type Recording } from "./snapshot/record";
 export { evaluateRollups } from "./rollup/evaluate";
 export { buildModel, sameTarget, wouldCycle, itemAt, childrenOf, type DocumentModel, type UnitEntry, type PeriodEntry, type ItemEntry, type StatementEntry, type Occurrence, type ReferenceKind } from "./model/document-model";
 export { RollupExplainer, CAUSE_RANK, transpositions, type Cause, type CauseKind, type CauseFix } from "./rollup/explain";
-export { describeCause, fixTitle, setSubtotalTitle, rollupCauseLines, scaleInWords } from "./rollup/explainText";
+export { describeCause, fixTitle, setSubtotalTitle, rollupCauseLines, explainerFor, scaleInWords } from "./rollup/explainText";
 export { causeFixEdits, setSubtotalFix } from "./fix/causeEdits";
 export { formatFixesFor, type Fix, type FixSource, type FixableProblem } from "./fix/formatFixes";
 export { fixAll, VALUE_FIXES, type ValueFixName, type FixAllOutcome, type AppliedFix } from "./fix/fixAll";

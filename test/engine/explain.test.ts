@@ -8,6 +8,7 @@ import {
   applyOffsetEdits,
   causeFixEdits,
   describeCause,
+  explainerFor,
   parseJson,
   rollupCauseLines,
   RollupExplainer,
@@ -243,6 +244,14 @@ test("causes are ranked most specific first, and the CLI lines follow that order
   assert.ok(order.indexOf("child-sign") < order.indexOf("extra-child"), order.join());
   assert.deepEqual(rollupCauseLines(explained.explainer, explained.application), explained.causes.map((cause) => describeCause(explained.explainer, cause)));
   assert.deepEqual(rollupCauseLines(explained.explainer, { ...explained.application, status: "satisfied" }), []);
+  // The CLI's entry point: an explainer from the analysis alone.
+  const parsed = parseJson(explained.text);
+  assert.ok(parsed.ok);
+  const analysis = analyze(parsed.value);
+  const fromAnalysis = explainerFor(analysis);
+  assert.ok(fromAnalysis !== undefined);
+  assert.deepEqual(rollupCauseLines(fromAnalysis, explained.application), rollupCauseLines(explained.explainer, explained.application));
+  assert.equal(explainerFor(analyze({})), undefined);
 });
 
 test("set the subtotal to the sum of its children, always available, makes the total hold", () => {

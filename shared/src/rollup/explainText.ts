@@ -2,8 +2,9 @@
 // followed by what the fix would show. Used by the hover, the diagnostics, the CLI's text output.
 
 import { groupDigits } from "../render/format";
+import type { Analysis } from "../result";
 import type { NumericApplication, RollupApplication } from "../types";
-import type { Cause, CauseFix, RollupExplainer } from "./explain";
+import { RollupExplainer, type Cause, type CauseFix } from "./explain";
 
 const SCALE_WORDS = new Map<number, string>([
   [0, "in units"],
@@ -80,6 +81,11 @@ export function fixTitle(explainer: RollupExplainer, cause: Cause): string | und
 export function setSubtotalTitle(explainer: RollupExplainer, application: NumericApplication): string {
   const label = explainer.item(application.key.statement, application.key.parent)?.label ?? application.key.parent;
   return `Set ${label} to the sum of its children (${groupDigits(application.expected)})`;
+}
+
+/** The explainer of an analysis (build it once, ask it per application); undefined unless the document conforms. */
+export function explainerFor(analysis: Analysis): RollupExplainer | undefined {
+  return analysis.document === undefined ? undefined : new RollupExplainer(analysis.document, analysis.result.calculations.applications);
 }
 
 /**
