@@ -1,6 +1,6 @@
-// Rollup causes and fixes in a real VS Code (code-server in headless Chromium): the hover of the
-// failing subtotal says why it fails, and its quick fix, chosen from the light bulb menu, makes the
-// problem go away. Its own editor and workspace copy, so it shares no state with vscode.test.ts.
+// Rollup causes and fixes in a real VS Code (code-server in headless Chromium): the Rollups view
+// lists the failing subtotal, the hover of the failing subtotal says why it fails, and its quick
+// fix, chosen from the light bulb menu, makes the problem go away. Its own editor and workspace copy, so it shares no state with vscode.test.ts.
 
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -27,7 +27,7 @@ function locate(path: JSONPath): { line: number; column: number } {
   return { line: before.length, column: before.at(-1)!.length + 1 };
 }
 
-describe("rollup causes and fixes in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 4 * TEST_TIMEOUT_MS }, () => {
+describe("rollup causes and fixes in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 6 * TEST_TIMEOUT_MS }, () => {
   before(async () => {
     manufacturing = (await loadWorkspaceLib()).E2E_FILES.manufacturing;
     const setup = await setUpEditor();
@@ -37,6 +37,33 @@ describe("rollup causes and fixes in VS Code (code-server)", { timeout: SETUP_TI
 
   after(async () => {
     await editor?.stop();
+  });
+
+  it("the Rollups view, failing first, lists the failing subtotal with its problem, and a click reveals it in the source", { timeout: TEST_TIMEOUT_MS }, async (t) => {
+    if (editor === undefined) {
+      t.skip(skipReason ?? "the editor did not start");
+      return;
+    }
+    const { page } = editor;
+    try {
+      await quickOpen(page, manufacturing);
+      const header = page.locator(".pane-header", { hasText: "Rollups" }).first();
+      await header.waitFor({ timeout: FIRST_PROBLEMS_TIMEOUT_MS });
+      if ((await header.getAttribute("aria-expanded")) !== "true") await header.click();
+      // The view is short and its list virtual: "failing first" brings the failing subtotal to the top.
+      await header.locator('.action-label[aria-label="Show Failing Subtotals First"]').click();
+      await header.locator('.action-label[aria-label="Show Subtotals in Document Order"]').waitFor({ timeout: UI_TIMEOUT_MS });
+      const row = page.locator(".monaco-list-row", { hasText: "fy2025: off by 1" }).first();
+      await row.waitFor({ timeout: FIRST_PROBLEMS_TIMEOUT_MS });
+      assert.match((await row.textContent()) ?? "", /Gross profit/);
+      await row.click();
+      const id = locate(["statements", 1, "items", 6, "id"]);
+      await page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`Ln ${id.line}, Col \\d+`) }).waitFor({ timeout: UI_TIMEOUT_MS });
+    } catch (error) {
+      const path = await screenshot(page, "rollups view");
+      if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
+      throw error;
+    }
   });
 
   it("the failing subtotal's hover gives the likely causes, and 'Set … to the sum of its children' clears the problem", { timeout: TEST_TIMEOUT_MS }, async (t) => {
