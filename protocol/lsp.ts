@@ -100,3 +100,41 @@ export const CLIENT_COMMANDS = {
   revealInPreview: "fs.revealInPreview",
   peekLocations: "fs.peekLocations",
 } as const;
+
+/** A subtotal's status over its periods: the worst of them (error, then unsatisfied); "not-checked" while the document does not conform. */
+export type RollupNodeStatus = "satisfied" | "unsatisfied" | "error" | "not-checked";
+export interface RollupTreeRange {
+  start: { line: number; character: number };
+  end: { line: number; character: number };
+}
+export interface RollupTreeChild {
+  id: string;
+  label: string;
+  /** The child's own status when it is a subtotal too; absent for a plain item. */
+  status?: RollupNodeStatus;
+  range: RollupTreeRange;
+}
+export interface RollupTreeSubtotal {
+  id: string;
+  label: string;
+  status: RollupNodeStatus;
+  /** Per failing period, a short description ("fy2025: off by 6"); empty when all hold. */
+  problems: string[];
+  range: RollupTreeRange;
+  children: RollupTreeChild[];
+}
+export interface RollupTreeStatement {
+  id: string;
+  label: string;
+  status: RollupNodeStatus;
+  range: RollupTreeRange;
+  subtotals: RollupTreeSubtotal[];
+}
+export interface RollupTreeResult {
+  uri: string;
+  version: number;
+  statements: RollupTreeStatement[];
+}
+
+/** fs/rollupTree: the document's rollups as a tree (statements → subtotals → children) for the Rollups view. */
+export const RollupTreeRequest = new RequestType<DocumentParams, RollupTreeResult | null, void>("fs/rollupTree");

@@ -12,6 +12,11 @@ export interface OptionSpec {
   short?: string;
   /** The values a string option accepts, when it is a closed set. */
   choices?: readonly string[];
+  /**
+   * A string option that may be given more than once (`--apply a --apply b`): its values are kept
+   * joined with commas, the same as `--apply a,b`; the command splits them.
+   */
+  repeatable?: boolean;
   /** The value's placeholder in help, e.g. "<path>". */
   value?: string;
   description: string;
@@ -54,7 +59,7 @@ export function parseCommandArgs(command: string, args: readonly string[], specs
       spec = arg.length === 2 ? byShort.get(arg.slice(1)) : undefined;
       if (spec === undefined) throw unknownOption(command, arg, arg.slice(1), specs, allOptions);
     }
-    if (options.has(spec.name)) throw new UsageError(`--${spec.name} is given twice`);
+    if (options.has(spec.name) && spec.repeatable !== true) throw new UsageError(`--${spec.name} is given twice`);
     if (spec.type === "boolean") {
       if (inline !== undefined) throw new UsageError(`--${spec.name} takes no value`);
       options.set(spec.name, true);
@@ -68,7 +73,8 @@ export function parseCommandArgs(command: string, args: readonly string[], specs
       const near = nearest(value, spec.choices);
       throw new UsageError(`--${spec.name} must be ${listChoices(spec.choices)}, not "${value}"${near ? `; did you mean ${near}?` : ""}`);
     }
-    options.set(spec.name, value);
+    const earlier = options.get(spec.name);
+    options.set(spec.name, typeof earlier === "string" ? `${earlier},${value}` : value);
   }
   return { options, positionals };
 }

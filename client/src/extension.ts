@@ -10,6 +10,7 @@ import { mapSchemaUrls } from "./json/schemaUrls";
 import { SourcePointers } from "./navigation/sourcePointers";
 import { PreviewManager } from "./preview/previewManager";
 import { PREVIEW_VIEW_TYPE } from "./preview/previewPanel";
+import { registerRollupTree } from "./rollups/rollupTree";
 import { FsServer } from "./server/fsServer";
 import { FsLanguageStatus } from "./status/languageStatus";
 import { StatusStore } from "./status/statusStore";
@@ -37,6 +38,7 @@ export function activate(context: vscode.ExtensionContext): void {
     mapSchemaUrls(),
     vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, previews),
     ...registerCommands({ server: fsServer, previews, snapshotDiffs, extensionUri: context.extensionUri }),
+    ...registerRollupTree(fsServer, detector),
   );
   detector.scanOpenDocuments();
 }

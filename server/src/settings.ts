@@ -11,6 +11,8 @@ export interface Settings {
   maxProblems: number;
   /** fs.files: glob patterns of documents that are FS documents whatever their content. */
   files: readonly string[];
+  /** fs.inlayHints.rollupSums: when a subtotal shows its children's sum after its value. */
+  rollupSums: "whenDifferent" | "always" | "never";
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -20,6 +22,7 @@ export const DEFAULT_SETTINGS: Settings = {
   codeLens: true,
   maxProblems: 1000,
   files: [],
+  rollupSums: "whenDifferent",
 };
 
 const SEVERITIES: Record<string, DiagnosticSeverity | undefined> = {
@@ -40,6 +43,7 @@ export function readSettings(section: unknown): Settings {
   const delay = validation.delay;
   const severity = rollups.severity;
   const maxProblems = validation.maxProblems;
+  const rollupSums = ((raw.inlayHints ?? {}) as Record<string, unknown>).rollupSums;
   return {
     enable: raw.enable !== false,
     validationDelay: typeof delay === "number" && delay >= 0 && delay <= 10_000 ? delay : DEFAULT_SETTINGS.validationDelay,
@@ -47,6 +51,7 @@ export function readSettings(section: unknown): Settings {
     codeLens: codeLens.enabled !== false,
     maxProblems: typeof maxProblems === "number" && maxProblems >= 1 ? Math.floor(maxProblems) : DEFAULT_SETTINGS.maxProblems,
     files: readPatterns(raw.files),
+    rollupSums: rollupSums === "always" || rollupSums === "never" || rollupSums === "whenDifferent" ? rollupSums : DEFAULT_SETTINGS.rollupSums,
   };
 }
 

@@ -52,12 +52,14 @@ test("text: file:line:col: severity code message per problem, then a summary tha
   const run = fsdoc(["validate", "--format", "text", file]);
   assert.equal(run.code, 0);
   const lines = run.stdout.trimEnd().split("\n");
-  assert.equal(lines.length, 2 + 3, run.stdout);
+  assert.equal(lines.length, 3 + 3, run.stdout);
   assert.match(lines[0]!, /^.*doc\.json:\d+:\d+: warning rollup-unsatisfied Total fy2025: 4 stated, children sum to 3 \(difference 1, tolerance 0\)\.$/);
-  assert.match(lines[1]!, /^.*doc\.json:\d+:\d+: warning rollup-missing-value Total fy2026 cannot be checked: Ärger: 😀, 100% new line fy2026 has no value \(null\)\.$/);
-  assert.equal(lines[2], "1 document: 1 conforming, 0 nonconforming, 0 not readable as JSON");
-  assert.equal(lines[3], "0 errors");
-  assert.equal(lines[4], "rollups: 0 satisfied, 1 not satisfied, 1 not evaluated (1 with a missing value)");
+  // The unsatisfied rollup's likely cause, indented under it (a difference of 1 in whole units is rounding).
+  assert.match(lines[1]!, /^  likely cause: Rounding\? .*a tolerance of 1 would accept it\.$/);
+  assert.match(lines[2]!, /^.*doc\.json:\d+:\d+: warning rollup-missing-value Total fy2026 cannot be checked: Ärger: 😀, 100% new line fy2026 has no value \(null\)\.$/);
+  assert.equal(lines[3], "1 document: 1 conforming, 0 nonconforming, 0 not readable as JSON");
+  assert.equal(lines[4], "0 errors");
+  assert.equal(lines[5], "rollups: 0 satisfied, 1 not satisfied, 1 not evaluated (1 with a missing value)");
   assert.equal(fsdoc(["validate", "--format", "text", "--strict", file]).code, 1);
   assert.match(fsdoc(["validate", "--format", "text", "--strict", file]).stdout, /: error rollup-unsatisfied /);
 

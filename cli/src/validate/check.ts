@@ -84,7 +84,7 @@ export function checkFile(task: CheckTask, options: CheckOptions): CheckOutcome 
       }
       return { skipped: false, report, json: serialize(options.bare ? result : { file: task.display, result }, options.bare), human };
     }
-    report.problems = documentProblems(input.text, loaded.value, loaded.analysis, { strictRollups: options.strict });
+    report.problems = documentProblems(input.text, loaded.value, loaded.analysis, { strictRollups: options.strict, causes: options.format === "text" });
     return { skipped: false, report, json: undefined, human };
   } catch (error) {
     if (!(error instanceof InputError)) throw error;

@@ -8,6 +8,7 @@ import {
   ExportRequest,
   RecordEditsRequest,
   RenderRequest,
+  RollupTreeRequest,
   SERVER_NODE_OPTIONS,
   SnapshotDiffRequest,
   StatusNotification,
@@ -17,6 +18,7 @@ import {
   type ExportResult,
   type RecordEditsResult,
   type RenderResult,
+  type RollupTreeResult,
   type SnapshotDiffResult,
   type ValidateTextResult,
 } from "../../../protocol/lsp";
@@ -86,6 +88,11 @@ export class FsServer implements vscode.Disposable {
 
   async export(uri: vscode.Uri, format: ExportParams["format"]): Promise<ExportResult> {
     return (await this.start()).sendRequest(ExportRequest, { uri: uri.toString(), format });
+  }
+
+  /** The document's rollups for the Rollups view; `uri` is the document URI as a string. */
+  async rollupTree(uri: string): Promise<RollupTreeResult | null> {
+    return (await this.start()).sendRequest(RollupTreeRequest, { uri });
   }
 
   async validateText(uri: vscode.Uri, text: string, token?: vscode.CancellationToken): Promise<ValidateTextResult> {

@@ -2,11 +2,24 @@
 // analysis in the store, calls the language service, and returns its answer. No feature logic
 // lives here.
 
-import { CodeActionKind, type ServerCapabilities } from "vscode-languageserver/node";
+import {
+  CodeActionKind,
+  type CallHierarchyIncomingCall,
+  type CallHierarchyIncomingCallsParams,
+  type CallHierarchyItem,
+  type CallHierarchyOutgoingCall,
+  type CallHierarchyOutgoingCallsParams,
+  type CallHierarchyPrepareParams,
+  type DocumentHighlight,
+  type DocumentHighlightParams,
+  type InlayHint,
+  type InlayHintParams,
+  type ServerCapabilities,
+} from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { isFsDocumentByName, isFsDocumentValue, mightBeFsDocument } from "../../../shared/src/detect";
-import { ExportRequest, RecordEditsRequest, RenderRequest, SnapshotDiffRequest, ValidateTextRequest, type ExportResult, type ValidateTextResult } from "../../../protocol/lsp";
-import { DocumentAnalysis } from "../analysis";
+import { ExportRequest, RecordEditsRequest, RenderRequest, RollupTreeRequest, SnapshotDiffRequest, ValidateTextRequest, type ExportResult, type ValidateTextResult } from "../../../protocol/lsp";
+import { DocumentAnalysis, type ParsedVersion } from "../analysis";
 import * as service from "../service/index";
 import type { ServerContext } from "./context";
 
@@ -21,6 +34,9 @@ export const capabilities: ServerCapabilities = {
   referencesProvider: true,
   renameProvider: { prepareProvider: true },
   codeActionProvider: { codeActionKinds: service.CODE_ACTION_KINDS.filter((kind) => kind !== CodeActionKind.Empty) },
+  inlayHintProvider: true,
+  callHierarchyProvider: true,
+  documentHighlightProvider: true,
 };
 
 export function registerHandlers(context: ServerContext): void {
@@ -96,5 +112,54 @@ export function registerHandlers(context: ServerContext): void {
     if (!named && closed.parsed !== undefined && !isFsDocumentValue(closed.parsed.value)) return { isFsDocument: false, status: undefined };
     void connection.sendDiagnostics({ uri, diagnostics: service.diagnostics(closed, context.settings()) });
     return { isFsDocument: true, status: service.statusOf(closed) };
+  }));
+  registerRollupViews(context);
+}
+
+/**
+ * The rollup views: inlay hints with the children's sum, call hierarchy and document highlight over
+ * rollupTo, and the Rollups tree's request. They answer only while the current text parses.
+ */
+function registerRollupViews(context: ServerContext): void {
+  const { connection, store, guard } = context;
+  const current = (uri: string): { good: ParsedVersion; document: DocumentAnalysis["document"] } | undefined => {
+    const open = store.get(uri);
+    return open?.parsed === undefined ? undefined : { good: open.parsed, document: open.document };
+  };
+
+  connection.languages.inlayHint.on(guard<InlayHintParams, InlayHint[] | null>("inlayHint", null, ({ textDocument, range }) => {
+    const found = current(textDocument.uri);
+    if (found === undefined) return null;
+    const { good, document } = found;
+    return service.rollupSumHints(good, context.settings().rollupSums, document.offsetAt(range.start), document.offsetAt(range.end)).map((hint) => ({
+      position: document.positionAt(hint.offset),
+      label: hint.label,
+      tooltip: hint.tooltip,
+      paddingLeft: true,
+    }));
+  }));
+  connection.languages.callHierarchy.onPrepare(guard<CallHierarchyPrepareParams, CallHierarchyItem[] | null>("prepareCallHierarchy", null, ({ textDocument, position }) => {
+    const found = current(textDocument.uri);
+    const at = found === undefined ? undefined : service.itemAtOffset(found.good, found.document.offsetAt(position));
+    const item = found === undefined || at === undefined ? undefined : service.hierarchyItem(found.good, found.document, at);
+    return item === undefined ? null : [item];
+  }));
+  connection.languages.callHierarchy.onIncomingCalls(guard<CallHierarchyIncomingCallsParams, CallHierarchyIncomingCall[] | null>("incomingCalls", null, ({ item }) => {
+    const found = current(item.uri);
+    const at = found === undefined ? undefined : service.resolveItem(found.good, item.data);
+    return found === undefined || at === undefined ? null : service.incomingCalls(found.good, found.document, at);
+  }));
+  connection.languages.callHierarchy.onOutgoingCalls(guard<CallHierarchyOutgoingCallsParams, CallHierarchyOutgoingCall[] | null>("outgoingCalls", null, ({ item }) => {
+    const found = current(item.uri);
+    const at = found === undefined ? undefined : service.resolveItem(found.good, item.data);
+    return found === undefined || at === undefined ? null : service.outgoingCalls(found.good, found.document, at);
+  }));
+  connection.onDocumentHighlight(guard<DocumentHighlightParams, DocumentHighlight[] | null>("documentHighlight", null, ({ textDocument, position }) => {
+    const found = current(textDocument.uri);
+    return found === undefined ? null : service.rollupHighlights(found.good, found.document, found.document.offsetAt(position));
+  }));
+  connection.onRequest(RollupTreeRequest, guard(RollupTreeRequest.method, null, ({ uri }) => {
+    const found = current(uri);
+    return found === undefined ? null : { uri, version: found.document.version, statements: service.rollupTree(found.good, found.document) };
   }));
 }

@@ -5,11 +5,14 @@ import { CodeActionKind, type CodeAction, type CodeActionContext, type Diagnosti
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { recordSnapshot } from "../../../shared/src/index";
 import type { DocumentAnalysis, ParsedVersion } from "../analysis";
+import { SOURCE } from "./diagnostics";
 import { toTextEdits } from "./jsonEdits";
 import { fixesFor } from "./quickFixes";
+import { rollupFixes } from "./rollupCauses";
+import { FIX_ALL_KIND, fixAllEdit } from "./fixAll";
 
 export const RECORD_SNAPSHOT_KIND = `${CodeActionKind.Source}.fs.recordSnapshot`;
-export const CODE_ACTION_KINDS = [CodeActionKind.QuickFix, CodeActionKind.Source, RECORD_SNAPSHOT_KIND];
+export const CODE_ACTION_KINDS = [CodeActionKind.QuickFix, CodeActionKind.Source, RECORD_SNAPSHOT_KIND, FIX_ALL_KIND];
 
 export function codeActions(analysis: DocumentAnalysis, context: Pick<CodeActionContext, "diagnostics" | "only">): CodeAction[] {
   // Fixes are edits on the current text, so they need its parse; none while it is broken.
@@ -19,8 +22,12 @@ export function codeActions(analysis: DocumentAnalysis, context: Pick<CodeAction
   const only = context.only;
   const actions: CodeAction[] = [];
   if (wants(only, CodeActionKind.QuickFix)) actions.push(...quickFixes(good, document, context.diagnostics));
-  // Recording re-validates the whole document, so it is computed only when source actions are
-  // asked for by kind (the client filters them out of the light bulb anyway).
+  // Fix-all and recording rewrite or re-validate the whole document, so they are computed only when
+  // source actions are asked for by kind (the client filters them out of the light bulb anyway).
+  if (only !== undefined && wants(only, FIX_ALL_KIND)) {
+    const fixAll = fixAllEdit(good);
+    if (fixAll !== undefined) actions.push({ title: fixAll.title, kind: FIX_ALL_KIND, edit: { changes: { [document.uri]: toTextEdits(document, fixAll.edits) } } });
+  }
   if (only !== undefined && wants(only, RECORD_SNAPSHOT_KIND)) {
     const record = recordAction(good, document);
     if (record !== undefined) actions.push(record);
@@ -38,7 +45,7 @@ function quickFixes(good: ParsedVersion, document: TextDocument, diagnostics: re
   // then lists them all.
   const byEdit = new Map<string, CodeAction>();
   for (const diagnostic of diagnostics) {
-    for (const fix of fixesFor(good, diagnostic)) {
+    for (const fix of [...fixesFor(good, diagnostic), ...rollupFixesFor(good, diagnostic)]) {
       const edits = toTextEdits(document, fix.edits);
       const key = JSON.stringify([fix.title, edits]);
       const existing = byEdit.get(key);
@@ -66,4 +73,13 @@ function recordAction(good: ParsedVersion, document: TextDocument): CodeAction |
     kind: RECORD_SNAPSHOT_KIND,
     edit: { changes: { [document.uri]: toTextEdits(document, recording.edits) } },
   };
+}
+
+/** The cause fixes and "set to the sum" behind an unsatisfied rollup diagnostic (its data names the application). */
+function rollupFixesFor(good: ParsedVersion, diagnostic: Diagnostic): ReturnType<typeof rollupFixes> {
+  const params = (diagnostic.data as { params?: Record<string, unknown> } | undefined)?.params;
+  if (diagnostic.source !== SOURCE || diagnostic.code !== "rollup-unsatisfied" || params === undefined) return [];
+  const { statement, parent, period } = params;
+  if (typeof statement !== "string" || typeof parent !== "string" || typeof period !== "string") return [];
+  return rollupFixes(good, { statement, parent, period });
 }

@@ -6,6 +6,7 @@ import { cellPointer, childrenOf, itemName, storedCell, type LocateRequest, type
 import { groupDigits } from "../../../shared/src/render/format";
 import type { DocumentAnalysis, ParsedVersion } from "../analysis";
 import type { Settings } from "../settings";
+import { causeRelatedInformation } from "./rollupCauses";
 
 export const SOURCE = "fs";
 
@@ -59,8 +60,10 @@ export function diagnostics(analysis: DocumentAnalysis, settings: Settings): Dia
         total++;
         continue;
       }
-      // An unsatisfied sum lists its children's cells; an error names its one cell in the message.
-      const related = application.status === "unsatisfied" ? childCells(good, application) : [];
+      // An unsatisfied sum lists its likely causes first, each pointing at the item concerned, then
+      // its children's cells; an error names its one cell in the message.
+      const causes = causeRelatedInformation(good, application).map(({ path, message }) => ({ request: { path, mark: "value" as const }, message }));
+      const related = application.status === "unsatisfied" ? [...causes, ...childCells(good, application)] : [];
       add({ path: rollupTarget(good, application), mark: "value" }, (range) => rollupDiagnostic(good, application, range, severity), related);
     }
   }

@@ -7,6 +7,7 @@ import { groupDigits } from "../../../shared/src/render/format";
 import type { ParsedVersion } from "../analysis";
 import { applicationFor, cellText, plural, storedCells, type StoredCell } from "./documentFacts";
 import { bold, codeSpan, escapeText, tableRow } from "./markdown";
+import { causesMarkdown } from "./rollupCauses";
 
 export function cellHover(good: ParsedVersion, statement: StatementEntry, item: ItemEntry, period: string): string {
   const sections = [heading(good, statement, item, period)];
@@ -43,7 +44,8 @@ function rollupSection(good: ParsedVersion, statement: StatementEntry, parent: I
   } else {
     rows.push(tableRow([stated, cellMarkdown(cells[children.length]!, true)]));
   }
-  return `${rows.join("\n")}\n\n${statusText(good, statement, parent, application)}`;
+  const causes = application?.status === "unsatisfied" ? causesMarkdown(good, application.key) : undefined;
+  return `${rows.join("\n")}\n\n${statusText(good, statement, parent, application)}${causes === undefined ? "" : `\n\n${causes}`}`;
 }
 
 function rollsIntoSection(good: ParsedVersion, statement: StatementEntry, item: ItemEntry, period: string): string {

@@ -12,3 +12,8 @@ export { documentSymbols, MAX_SYMBOLS } from "./symbols";
 export { codeActions, CODE_ACTION_KINDS, RECORD_SNAPSHOT_KIND } from "./codeActions";
 export { render, snapshotDiff, recordEdits, exportFiles, BROKEN } from "./requests";
 export { statusOf } from "./status";
+export { rollupSumHints } from "./inlayHints";
+export { hierarchyItem, incomingCalls, itemAtOffset, outgoingCalls, resolveItem } from "./callHierarchy";
+export { rollupHighlights } from "./documentHighlight";
+export { rollupTree } from "./rollupTree";
+export { FIX_ALL_KIND } from "./fixAll";

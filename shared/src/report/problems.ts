@@ -10,6 +10,8 @@ import { pointer } from "../json/pointer";
 import type { SyntaxProblem } from "../json/parse";
 import { buildModel, type DocumentModel } from "../model/document-model";
 import { groupDigits } from "../render/format";
+import { explainerFor, rollupCauseLines } from "../rollup/explainText";
+import type { RollupExplainer } from "../rollup/explain";
 import type { RollupApplication } from "../types";
 import { LineIndex, type TextPosition } from "./lines";
 import { containerPathAt } from "./syntax-path";
@@ -31,11 +33,15 @@ export interface LocatedProblem {
   start: TextPosition;
   /** Position just after the marked range. */
   end: TextPosition;
+  /** An unsatisfied rollup's likely causes, most specific first, when asked for (the text format). */
+  causes?: string[];
 }
 
 export interface ProblemOptions {
   /** Rollups that do not add up or cannot be checked are errors (fsdoc --strict), else warnings. */
   strictRollups: boolean;
+  /** Attach each unsatisfied rollup's likely causes (the text format prints them under its line). */
+  causes?: boolean;
 }
 
 /** The structural errors, then the rollup applications that are not satisfied, in result order. */
@@ -53,16 +59,24 @@ export function documentProblems(text: string, value: unknown, analysis: Analysi
   const applications = analysis.result.calculations.applications.filter((application) => application.status !== "satisfied");
   if (applications.length > 0) {
     const model = buildModel(value);
+    // Built on the first unsatisfied application, and only when causes are asked for.
+    let explainer: RollupExplainer | undefined;
     for (const application of applications) {
       const path = rollupTarget(model, application);
       requests.push({ path, mark: "value" });
-      pending.push({
+      const problem: (typeof pending)[number] = {
         kind: "rollup",
         code: application.status === "error" ? `rollup-${application.reason}` : "rollup-unsatisfied",
         severity: options.strictRollups ? "error" : "warning",
         message: rollupMessage(model, application),
         path,
-      });
+      };
+      if (options.causes === true && application.status === "unsatisfied") {
+        explainer ??= explainerFor(analysis);
+        const causes = explainer === undefined ? [] : rollupCauseLines(explainer, application);
+        if (causes.length > 0) problem.causes = causes;
+      }
+      pending.push(problem);
     }
   }
   const ranges = locator.locateAll(requests);

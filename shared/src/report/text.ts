@@ -1,4 +1,5 @@
-// The text format: one line per problem, "file:line:column: severity code message", then a summary
+// The text format: one line per problem, "file:line:column: severity code message" (an unsatisfied
+// rollup's likely causes indented under it, "  likely cause: …"), then a summary
 // that keeps rollups that do not add up apart from rollups that could not be evaluated (and why).
 
 import type { FileReport, RunSummary } from "./file-report";
@@ -8,7 +9,10 @@ export function problemLines(report: FileReport): string[] {
     const where = report.error.line === undefined ? report.file : `${report.file}:${report.error.line}:${report.error.column ?? 1}`;
     return [`${where}: error ${report.error.code} ${oneLine(report.error.message)}`];
   }
-  return report.problems.map((problem) => `${report.file}:${problem.start.line}:${problem.start.column}: ${problem.severity} ${problem.code} ${oneLine(problem.message)}`);
+  return report.problems.flatMap((problem) => [
+    `${report.file}:${problem.start.line}:${problem.start.column}: ${problem.severity} ${problem.code} ${oneLine(problem.message)}`,
+    ...(problem.causes ?? []).map((cause) => `  likely cause: ${oneLine(cause)}`),
+  ]);
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;

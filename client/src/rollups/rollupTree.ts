@@ -1,0 +1,127 @@
+// The "Rollups" view in the Explorer: the active FS document's statements, their subtotals and
+// each subtotal's children, with a status icon each. Fed by the server's fs/rollupTree request
+// (protocol/lsp.ts, through FsServer.rollupTree), refreshed when the active editor changes or its analysis does. A
+// title-bar toggle lists failing subtotals first; a click reveals the item in the source.
+
+import * as vscode from "vscode";
+import {
+  type RollupNodeStatus,
+  type RollupTreeChild,
+  type RollupTreeRange,
+  type RollupTreeStatement,
+  type RollupTreeSubtotal,
+} from "../../../protocol/lsp";
+import type { FsDocumentDetector } from "../detection";
+import type { FsServer } from "../server/fsServer";
+import { failingFirst } from "./order";
+
+export const ROLLUPS_VIEW = "fs.rollups";
+export const ROLLUP_COMMANDS = {
+  failingFirst: "fs.rollups.failingFirst",
+  documentOrder: "fs.rollups.documentOrder",
+  reveal: "fs.rollups.reveal",
+} as const;
+const FAILING_FIRST_CONTEXT = "fs.rollups.failingFirst";
+
+type Node =
+  | { kind: "statement"; uri: string; value: RollupTreeStatement }
+  | { kind: "subtotal"; uri: string; value: RollupTreeSubtotal }
+  | { kind: "child"; uri: string; value: RollupTreeChild };
+
+function icon(status: RollupNodeStatus | undefined): vscode.ThemeIcon {
+  switch (status) {
+    case "satisfied":
+      return new vscode.ThemeIcon("pass", new vscode.ThemeColor("testing.iconPassed"));
+    case "unsatisfied":
+      return new vscode.ThemeIcon("error", new vscode.ThemeColor("problemsErrorIcon.foreground"));
+    case "error":
+      return new vscode.ThemeIcon("warning", new vscode.ThemeColor("problemsWarningIcon.foreground"));
+    case "not-checked":
+      return new vscode.ThemeIcon("circle-slash");
+    default:
+      return new vscode.ThemeIcon("symbol-field");
+  }
+}
+
+const STATUS_TEXT: Record<RollupNodeStatus, string> = { satisfied: "adds up", unsatisfied: "does not add up", error: "cannot be checked", "not-checked": "not checked" };
+
+class RollupTreeProvider implements vscode.TreeDataProvider<Node>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private failingFirst = false;
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(
+    private readonly server: FsServer,
+    private readonly detector: FsDocumentDetector,
+  ) {
+    this.subscriptions = [
+      this.changed,
+      vscode.window.onDidChangeActiveTextEditor(() => this.changed.fire()),
+      detector.onDidDetect(() => this.changed.fire()),
+      server.onStatus((status) => {
+        if (status.uri === vscode.window.activeTextEditor?.document.uri.toString()) this.changed.fire();
+      }),
+    ];
+    void vscode.commands.executeCommand("setContext", FAILING_FIRST_CONTEXT, false);
+  }
+
+  setFailingFirst(value: boolean): void {
+    this.failingFirst = value;
+    void vscode.commands.executeCommand("setContext", FAILING_FIRST_CONTEXT, value);
+    this.changed.fire();
+  }
+
+  async getChildren(node?: Node): Promise<Node[]> {
+    if (node === undefined) {
+      const document = vscode.window.activeTextEditor?.document;
+      if (document === undefined || !this.detector.isFsDocument(document)) return [];
+      const uri = document.uri.toString();
+      const result = await this.server.rollupTree(uri);
+      const statements = (result?.statements ?? []).filter((statement) => statement.subtotals.length > 0);
+      return this.order(statements).map((value) => ({ kind: "statement", uri, value }));
+    }
+    if (node.kind === "statement") return this.order(node.value.subtotals).map((value) => ({ kind: "subtotal", uri: node.uri, value }));
+    if (node.kind === "subtotal") return this.order(node.value.children).map((value) => ({ kind: "child", uri: node.uri, value }));
+    return [];
+  }
+
+  private order<T extends { status?: RollupNodeStatus }>(nodes: readonly T[]): T[] {
+    return this.failingFirst ? failingFirst(nodes) : [...nodes];
+  }
+
+  getTreeItem(node: Node): vscode.TreeItem {
+    const hasChildren = node.kind === "statement" || node.kind === "subtotal";
+    const item = new vscode.TreeItem(node.value.label, hasChildren ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+    const status = node.value.status;
+    item.iconPath = icon(status);
+    item.id = `${node.uri}\u0000${node.kind}\u0000${node.kind === "statement" ? node.value.id : JSON.stringify([node.value.id, node.value.range.start])}`;
+    if (node.kind === "subtotal") item.description = node.value.problems.length > 0 ? node.value.problems.join("; ") : STATUS_TEXT[node.value.status];
+    else if (node.kind === "child") item.description = node.value.status === undefined ? node.value.id : `${node.value.id} · subtotal, ${STATUS_TEXT[node.value.status]}`;
+    else item.description = STATUS_TEXT[node.value.status];
+    item.tooltip = `${node.value.label} (${node.value.id})${status === undefined ? "" : `: ${STATUS_TEXT[status]}`}`;
+    item.command = { command: ROLLUP_COMMANDS.reveal, title: "Reveal in Source", arguments: [node.uri, node.value.range] };
+    return item;
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+}
+
+async function reveal(uri: string, range: RollupTreeRange): Promise<void> {
+  const selection = new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
+  await vscode.window.showTextDocument(vscode.Uri.parse(uri), { selection, preserveFocus: false });
+}
+
+/** The view, its toggle and its reveal command; everything returned is disposed with the extension. */
+export function registerRollupTree(server: FsServer, detector: FsDocumentDetector): vscode.Disposable[] {
+  const provider = new RollupTreeProvider(server, detector);
+  return [
+    provider,
+    vscode.window.createTreeView(ROLLUPS_VIEW, { treeDataProvider: provider, showCollapseAll: true }),
+    vscode.commands.registerCommand(ROLLUP_COMMANDS.failingFirst, () => provider.setFailingFirst(true)),
+    vscode.commands.registerCommand(ROLLUP_COMMANDS.documentOrder, () => provider.setFailingFirst(false)),
+    vscode.commands.registerCommand(ROLLUP_COMMANDS.reveal, (uri: string, range: RollupTreeRange) => reveal(uri, range)),
+  ];
+}

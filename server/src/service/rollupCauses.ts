@@ -1,0 +1,107 @@
+// The likely causes of a failing subtotal, for the hover, the diagnostic's related information and
+// the quick fixes. Pure: each function takes the current analysis and returns plain data (Markdown,
+// pointers with messages, offset edits). Causes are computed on demand, never during validation,
+// through one explainer per analysis.
+
+import type { Edit } from "jsonc-parser";
+import {
+  causeFixEdits,
+  describeCause,
+  fixTitle,
+  pointer,
+  RollupExplainer,
+  setSubtotalFix,
+  setSubtotalTitle,
+  type ApplicationKey,
+  type Cause,
+  type NumericApplication,
+  type RollupApplication,
+} from "../../../shared/src/index";
+import type { ParsedVersion } from "../analysis";
+import { escapeText } from "./markdown";
+
+const explainers = new WeakMap<ParsedVersion, RollupExplainer | null>();
+
+/** The analysis's explainer, built on first need; none while the document does not conform. */
+export function explainerOf(good: ParsedVersion): RollupExplainer | undefined {
+  let explainer = explainers.get(good);
+  if (explainer === undefined) {
+    const document = good.analysis.document;
+    explainer = document === undefined ? null : new RollupExplainer(document, good.analysis.result.calculations.applications);
+    explainers.set(good, explainer);
+  }
+  return explainer ?? undefined;
+}
+
+export interface ExplainedApplication {
+  explainer: RollupExplainer;
+  application: NumericApplication;
+  causes: Cause[];
+}
+
+/** The causes of the application with this key, when it is unsatisfied. */
+export function explainApplication(good: ParsedVersion, key: ApplicationKey): ExplainedApplication | undefined {
+  const explainer = explainerOf(good);
+  const application = explainer?.unsatisfied(key.statement, key.parent, key.period);
+  if (explainer === undefined || application === undefined) return undefined;
+  return { explainer, application, causes: explainer.causes(application) };
+}
+
+/** "Likely causes" for the subtotal's hover: a bulleted list, or undefined when there are none. */
+export function causesMarkdown(good: ParsedVersion, key: ApplicationKey): string | undefined {
+  const explained = explainApplication(good, key);
+  if (explained === undefined || explained.causes.length === 0) return undefined;
+  const lines = explained.causes.map((cause) => `- ${escapeText(describeCause(explained.explainer, cause))}`);
+  return `**Likely causes**, most specific first:\n\n${lines.join("\n")}`;
+}
+
+/** The value cell a cause points at (the item concerned in the application's period). */
+export function causePointer(good: ParsedVersion, cause: Cause): string | undefined {
+  const statement = good.model.statementsById.get(cause.statement);
+  const item = statement?.itemsById.get(cause.item);
+  if (statement === undefined || item === undefined) return undefined;
+  return pointer("statements", statement.index, "items", item.index, "values", cause.period);
+}
+
+/** Related information for an unsatisfied rollup diagnostic: one entry per cause, at the item concerned. */
+export function causeRelatedInformation(good: ParsedVersion, application: RollupApplication): { path: string; message: string }[] {
+  if (application.status !== "unsatisfied") return [];
+  const explained = explainApplication(good, application.key);
+  if (explained === undefined) return [];
+  return explained.causes.flatMap((cause) => {
+    const path = causePointer(good, cause);
+    return path === undefined ? [] : [{ path, message: `Likely cause: ${describeCause(explained.explainer, cause)}` }];
+  });
+}
+
+export interface RollupFix {
+  title: string;
+  edits: Edit[];
+  preferred: boolean;
+}
+
+/**
+ * Quick fixes for an unsatisfied rollup: one per cause that is a single edit (most specific first;
+ * the first is preferred when it is the only one of its rank), then always "Set … to the sum of its
+ * children (…)". Edits are offsets on the analysed text.
+ */
+export function rollupFixes(good: ParsedVersion, key: ApplicationKey): RollupFix[] {
+  const explained = explainApplication(good, key);
+  const document = good.analysis.document;
+  if (explained === undefined || document === undefined) return [];
+  const fixes: RollupFix[] = [];
+  const seen = new Set<string>();
+  for (const cause of explained.causes) {
+    const title = fixTitle(explained.explainer, cause);
+    if (cause.fix === undefined || title === undefined || seen.has(title)) continue;
+    const edits = causeFixEdits(good.text, good.locator, document, key.statement, cause.fix);
+    if (edits === undefined) continue;
+    seen.add(title);
+    fixes.push({ title, edits, preferred: false });
+  }
+  // A cause is preferred only when nothing else explains the difference: a guess never is.
+  if (fixes.length === 1 && fixes[0] !== undefined) fixes[0].preferred = true;
+  const total = causeFixEdits(good.text, good.locator, document, key.statement, setSubtotalFix(explained.application));
+  if (total !== undefined) fixes.push({ title: setSubtotalTitle(explained.explainer, explained.application), edits: total, preferred: false });
+  return fixes;
+}

@@ -1,0 +1,118 @@
+// Rollup causes and fixes in a real VS Code (code-server in headless Chromium): the Rollups view
+// lists the failing subtotal, the hover of the failing subtotal says why it fails, and its quick
+// fix, chosen from the light bulb menu, makes the problem go away. Its own editor and workspace copy, so it shares no state with vscode.test.ts.
+
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { findNodeAtLocation, parseTree, type JSONPath } from "jsonc-parser";
+import { goTo, quickOpen, showProblems, waitForFsMarkers, UI_TIMEOUT_MS } from "./workbench";
+import { loadWorkspaceLib, screenshot, setUpEditor, type Editor } from "./harness";
+
+const SETUP_TIMEOUT_MS = 15 * 60_000;
+const TEST_TIMEOUT_MS = 3 * 60_000;
+const FIRST_PROBLEMS_TIMEOUT_MS = 90_000;
+const GROSS_PROFIT_FY2025: JSONPath = ["statements", 1, "items", 6, "values", "fy2025"];
+
+let editor: Editor | undefined;
+let skipReason: string | undefined;
+let manufacturing = "";
+
+function locate(path: JSONPath): { line: number; column: number } {
+  const text = readFileSync(join(editor!.folder, manufacturing), "utf8");
+  const node = findNodeAtLocation(parseTree(text)!, path);
+  assert.ok(node !== undefined, `${path.join("/")} not found`);
+  const before = text.slice(0, node.offset).split("\n");
+  return { line: before.length, column: before.at(-1)!.length + 1 };
+}
+
+describe("rollup causes and fixes in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 6 * TEST_TIMEOUT_MS }, () => {
+  before(async () => {
+    manufacturing = (await loadWorkspaceLib()).E2E_FILES.manufacturing;
+    const setup = await setUpEditor();
+    if ("skip" in setup) skipReason = setup.skip;
+    else editor = setup.editor;
+  }, { timeout: SETUP_TIMEOUT_MS });
+
+  after(async () => {
+    await editor?.stop();
+  });
+
+  it("the Rollups view, failing first, lists the failing subtotal with its problem, and a click reveals it in the source", { timeout: TEST_TIMEOUT_MS }, async (t) => {
+    if (editor === undefined) {
+      t.skip(skipReason ?? "the editor did not start");
+      return;
+    }
+    const { page } = editor;
+    try {
+      await quickOpen(page, manufacturing);
+      const header = page.locator(".pane-header", { hasText: "Rollups" }).first();
+      await header.waitFor({ timeout: FIRST_PROBLEMS_TIMEOUT_MS });
+      if ((await header.getAttribute("aria-expanded")) !== "true") await header.click();
+      // The view is short and its list virtual: "failing first" brings the failing subtotal to the top.
+      await header.locator('.action-label[aria-label="Show Failing Subtotals First"]').click();
+      await header.locator('.action-label[aria-label="Show Subtotals in Document Order"]').waitFor({ timeout: UI_TIMEOUT_MS });
+      const row = page.locator(".monaco-list-row", { hasText: "fy2025: off by 1" }).first();
+      await row.waitFor({ timeout: FIRST_PROBLEMS_TIMEOUT_MS });
+      assert.match((await row.textContent()) ?? "", /Gross profit/);
+      await row.click();
+      const id = locate(["statements", 1, "items", 6, "id"]);
+      await page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`Ln ${id.line}, Col \\d+`) }).waitFor({ timeout: UI_TIMEOUT_MS });
+    } catch (error) {
+      const path = await screenshot(page, "rollups view");
+      if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
+      throw error;
+    }
+  });
+
+  it("the failing subtotal's hover gives the likely causes, and 'Set … to the sum of its children' clears the problem", { timeout: TEST_TIMEOUT_MS }, async (t) => {
+    if (editor === undefined) {
+      t.skip(skipReason ?? "the editor did not start");
+      return;
+    }
+    const { page } = editor;
+    try {
+      await quickOpen(page, manufacturing);
+      await showProblems(page);
+      await waitForFsMarkers(page, manufacturing, (found) => found.some((marker) => /Gross profit fy2025/.test(marker.message)), "the rollup problem", FIRST_PROBLEMS_TIMEOUT_MS);
+      const cell = locate(GROSS_PROFIT_FY2025);
+      await quickOpen(page, manufacturing); // the focus back in the editor
+      await goTo(page, cell.line, cell.column + 1);
+      await page.locator(".monaco-editor .codelens-decoration", { hasText: "✗ fy2025 off by 1" }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+      // "Show Hover" is a chord; a chord typed while the editor is still settling can be dropped,
+      // so it is typed again until the hover is there (each try waits for the state, not a time).
+      const hover = page.locator(".monaco-hover", { hasText: "Likely causes" }).first();
+      for (let attempt = 1; ; attempt++) {
+        await page.keyboard.press("Control+K");
+        await page.keyboard.press("Control+I");
+        try {
+          await hover.waitFor({ state: "visible", timeout: attempt < 4 ? 8_000 : UI_TIMEOUT_MS });
+          break;
+        } catch (error) {
+          if (attempt >= 4) throw error;
+          await page.keyboard.press("Escape");
+        }
+      }
+      const text = (await hover.textContent()) ?? "";
+      assert.match(text, /Gross profit holds in fy2024, which points at a typing error in fy2025\./);
+      await page.keyboard.press("Escape");
+
+      await page.keyboard.press("Control+.");
+      const title = "Set Gross profit to the sum of its children (40)";
+      await page.locator(".action-widget .monaco-list-row", { hasText: title }).first().waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+      // The menu is driven by keyboard, as a user does: move down until the fix is focused, then Enter.
+      const focused = page.locator(".action-widget .monaco-list-row.focused", { hasText: title });
+      for (let step = 0; (await focused.count()) === 0; step++) {
+        assert.ok(step < 10, `"${title}" never got the focus in the quick fix menu`);
+        await page.keyboard.press("ArrowDown");
+      }
+      await page.keyboard.press("Enter");
+      await waitForFsMarkers(page, manufacturing, (found) => found.length === 0, "no fs problems once Gross profit is the sum of its children");
+    } catch (error) {
+      const path = await screenshot(page, "rollup causes and fixes");
+      if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
+      throw error;
+    }
+  });
+});

@@ -1,0 +1,152 @@
+// The rollup causes and views over the protocol, as an editor sees them: the hover of a failing
+// subtotal, related information, quick fixes applied and re-validated, source.fixAll.fs, inlay
+// hints, call hierarchy, document highlight and the Rollups tree request.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import {
+  CallHierarchyIncomingCallsRequest,
+  CallHierarchyOutgoingCallsRequest,
+  CallHierarchyPrepareRequest,
+  CodeActionRequest,
+  DocumentHighlightKind,
+  DocumentHighlightRequest,
+  HoverRequest,
+  InlayHintRequest,
+  type CodeAction,
+  type Diagnostic,
+  type MarkupContent,
+} from "vscode-languageserver-protocol/node";
+import { RollupTreeRequest, type RollupTreeResult } from "../../protocol/lsp";
+import { textOf } from "../engine/explainDocs";
+import { applyTextEdits, editsFor, serveThisFile, type ServerUnderTest } from "./harness";
+import { positionAt, positionOf, textAt } from "./text-positions";
+
+let server: ServerUnderTest;
+let counter = 0;
+serveThisFile((started) => {
+  server = started;
+});
+
+// Gross profit 3,760 = Revenue 5,000 + Cost of sales 1,240 fails: Cost of sales has the wrong sign.
+const signText = textOf([
+  { id: "revenue", label: "Revenue", values: ["5000", "4800"], rollupTo: "gross" },
+  { id: "cos", label: "Cost of sales", values: ["1240", "-1100"], rollupTo: "gross" },
+  { id: "gross", label: "Gross profit", values: ["3760", "3700"] },
+  { id: "interest", label: "Interest", values: ["7", "7"] },
+], { periods: ["fy2025", "fy2024"] });
+
+async function open(text: string): Promise<{ uri: string; diagnostics: Diagnostic[] }> {
+  const uri = `file:///explain/doc-${counter++}.json`;
+  const { diagnostics } = await server.open(uri, text);
+  return { uri, diagnostics };
+}
+
+const rollupDiagnostic = (diagnostics: Diagnostic[]): Diagnostic => {
+  const found = diagnostics.find((diagnostic) => diagnostic.code === "rollup-unsatisfied");
+  assert.ok(found !== undefined, "a rollup-unsatisfied diagnostic");
+  return found;
+};
+
+test("the failing subtotal's hover lists the likely causes in a reviewer's words", async () => {
+  const { uri } = await open(signText);
+  const hover = await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: positionOf(signText, '"3760"') });
+  const value = (hover?.contents as MarkupContent).value;
+  assert.match(value, /\*\*Likely causes\*\*, most specific first:\n\n- Cost of sales \(1,240\) has the wrong sign\? With it negated the total holds\./);
+  assert.match(value, /- Gross profit holds in fy2024, which points at a typing error in fy2025\./);
+  const satisfied = await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: positionOf(signText, '"3700"') });
+  assert.doesNotMatch((satisfied?.contents as MarkupContent).value, /Likely causes/);
+});
+
+test("the rollup diagnostic's related information points each cause at the item concerned", async () => {
+  const { diagnostics } = await open(signText);
+  const rollup = rollupDiagnostic(diagnostics);
+  const first = rollup.relatedInformation?.[0];
+  assert.ok(first !== undefined);
+  assert.equal(first.message, "Likely cause: Cost of sales (1,240) has the wrong sign? With it negated the total holds.");
+  assert.equal(textAt(signText, first.location.range), '"1240"');
+});
+
+async function quickFixes(uri: string, diagnostic: Diagnostic): Promise<CodeAction[]> {
+  const result = await server.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: diagnostic.range, context: { diagnostics: [diagnostic] } });
+  return (result ?? []) as CodeAction[];
+}
+
+test("quick fixes for each single-edit cause and the sum; each, applied, makes the rollup hold", async () => {
+  const { uri, diagnostics } = await open(signText);
+  const actions = await quickFixes(uri, rollupDiagnostic(diagnostics));
+  const titles = actions.map((action) => action.title);
+  assert.ok(titles.includes("Negate Cost of sales (1,240 → -1,240)"), titles.join("\n"));
+  assert.equal(titles[titles.length - 1], "Set Gross profit to the sum of its children (6,240)");
+  for (const action of actions) {
+    const fixed = applyTextEdits(signText, editsFor(action.edit, uri));
+    const after = await open(fixed);
+    assert.ok(!after.diagnostics.some((diagnostic) => diagnostic.code === "rollup-unsatisfied"), `${action.title}: the rollup holds`);
+  }
+});
+
+test("source.fixAll.fs applies the safe fixes only: a JSON number becomes its decimal string, the failing total stays as stated", async () => {
+  const text = signText.replace('"fy2025": "5000"', '"fy2025": 5000.0');
+  const { uri } = await open(text);
+  const result = await server.connection.sendRequest(CodeActionRequest.type, {
+    textDocument: { uri },
+    range: { start: positionAt(text, 0), end: positionAt(text, 0) },
+    context: { diagnostics: [], only: ["source.fixAll"] },
+  });
+  const actions = (result ?? []) as CodeAction[];
+  assert.deepEqual(actions.map((action) => action.kind), ["source.fixAll.fs"]);
+  const fixed = applyTextEdits(text, editsFor(actions[0]!.edit, uri));
+  assert.equal(fixed, signText, "only the number changed, into the string of the same amount");
+  const after = await open(fixed);
+  assert.ok(after.diagnostics.some((diagnostic) => diagnostic.code === "rollup-unsatisfied"), "value-changing fixes never run unasked");
+  const none = await server.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri: after.uri }, range: rollupDiagnostic(after.diagnostics).range, context: { diagnostics: [], only: ["source.fixAll"] } });
+  assert.deepEqual(none, []);
+});
+
+test("an inlay hint after a failing subtotal's value shows the children's sum and the difference", async () => {
+  const { uri } = await open(signText);
+  const hints = await server.connection.sendRequest(InlayHintRequest.type, { textDocument: { uri }, range: { start: positionAt(signText, 0), end: positionAt(signText, signText.length) } });
+  assert.ok(hints !== null);
+  assert.deepEqual(hints.map((hint) => hint.label), ["Σ 6,240, off by -2,480"]);
+  assert.deepEqual(hints[0]!.position, positionOf(signText, '"3760"', 0, 6), "just after the value");
+});
+
+test("call hierarchy: a subtotal's incoming calls are its children, a child's outgoing call is its parent", async () => {
+  const { uri } = await open(signText);
+  const prepared = await server.connection.sendRequest(CallHierarchyPrepareRequest.type, { textDocument: { uri }, position: positionOf(signText, '"gross"', 2) });
+  assert.ok(prepared !== null && prepared.length === 1);
+  assert.equal(prepared[0]!.name, "Gross profit");
+  assert.equal(textAt(signText, prepared[0]!.selectionRange), '"gross"');
+  const incoming = await server.connection.sendRequest(CallHierarchyIncomingCallsRequest.type, { item: prepared[0]! });
+  assert.deepEqual(incoming?.map((call) => call.from.name), ["Revenue", "Cost of sales"]);
+  assert.deepEqual(incoming?.map((call) => textAt(signText, call.fromRanges[0]!)), ['"gross"', '"gross"']);
+  const child = await server.connection.sendRequest(CallHierarchyPrepareRequest.type, { textDocument: { uri }, position: positionOf(signText, '"1240"') });
+  const outgoing = await server.connection.sendRequest(CallHierarchyOutgoingCallsRequest.type, { item: child![0]! });
+  assert.deepEqual(outgoing?.map((call) => call.to.name), ["Gross profit"]);
+  assert.deepEqual(await server.connection.sendRequest(CallHierarchyOutgoingCallsRequest.type, { item: prepared[0]! }), []);
+});
+
+test("document highlight: the cursor on an item highlights it, its parent and its children", async () => {
+  const { uri } = await open(signText);
+  const highlights = await server.connection.sendRequest(DocumentHighlightRequest.type, { textDocument: { uri }, position: positionOf(signText, '"1240"') });
+  assert.deepEqual(highlights?.map((highlight) => [textAt(signText, highlight.range), highlight.kind]), [
+    ['"cos"', DocumentHighlightKind.Write],
+    ['"gross"', DocumentHighlightKind.Read],
+  ]);
+  const total = await server.connection.sendRequest(DocumentHighlightRequest.type, { textDocument: { uri }, position: positionOf(signText, '"Gross profit"') });
+  assert.deepEqual(total?.map((highlight) => textAt(signText, highlight.range)), ['"gross"', '"revenue"', '"cos"']);
+  const alone = await server.connection.sendRequest(DocumentHighlightRequest.type, { textDocument: { uri }, position: positionOf(signText, '"Interest"') });
+  assert.deepEqual(alone, []);
+});
+
+test("the Rollups tree request: statements, subtotals with their status and problems, children, and source ranges", async () => {
+  const { uri } = await open(signText);
+  const tree = await server.connection.sendRequest<RollupTreeResult | null>(RollupTreeRequest.method, { uri });
+  assert.ok(tree !== null);
+  assert.equal(tree.statements.length, 1);
+  const statement = tree.statements[0]!;
+  assert.equal(statement.status, "unsatisfied");
+  assert.deepEqual(statement.subtotals.map((subtotal) => [subtotal.id, subtotal.status, subtotal.problems]), [["gross", "unsatisfied", ["fy2025: off by -2,480"]]]);
+  assert.deepEqual(statement.subtotals[0]!.children.map((child) => child.label), ["Revenue", "Cost of sales"]);
+  assert.equal(textAt(signText, statement.subtotals[0]!.range), '"gross"');
+  assert.equal(await server.connection.sendRequest(RollupTreeRequest.method, { uri: "file:///explain/not-open.json" }), null);
+});
