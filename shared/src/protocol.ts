@@ -2,6 +2,8 @@
 // parameter/result types, imported by both sides (each side wraps them in its library's
 // RequestType). Plain data only, so this module stays free of protocol-library imports.
 
+import type { PreviewModel } from "./render/previewModel";
+import type { PreviewPatchOp } from "./render/previewPatch";
 import type { CalculationStatus, ConformanceStatus, SnapshotDiff } from "./types";
 
 export interface DocumentParams {
@@ -91,3 +93,47 @@ export const CLIENT_COMMANDS = {
   revealInPreview: "fs.revealInPreview",
   peekLocations: "fs.peekLocations",
 } as const;
+
+/**
+ * fs/previewModel: the preview's data model of an open document, whole or as a patch. The client
+ * names the model version its preview holds (`baseVersion`); when the server still has that model
+ * it answers with the operations from it to the current one, otherwise with the whole model.
+ */
+export const PREVIEW_MODEL_METHOD = "fs/previewModel";
+export interface PreviewModelParams extends DocumentParams {
+  /** The version of the model the preview already shows, if any. */
+  baseVersion?: number;
+}
+export interface PreviewModelResult {
+  uri: string;
+  /** The document's current version. */
+  version: number;
+  status: DocumentStatus;
+  /** The version the model is of (the last valid one while the text does not parse); absent: no model. */
+  modelVersion?: number;
+  /** The whole model (no usable base), or absent with `patch`. */
+  model?: PreviewModel;
+  /** The changes from `baseVersion` to `modelVersion`. */
+  patch?: { baseVersion: number; ops: PreviewPatchOp[] };
+  /** Why the model is missing or stale, in words a user reads. */
+  problem?: string;
+}
+
+/** fs/pointerAt: the JSON Pointer of the innermost value or member name at an offset ("" at the top). */
+export const POINTER_AT_METHOD = "fs/pointerAt";
+export interface PointerAtParams extends DocumentParams {
+  /** The document version the offset is in; the server answers null for another version. */
+  version: number;
+  offset: number;
+}
+
+/** fs/rangeOf: where a JSON Pointer's value is (or where it is missing) in a document version. */
+export const RANGE_OF_METHOD = "fs/rangeOf";
+export interface RangeOfParams extends DocumentParams {
+  version: number;
+  pointer: string;
+}
+export interface RangeOfResult {
+  offset: number;
+  length: number;
+}

@@ -3,6 +3,7 @@
 import type { ServerCapabilities } from "vscode-languageserver/node";
 import type { ServerContext } from "../context";
 import { registerRequests } from "./requests";
+import { registerPreview } from "../preview/register";
 import { registerCodeLens } from "./codeLens";
 import { registerHover } from "./hover";
 import { registerSymbols } from "./symbols";
@@ -21,6 +22,7 @@ export const featureCapabilities: ServerCapabilities = {
 
 export function registerFeatures(context: ServerContext): void {
   registerRequests(context);
+  registerPreview(context);
   registerCodeLens(context);
   registerHover(context);
   registerSymbols(context);
