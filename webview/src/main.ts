@@ -47,7 +47,10 @@ class PreviewScript {
   private version: number | undefined;
   private lastSequence = -Infinity;
   private format: NumberFormat = "full";
+  private documentName = "";
   private highlighted: Place | undefined;
+  /** The pointer the editor's cursor is at: re-resolved when a patch moves rows. */
+  private highlightedPointer: string | undefined;
   private selection: SelectionRange | undefined;
   /** The cell that is its table's tab stop, per statement. */
   private readonly tabStops = new Map<number, Place>();
@@ -140,6 +143,7 @@ class PreviewScript {
     const changedDocument = this.uri !== message.uri;
     this.uri = message.uri;
     this.format = message.numberFormat;
+    this.documentName = message.documentName;
     this.header.setTitle(message.model?.title ?? (changedDocument ? "" : (this.view.current?.title ?? "")), message.documentName);
     this.header.setStatus(message.status);
     this.header.setLocked(message.locked);
@@ -189,7 +193,7 @@ class PreviewScript {
       return;
     }
     this.version = message.version;
-    for (const op of message.ops) if (op.op === "title") this.header.setTitle(op.title, document.title.replace(/^Preview /, ""));
+    for (const op of message.ops) if (op.op === "title") this.header.setTitle(op.title, this.documentName);
     const structural = message.ops.some((op) => op.op !== "cells" && op.op !== "title");
     if (structural) {
       this.selection = undefined;
@@ -198,6 +202,7 @@ class PreviewScript {
     }
     this.view.applyOps(message.ops);
     if (structural) {
+      if (this.highlightedPointer !== undefined) this.highlight(this.highlightedPointer, false);
       this.updateTabStops();
       this.find.refresh();
     }
@@ -206,6 +211,7 @@ class PreviewScript {
   // ---- Highlight and scroll sync ----
 
   private highlight(pointer: string, reveal: boolean): void {
+    this.highlightedPointer = pointer;
     const place = this.view.nearest(pointer);
     if (place === undefined) {
       this.highlighted = undefined;
