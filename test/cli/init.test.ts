@@ -65,8 +65,8 @@ test("without a terminal, missing or unusable options are usage errors (exit 2) 
     [["init", file, "--entity", "E", "--currency", "USD", "--years", "2025", "--scale", "thousands"], /--scale must be a whole number/],
     [["init", file, "--entity", " ", "--currency", "USD", "--years", "2025"], /entity name is empty/],
     [["init", file, "--entity", "E", "--currency", "USD", "--years", "2025", "--year-end", "02-30"], /not a day/],
-    [["init", "--entity", "E", "--currency", "USD", "--years", "2025"], /one file to create/],
-    [["init", file, "--colour", "blue"], /Unknown option/],
+    [["init", "--entity", "E", "--currency", "USD", "--years", "2025"], /init needs a file to create/],
+    [["init", file, "--colour", "blue"], /unknown option --colour for init/],
   ];
   for (const [args, message] of cases) {
     const run = fsdoc(args);

@@ -10,5 +10,6 @@ export { completion, MAX_COMPLETION_ITEMS } from "./completion";
 export { definition, references, prepareRename, rename } from "./navigation";
 export { documentSymbols, MAX_SYMBOLS } from "./symbols";
 export { codeActions, CODE_ACTION_KINDS, RECORD_SNAPSHOT_KIND } from "./codeActions";
-export { render, snapshotDiff, recordEdits, exportFiles, BROKEN } from "./requests";
+export { snapshotDiff, recordEdits, exportFiles, BROKEN } from "./requests";
 export { statusOf } from "./status";
+export { previewModel, pointerAt, rangeOf, PreviewBases } from "./preview";
