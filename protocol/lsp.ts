@@ -4,6 +4,8 @@
 // vscode-languageclient and vscode-languageserver are built on, and it runs in Node and browsers.
 
 import { NotificationType, RequestType } from "vscode-languageserver-protocol";
+import type { PreviewModel } from "../shared/src/render/previewModel";
+import type { PreviewPatchOp } from "../shared/src/render/previewPatch";
 import type { CalculationStatus, ConformanceStatus, SnapshotDiff } from "../shared/src/types";
 
 export interface DocumentParams {
@@ -24,20 +26,6 @@ export interface DocumentStatus {
   notEvaluated: { missingValue: number; unavailableValue: number };
   applications: number;
 }
-
-/** fs/render: the rendered statements of an open document at its current version. */
-export interface RenderResult {
-  uri: string;
-  version: number;
-  status: DocumentStatus;
-  title: string;
-  /** The engine's statements fragment (tables with data-pointer on every cell), or "" when none. */
-  html: string;
-  /** Why nothing could be rendered (e.g. the text is not valid JSON, an output bound was hit). */
-  problem?: string;
-}
-
-export const RenderRequest = new RequestType<DocumentParams, RenderResult | null, void>("fs/render");
 
 /** fs/snapshotDiff: the recorded snapshot against current validation. */
 export interface SnapshotDiffResult {
@@ -138,3 +126,49 @@ export interface RollupTreeResult {
 
 /** fs/rollupTree: the document's rollups as a tree (statements → subtotals → children) for the Rollups view. */
 export const RollupTreeRequest = new RequestType<DocumentParams, RollupTreeResult | null, void>("fs/rollupTree");
+/**
+ * fs/previewModel: the preview's data model of an open document, whole or as a patch. The client
+ * names the model version its preview holds (`baseVersion`); when the server still has that model
+ * it answers with the operations from it to the current one, otherwise with the whole model.
+ */
+export interface PreviewModelParams extends DocumentParams {
+  /** The version of the model the preview already shows, if any. */
+  baseVersion?: number;
+}
+export interface PreviewModelResult {
+  uri: string;
+  /** The document's current version. */
+  version: number;
+  status: DocumentStatus;
+  /** The version the model is of (the last valid one while the text does not parse); absent: no model. */
+  modelVersion?: number;
+  /** The whole model (no usable base), or absent with `patch`. */
+  model?: PreviewModel;
+  /** The changes from `baseVersion` to `modelVersion`. */
+  patch?: { baseVersion: number; ops: PreviewPatchOp[] };
+  /** Why the model is missing or stale, in words a user reads. */
+  problem?: string;
+}
+
+export const PreviewModelRequest = new RequestType<PreviewModelParams, PreviewModelResult | null, void>("fs/previewModel");
+
+/** fs/pointerAt: the JSON Pointer of the innermost value or member name at an offset ("" at the top). */
+export interface PointerAtParams extends DocumentParams {
+  /** The document version the offset is in; the server answers null for another version. */
+  version: number;
+  offset: number;
+}
+
+export const PointerAtRequest = new RequestType<PointerAtParams, string | null, void>("fs/pointerAt");
+
+/** fs/rangeOf: where a JSON Pointer's value is (or where it is missing) in a document version. */
+export interface RangeOfParams extends DocumentParams {
+  version: number;
+  pointer: string;
+}
+export interface RangeOfResult {
+  offset: number;
+  length: number;
+}
+
+export const RangeOfRequest = new RequestType<RangeOfParams, RangeOfResult | null, void>("fs/rangeOf");

@@ -31,7 +31,7 @@ const bundles = [
   { ...node, entryPoints: { server: "server/src/main.ts" }, outdir: "dist", banner: { js: "#!/usr/bin/env node" } },
   { ...node, entryPoints: { extension: "client/src/extension.ts" }, outdir: "dist", external: ["vscode"] },
   { platform: "browser", target: "chrome120", format: "iife", bundle: true, sourcemap: !production, logLevel: "warning",
-    entryPoints: { webview: "client/src/webview/main.ts" }, outdir: "dist" },
+    entryPoints: { webview: "webview/src/main.ts" }, outdir: "dist" },
 ].filter((options) => Object.values(options.entryPoints).every((entry) => existsSync(join(root, entry))));
 
 const tests = testEntries(join(root, "test"));

@@ -22,7 +22,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const fsServer = new FsServer(context.asAbsolutePath("dist/server.js"));
   server = fsServer;
   const statuses = new StatusStore(fsServer);
-  const previews = new PreviewManager({ extensionUri: context.extensionUri, server: fsServer, pointers: new SourcePointers() }, detector);
+  const previews = new PreviewManager({ extensionUri: context.extensionUri, server: fsServer, pointers: new SourcePointers(fsServer) }, detector);
   const snapshotDiffs = new SnapshotDiffProvider(fsServer, statuses);
 
   context.subscriptions.push(

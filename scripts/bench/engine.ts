@@ -1,6 +1,9 @@
 // The engine entry points the benchmark measures, bundled to dist/bench-engine.js.
 import { analyze, diffSnapshot, parseJson } from "../../shared/src/index";
 import { renderHtmlPage } from "../../shared/src/render/index";
+import { presentDocument } from "../../shared/src/render/presentation";
+import { buildPreviewModel } from "../../shared/src/render/previewModel";
+import { diffPreviewModels } from "../../shared/src/render/previewPatch";
 export { SERVER_NODE_OPTIONS } from "../../protocol/lsp";
 
 function analyzeText(text: string) {
@@ -22,4 +25,30 @@ export function renderHtml(text: string): unknown {
 export function diffText(text: string): unknown {
   const { value, analysis } = analyzeText(text);
   return diffSnapshot(value, analysis);
+}
+
+/** The analysis of the text and of the same text with one value changed (an edit), for the preview rows. */
+export function previewSetup(text: string) {
+  const before = analyzeText(text);
+  const after = analyzeText(text);
+  const statements = (after.value as { statements?: { items?: { values?: Record<string, unknown> }[] }[] }).statements ?? [];
+  const values = statements.flatMap((statement) => statement.items ?? []).find((item) => item.values !== undefined)?.values;
+  const period = values === undefined ? undefined : Object.keys(values)[0];
+  if (values === undefined || period === undefined) throw new Error("no value to edit");
+  values[period] = values[period] === "1" ? "2" : "1";
+  const edited = { value: after.value, analysis: analyze(after.value) };
+  return { before, after: edited, beforeModel: buildPreviewModel(presentDocument(before.value, before.analysis.result, undefined)) };
+}
+
+/** What the server does for a preview that has no model yet: the whole preview model. */
+export function previewModel(_text: string, prepared: ReturnType<typeof previewSetup>): unknown {
+  return buildPreviewModel(presentDocument(prepared.before.value, prepared.before.analysis.result, undefined));
+}
+
+/** What the server does per edit for an open preview: the new version's model and the patch from the last one. */
+export function previewPatch(_text: string, prepared: ReturnType<typeof previewSetup>): unknown {
+  const model = buildPreviewModel(presentDocument(prepared.after.value, prepared.after.analysis.result, undefined));
+  const ops = diffPreviewModels(prepared.beforeModel, model);
+  if (ops.length === 0) throw new Error("the edit produced no patch");
+  return ops;
 }

@@ -31,6 +31,8 @@ const ENGINE_ENTRIES = [
   ["our full validation", "validateText"],
   ["render HTML", "renderHtml"],
   ["snapshot diff", "diffText"],
+  ["preview model (whole)", "previewModel", "previewSetup"],
+  ["preview patch per edit (model + diff)", "previewPatch", "previewSetup"],
 ];
 
 /** Our engine rows, from the bench bundle when it has been built; otherwise skipped rows with a reason. */
@@ -42,8 +44,8 @@ export async function engineMeasurements() {
   const loaded = await import(bundle.href);
   // An esbuild CJS bundle arrives as `default`; an ESM bundle exposes the functions directly.
   const api = typeof loaded.validateText === "function" ? loaded : (loaded.default ?? {});
-  return ENGINE_ENTRIES.map(([name, exported]) => typeof api[exported] === "function"
-    ? { name, run: (text) => api[exported](text) }
+  return ENGINE_ENTRIES.map(([name, exported, setup]) => typeof api[exported] === "function" && (setup === undefined || typeof api[setup] === "function")
+    ? { name, ...(setup === undefined ? {} : { setup: (text) => api[setup](text) }), run: (text, prepared) => api[exported](text, prepared) }
     : { name, skipped: `dist/bench-engine.js does not export ${exported}` });
 }
 

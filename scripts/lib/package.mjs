@@ -12,7 +12,7 @@ const quiet = () => {};
 /** What the build and the package are made from: a change to any of these makes a .vsix stale. */
 const INPUTS = [
   "package.json", ".vscodeignore", "README.md", "LICENSE", "CHANGELOG.md", "tsconfig.base.json",
-  "client", "server", "shared", "protocol", "media", "schema", "snippets", "fixtures/examples", "docs/images", "scripts/build.mjs", "scripts/lib/package.mjs",
+  "client", "server", "shared", "protocol", "webview", "media", "schema", "snippets", "fixtures/examples", "docs/images", "scripts/build.mjs", "scripts/lib/package.mjs",
 ];
 
 export function packageVersion() {

@@ -1,7 +1,8 @@
 // The analysis of one document version, and every cache derived from it. One object per version:
 // a feature asks it for what it needs (locator, model, diff, applications by key, id occurrences,
-// presentation, outline, positions) and each is built on first use, then kept for as long as the
-// version is current. Nothing else keeps per-version state.
+// presentation, preview model, outline, positions) and each is built on first use, then kept for
+// as long as the version is current. Nothing else keeps per-version state (the preview's patch
+// base, service/preview.ts, only holds on to the ParsedVersion it last answered with).
 
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { DocumentSymbol } from "vscode-languageserver-protocol";
@@ -21,6 +22,7 @@ import {
   type SyntaxProblem,
 } from "../../shared/src/index";
 import { buildPresentation, type Presentation } from "../../shared/src/render/index";
+import { buildPreviewModel, type PreviewModel } from "../../shared/src/render/previewModel";
 
 /** A version whose text parsed: its value, its validation and what is derived from them. */
 export class ParsedVersion {
@@ -30,6 +32,7 @@ export class ParsedVersion {
   private applicationsCache: Map<string, RollupApplication> | undefined;
   private occurrencesCache: Map<string, Occurrence> | undefined;
   private presentationCache: Presentation | undefined;
+  private previewModelCache: PreviewModel | undefined;
   private positionsCache: TextDocument | undefined;
   /** The outline, once a request has built it completely (not cancelled). */
   outline: { symbols: DocumentSymbol[]; limited: boolean } | undefined;
@@ -63,6 +66,12 @@ export class ParsedVersion {
   get presentation(): Presentation {
     this.presentationCache ??= buildPresentation(this.value, this.analysis.result);
     return this.presentationCache;
+  }
+
+  /** The preview's data model of this version (fs/previewModel), from the presentation. */
+  get previewModel(): PreviewModel {
+    this.previewModelCache ??= buildPreviewModel(this.presentation);
+    return this.previewModelCache;
   }
 
   /** The current application of (statement, parent, period); none unless the document conforms. */

@@ -203,6 +203,61 @@ describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 
       await activeTab(page, files.manufacturing).and(page.locator(":not(.dirty)")).waitFor({ timeout: UI_TIMEOUT_MS });
     });
 
+    uiTest("the side preview fits at about 600 and 1,200 px: it scrolls sideways, the label column and header row stick, dates keep to one line, labels take at most two", async ({ page }) => {
+      await quickOpen(page, files.manufacturing);
+      await runCommand(page, "FS: Open Preview to the Side");
+      const preview = previewFrame(page);
+      const scroller = preview.locator("#fs-preview-content");
+      await preview.locator("table.fs-table").first().waitFor({ timeout: UI_TIMEOUT_MS });
+      try {
+        for (const [viewport, low, high] of [[1280, 350, 800], [2560, 900, 1700]] as const) {
+          await page.setViewportSize({ width: viewport, height: 800 });
+          // Wait for the preview to take its new width (a state, not a time).
+          const width = await scroller.evaluate((element, [min, max]) => new Promise<number>((resolve) => {
+            const check = (): void => {
+              if (element.clientWidth >= min && element.clientWidth <= max) resolve(element.clientWidth);
+              else requestAnimationFrame(check);
+            };
+            check();
+          }), [low, high] as const);
+          const geometry = await scroller.evaluate(async (element) => {
+            const frame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+            element.scrollLeft = 0;
+            await frame();
+            const lineHeight = (node: Element): number => Number.parseFloat(getComputedStyle(node).lineHeight);
+            const dates = [...element.querySelectorAll(".fs-col-period .fs-nobreak")].map((span) => span.getClientRects().length);
+            const labels = [...element.querySelectorAll(".fs-item-label")].map((label) => label.getBoundingClientRect().height / lineHeight(label));
+            const widest = Math.max(...[...element.querySelectorAll("table.fs-table")].map((table) => table.getBoundingClientRect().width));
+            const scrollWidth = element.scrollWidth;
+            element.scrollLeft = scrollWidth;
+            await frame();
+            const box = element.getBoundingClientRect();
+            const widestTable = [...element.querySelectorAll("table.fs-table")].sort((a, b) => b.getBoundingClientRect().width - a.getBoundingClientRect().width)[0];
+            const label = widestTable?.querySelector("tbody th.fs-item")?.getBoundingClientRect();
+            const last = widestTable?.querySelector("tbody tr.fs-row td:last-child")?.getBoundingClientRect();
+            const sideways = { scrollLeft: element.scrollLeft, labelLeft: label?.left ?? Number.NaN, lastRight: last?.right ?? Number.NaN, left: box.left, right: box.left + element.clientWidth };
+            element.scrollLeft = 0;
+            element.scrollTop = 0;
+            return { overflowX: getComputedStyle(element).overflowX, clientWidth: element.clientWidth, scrollWidth, widest, dates, labels, sideways };
+          });
+          const what = `at ${width} px: ${JSON.stringify(geometry)}`;
+          assert.ok(geometry.dates.length > 0 && geometry.dates.every((lines) => lines === 1), `a date broke ${what}`);
+          assert.ok(geometry.labels.every((lines) => lines <= 2.05), `a label takes more than two lines ${what}`);
+          assert.equal(geometry.overflowX, "auto");
+          if (geometry.widest > geometry.clientWidth + 1) {
+            assert.ok(geometry.scrollWidth >= geometry.widest, `a column is cut off ${what}`);
+            assert.ok(geometry.sideways.scrollLeft > 0, `no sideways scroll ${what}`);
+            assert.ok(Math.abs(geometry.sideways.labelLeft - geometry.sideways.left) <= 1, `the label column did not stick ${what}`);
+            assert.ok(geometry.sideways.lastRight <= geometry.sideways.right + 1, `the last column is not reachable ${what}`);
+          } else {
+            assert.ok(geometry.scrollWidth <= geometry.clientWidth + 1, `a needless sideways scroll ${what}`);
+          }
+        }
+      } finally {
+        await page.setViewportSize({ width: 1280, height: 800 });
+      }
+    });
+
     uiTest("a label containing HTML shows in the preview as text", async ({ page }) => {
       const dialogs: string[] = [];
       page.on("dialog", (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });

@@ -20,7 +20,7 @@ import {
   RenameRequest,
   type Position,
 } from "vscode-languageserver-protocol/node";
-import { ExportRequest, RecordEditsRequest, RenderRequest, SnapshotDiffRequest, ValidateTextRequest } from "../../protocol/lsp";
+import { ExportRequest, PreviewModelRequest, RecordEditsRequest, SnapshotDiffRequest, ValidateTextRequest } from "../../protocol/lsp";
 import { repoRoot, readText, upstreamRoot } from "../support/paths";
 import { serveThisFile, startServer, type ServerUnderTest } from "./harness";
 import { NOT_FS } from "./samples";
@@ -59,8 +59,8 @@ test("every request reaches its handler and answers from the service", async () 
   await assert.rejects(server.connection.sendRequest(RenameRequest.type, { textDocument, position: at('"unit": "krw-millions"', 0, '"unit": "k'.length), newName: "1st" }), /not an identifier/);
   const actions = await server.connection.sendRequest(CodeActionRequest.type, { textDocument, range: opened.diagnostics[0]!.range, context: { diagnostics: [], only: ["source"] } });
   assert.ok(actions !== null && actions.some((action) => "kind" in action && action.kind === "source.fs.recordSnapshot"));
-  const render = await server.connection.sendRequest(RenderRequest, { uri });
-  assert.ok(render !== null && render.html.includes("<table") && render.status.version === 1);
+  const preview = await server.connection.sendRequest(PreviewModelRequest, { uri });
+  assert.ok(preview !== null && preview.model !== undefined && preview.model.statements.length > 0 && preview.status.version === 1);
   const diff = await server.connection.sendRequest(SnapshotDiffRequest, { uri });
   assert.ok(diff !== null && diff.diff !== undefined);
   const record = await server.connection.sendRequest(RecordEditsRequest, { uri });

@@ -10,9 +10,11 @@ import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { analyze } from "../../shared/src/result";
 import type { DocumentStatus } from "../../protocol/lsp";
-import { buildPresentation, renderStatementsHtml } from "../../shared/src/render/index";
+import { buildPresentation } from "../../shared/src/render/index";
+import { buildPreviewModel, type PreviewModel } from "../../shared/src/render/previewModel";
+import { diffPreviewModels } from "../../shared/src/render/previewPatch";
 import { buildPreviewShell } from "../../client/src/preview/shell";
-import type { ExtensionToWebview, RenderMessage, WebviewToExtension } from "../../client/src/webview/messages";
+import type { ExtensionToWebview, ModelMessage, PatchMessage, WebviewToExtension } from "../../protocol/webview";
 import { repoRoot } from "../support/paths";
 
 const CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
@@ -115,11 +117,19 @@ export async function openPreview(host: PreviewHost, viewport = { width: 900, he
 
 /** Delivers a message as the extension host would (a message event on the page's window). */
 export async function send(page: Page, message: ExtensionToWebview): Promise<void> {
-  await page.evaluate((data) => window.postMessage(data, "*"), message);
+  // As JSON text: Playwright's own argument serialization is slow for a large model.
+  await page.evaluate((json) => window.postMessage(JSON.parse(json), "*"), JSON.stringify(message));
 }
 
 export async function posted(page: Page): Promise<WebviewToExtension[]> {
   return page.evaluate(() => window.__posted);
+}
+
+/** The preview's scroll container (the page scrolls inside it, not the window). */
+export const SCROLLER = "#fs-preview-content";
+
+export async function scrollTop(page: Page): Promise<number> {
+  return page.$eval(SCROLLER, (element) => element.scrollTop);
 }
 
 /** Resolves after the page has run two more animation frames (the webview reports scrolls in one). */
@@ -143,22 +153,44 @@ function statusOf(uri: string, version: number, result: ReturnType<typeof analyz
   };
 }
 
-/** The render message the extension sends for `document`, rendered by the real engine. */
-export function renderMessageFor(document: unknown, sequence: number, extra: Partial<RenderMessage> = {}): RenderMessage {
-  const uri = extra.uri ?? "file:///work/manufacturing-group.json";
+export const DOCUMENT_URI = "file:///work/manufacturing-group.json";
+
+/** The preview model the server builds for `document` (the real engine, the real model builder). */
+export function previewModelOf(document: unknown): PreviewModel {
+  return buildPreviewModel(buildPresentation(document, analyze(document).result));
+}
+
+/** The whole-model message the extension sends for `document` at model version `sequence`. */
+export function modelMessageFor(document: unknown, sequence: number, extra: Partial<ModelMessage> = {}): ModelMessage {
+  const uri = extra.uri ?? DOCUMENT_URI;
   const { result } = analyze(document);
-  const presentation = buildPresentation(document, result);
   return {
-    type: "render",
+    type: "model",
     sequence,
     uri,
     version: sequence,
     documentName: "manufacturing-group.json",
-    title: [presentation.entity, presentation.scope].filter((part) => part !== undefined).join(" — "),
     status: statusOf(uri, sequence, result),
-    html: renderStatementsHtml(presentation),
+    model: previewModelOf(document),
     problem: undefined,
     locked: false,
+    numberFormat: "full",
+    ...extra,
+  };
+}
+
+/** The patch message from `before` (model version `baseVersion`) to `after` (version `version`). */
+export function patchMessageFor(before: unknown, after: unknown, baseVersion: number, version: number, sequence = version, extra: Partial<PatchMessage> = {}): PatchMessage {
+  const uri = extra.uri ?? DOCUMENT_URI;
+  return {
+    type: "patch",
+    sequence,
+    uri,
+    baseVersion,
+    version,
+    status: statusOf(uri, version, analyze(after).result),
+    problem: undefined,
+    ops: diffPreviewModels(previewModelOf(before), previewModelOf(after)),
     ...extra,
   };
 }

@@ -1,26 +1,29 @@
 // The preview page in a real browser: the extension's own shell, CSP and script, fed with the real
-// engine's fragment for the upstream manufacturing-group example. Every wait is on a selector, a
-// posted message or an animation frame — never on time.
+// engine's preview model (and patches made by the real diff) for the upstream manufacturing-group
+// example and for generated large statements. Every wait is on a selector, a posted message or an
+// animation frame — never on time.
 
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Page } from "playwright-core";
-import type { WebviewToExtension } from "../../client/src/webview/messages";
+import type { WebviewToExtension } from "../../protocol/webview";
 import { describeStatus } from "../../client/src/status/describe";
 import { readJson, upstreamRoot } from "../support/paths";
-import { openPreview, posted, renderMessageFor, send, settleFrames, startPreviewHost, type PreviewHost } from "./page";
-import { join } from "node:path";
+import { modelMessageFor, openPreview, patchMessageFor, posted, SCROLLER, scrollTop, send, settleFrames, startPreviewHost, type PreviewHost } from "./page";
 
-const TIMEOUT = { timeout: 30_000 };
+const TIMEOUT = { timeout: 60_000 };
 
 interface ExampleItem {
   id: string;
   label: string;
+  unit?: string;
+  rollupTo?: string;
   values: Record<string, unknown>;
 }
 interface Example {
   entity: { name: string };
-  statements: { id: string; items: ExampleItem[] }[];
+  statements: { id: string; label?: string; periods: string[]; items: ExampleItem[] }[];
 }
 
 function example(): Example {
@@ -33,12 +36,27 @@ function item(document: Example, statement: number, id: string): ExampleItem {
   return found;
 }
 
+/** The example with one more statement of `rows` items rolling up into a last "total" row. */
+function large(rows: number): Example {
+  const doc = example();
+  const items: ExampleItem[] = [];
+  let total = 0n;
+  for (let index = 0; index < rows - 1; index += 1) {
+    const value = BigInt(1000 + index);
+    total += value;
+    items.push({ id: `line-${index}`, label: `Line item ${index}`, unit: "krw-millions", rollupTo: "total", values: { "at-2025": String(value), "at-2024": "1" } });
+  }
+  items.push({ id: "total", label: "Total of the lines", unit: "krw-millions", values: { "at-2025": String(total), "at-2024": String(rows - 1) } });
+  doc.statements.unshift({ id: "large", label: "Large statement", periods: ["at-2025", "at-2024"], items });
+  return doc;
+}
+
 function messagesOfType<T extends WebviewToExtension["type"]>(messages: WebviewToExtension[], type: T): Extract<WebviewToExtension, { type: T }>[] {
   return messages.filter((message): message is Extract<WebviewToExtension, { type: T }> => message.type === type);
 }
 
 async function paint(page: Page, document: unknown, sequence: number, extra = {}): Promise<void> {
-  await send(page, renderMessageFor(document, sequence, extra));
+  await send(page, modelMessageFor(document, sequence, extra));
   await page.waitForSelector("table.fs-table");
 }
 
@@ -61,32 +79,43 @@ describe("FS preview page", () => {
     return page;
   }
 
-  test("a render message paints the statements, the header and the status under the CSP", TIMEOUT, async () => {
-    const p = await freshPage();
-    const document = example();
-    const message = renderMessageFor(document, 1);
+  test("a model message paints the statements as tables with captions, header, status and table semantics under the CSP", TIMEOUT, async () => {
+    const p = await freshPage({ width: 900, height: 2000 });
+    const doc = example();
+    const message = modelMessageFor(doc, 1);
     await send(p, message);
     await p.waitForSelector("table.fs-table");
 
-    assert.equal(await p.locator("table.fs-table").count(), document.statements.length);
-    assert.equal(await p.locator("caption.fs-caption").count(), document.statements.length);
+    assert.equal(await p.locator("table.fs-table").count(), doc.statements.length);
+    assert.equal(await p.locator("caption.fs-caption").count(), doc.statements.length);
     assert.equal(await p.textContent("#fs-preview-title"), "Example Manufacturing Group — Consolidated financial statements");
     assert.ok(message.status);
     assert.equal(await p.textContent("#fs-preview-status"), describeStatus(message.status).summary);
     assert.equal(await p.locator("#fs-preview-problem").isHidden(), true);
-    // The stylesheet is allowed by style-src and applies (screen-reader text is visually hidden).
     assert.equal(await p.locator(".fs-sr-only").first().evaluate((element) => getComputedStyle(element).position), "absolute");
     assert.deepEqual(await p.evaluate(() => window.__violations), []);
-    // Every table is one tab stop: exactly one cell per table is in the tab order.
-    assert.equal(await p.locator('table.fs-table [tabindex="0"]').count(), document.statements.length);
-    assert.deepEqual(await p.evaluate(() => window.__state), { uri: message.uri, locked: false, scrollY: 0 });
+    // Table semantics: row count on the table (header + items), row index on each row.
+    const semantics = await p.locator("table.fs-table").first().evaluate((table) => ({
+      rowcount: table.getAttribute("aria-rowcount"),
+      indexes: [...table.querySelectorAll("tr[aria-rowindex]")].map((row) => row.getAttribute("aria-rowindex")),
+      spacersHidden: [...table.querySelectorAll("tr.fs-spacer")].every((row) => row.getAttribute("aria-hidden") === "true"),
+      headers: [...table.querySelectorAll("thead th")].map((th) => th.getAttribute("scope")),
+    }));
+    const rows = doc.statements[0]?.items.length ?? 0;
+    assert.equal(semantics.rowcount, String(rows + 1));
+    assert.deepEqual(semantics.indexes, Array.from({ length: rows + 1 }, (_, index) => String(index + 1)));
+    assert.equal(semantics.spacersHidden, true);
+    assert.ok(semantics.headers.every((scope) => scope === "col"));
+    // Every table is one tab stop.
+    assert.equal(await p.locator('table.fs-table [tabindex="0"], table.fs-table[tabindex="0"]').count(), doc.statements.length);
+    assert.deepEqual(await p.evaluate(() => window.__state), { uri: message.uri, locked: false, scrollTop: 0, collapsed: [] });
   });
 
   test("an inconsistent subtotal is marked and its title explains the expected sum", TIMEOUT, async () => {
-    const p = await freshPage();
-    const document = example();
-    item(document, 0, "cash").values["at-2025"] = "410";
-    await paint(p, document, 1);
+    const p = await freshPage({ width: 900, height: 2000 });
+    const doc = example();
+    item(doc, 0, "cash").values["at-2025"] = "410";
+    await paint(p, doc, 1);
 
     const inconsistent = p.locator('td.fs-inconsistent[data-pointer="/statements/0/items/2/values/at-2025"]');
     assert.equal(await inconsistent.count(), 1);
@@ -97,8 +126,8 @@ describe("FS preview page", () => {
     assert.equal(await p.getAttribute("#fs-preview-status", "data-severity"), "warning");
   });
 
-  test("clicking a value cell posts a reveal message with that cell's pointer; Enter does the same", TIMEOUT, async () => {
-    const p = await freshPage();
+  test("clicking a value cell posts a reveal message with that cell's pointer; arrows move focus and Enter does the same", TIMEOUT, async () => {
+    const p = await freshPage({ width: 900, height: 2000 });
     await paint(p, example(), 1);
 
     const cell = p.locator("td.fs-value").nth(3);
@@ -107,8 +136,8 @@ describe("FS preview page", () => {
     await cell.click();
     await p.waitForFunction(() => window.__posted.some((message) => message.type === "reveal"));
     assert.deepEqual(messagesOfType(await posted(p), "reveal"), [{ type: "reveal", pointer }]);
+    assert.equal(await cell.getAttribute("tabindex"), "0", "the clicked cell is its table's tab stop");
 
-    // Keyboard: the clicked cell is the tab stop; ArrowDown moves to the cell below, Enter reveals it.
     await cell.focus();
     await p.keyboard.press("ArrowDown");
     const below = await p.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.pointer);
@@ -119,23 +148,23 @@ describe("FS preview page", () => {
   });
 
   test("author text with markup stays text: no element, no script, no dialog", TIMEOUT, async () => {
-    const p = await freshPage();
+    const p = await freshPage({ width: 900, height: 2000 });
     const dialogs: string[] = [];
     p.on("dialog", (dialog) => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    const document = example();
+    const doc = example();
     const imagePayload = "<img src=x onerror=alert(1)>";
     const scriptPayload = "<script>window.__xss = 1; alert(2)</script>";
-    document.entity.name = imagePayload;
-    item(document, 0, "cash").label = imagePayload;
-    item(document, 0, "inventory").label = scriptPayload;
-    await paint(p, document, 1, { title: `${imagePayload} — ${scriptPayload}`, problem: scriptPayload });
+    doc.entity.name = imagePayload;
+    item(doc, 0, "cash").label = imagePayload;
+    item(doc, 0, "inventory").label = scriptPayload;
+    await paint(p, doc, 1, { problem: scriptPayload });
 
     assert.equal(await p.locator("img").count(), 0);
     assert.equal(await p.locator("script").count(), 1, "only the preview's own script");
-    assert.equal(await p.textContent("#fs-preview-title"), `${imagePayload} — ${scriptPayload}`);
+    assert.match((await p.textContent("#fs-preview-title")) ?? "", /^<img src=x onerror=alert\(1\)> — /);
     assert.equal(await p.textContent("#fs-preview-problem"), scriptPayload);
     assert.equal(await p.textContent('tr[data-item="cash"] .fs-item-label'), imagePayload);
     assert.equal(await p.textContent('tr[data-item="inventory"] .fs-item-label'), scriptPayload);
@@ -144,121 +173,351 @@ describe("FS preview page", () => {
     assert.deepEqual(dialogs, []);
   });
 
-  test("a second render repaints the changed value and keeps the scroll position; stale renders are dropped", TIMEOUT, async () => {
+  test("an edit of one value arrives as a one-cell patch and repaints only that cell; stale and mismatched patches are never applied", TIMEOUT, async () => {
     const p = await freshPage({ width: 900, height: 300 });
-    const document = example();
-    await paint(p, document, 1);
-    await p.evaluate(() => window.scrollTo({ top: 500, behavior: "instant" }));
-    assert.equal(await p.evaluate(() => window.scrollY), 500);
+    const version1 = example();
+    await paint(p, version1, 1);
+    await p.$eval(SCROLLER, (element) => {
+      element.scrollTop = 200;
+    });
+    await settleFrames(p);
+    const top = await scrollTop(p);
+    assert.ok(top > 0);
 
-    item(document, 1, "labor").values.fy2025 = "987654321";
-    await send(p, renderMessageFor(document, 3));
+    const version2 = example();
+    item(version2, 1, "labor").values.fy2025 = "987654321";
+    const patch = patchMessageFor(version1, version2, 1, 2);
+    // The patch names the cell and the subtotal cells whose rollup checks it changes, not the table.
+    assert.ok(patch.ops.every((op) => op.op === "cells"), JSON.stringify(patch.ops));
+    const cells = patch.ops.flatMap((op) => (op.op === "cells" ? op.cells.map(({ cell }) => cell.pointer) : []));
+    assert.ok(cells.includes("/statements/1/items/4/values/fy2025") && cells.length <= 3, JSON.stringify(cells));
+
+    // Mark the drawn row elements: a patch that replaced the table would drop the marks.
+    await p.evaluate(() => document.querySelectorAll("tr.fs-row").forEach((row) => ((row as unknown as { __kept: boolean }).__kept = true)));
+    await send(p, patch);
     await p.waitForSelector('td[data-value="987654321"]');
     assert.equal(await p.textContent('td[data-value="987654321"]'), "987,654,321");
-    assert.equal(await p.evaluate(() => window.scrollY), 500);
+    assert.equal(await p.evaluate(() => [...document.querySelectorAll("tr.fs-row")].every((row) => (row as unknown as { __kept?: boolean }).__kept === true)), true);
+    assert.equal(await scrollTop(p), top);
 
-    // An older render arriving late is ignored; the highlight after it proves it was processed.
-    const stale = example();
-    item(stale, 1, "labor").values.fy2025 = "111";
-    await send(p, renderMessageFor(stale, 2));
-    await send(p, { type: "highlight", pointer: "/statements/1/items/0", reveal: true });
+    // An older patch (sequence 2 < 3 shown next) arriving late is ignored.
+    const version3 = example();
+    item(version3, 1, "labor").values.fy2025 = "5";
+    await send(p, patchMessageFor(version2, version3, 2, 3));
+    await p.waitForSelector('td[data-value="5"]');
+    const late = example();
+    item(late, 1, "labor").values.fy2025 = "111";
+    await send(p, patchMessageFor(version1, late, 1, 2, 2));
+    // A later patch from a version the page does not hold is not applied: it asks for the whole model.
+    await send(p, patchMessageFor(version1, late, 1, 4, 4));
+    await p.waitForFunction(() => window.__posted.some((message) => message.type === "resync"));
+    assert.equal(await p.locator('td[data-value="111"]').count(), 0);
+    assert.equal(await p.locator('td[data-value="5"]').count(), 1);
+    // An older whole model is dropped too.
+    await send(p, modelMessageFor(late, 1));
+    await send(p, { type: "highlight", pointer: "/statements/1/items/0", reveal: false });
     await p.waitForSelector('tr.fs-highlight[data-pointer="/statements/1/items/0"]');
     assert.equal(await p.locator('td[data-value="111"]').count(), 0);
-    assert.equal(await p.locator('td[data-value="987654321"]').count(), 1);
   });
 
-  test("a highlight message marks the nearest rendered row or cell and scrolls it into view without echoing", TIMEOUT, async () => {
-    const p = await freshPage({ width: 900, height: 300 });
-    await paint(p, example(), 1);
-    await p.evaluate(() => {
-      (window as unknown as { __scrolls: number }).__scrolls = 0;
-      window.addEventListener("scroll", () => (window as unknown as { __scrolls: number }).__scrolls++);
+  test("a large statement draws only the rows in view plus a margin, and scrolling draws the others", TIMEOUT, async () => {
+    const p = await freshPage({ width: 900, height: 400 });
+    const rows = 5_000;
+    const doc = large(rows);
+    await paint(p, doc, 1);
+    const table = p.locator("table.fs-table").first();
+    assert.equal(await table.getAttribute("aria-rowcount"), String(rows + 1));
+    const drawn = await p.locator("tr.fs-row").count();
+    assert.ok(drawn > 5 && drawn < 120, `rows drawn: ${drawn}`);
+    // The scroll height stands for all rows.
+    const height = await p.$eval(SCROLLER, (element) => element.scrollHeight);
+    assert.ok(height > rows * 15, `scroll height ${height}`);
+
+    // Scroll to the statement's end: the last row is drawn, with its row index, and the first is not.
+    await p.$eval(SCROLLER, (element) => {
+      const section = element.querySelector('section[data-statement="large"]') as HTMLElement;
+      element.scrollTop += section.getBoundingClientRect().bottom - element.getBoundingClientRect().bottom;
     });
+    await p.waitForSelector('tr[data-item="total"]');
+    await p.waitForFunction(() => document.querySelector('tr[data-item="line-0"]') === null);
+    assert.equal(await p.getAttribute('tr[data-item="total"]', "aria-rowindex"), String(rows + 1));
+    assert.ok((await p.locator("tr.fs-row").count()) < 150);
 
-    // Without reveal (a restored page showing the cursor) the mark is set and the page does not move.
-    await send(p, { type: "highlight", pointer: "/statements/4/items/1", reveal: false });
-    await p.waitForSelector('tr.fs-highlight[data-pointer="/statements/4/items/1"]');
-    assert.equal(await p.evaluate(() => window.scrollY), 0);
+    // An edit of one cell far away patches the model without drawing anything new.
+    const edited = large(rows);
+    const first = edited.statements[0]?.items[0];
+    assert.ok(first);
+    first.values["at-2024"] = "2";
+    const patch = patchMessageFor(doc, edited, 1, 2);
+    // The edited cell and the total's check: two cells of a 5,000-row statement.
+    assert.deepEqual(patch.ops.flatMap((op) => (op.op === "cells" ? op.cells.map(({ cell }) => cell.pointer) : [op.op])), [
+      "/statements/0/items/0/values/at-2024",
+      `/statements/0/items/${rows - 1}/values/at-2024`,
+    ]);
+    await send(p, patch);
+    await p.$eval(SCROLLER, (element) => {
+      element.scrollTop = 0;
+    });
+    await p.waitForSelector('td[data-pointer="/statements/0/items/0/values/at-2024"][data-value="2"]');
+  });
 
-    // A pointer inside an item (its label) is not rendered: the row is the nearest rendered element.
-    await send(p, { type: "highlight", pointer: "/statements/4/items/2/label", reveal: true });
-    const row = p.locator('tr.fs-highlight[data-pointer="/statements/4/items/2"]');
+  test("a highlight message marks the nearest row or cell and scrolls it into view without echoing; the user's scroll is reported", TIMEOUT, async () => {
+    const p = await freshPage({ width: 900, height: 300 });
+    await paint(p, large(3000), 1);
+
+    await send(p, { type: "highlight", pointer: "/statements/0/items/10", reveal: false });
+    await p.waitForSelector('tr.fs-highlight[data-pointer="/statements/0/items/10"]');
+    assert.equal(await scrollTop(p), 0);
+
+    // A pointer inside an item (its label) is not shown: the row is the nearest shown element; far rows are drawn first.
+    await send(p, { type: "highlight", pointer: "/statements/0/items/2500/label", reveal: true });
+    const row = p.locator('tr.fs-highlight[data-pointer="/statements/0/items/2500"]');
     await row.waitFor();
     assert.equal(await p.locator(".fs-highlight").count(), 1);
-    assert.equal(await row.getAttribute("data-pointer"), "/statements/4/items/2");
     const box = await row.evaluate((element) => {
       const rect = element.getBoundingClientRect();
-      return { top: rect.top, bottom: rect.bottom, height: window.innerHeight };
+      const view = document.querySelector("#fs-preview-content")?.getBoundingClientRect();
+      return { top: rect.top, bottom: rect.bottom, viewTop: view?.top ?? 0, viewBottom: view?.bottom ?? 0 };
     });
-    assert.ok(box.top >= 0 && box.bottom <= box.height, `row in view: ${JSON.stringify(box)}`);
-    assert.ok((await p.evaluate(() => window.scrollY)) > 0);
-
-    // Our own scroll is not reported back as the user's.
-    await p.waitForFunction(() => (window as unknown as { __scrolls: number }).__scrolls > 0);
+    assert.ok(box.top >= box.viewTop && box.bottom <= box.viewBottom, `row in view: ${JSON.stringify(box)}`);
+    await settleFrames(p);
     await settleFrames(p);
     assert.deepEqual(messagesOfType(await posted(p), "scrolled"), []);
 
     // A cell pointer marks the cell and clears the previous mark.
-    await send(p, { type: "highlight", pointer: "/statements/1/items/3/values/fy2025", reveal: true });
-    await p.waitForSelector('td.fs-highlight[data-pointer="/statements/1/items/3/values/fy2025"]');
+    await send(p, { type: "highlight", pointer: "/statements/2/items/3/values/fy2025", reveal: true });
+    await p.waitForSelector('td.fs-highlight[data-pointer="/statements/2/items/3/values/fy2025"]');
     assert.equal(await p.locator(".fs-highlight").count(), 1);
+    await settleFrames(p);
+    assert.deepEqual(messagesOfType(await posted(p), "scrolled"), []);
 
-    // The user's scroll is reported with the topmost visible row.
-    await p.mouse.move(200, 150);
-    await p.mouse.wheel(0, 120);
+    // The user's scroll is reported with the topmost visible row (below the sticky header).
+    await p.mouse.move(300, 200);
+    await p.mouse.wheel(0, 150);
     await p.waitForFunction(() => window.__posted.some((message) => message.type === "scrolled"));
-    const [scrolled] = messagesOfType(await posted(p), "scrolled");
+    const scrolled = messagesOfType(await posted(p), "scrolled").at(-1);
     const topRow = await p.evaluate(() => {
-      const rows = Array.from(document.querySelectorAll<HTMLElement>("tr.fs-row"));
-      return rows.find((candidate) => candidate.getBoundingClientRect().bottom > 0)?.dataset.pointer;
+      const view = document.querySelector("#fs-preview-content")?.getBoundingClientRect();
+      for (const table of document.querySelectorAll("table.fs-table")) {
+        const head = table.querySelector("thead th")?.getBoundingClientRect();
+        const limit = Math.max(view?.top ?? 0, head?.bottom ?? 0) + 1;
+        const found = [...table.querySelectorAll<HTMLElement>("tr.fs-row")].find((candidate) => candidate.getBoundingClientRect().bottom > limit);
+        if (found !== undefined) return found.dataset.pointer;
+      }
+      return undefined;
     });
     assert.deepEqual(scrolled, { type: "scrolled", pointer: topRow });
   });
 
-  test("scrollTo follows the editor, a restored position applies, the lock shows and is persisted", TIMEOUT, async () => {
+  test("scrollTo follows the editor (rows not drawn yet too), a restored position applies, the lock shows and is persisted", TIMEOUT, async () => {
     const p = await freshPage({ width: 900, height: 300 });
-    await paint(p, example(), 1, { scrollY: 240 });
-    assert.equal(await p.evaluate(() => window.scrollY), 240);
+    await paint(p, large(2000), 1, { scrollTop: 240 });
+    assert.equal(await scrollTop(p), 240);
 
-    await send(p, { type: "scrollTo", pointer: "/statements/1/items/3/values/fy2025" });
+    await send(p, { type: "scrollTo", pointer: "/statements/0/items/1500/values/at-2025" });
     await p.waitForFunction(() => {
-      const row = document.querySelector('tr[data-pointer="/statements/1/items/3"]');
-      return row !== null && Math.abs(row.getBoundingClientRect().top) < 1;
+      const row = document.querySelector('tr[data-pointer="/statements/0/items/1500"]');
+      const head = row?.closest("table")?.querySelector("thead th")?.getBoundingClientRect();
+      return row !== null && head !== undefined && Math.abs(row.getBoundingClientRect().top - head.bottom) < 2;
     });
     await send(p, { type: "scrollTo", pointer: "" });
-    await p.waitForFunction(() => window.scrollY === 0);
+    await p.waitForFunction(() => document.querySelector("#fs-preview-content")?.scrollTop === 0);
 
     await send(p, { type: "lock", locked: true });
     await p.waitForSelector("#fs-preview-lock:not([hidden])");
-    assert.deepEqual(await p.evaluate(() => window.__state), { uri: "file:///work/manufacturing-group.json", locked: true, scrollY: 0 });
+    assert.deepEqual(await p.evaluate(() => window.__state), { uri: "file:///work/manufacturing-group.json", locked: true, scrollTop: 0, collapsed: [] });
     await settleFrames(p);
     assert.deepEqual(messagesOfType(await posted(p), "scrolled"), [], "scrolls the extension asked for are not echoed");
   });
 
-  test("a reloaded page restores the saved scroll position of the same document only", TIMEOUT, async () => {
+  test("a reloaded page restores the saved scroll position and collapsed groups of the same document only", TIMEOUT, async () => {
     const uri = "file:///work/manufacturing-group.json";
-    const p = await freshPage({ width: 900, height: 300 }, { uri, locked: true, scrollY: 320 });
+    const p = await freshPage({ width: 900, height: 300 }, { uri, locked: true, scrollTop: 320, collapsed: ["/statements/1/items/2"] });
     await paint(p, example(), 1, { uri, locked: true });
-    assert.equal(await p.evaluate(() => window.scrollY), 320);
+    assert.equal(await scrollTop(p), 320);
     assert.equal(await p.locator("#fs-preview-lock").isVisible(), true);
 
-    const other = await freshPage({ width: 900, height: 300 }, { uri: "file:///work/other.json", locked: false, scrollY: 320 });
+    const other = await freshPage({ width: 900, height: 300 }, { uri: "file:///work/other.json", locked: false, scrollTop: 320, collapsed: [] });
     await paint(other, example(), 1, { uri });
-    assert.equal(await other.evaluate(() => window.scrollY), 0);
+    assert.equal(await scrollTop(other), 0);
   });
 
-  test("a problem without tables keeps the last valid version under a banner", TIMEOUT, async () => {
+  test("a message without a model keeps the last valid version under a banner", TIMEOUT, async () => {
     const p = await freshPage();
     await paint(p, example(), 1);
-    const problem = "The text is not valid JSON; fix the syntax errors first. Showing version 1.";
-    await send(p, { ...renderMessageFor(example(), 2), html: "", problem });
+    const problem = "Showing the last valid version, because line 12 has a syntax error.";
+    await send(p, { ...modelMessageFor(example(), 2), model: undefined, version: undefined, problem });
     await p.waitForSelector("#fs-preview-problem:not([hidden])");
     assert.equal(await p.textContent("#fs-preview-problem"), problem);
     assert.equal(await p.locator("table.fs-table").count(), example().statements.length);
 
-    // Another document with nothing to show clears the tables.
-    await send(p, { ...renderMessageFor(example(), 3, { uri: "file:///work/other.json" }), html: "", problem: "This is not an FS document." });
+    await send(p, { ...modelMessageFor(example(), 3, { uri: "file:///work/other.json" }), model: undefined, version: undefined, problem: "This is not an FS document." });
     await p.waitForFunction(() => document.querySelectorAll("table.fs-table").length === 0);
     assert.equal(await p.textContent("#fs-preview-problem"), "This is not an FS document.");
   });
+
+  test("Ctrl+F opens the page's find box, which finds a label that is not drawn; F3 goes to the next match", TIMEOUT, async () => {
+    const p = await freshPage({ width: 900, height: 300 });
+    await paint(p, large(5000), 1);
+    assert.equal(await p.locator('tr[data-item="line-4321"]').count(), 0, "not drawn before the search");
+    await p.locator("td.fs-value").first().click();
+    await p.keyboard.press("Control+f");
+    await p.waitForSelector("#fs-preview-find:not([hidden])");
+    await p.keyboard.type("Line item 4321");
+    const match = p.locator('tr.fs-find-current[data-item="line-4321"]');
+    await match.waitFor();
+    assert.equal(await p.textContent(".fs-find-count"), "1 of 1");
+    const inView = await match.evaluate((element) => {
+      const rect = element.getBoundingClientRect();
+      const view = document.querySelector("#fs-preview-content")?.getBoundingClientRect();
+      return view !== undefined && rect.top >= view.top && rect.bottom <= view.bottom;
+    });
+    assert.equal(inView, true);
+
+    // Several matches: Enter and F3 step through them.
+    await p.fill(".fs-find-input", "Line item 432");
+    await p.waitForFunction(() => document.querySelector(".fs-find-count")?.textContent === "1 of 11");
+    await p.keyboard.press("F3");
+    await p.waitForFunction(() => document.querySelector(".fs-find-count")?.textContent === "2 of 11");
+    await p.waitForSelector('tr.fs-find-current[data-item="line-4320"]');
+    await p.keyboard.press("Escape");
+    await p.waitForSelector("#fs-preview-find[hidden]", { state: "attached" });
+    assert.equal(await p.locator(".fs-find-current").count(), 0);
+  });
+
+  test("cells are selected with click and Shift+click or Shift+arrows, and copy gives their exact values as tab-separated text", TIMEOUT, async () => {
+    const p = await freshPage({ width: 900, height: 2000 });
+    const doc = example();
+    item(doc, 0, "cash").values["at-2025"] = "1234567.125";
+    await paint(p, doc, 1, { numberFormat: "compact" });
+    const cash = p.locator('tr[data-item="cash"] td.fs-cell').first();
+    assert.equal(await cash.textContent(), "1.23M");
+    assert.equal(await cash.getAttribute("data-value"), "1234567.125");
+    await cash.click();
+    await p.locator('tr[data-item="inventory"] td.fs-cell').nth(1).click({ modifiers: ["Shift"] });
+    assert.equal(await p.locator("td.fs-selected").count(), 4);
+    const copied = await p.evaluate(() => {
+      const data = new DataTransfer();
+      document.dispatchEvent(new ClipboardEvent("copy", { clipboardData: data, bubbles: true, cancelable: true }));
+      return data.getData("text/plain");
+    });
+    assert.equal(copied, "1234567.125\t350\n600\t550");
+
+    // Shift+ArrowLeft extends the selection to the label column.
+    await cash.focus();
+    await p.keyboard.press("Shift+ArrowLeft");
+    const labels = await p.evaluate(() => {
+      const data = new DataTransfer();
+      document.dispatchEvent(new ClipboardEvent("copy", { clipboardData: data, bubbles: true, cancelable: true }));
+      return data.getData("text/plain");
+    });
+    assert.equal(labels, "Cash\t1234567.125");
+
+    // The number format follows the setting without a new model.
+    await send(p, { type: "options", numberFormat: "full" });
+    await p.waitForFunction(() => document.querySelector('tr[data-item="cash"] td.fs-cell')?.textContent === "1,234,567.125");
+  });
+
+  test("a subtotal's toggle collapses and expands its group like an outline, and the state is kept", TIMEOUT, async () => {
+    const p = await freshPage({ width: 900, height: 2000 });
+    await paint(p, example(), 1);
+    const assets = p.locator('tr[data-item="assets"]');
+    const toggle = assets.locator("button.fs-toggle");
+    assert.equal(await toggle.getAttribute("aria-expanded"), "true");
+    const rowcount = await p.locator("table.fs-table").first().getAttribute("aria-rowcount");
+    await toggle.click();
+    await p.waitForFunction(() => document.querySelector('tr[data-item="cash"]') === null);
+    assert.equal(await p.locator('tr[data-item="inventory"]').count(), 0);
+    assert.equal(await p.locator('tr[data-item="assets"] button.fs-toggle').getAttribute("aria-expanded"), "false");
+    assert.equal(await p.locator("table.fs-table").first().getAttribute("aria-rowcount"), String(Number(rowcount) - 2));
+    assert.deepEqual(((await p.evaluate(() => window.__state)) as { collapsed: string[] }).collapsed, ["/statements/0/items/2"]);
+    assert.deepEqual(messagesOfType(await posted(p), "reveal"), [], "the toggle does not reveal the source");
+
+    // The cursor on a hidden row marks its visible subtotal.
+    await send(p, { type: "highlight", pointer: "/statements/0/items/0/values/at-2025", reveal: true });
+    await p.waitForSelector('tr.fs-highlight[data-item="assets"]');
+
+    // A patch keeps the group collapsed; the toggle expands it again.
+    const edited = example();
+    item(edited, 0, "cash").values["at-2024"] = "351";
+    await send(p, patchMessageFor(example(), edited, 1, 2));
+    await settleFrames(p);
+    assert.equal(await p.locator('tr[data-item="cash"]').count(), 0);
+    await p.locator('tr[data-item="assets"] button.fs-toggle').click();
+    await p.waitForSelector('tr[data-item="cash"] td[data-value="351"]');
+  });
+
+  for (const width of [600, 1200]) {
+    test(`at ${width} px the table fits: it scrolls sideways in its container, the label column and header row are sticky, dates do not break, labels take at most two lines`, TIMEOUT, async () => {
+      const p = await freshPage({ width, height: 500 });
+      const doc = example();
+      item(doc, 0, "cash").label = "Cash and cash equivalents held at banks, in transit and on hand, including restricted deposits with a maturity of less than three months";
+      // A wide statement: every period in one table.
+      doc.statements.push({ id: "wide", label: "Key figures", periods: ["fy2025", "fy2024", "at-2025", "at-2024"], items: [
+        { id: "k1", label: "Revenue per employee over the reporting period, consolidated", unit: "krw-millions", values: { fy2025: "123456789.5", fy2024: "98765432.25", "at-2025": "1", "at-2024": "2" } },
+      ] });
+      await paint(p, doc, 1);
+      const cashHeader = p.locator('tr[data-item="cash"] th.fs-item');
+      assert.match((await cashHeader.getAttribute("title")) ?? "", /^Cash and cash equivalents held at banks, in transit and on hand, including restricted deposits/);
+      const cashLines = await cashHeader.locator(".fs-item-label").evaluate((label) => label.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(label).lineHeight));
+      assert.ok(cashLines > 1.5 && cashLines <= 2.05, `the long label takes two lines: ${cashLines}`);
+      const wide = p.locator('section[data-statement="wide"] table');
+      await wide.scrollIntoViewIfNeeded();
+
+      const geometry = await p.evaluate(() => {
+        const scroller = document.querySelector("#fs-preview-content") as HTMLElement;
+        const box = scroller.getBoundingClientRect();
+        const lineHeight = (element: Element): number => Number.parseFloat(getComputedStyle(element).lineHeight);
+        const dates = [...document.querySelectorAll(".fs-col-period .fs-nobreak")].map((span) => span.getClientRects().length);
+        const labels = [...document.querySelectorAll(".fs-item-label")].map((label) => label.getBoundingClientRect().height / lineHeight(label));
+        const tables = [...document.querySelectorAll("table.fs-table")].map((table) => table.getBoundingClientRect().width);
+        return {
+          overflowX: getComputedStyle(scroller).overflowX,
+          scrollWidth: scroller.scrollWidth,
+          clientWidth: scroller.clientWidth,
+          widest: Math.max(...tables),
+          viewLeft: box.left,
+          dates,
+          labels,
+        };
+      });
+      assert.ok(geometry.dates.every((lines) => lines === 1), `every date on one line: ${JSON.stringify(geometry.dates)}`);
+      assert.ok(geometry.labels.every((lines) => lines <= 2.05), `labels at most 2 lines: ${JSON.stringify(geometry.labels)}`);
+      assert.equal(geometry.overflowX, "auto");
+      // No column is cut off without a way to reach it: wider tables scroll inside the container.
+      if (geometry.widest > geometry.clientWidth) assert.ok(geometry.scrollWidth >= geometry.widest, JSON.stringify(geometry));
+      else assert.ok(geometry.scrollWidth <= geometry.clientWidth + 1, JSON.stringify(geometry));
+
+      // Scroll sideways: the label column stays at the container's left edge, the last column is reachable.
+      await p.$eval(SCROLLER, (element) => {
+        element.scrollLeft = element.scrollWidth;
+      });
+      await settleFrames(p);
+      const sideways = await p.evaluate(() => {
+        const scroller = document.querySelector("#fs-preview-content") as HTMLElement;
+        const box = scroller.getBoundingClientRect();
+        const label = document.querySelector('tr[data-item="k1"] th.fs-item')?.getBoundingClientRect();
+        const last = document.querySelector('tr[data-item="k1"] td:last-child')?.getBoundingClientRect();
+        return { left: box.left, right: box.left + scroller.clientWidth, labelLeft: label?.left ?? -1, lastRight: last?.right ?? -1, scrollLeft: scroller.scrollLeft };
+      });
+      assert.ok(Math.abs(sideways.labelLeft - sideways.left) <= 1, `sticky label column: ${JSON.stringify(sideways)}`);
+      assert.ok(sideways.lastRight <= sideways.right + 1, `last column reachable: ${JSON.stringify(sideways)}`);
+      if (width === 600) assert.ok(sideways.scrollLeft > 0, "the wide table scrolls sideways at 600 px");
+
+      // Scroll down: the header row sticks to the top of the container.
+      await p.$eval(SCROLLER, (element) => {
+        element.scrollLeft = 0;
+      });
+      const sticky = await p.evaluate(async () => {
+        const scroller = document.querySelector("#fs-preview-content") as HTMLElement;
+        const table = document.querySelector("section.fs-statement table") as HTMLElement;
+        const head = table.querySelector("thead th") as HTMLElement;
+        const caption = table.querySelector("caption") as HTMLElement;
+        scroller.scrollTop = caption.getBoundingClientRect().bottom - scroller.getBoundingClientRect().top + scroller.scrollTop + 30;
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        return { headTop: head.getBoundingClientRect().top, viewTop: scroller.getBoundingClientRect().top };
+      });
+      assert.ok(Math.abs(sticky.headTop - sticky.viewTop) <= 1, `sticky header: ${JSON.stringify(sticky)}`);
+    });
+  }
 });

@@ -1,34 +1,27 @@
 // JSON Pointer ↔ source position for open documents, for the two-way navigation between the editor
-// and the preview. One parse tree per document version, built on first use: moving the cursor or
-// scrolling then costs a tree walk, not a rescan of the text from its start.
+// and the preview. Answered by the language server from its analysis of that document version (it
+// already holds the parse tree), so the extension host never parses a multi-megabyte document.
+// An answer for a version that is no longer the document's is undefined: the caller skips it.
 
-import { findNodeAtOffset, getNodePath } from "jsonc-parser";
 import * as vscode from "vscode";
-import { pointer as pointerOf } from "../../../shared/src/json/pointer";
-import { SourceLocator } from "../../../shared/src/json/locate";
+import type { FsServer } from "../server/fsServer";
 
 export class SourcePointers {
-  private readonly locators = new WeakMap<vscode.TextDocument, { version: number; locator: SourceLocator }>();
-
-  private locator(document: vscode.TextDocument): SourceLocator {
-    const cached = this.locators.get(document);
-    if (cached !== undefined && cached.version === document.version) return cached.locator;
-    const locator = new SourceLocator(document.getText());
-    this.locators.set(document, { version: document.version, locator });
-    return locator;
-  }
+  constructor(private readonly server: FsServer) {}
 
   /** The source of `pointer`: its value, or where it is missing (the key of the object that lacks it). */
-  rangeOf(document: vscode.TextDocument, pointer: string): vscode.Range {
-    const { offset, length } = this.locator(document).locate(pointer, "value");
-    return new vscode.Range(document.positionAt(offset), document.positionAt(offset + length));
+  async rangeOf(document: vscode.TextDocument, pointer: string): Promise<vscode.Range | undefined> {
+    const version = document.version;
+    const found = await this.server.rangeOf(document, pointer).catch(() => null);
+    if (found === null || document.version !== version) return undefined;
+    return new vscode.Range(document.positionAt(found.offset), document.positionAt(found.offset + found.length));
   }
 
   /** The pointer of the innermost JSON value (or member name) at `position`; "" at the top level. */
-  pointerAt(document: vscode.TextDocument, position: vscode.Position): string {
-    const tree = this.locator(document).tree();
-    if (tree === undefined) return "";
-    const node = findNodeAtOffset(tree, document.offsetAt(position), true);
-    return node === undefined ? "" : pointerOf(...getNodePath(node));
+  async pointerAt(document: vscode.TextDocument, position: vscode.Position): Promise<string | undefined> {
+    const version = document.version;
+    const found = await this.server.pointerAt(document, document.offsetAt(position)).catch(() => null);
+    if (found === null || document.version !== version) return undefined;
+    return found;
   }
 }

@@ -27,7 +27,8 @@ export async function revealSource(uri: vscode.Uri, pointer: string, pointers: S
   } else {
     editor = await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn, preserveFocus: false });
   }
-  const range = pointers.rangeOf(editor.document, pointer);
+  const range = await pointers.rangeOf(editor.document, pointer);
+  if (range === undefined) return false;
   const scrolls = !wasVisible || !isVisible(editor, range);
   // Active end at the start: the cursor sits where the value begins and that is what is revealed.
   editor.selection = new vscode.Selection(range.end, range.start);
@@ -39,8 +40,9 @@ export async function revealSource(uri: vscode.Uri, pointer: string, pointers: S
  * Scrolls `editor` so the line of `pointer` ("" = the top) is the first visible line. Returns that
  * line, or undefined when the editor is already there (no scroll, so no echo to expect).
  */
-export function scrollEditorTo(editor: vscode.TextEditor, pointer: string, pointers: SourcePointers): number | undefined {
-  const line = pointer === "" ? 0 : pointers.rangeOf(editor.document, pointer).start.line;
+export async function scrollEditorTo(editor: vscode.TextEditor, pointer: string, pointers: SourcePointers): Promise<number | undefined> {
+  const line = pointer === "" ? 0 : (await pointers.rangeOf(editor.document, pointer))?.start.line;
+  if (line === undefined) return undefined;
   if (editor.visibleRanges[0]?.start.line === line) return undefined;
   editor.revealRange(new vscode.Range(line, 0, line, 0), vscode.TextEditorRevealType.AtTop);
   return line;

@@ -4,7 +4,7 @@
 
 import * as vscode from "vscode";
 import type { FsDocumentDetector } from "../detection";
-import { asPreviewState } from "../webview/messages";
+import { asPreviewState } from "../../../protocol/webview";
 import { PREVIEW_VIEW_TYPE, PreviewPanel, documentName, previewWebviewOptions, type PreviewDependencies } from "./previewPanel";
 
 export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSerializer {
@@ -21,6 +21,14 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
         if (contentChanges.length > 0) for (const preview of this.previewsOf(document.uri)) preview.documentChanged();
       }),
       vscode.window.onDidChangeActiveTextEditor((editor) => this.follow(editor)),
+      // A file that becomes an FS document while it is being typed: follow it once it is detected.
+      detector.onDidDetect((document) => {
+        const editor = vscode.window.activeTextEditor;
+        if (editor !== undefined && editor.document.uri.toString() === document.uri.toString()) this.follow(editor);
+      }),
+      vscode.workspace.onDidChangeConfiguration((change) => {
+        if (change.affectsConfiguration("fs.preview.numberFormat")) for (const preview of this.previews) preview.optionsChanged();
+      }),
       vscode.window.onDidChangeTextEditorSelection(({ textEditor }) => {
         for (const preview of this.previewsOf(textEditor.document.uri)) preview.cursorMoved(textEditor);
       }),
@@ -49,7 +57,7 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
       PREVIEW_VIEW_TYPE,
       `Preview ${documentName(uri)}`,
       { viewColumn: column, preserveFocus: toSide },
-      { ...previewWebviewOptions(this.dependencies.extensionUri), enableFindWidget: true },
+      { ...previewWebviewOptions(this.dependencies.extensionUri), enableFindWidget: false },
     );
     const follow = vscode.workspace.getConfiguration("fs", uri).get<boolean>("preview.follow", true);
     return this.track(new PreviewPanel(panel, uri, !follow, this.dependencies));

@@ -3,11 +3,11 @@
 
 import { randomBytes } from "node:crypto";
 import * as vscode from "vscode";
-import type { RenderResult } from "../../../protocol/lsp";
+import { isWebviewToExtension, type ExtensionToWebview, type ModelMessage, type NumberFormat, type PatchMessage, type WebviewToExtension } from "../../../protocol/webview";
+import type { PreviewModelResult } from "../../../protocol/lsp";
 import type { SourcePointers } from "../navigation/sourcePointers";
 import type { FsServer } from "../server/fsServer";
 import { Throttle } from "../util/throttle";
-import { isWebviewToExtension, type ExtensionToWebview, type RenderMessage, type WebviewToExtension } from "../webview/messages";
 import { revealSource, scrollEditorTo, visibleEditorFor } from "./editorNavigation";
 import { buildPreviewShell } from "./shell";
 
@@ -29,6 +29,10 @@ export function previewWebviewOptions(extensionUri: vscode.Uri): vscode.WebviewO
   };
 }
 
+function numberFormat(uri: vscode.Uri): NumberFormat {
+  return vscode.workspace.getConfiguration("fs", uri).get<string>("preview.numberFormat") === "compact" ? "compact" : "full";
+}
+
 export function documentName(uri: vscode.Uri): string {
   const segments = uri.path.split("/");
   return segments[segments.length - 1] || uri.toString();
@@ -39,6 +43,10 @@ export class PreviewPanel implements vscode.Disposable {
   private shownSequence = 0;
   /** The document the page shows; reset when the page (re)loads. */
   private shownUri: string | undefined;
+  /** The model version the page holds (the base of the next patch). */
+  private shownVersion: number | undefined;
+  private rendering: Promise<void> | undefined;
+  private renderAgain = false;
   private ready = false;
   private disposed = false;
   private pendingHighlight: string | undefined;
@@ -114,7 +122,9 @@ export class PreviewPanel implements vscode.Disposable {
   cursorMoved(editor: vscode.TextEditor): void {
     this.cursorThrottle.schedule(() => {
       if (this.disposed || editor.document.isClosed) return;
-      this.post({ type: "highlight", pointer: this.dependencies.pointers.pointerAt(editor.document, editor.selection.active), reveal: true });
+      void this.dependencies.pointers.pointerAt(editor.document, editor.selection.active).then((pointer) => {
+        if (pointer !== undefined && !this.disposed) this.post({ type: "highlight", pointer, reveal: true });
+      });
     });
   }
 
@@ -128,8 +138,10 @@ export class PreviewPanel implements vscode.Disposable {
     this.scrollThrottle.schedule(() => {
       if (this.disposed || editor.document.isClosed) return;
       const line = editor.document.lineAt(Math.min(top, editor.document.lineCount - 1));
-      const pointer = top === 0 ? "" : this.dependencies.pointers.pointerAt(editor.document, new vscode.Position(line.lineNumber, line.firstNonWhitespaceCharacterIndex));
-      this.post({ type: "scrollTo", pointer });
+      const pointer = top === 0 ? Promise.resolve("") : this.dependencies.pointers.pointerAt(editor.document, new vscode.Position(line.lineNumber, line.firstNonWhitespaceCharacterIndex));
+      void pointer.then((found) => {
+        if (found !== undefined && !this.disposed) this.post({ type: "scrollTo", pointer: found });
+      });
     });
   }
 
@@ -144,6 +156,7 @@ export class PreviewPanel implements vscode.Disposable {
       case "ready":
         this.ready = true;
         this.shownUri = undefined;
+        this.shownVersion = undefined;
         await this.renderNow();
         return;
       case "reveal":
@@ -152,23 +165,51 @@ export class PreviewPanel implements vscode.Disposable {
       case "scrolled": {
         const editor = visibleEditorFor(this.resourceUri);
         if (editor === undefined) return;
-        this.expectedEditorScroll = scrollEditorTo(editor, message.pointer, this.dependencies.pointers);
+        this.expectedEditorScroll = await scrollEditorTo(editor, message.pointer, this.dependencies.pointers);
         return;
       }
+      case "resync":
+        // The page could not apply a patch: send the whole model.
+        if (message.uri === this.shownUri) this.shownVersion = undefined;
+        await this.renderNow();
+        return;
     }
   }
 
+  /** One request at a time: a render asked for while one runs is done right after it. */
   private async renderNow(): Promise<void> {
+    if (this.rendering !== undefined) {
+      this.renderAgain = true;
+      return this.rendering;
+    }
+    this.rendering = (async () => {
+      try {
+        do {
+          this.renderAgain = false;
+          await this.renderOnce();
+        } while (this.renderAgain && !this.disposed);
+      } finally {
+        this.rendering = undefined;
+      }
+    })();
+    return this.rendering;
+  }
+
+  private async renderOnce(): Promise<void> {
     // A hidden webview is discarded; when shown again its script reloads and asks with "ready".
     if (!this.ready || this.disposed || !this.panel.visible) return;
     const sequence = ++this.sequence;
     const uri = this.resourceUri;
-    const message = await this.renderMessage(uri, sequence);
-    // A newer render was requested meanwhile, or the preview moved on to another document.
-    if (this.disposed || sequence < this.shownSequence || !this.isFor(uri)) return;
-    const firstForDocument = this.shownUri !== message.uri;
+    const key = uri.toString();
+    const base = this.shownUri === key ? this.shownVersion : undefined;
+    const message = await this.modelMessage(uri, sequence, base);
+    // The preview moved on to another document meanwhile.
+    if (this.disposed || !this.isFor(uri)) return;
+    const firstForDocument = this.shownUri !== key;
     this.shownSequence = sequence;
-    this.shownUri = message.uri;
+    this.shownUri = key;
+    if (message.type === "patch" || message.model !== undefined) this.shownVersion = message.version;
+    else if (firstForDocument) this.shownVersion = undefined;
     this.post(message);
     if (this.pendingHighlight !== undefined && sequence === this.sequence) {
       this.post({ type: "highlight", pointer: this.pendingHighlight, reveal: true });
@@ -176,24 +217,52 @@ export class PreviewPanel implements vscode.Disposable {
     } else if (firstForDocument) {
       // A new or reloaded page shows where the editor's cursor is, without moving the restored scroll.
       const editor = visibleEditorFor(uri);
-      if (editor !== undefined) this.post({ type: "highlight", pointer: this.dependencies.pointers.pointerAt(editor.document, editor.selection.active), reveal: false });
+      const pointer = editor === undefined ? undefined : await this.dependencies.pointers.pointerAt(editor.document, editor.selection.active);
+      if (pointer !== undefined) this.post({ type: "highlight", pointer, reveal: false });
     }
   }
 
-  private async renderMessage(uri: vscode.Uri, sequence: number): Promise<RenderMessage> {
-    const base = { type: "render", sequence, uri: uri.toString(), documentName: documentName(uri), locked: this.isLocked } as const;
-    let result: RenderResult | null;
+  private async modelMessage(uri: vscode.Uri, sequence: number, baseVersion: number | undefined): Promise<ModelMessage | PatchMessage> {
+    const base = {
+      type: "model",
+      sequence,
+      uri: uri.toString(),
+      documentName: documentName(uri),
+      locked: this.isLocked,
+      numberFormat: numberFormat(uri),
+      model: undefined,
+      version: undefined,
+      status: undefined,
+    } as const;
+    let result: PreviewModelResult | null;
     try {
       // Opening makes sure the server has the text (a restored preview may have no editor).
       const document = await vscode.workspace.openTextDocument(uri);
-      result = await this.dependencies.server.render(document.uri);
+      result = await this.dependencies.server.previewModel(document.uri, baseVersion);
     } catch (error) {
-      return { ...base, version: -1, title: "", status: undefined, html: "", problem: `The preview could not be rendered: ${error instanceof Error ? error.message : String(error)}` };
+      return { ...base, problem: `The preview could not be rendered: ${error instanceof Error ? error.message : String(error)}` };
     }
     if (result === null) {
-      return { ...base, version: -1, title: "", status: undefined, html: "", problem: "This is not an FS document (or FS validation is turned off by the fs.enable setting)." };
+      return { ...base, problem: "This is not an FS document (or FS validation is turned off by the fs.enable setting)." };
     }
-    return { ...base, version: result.version, title: result.title, status: result.status, html: result.html, problem: result.problem };
+    if (result.patch !== undefined && result.modelVersion !== undefined) {
+      return {
+        type: "patch",
+        sequence,
+        uri: base.uri,
+        status: result.status,
+        problem: result.problem,
+        baseVersion: result.patch.baseVersion,
+        version: result.modelVersion,
+        ops: result.patch.ops,
+      };
+    }
+    return { ...base, status: result.status, problem: result.problem, model: result.model, version: result.model === undefined ? undefined : result.modelVersion };
+  }
+
+  /** The number format setting changed. */
+  optionsChanged(): void {
+    this.post({ type: "options", numberFormat: numberFormat(this.resourceUri) });
   }
 
   private post(message: ExtensionToWebview): void {

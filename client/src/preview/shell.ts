@@ -2,6 +2,7 @@
 // page script fills, and the script tag carrying the nonce. Pure (no vscode import), so the browser
 // tests build exactly the page the extension shows.
 
+import { SHELL_IDS } from "../../../protocol/webview";
 import { escapeHtml } from "../../../shared/src/render/writer";
 
 export interface ShellOptions {
@@ -13,13 +14,7 @@ export interface ShellOptions {
   styleUri: string;
 }
 
-export const SHELL_IDS = {
-  title: "fs-preview-title",
-  status: "fs-preview-status",
-  lock: "fs-preview-lock",
-  problem: "fs-preview-problem",
-  content: "fs-preview-content",
-} as const;
+export { SHELL_IDS };
 
 export function contentSecurityPolicy(cspSource: string, nonce: string): string {
   return [
@@ -50,8 +45,15 @@ export function buildPreviewShell(options: ShellOptions): string {
 <h1 id="${SHELL_IDS.title}" class="fs-preview-title"></h1>
 <p class="fs-preview-meta"><span id="${SHELL_IDS.status}" class="fs-preview-status" role="status"></span><span id="${SHELL_IDS.lock}" class="fs-preview-lock" hidden>Locked</span></p>
 </header>
+<div id="${SHELL_IDS.find}" class="fs-find" role="search" hidden>
+<input class="fs-find-input" type="text" aria-label="Find in preview" placeholder="Find (Enter: next, Shift+Enter: previous)">
+<span class="fs-find-count" aria-live="polite"></span>
+<button type="button" class="fs-find-previous" aria-label="Previous match (Shift+F3)">↑</button>
+<button type="button" class="fs-find-next" aria-label="Next match (F3)">↓</button>
+<button type="button" class="fs-find-close" aria-label="Close (Escape)">×</button>
+</div>
 <div id="${SHELL_IDS.problem}" class="fs-preview-problem" role="alert" hidden></div>
-<main id="${SHELL_IDS.content}" class="fs-preview-content" aria-label="Statements"></main>
+<main id="${SHELL_IDS.content}" class="fs-preview-content" aria-label="Statements" tabindex="-1"></main>
 <script nonce="${attribute(options.nonce)}" src="${attribute(options.scriptUri)}"></script>
 </body>
 </html>

@@ -6,8 +6,10 @@ import * as vscode from "vscode";
 import { LanguageClient, RevealOutputChannelOn, TransportKind, type DocumentSelector, type LanguageClientOptions, type ServerOptions } from "vscode-languageclient/node";
 import {
   ExportRequest,
+  PointerAtRequest,
+  PreviewModelRequest,
+  RangeOfRequest,
   RecordEditsRequest,
-  RenderRequest,
   RollupTreeRequest,
   SERVER_NODE_OPTIONS,
   SnapshotDiffRequest,
@@ -16,8 +18,10 @@ import {
   type DocumentStatus,
   type ExportParams,
   type ExportResult,
+  type PreviewModelParams,
+  type PreviewModelResult,
+  type RangeOfResult,
   type RecordEditsResult,
-  type RenderResult,
   type RollupTreeResult,
   type SnapshotDiffResult,
   type ValidateTextResult,
@@ -74,8 +78,21 @@ export class FsServer implements vscode.Disposable {
     return client;
   }
 
-  async render(uri: vscode.Uri, token?: vscode.CancellationToken): Promise<RenderResult | null> {
-    return (await this.start()).sendRequest(RenderRequest, { uri: uri.toString() }, token);
+  /** The preview's model of `uri`: a patch from `baseVersion` when the server still holds that model, else the whole model. */
+  async previewModel(uri: vscode.Uri, baseVersion: number | undefined): Promise<PreviewModelResult | null> {
+    const params: PreviewModelParams = { uri: uri.toString() };
+    if (baseVersion !== undefined) params.baseVersion = baseVersion;
+    return (await this.start()).sendRequest(PreviewModelRequest, params);
+  }
+
+  /** The JSON Pointer at `offset` of exactly this version of `document` (null for another version). */
+  async pointerAt(document: vscode.TextDocument, offset: number): Promise<string | null> {
+    return (await this.start()).sendRequest(PointerAtRequest, { uri: document.uri.toString(), version: document.version, offset });
+  }
+
+  /** Where `pointer`'s value is in exactly this version of `document` (null for another version). */
+  async rangeOf(document: vscode.TextDocument, pointer: string): Promise<RangeOfResult | null> {
+    return (await this.start()).sendRequest(RangeOfRequest, { uri: document.uri.toString(), version: document.version, pointer });
   }
 
   async snapshotDiff(uri: vscode.Uri): Promise<SnapshotDiffResult | null> {

@@ -18,7 +18,7 @@ import {
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { isFsDocumentByName, isFsDocumentValue, mightBeFsDocument } from "../../../shared/src/detect";
-import { ExportRequest, RecordEditsRequest, RenderRequest, RollupTreeRequest, SnapshotDiffRequest, ValidateTextRequest, type ExportResult, type ValidateTextResult } from "../../../protocol/lsp";
+import { ExportRequest, PointerAtRequest, PreviewModelRequest, RangeOfRequest, RecordEditsRequest, RollupTreeRequest, SnapshotDiffRequest, ValidateTextRequest, type ExportResult, type ValidateTextResult } from "../../../protocol/lsp";
 import { DocumentAnalysis, type ParsedVersion } from "../analysis";
 import * as service from "../service/index";
 import type { ServerContext } from "./context";
@@ -83,9 +83,19 @@ export function registerHandlers(context: ServerContext): void {
     return open === undefined ? null : service.codeActions(open, actionContext);
   }));
 
-  connection.onRequest(RenderRequest, guard(RenderRequest.method, null, ({ uri }) => {
+  const previewBases = new service.PreviewBases();
+  store.onForgotten((uri) => previewBases.forget(uri));
+  connection.onRequest(PreviewModelRequest, guard(PreviewModelRequest.method, null, ({ uri, baseVersion }) => {
     const open = analysis(uri);
-    return open === undefined ? null : service.render(open);
+    return open === undefined ? null : service.previewModel(open, previewBases, typeof baseVersion === "number" ? baseVersion : undefined);
+  }));
+  connection.onRequest(PointerAtRequest, guard(PointerAtRequest.method, null, ({ uri, version, offset }) => {
+    const open = analysis(uri);
+    return open === undefined ? null : service.pointerAt(open, version, offset);
+  }));
+  connection.onRequest(RangeOfRequest, guard(RangeOfRequest.method, null, ({ uri, version, pointer }) => {
+    const open = analysis(uri);
+    return open === undefined ? null : service.rangeOf(open, version, pointer);
   }));
   connection.onRequest(SnapshotDiffRequest, guard(SnapshotDiffRequest.method, null, ({ uri }) => {
     const open = analysis(uri);

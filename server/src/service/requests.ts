@@ -1,29 +1,12 @@
-// The data behind the custom requests (protocol/lsp.ts): the preview's render, the snapshot diff
-// view, recording and export, each from the analysis of the document's current version.
+// The data behind the custom requests (protocol/lsp.ts): the snapshot diff view, recording and
+// export (the preview's are in preview.ts), each from the analysis of the document's current version.
 
 import { recordSnapshot } from "../../../shared/src/index";
-import { renderHtmlPage, renderStatementsHtml, renderTsv } from "../../../shared/src/render/index";
-import type { ExportParams, ExportResult, RecordEditsResult, RenderResult, SnapshotDiffResult } from "../../../protocol/lsp";
+import { renderHtmlPage, renderTsv } from "../../../shared/src/render/index";
+import type { ExportParams, ExportResult, RecordEditsResult, SnapshotDiffResult } from "../../../protocol/lsp";
 import type { DocumentAnalysis } from "../analysis";
-import { statusOf } from "./status";
 
 export const BROKEN = "The text is not valid JSON; fix the syntax errors first.";
-
-export function render(analysis: DocumentAnalysis): RenderResult {
-  const { uri, version, lastGood: good } = analysis;
-  const status = statusOf(analysis);
-  if (good === undefined) return { uri, version, status, title: "", html: "", problem: BROKEN };
-  const presentation = good.presentation;
-  const title = [presentation.entity, presentation.scope].filter((part) => part !== undefined).join(" — ");
-  return {
-    uri,
-    version,
-    status,
-    title,
-    html: renderStatementsHtml(presentation),
-    problem: analysis.parsed !== undefined ? undefined : `${BROKEN} Showing version ${good.version}.`,
-  };
-}
 
 export function snapshotDiff(analysis: DocumentAnalysis): SnapshotDiffResult {
   const { uri, version, parsed } = analysis;

@@ -137,14 +137,14 @@ function writeRow(statement: StatementPresentation, row: RowPresentation, out: W
   out.raw("</tr>\n");
 }
 
-const KIND_TITLES: Readonly<Record<CellPresentation["kind"], string>> = {
+export const KIND_TITLES: Readonly<Record<CellPresentation["kind"], string>> = {
   value: "",
   missing: "Missing: no value is stated (null)",
   unavailable: "Unavailable: the value is marked unavailable",
   invalid: "Invalid cell",
 };
 
-const PROBLEM_TITLES = {
+export const PROBLEM_TITLES = {
   absent: "Invalid cell: the values object has no member for this period",
   "not-decimal": "Invalid cell: the string is not a canonical decimal",
   "wrong-type": "Invalid cell: expected a decimal string, null or {\"unavailable\": true}",
@@ -197,13 +197,13 @@ function writeCellContent(cell: CellPresentation, out: Writer): void {
   }
 }
 
-interface CheckDescription {
+export interface CheckDescription {
   readonly className: string;
   readonly title: string;
   readonly flag: string;
 }
 
-function describeRollup(statement: StatementPresentation, application: RollupApplication): CheckDescription {
+export function describeRollup(statement: StatementPresentation, application: RollupApplication): CheckDescription {
   if (application.status === "error") {
     const what = application.reason === "missing-value" ? "missing" : "unavailable";
     return {
@@ -218,7 +218,7 @@ function describeRollup(statement: StatementPresentation, application: RollupApp
     : { className: "fs-inconsistent", title: `Rollup check not satisfied: ${figures}`, flag: "≠" };
 }
 
-function describeBlock(statement: StatementPresentation, application: ErrorApplication): string {
+export function describeBlock(statement: StatementPresentation, application: ErrorApplication): string {
   const what = application.reason === "missing-value" ? "missing" : "unavailable";
   return `This ${what} value stops the rollup check of ${itemName(statement, application.key.parent)} for ${periodName(statement, application.key.period)}`;
 }

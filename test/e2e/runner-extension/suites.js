@@ -176,6 +176,28 @@ const suites = [
       return { addedCharacters: recorded.length - original.length };
     },
   },
+  {
+    name: "a preview follows a file that becomes an FS document while it is typed",
+    async run() {
+      const { document: example } = await show(FILES.manufacturing);
+      await waitForDiagnostics(example.uri, (found) => found.length > 0, "fs diagnostics for the manufacturing example");
+      await vscode.commands.executeCommand("fs.openPreviewToSide");
+      const previewLabel = () =>
+        vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => tab.input instanceof vscode.TabInputWebview && tab.label.startsWith("Preview "))?.label;
+      await waitFor(vscode.window.tabGroups.onDidChangeTabs, () => (previewLabel() === "Preview manufacturing-group.json" ? true : undefined), "the preview of the example");
+      // A new JSON file is not an FS document yet: the preview stays on the example.
+      const typed = await vscode.workspace.openTextDocument({ language: "json", content: "" });
+      await vscode.window.showTextDocument(typed, { viewColumn: vscode.ViewColumn.One, preview: false });
+      assert.equal(previewLabel(), "Preview manufacturing-group.json");
+      // Its text becomes an FS document (as when pasted or typed): once detected, the preview follows it.
+      await replace(typed, new vscode.Range(0, 0, 0, 0), example.getText());
+      const name = typed.uri.path.split("/").pop();
+      await waitFor(vscode.window.tabGroups.onDidChangeTabs, () => (previewLabel() === `Preview ${name}` ? true : undefined), `the preview to follow ${name}`);
+      await vscode.window.showTextDocument(typed, { viewColumn: vscode.ViewColumn.One });
+      await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");
+      return { followed: name };
+    },
+  },
 ];
 
 async function cleanUp() {

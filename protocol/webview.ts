@@ -1,0 +1,282 @@
+// The one message contract between the extension and the preview's page script (webview/src),
+// imported by both sides. Messages are plain data (they cross a structured-clone boundary); each
+// direction is a discriminated union on `type`, and each side checks what it receives before
+// acting on it.
+
+import type { DocumentStatus } from "./lsp";
+import type { PreviewCell, PreviewModel, PreviewRow, PreviewStatement } from "../shared/src/render/previewModel";
+import type { PreviewPatchOp } from "../shared/src/render/previewPatch";
+
+export type NumberFormat = "full" | "compact";
+
+/** The element ids of the page shell (client/src/preview/shell.ts) the page script fills. */
+export const SHELL_IDS = {
+  title: "fs-preview-title",
+  status: "fs-preview-status",
+  lock: "fs-preview-lock",
+  problem: "fs-preview-problem",
+  find: "fs-preview-find",
+  content: "fs-preview-content",
+} as const;
+
+interface Envelope {
+  /** Increases with every model or patch the extension sends to this panel; older ones are dropped. */
+  sequence: number;
+  uri: string;
+  status: DocumentStatus | undefined;
+  /** Why the tables are missing or stale, in words (e.g. "line 12 has a syntax error"). */
+  problem: string | undefined;
+}
+
+/** Extension → webview: a whole model (first paint, another document, or no usable base). */
+export interface ModelMessage extends Envelope {
+  type: "model";
+  /** The model's version; undefined with `model` undefined (nothing to show). */
+  version: number | undefined;
+  /** The file name, for the page when the document has no entity/scope title. */
+  documentName: string;
+  /** undefined: keep the tables already shown for the same document (or show none). */
+  model: PreviewModel | undefined;
+  locked: boolean;
+  numberFormat: NumberFormat;
+  /** Scroll to this offset after painting (restored panels); absent keeps the current position. */
+  scrollTop?: number;
+}
+
+/** Extension → webview: the changes from `baseVersion` (which the page must hold) to `version`. */
+export interface PatchMessage extends Envelope {
+  type: "patch";
+  baseVersion: number;
+  version: number;
+  ops: PreviewPatchOp[];
+}
+
+/** Extension → webview: the cursor moved in the editor; mark the element nearest to `pointer`. */
+export interface HighlightMessage {
+  type: "highlight";
+  pointer: string;
+  /** Scroll the mark into view when it is outside (false: only mark, e.g. after a restore). */
+  reveal: boolean;
+}
+
+/** Extension → webview: the editor scrolled; bring the element nearest to `pointer` to the top. */
+export interface ScrollToMessage {
+  type: "scrollTo";
+  pointer: string;
+}
+
+/** Extension → webview: the lock state changed (it is part of the restorable state). */
+export interface LockMessage {
+  type: "lock";
+  locked: boolean;
+}
+
+/** Extension → webview: display settings changed. */
+export interface OptionsMessage {
+  type: "options";
+  numberFormat: NumberFormat;
+}
+
+export type ExtensionToWebview = ModelMessage | PatchMessage | HighlightMessage | ScrollToMessage | LockMessage | OptionsMessage;
+
+/** Webview → extension: the page script is listening (and holds no model). */
+export interface ReadyMessage {
+  type: "ready";
+}
+
+/** Webview → extension: the user chose a cell or row (click or Enter); reveal its source. */
+export interface RevealMessage {
+  type: "reveal";
+  pointer: string;
+}
+
+/** Webview → extension: the user scrolled the preview; `pointer` is the topmost visible row. */
+export interface ScrolledMessage {
+  type: "scrolled";
+  pointer: string;
+}
+
+/** Webview → extension: a patch did not fit the model the page holds; send the whole model. */
+export interface ResyncMessage {
+  type: "resync";
+  uri: string;
+}
+
+export type WebviewToExtension = ReadyMessage | RevealMessage | ScrolledMessage | ResyncMessage;
+
+/** What the webview persists (getState/setState) and the panel serializer restores. */
+export interface PreviewState {
+  uri: string;
+  locked: boolean;
+  scrollTop: number;
+  /** Pointers of the collapsed subtotal rows of `uri`. */
+  collapsed: string[];
+}
+
+// ---- Validation: each side checks what it receives. ----
+
+type Rec = Record<string, unknown>;
+
+function record(value: unknown): Rec | undefined {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Rec) : undefined;
+}
+
+const isString = (value: unknown): value is string => typeof value === "string";
+const optionalString = (value: unknown): boolean => value === undefined || typeof value === "string";
+const isCount = (value: unknown): value is number => typeof value === "number" && Number.isInteger(value) && value >= 0;
+const CELL_KINDS: ReadonlySet<unknown> = new Set(["value", "missing", "unavailable", "invalid"]);
+const CHECKS: ReadonlySet<unknown> = new Set([undefined, "satisfied", "inconsistent", "rollup-error"]);
+const COLUMN_KINDS: ReadonlySet<unknown> = new Set(["instant", "duration", "unresolved"]);
+
+export function isPreviewCell(value: unknown): value is PreviewCell {
+  const cell = record(value);
+  return (
+    cell !== undefined &&
+    isString(cell.pointer) &&
+    CELL_KINDS.has(cell.kind) &&
+    isString(cell.value) &&
+    isString(cell.title) &&
+    isString(cell.flag) &&
+    CHECKS.has(cell.check) &&
+    (cell.absent === undefined || typeof cell.absent === "boolean") &&
+    (cell.blocks === undefined || typeof cell.blocks === "boolean")
+  );
+}
+
+export function isPreviewRow(value: unknown): value is PreviewRow {
+  const row = record(value);
+  if (row === undefined) return false;
+  const unit = row.unit === undefined ? undefined : record(row.unit);
+  return (
+    isString(row.pointer) &&
+    isString(row.label) &&
+    optionalString(row.id) &&
+    optionalString(row.description) &&
+    optionalString(row.parent) &&
+    isCount(row.depth) &&
+    typeof row.subtotal === "boolean" &&
+    (row.unit === undefined || (unit !== undefined && isString(unit.text) && isString(unit.title))) &&
+    Array.isArray(row.cells) &&
+    row.cells.every(isPreviewCell)
+  );
+}
+
+export function isPreviewStatement(value: unknown): value is PreviewStatement {
+  const statement = record(value);
+  return (
+    statement !== undefined &&
+    isString(statement.pointer) &&
+    isString(statement.label) &&
+    optionalString(statement.id) &&
+    optionalString(statement.unit) &&
+    optionalString(statement.omitted) &&
+    typeof statement.unitPerRow === "boolean" &&
+    Array.isArray(statement.columns) &&
+    statement.columns.every((column) => {
+      const c = record(column);
+      return c !== undefined && isString(c.id) && isString(c.label) && Array.isArray(c.parts) && c.parts.every(isString) && isString(c.pointer) && COLUMN_KINDS.has(c.kind);
+    }) &&
+    Array.isArray(statement.rows) &&
+    statement.rows.every(isPreviewRow)
+  );
+}
+
+export function isPreviewModel(value: unknown): value is PreviewModel {
+  const model = record(value);
+  return model !== undefined && isString(model.title) && Array.isArray(model.statements) && model.statements.every(isPreviewStatement);
+}
+
+export function isPatchOp(value: unknown): value is PreviewPatchOp {
+  const op = record(value);
+  if (op === undefined) return false;
+  switch (op.op) {
+    case "title":
+      return isString(op.title);
+    case "statements":
+      return isCount(op.start) && isCount(op.deleteCount) && Array.isArray(op.statements) && op.statements.every(isPreviewStatement);
+    case "rows":
+      return isCount(op.statement) && isCount(op.start) && isCount(op.deleteCount) && Array.isArray(op.rows) && op.rows.every(isPreviewRow);
+    case "cells":
+      return (
+        isCount(op.statement) &&
+        isCount(op.row) &&
+        Array.isArray(op.cells) &&
+        op.cells.every((entry) => {
+          const e = record(entry);
+          return e !== undefined && isCount(e.column) && isPreviewCell(e.cell);
+        })
+      );
+    default:
+      return false;
+  }
+}
+
+const isNumberFormat = (value: unknown): value is NumberFormat => value === "full" || value === "compact";
+
+function validEnvelope(message: Rec): boolean {
+  return (
+    typeof message.sequence === "number" &&
+    isString(message.uri) &&
+    optionalString(message.problem) &&
+    (message.status === undefined || record(message.status) !== undefined)
+  );
+}
+
+export function isExtensionToWebview(value: unknown): value is ExtensionToWebview {
+  const message = record(value);
+  if (message === undefined) return false;
+  switch (message.type) {
+    case "model":
+      return (
+        validEnvelope(message) &&
+        (message.version === undefined || typeof message.version === "number") &&
+        isString(message.documentName) &&
+        typeof message.locked === "boolean" &&
+        isNumberFormat(message.numberFormat) &&
+        (message.scrollTop === undefined || typeof message.scrollTop === "number") &&
+        (message.model === undefined || isPreviewModel(message.model))
+      );
+    case "patch":
+      return (
+        validEnvelope(message) &&
+        typeof message.baseVersion === "number" &&
+        typeof message.version === "number" &&
+        Array.isArray(message.ops) &&
+        message.ops.every(isPatchOp)
+      );
+    case "highlight":
+      return isString(message.pointer) && typeof message.reveal === "boolean";
+    case "scrollTo":
+      return isString(message.pointer);
+    case "lock":
+      return typeof message.locked === "boolean";
+    case "options":
+      return isNumberFormat(message.numberFormat);
+    default:
+      return false;
+  }
+}
+
+export function isWebviewToExtension(value: unknown): value is WebviewToExtension {
+  const message = record(value);
+  if (message === undefined) return false;
+  switch (message.type) {
+    case "ready":
+      return true;
+    case "reveal":
+    case "scrolled":
+      return isString(message.pointer);
+    case "resync":
+      return isString(message.uri);
+    default:
+      return false;
+  }
+}
+
+export function asPreviewState(value: unknown): PreviewState | undefined {
+  const state = record(value);
+  if (state === undefined || !isString(state.uri) || state.uri === "") return undefined;
+  const scrollTop = typeof state.scrollTop === "number" && Number.isFinite(state.scrollTop) && state.scrollTop >= 0 ? state.scrollTop : 0;
+  const collapsed = Array.isArray(state.collapsed) ? state.collapsed.filter(isString) : [];
+  return { uri: state.uri, locked: state.locked === true, scrollTop, collapsed };
+}

@@ -1,0 +1,82 @@
+// The preview's requests: its model (whole or patched) and the pointer ↔ offset translation the
+// editor needs for click-to-source, cursor highlight and scroll sync, answered from the analysis
+// of the document's current version so the extension host never parses the document itself.
+
+import { findNodeAtOffset, getNodePath } from "jsonc-parser";
+import { pointer as pointerOf } from "../../../shared/src/json/pointer";
+import { diffPreviewModels, type PreviewPatchOp } from "../../../shared/src/render/previewPatch";
+import type { PreviewModel } from "../../../shared/src/render/previewModel";
+import type { PreviewModelResult, RangeOfResult } from "../../../protocol/lsp";
+import type { DocumentAnalysis, ParsedVersion } from "../analysis";
+import { BROKEN } from "./requests";
+import { statusOf } from "./status";
+
+export type PreviewAnswer =
+  | { kind: "model"; version: number; model: PreviewModel }
+  | { kind: "patch"; version: number; baseVersion: number; ops: PreviewPatchOp[] };
+
+/**
+ * The version each document's preview was last answered with, so the next request can be answered
+ * with a patch from it. The models themselves are the versions' own (ParsedVersion.previewModel);
+ * this keeps only the one older version a patch needs. The LSP layer forgets a closed document.
+ */
+export class PreviewBases {
+  private readonly latest = new Map<string, ParsedVersion>();
+
+  /**
+   * The model of `good` for a preview that holds `baseVersion`: a patch when the model of that
+   * version is the one kept here, else the whole model. Either way `good` becomes the base.
+   */
+  answer(good: ParsedVersion, baseVersion: number | undefined): PreviewAnswer {
+    const kept = this.latest.get(good.uri);
+    this.latest.set(good.uri, good);
+    const model = good.previewModel;
+    if (kept === undefined || baseVersion === undefined || kept.version !== baseVersion) return { kind: "model", version: good.version, model };
+    if (kept === good || kept.version === good.version) return { kind: "patch", version: good.version, baseVersion, ops: [] };
+    return { kind: "patch", version: good.version, baseVersion, ops: diffPreviewModels(kept.previewModel, model) };
+  }
+
+  forget(uri: string): void {
+    this.latest.delete(uri);
+  }
+}
+
+/** fs/previewModel: the model of the current version, or of the last valid one while the text does not parse. */
+export function previewModel(analysis: DocumentAnalysis, bases: PreviewBases, baseVersion: number | undefined): PreviewModelResult {
+  const { uri, version, lastGood: good } = analysis;
+  const status = statusOf(analysis);
+  if (good === undefined) return { uri, version, status, problem: BROKEN };
+  const answer = bases.answer(good, baseVersion);
+  const result: PreviewModelResult = { uri, version, status, modelVersion: answer.version };
+  if (analysis.parsed === undefined) result.problem = staleProblem(analysis.syntax[0]?.line);
+  if (answer.kind === "model") result.model = answer.model;
+  else result.patch = { baseVersion: answer.baseVersion, ops: answer.ops };
+  return result;
+}
+
+/** fs/pointerAt: the pointer of the innermost value or member name at `offset` of exactly `version`. */
+export function pointerAt(analysis: DocumentAnalysis, version: number, offset: number): string | null {
+  const good = parsedAt(analysis, version);
+  if (good === undefined || typeof offset !== "number") return null;
+  const tree = good.locator.tree();
+  if (tree === undefined) return "";
+  const node = findNodeAtOffset(tree, offset, true);
+  return node === undefined ? "" : pointerOf(...getNodePath(node));
+}
+
+/** fs/rangeOf: where `pointer`'s value is (or where it is missing) in exactly `version`. */
+export function rangeOf(analysis: DocumentAnalysis, version: number, pointer: string): RangeOfResult | null {
+  const good = parsedAt(analysis, version);
+  if (good === undefined || typeof pointer !== "string") return null;
+  return good.locator.locate(pointer, "value");
+}
+
+/** The parse of exactly `version`: offsets of another version would be wrong. */
+function parsedAt(analysis: DocumentAnalysis, version: number): ParsedVersion | undefined {
+  return analysis.version === version ? analysis.parsed : undefined;
+}
+
+function staleProblem(line: number | undefined): string {
+  if (line === undefined) return `${BROKEN} Showing the last valid version.`;
+  return `Showing the last valid version, because line ${line} has a syntax error.`;
+}

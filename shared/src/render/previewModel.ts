@@ -1,0 +1,198 @@
+// The preview's data model: statements → columns, rows → cells, with every fact the HTML fragment
+// carries (labels, depth, subtotal, unit, cell kind and exact value, rollup status and its
+// explanation, pointers), as plain data. The editor preview draws it (virtualized) instead of a page
+// of HTML, and receives later versions as patches (previewPatch.ts). Author text is data here; the
+// page script writes it with textContent only.
+
+import { countText, groupDigits, unitShortText, unitText } from "./format";
+import { RENDER_LIMITS } from "./limits";
+import type { CellKind, CellPresentation, Presentation, StatementPresentation } from "./model";
+import { describeBlock, describeRollup, KIND_TITLES, PROBLEM_TITLES } from "./html";
+
+export interface PreviewModel {
+  /** "Entity — Scope", or "" when the document names neither. */
+  title: string;
+  statements: PreviewStatement[];
+}
+
+export interface PreviewStatement {
+  pointer: string;
+  id?: string;
+  label: string;
+  /** The unit all rows share, in words; absent when units are mixed. */
+  unit?: string;
+  /** Mixed units: each row carries its own unit cell. */
+  unitPerRow: boolean;
+  columns: PreviewColumn[];
+  rows: PreviewRow[];
+  /** Set instead of rows' cells when the statement exceeds the render bounds. */
+  omitted?: string;
+}
+
+export interface PreviewColumn {
+  id: string;
+  label: string;
+  /** The label's pieces that must not break inside themselves (the dates of a duration). */
+  parts: string[];
+  kind: "instant" | "duration" | "unresolved";
+  pointer: string;
+}
+
+export interface PreviewRow {
+  pointer: string;
+  id?: string;
+  label: string;
+  description?: string;
+  depth: number;
+  subtotal: boolean;
+  /** Pointer of the rollupTo parent row, when it resolves within the statement. */
+  parent?: string;
+  /** Per-row unit (mixed-unit statements only): short text and full name; "" text = no unit. */
+  unit?: { text: string; title: string };
+  cells: PreviewCell[];
+}
+
+export type PreviewCheck = "satisfied" | "inconsistent" | "rollup-error";
+
+export interface PreviewCell {
+  pointer: string;
+  kind: CellKind;
+  /** value: the stored decimal, exactly; invalid: what was found (display only); else "". */
+  value: string;
+  /** An invalid cell whose values object has no member for the period. */
+  absent?: boolean;
+  check?: PreviewCheck;
+  /** This missing/unavailable cell stops a rollup check. */
+  blocks?: boolean;
+  /** The explanation shown on hover (kind, rollup figures, blocked checks), "" for none. */
+  title: string;
+  /** A visible marker beside an inconsistent or failed check ("≠", "!"), "" for none. */
+  flag: string;
+}
+
+export function buildPreviewModel(presentation: Presentation): PreviewModel {
+  return {
+    title: [presentation.entity, presentation.scope].filter((part) => part !== undefined).join(" — "),
+    statements: presentation.statements.map(previewStatement),
+  };
+}
+
+function previewStatement(statement: StatementPresentation): PreviewStatement {
+  const byRow = statement.rows;
+  const result: PreviewStatement = {
+    pointer: statement.pointer,
+    label: statement.label,
+    unitPerRow: statement.unitPerRow,
+    columns: statement.periods.map((period) => ({ id: period.id, label: period.label, parts: labelParts(period.kind, period.label), kind: period.kind, pointer: period.pointer })),
+    rows: byRow.map((row) => {
+      const parent = row.parentRow === undefined ? undefined : byRow[row.parentRow];
+      const out: PreviewRow = {
+        pointer: row.pointer,
+        label: row.label,
+        depth: row.depth,
+        subtotal: row.isSubtotal,
+        cells: row.cells.map((cell) => previewCell(statement, cell)),
+      };
+      if (row.id !== undefined) out.id = row.id;
+      if (row.description !== undefined) out.description = row.description;
+      if (parent !== undefined) out.parent = parent.pointer;
+      if (statement.unitPerRow) out.unit = row.unit === undefined ? { text: "", title: "no unit" } : { text: unitShortText(row.unit), title: unitText(row.unit) };
+      return out;
+    }),
+  };
+  if (statement.id !== undefined) result.id = statement.id;
+  if (statement.unit !== undefined) result.unit = unitText(statement.unit);
+  if (statement.cellsOmitted) {
+    result.omitted =
+      `Not shown: this statement has ${countText(statement.rows.length)} items and ${countText(statement.periods.length)} periods, ` +
+      `more than the renderer shows (${countText(RENDER_LIMITS.columnsPerStatement)} columns per statement, ` +
+      `${countText(RENDER_LIMITS.cellsPerDocument)} cells per document).`;
+  }
+  return result;
+}
+
+/** A duration "start – end" may wrap between its dates, never inside one (durationLabel's form). */
+function labelParts(kind: string, label: string): string[] {
+  const parts = label.split(" – ");
+  return kind === "duration" && parts.length === 2 ? parts : [label];
+}
+
+function previewCell(statement: StatementPresentation, cell: CellPresentation): PreviewCell {
+  const titles: string[] = [];
+  const kindTitle = cell.problem === undefined ? KIND_TITLES[cell.kind] : PROBLEM_TITLES[cell.problem];
+  if (kindTitle !== "") titles.push(kindTitle);
+  const out: PreviewCell = { pointer: cell.pointer, kind: cell.kind, value: cell.kind === "missing" || cell.kind === "unavailable" ? "" : cell.text, title: "", flag: "" };
+  if (cell.problem === "absent") out.absent = true;
+  if (cell.rollup !== undefined) {
+    const check = describeRollup(statement, cell.rollup);
+    out.check = check.className === "fs-rollup-satisfied" ? "satisfied" : check.className === "fs-inconsistent" ? "inconsistent" : "rollup-error";
+    out.flag = check.flag;
+    titles.push(check.title);
+  }
+  if (cell.blocks.length > 0) {
+    out.blocks = true;
+    for (const blocked of cell.blocks) titles.push(describeBlock(statement, blocked));
+  }
+  out.title = titles.join("\n");
+  return out;
+}
+
+/** The text a cell shows: grouped digits (full) or a compact form; never through a JS number. */
+export function cellDisplayText(cell: PreviewCell, format: "full" | "compact"): string {
+  switch (cell.kind) {
+    case "value":
+      return format === "compact" ? compactDecimal(cell.value) : groupDigits(cell.value);
+    case "missing":
+      return "—";
+    case "unavailable":
+      return "n/a";
+    case "invalid":
+      return cell.absent === true ? "absent" : cell.value;
+  }
+}
+
+const SUFFIXES = ["", "K", "M", "B", "T"] as const;
+const SIGNIFICANT = 3;
+
+/**
+ * "1234567.89" → "1.23M", "-987654" → "-988K", "999.5" → "999.5" (below a thousand the value is
+ * shown as stored). Rounding is half away from zero, done on the digit string.
+ */
+export function compactDecimal(decimal: string): string {
+  const negative = decimal.startsWith("-");
+  const unsigned = negative ? decimal.slice(1) : decimal;
+  const point = unsigned.indexOf(".");
+  const whole = (point === -1 ? unsigned : unsigned.slice(0, point)).replace(/^0+(?=\d)/, "");
+  if (whole.length <= 3) return groupDigits(decimal);
+  let group = Math.min(SUFFIXES.length - 1, Math.floor((whole.length - 1) / 3));
+  for (;;) {
+    const headLength = whole.length - group * 3;
+    const keep = Math.max(headLength, SIGNIFICANT);
+    const rounded = roundDigits(whole.slice(0, keep), whole.charAt(keep));
+    // Rounding can carry into a new digit (999.9K → 1000K): move to the next suffix when there is one.
+    const carried = rounded.length > keep;
+    const headDigits = headLength + (carried ? 1 : 0);
+    if (carried && headDigits > 3 && group < SUFFIXES.length - 1) {
+      group += 1;
+      continue;
+    }
+    const head = rounded.slice(0, headDigits);
+    const fraction = rounded.slice(headDigits, keep).replace(/0+$/, "");
+    const text = `${groupDigits(head)}${fraction === "" ? "" : `.${fraction}`}${SUFFIXES[group]}`;
+    return `${negative && /[1-9]/.test(text) ? "-" : ""}${text}`;
+  }
+}
+
+/** `digits` rounded half up by the next digit `next` ("" = none); may grow by one digit. */
+function roundDigits(digits: string, next: string): string {
+  if (next === "" || next < "5") return digits;
+  const chars = digits.split("");
+  for (let index = chars.length - 1; index >= 0; index -= 1) {
+    if (chars[index] === "9") chars[index] = "0";
+    else {
+      chars[index] = String.fromCharCode((chars[index] as string).charCodeAt(0) + 1);
+      return chars.join("");
+    }
+  }
+  return `1${chars.join("")}`;
+}

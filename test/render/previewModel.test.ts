@@ -1,0 +1,110 @@
+// The preview model and its patches, as pure functions: the diff applied to the old model gives
+// the new one for random edits; compact numbers are formatted from the decimal string.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import fc from "fast-check";
+import { analyze } from "../../shared/src/result";
+import { buildPresentation } from "../../shared/src/render/index";
+import { buildPreviewModel, cellDisplayText, compactDecimal, type PreviewModel } from "../../shared/src/render/previewModel";
+import { applyPreviewPatch, diffPreviewModels } from "../../shared/src/render/previewPatch";
+import { readJson, upstreamRoot } from "../support/paths";
+
+interface Item {
+  id: string;
+  label: string;
+  unit?: string;
+  rollupTo?: string;
+  values: Record<string, unknown>;
+}
+interface Doc {
+  statements: { id: string; items: Item[] }[];
+}
+
+const example = (): Doc => readJson<Doc>(join(upstreamRoot, "examples", "manufacturing-group.json"));
+const modelOf = (document: unknown): PreviewModel => buildPreviewModel(buildPresentation(document, analyze(document).result));
+
+test("the model carries what the HTML fragment showed: labels, depth, subtotals, units, exact values, rollup explanations, pointers", () => {
+  const document = example();
+  const cash = document.statements[0]?.items[0];
+  assert.ok(cash);
+  cash.values["at-2025"] = "410";
+  const model = modelOf(document);
+  const balance = model.statements[0];
+  assert.ok(balance);
+  assert.equal(balance.pointer, "/statements/0");
+  assert.equal(balance.unit, "KRW millions (KRW, scale 6)");
+  assert.deepEqual(balance.columns.map((column) => column.parts), [["2025-12-31"], ["2024-12-31"]]);
+  const assets = balance.rows.find((row) => row.id === "assets");
+  assert.equal(assets?.subtotal, true);
+  assert.equal(balance.rows[0]?.parent, "/statements/0/items/2");
+  assert.equal(balance.rows[0]?.depth, 1);
+  const total = assets?.cells[0];
+  assert.equal(total?.check, "inconsistent");
+  assert.equal(total?.flag, "≠");
+  assert.match(total?.title ?? "", /expected 1010 \(sum of direct children\), actual 1000/);
+  const income = model.statements[1];
+  assert.deepEqual(income?.columns[0]?.parts, ["2025-01-01", "2025-12-31"]);
+});
+
+test("compact numbers come from the decimal string, rounded half away from zero, never through a JS number", () => {
+  const cases: [string, string][] = [
+    ["0", "0"],
+    ["999.5", "999.5"],
+    ["1000", "1K"],
+    ["1500", "1.5K"],
+    ["99950", "100K"],
+    ["999999", "1M"],
+    ["1234567.89", "1.23M"],
+    ["-987654", "-988K"],
+    ["123456789012345678901234567890", "123,456,789,012,345,679T"],
+    ["9007199254740993", "9,007T"],
+    ["0001234", "1.23K"],
+  ];
+  for (const [input, expected] of cases) assert.equal(compactDecimal(input), expected, input);
+  assert.equal(cellDisplayText({ pointer: "", kind: "value", value: "1234567", title: "", flag: "" }, "full"), "1,234,567");
+  assert.equal(cellDisplayText({ pointer: "", kind: "missing", value: "", title: "", flag: "" }, "compact"), "—");
+});
+
+test("applying the diff of two models to the first gives the second, for random edits", () => {
+  const base = example();
+  const ids = base.statements.flatMap((statement, s) => statement.items.map((_, i) => [s, i] as const));
+  const edit = fc.oneof(
+    fc.record({ kind: fc.constant("value" as const), at: fc.constantFrom(...ids), value: fc.oneof(fc.integer({ min: -5000, max: 5000 }).map(String), fc.constant(null), fc.constant("x")) }),
+    fc.record({ kind: fc.constant("label" as const), at: fc.constantFrom(...ids), value: fc.string() }),
+    fc.record({ kind: fc.constant("remove" as const), at: fc.constantFrom(...ids), value: fc.constant(0) }),
+    fc.record({ kind: fc.constant("insert" as const), at: fc.constantFrom(...ids), value: fc.string() }),
+    fc.record({ kind: fc.constant("statement" as const), at: fc.constantFrom(...ids), value: fc.constant(0) }),
+  );
+  fc.assert(
+    fc.property(fc.array(edit, { maxLength: 4 }), (edits) => {
+      const after = example();
+      for (const { kind, at, value } of edits) {
+        const statement = after.statements[at[0]];
+        const item = statement?.items[at[1]];
+        if (statement === undefined || item === undefined) continue;
+        const period = Object.keys(item.values)[0] ?? "fy2025";
+        if (kind === "value") item.values[period] = value;
+        else if (kind === "label") item.label = String(value);
+        else if (kind === "remove") statement.items.splice(at[1], 1);
+        else if (kind === "insert") statement.items.splice(at[1], 0, { id: `new-${String(value)}`, label: String(value), values: {} });
+        else after.statements.splice(at[0], 1);
+      }
+      const before = modelOf(base);
+      const next = modelOf(after);
+      const ops = diffPreviewModels(before, next);
+      const patched = structuredClone(before);
+      assert.equal(applyPreviewPatch(patched, ops), true);
+      assert.deepEqual(patched, next);
+      if (edits.length === 0) assert.deepEqual(ops, []);
+    }),
+    { numRuns: 150 },
+  );
+});
+
+test("a patch that does not fit the model is refused", () => {
+  const model = modelOf(example());
+  assert.equal(applyPreviewPatch(model, [{ op: "rows", statement: 99, start: 0, deleteCount: 0, rows: [] }]), false);
+  assert.equal(applyPreviewPatch(model, [{ op: "cells", statement: 0, row: 0, cells: [{ column: 9, cell: { pointer: "", kind: "missing", value: "", title: "", flag: "" } }] }]), false);
+});

@@ -1,0 +1,88 @@
+// The preview's requests over the protocol against the real server: the whole model first, then a
+// patch sized to the edit; the pointer ↔ offset requests the editor uses instead of parsing.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { PointerAtRequest, PreviewModelRequest, RangeOfRequest, type PreviewModelResult, type RangeOfResult } from "../../protocol/lsp";
+import { applyPreviewPatch } from "../../shared/src/render/previewPatch";
+import { readText, upstreamRoot } from "../support/paths";
+import { serveThisFile, type ServerUnderTest } from "./harness";
+
+const text = readText(join(upstreamRoot, "examples", "manufacturing-group.json"));
+const uri = "file:///preview/manufacturing-group.json";
+let server: ServerUnderTest;
+
+serveThisFile(async (started) => {
+  server = started;
+  await server.open(uri, text);
+});
+
+function model(baseVersion?: number): Promise<PreviewModelResult | null> {
+  return server.connection.sendRequest(PreviewModelRequest, baseVersion === undefined ? { uri } : { uri, baseVersion });
+}
+
+function replaceOnce(source: string, from: string, to: string): { offset: number; text: string } {
+  const offset = source.indexOf(from);
+  assert.ok(offset >= 0, from);
+  return { offset, text: source.slice(0, offset) + to + source.slice(offset + from.length) };
+}
+
+test("the preview gets the whole model once, then a patch of only the cells an edit changed", async () => {
+  const first = await model();
+  assert.ok(first?.model, "a whole model without a base");
+  assert.equal(first.modelVersion, 1);
+  assert.equal(first.patch, undefined);
+  assert.equal(first.model.title, "Example Manufacturing Group — Consolidated financial statements");
+  const cash = first.model.statements[0]?.rows.find((row) => row.id === "cash");
+  assert.equal(cash?.cells[0]?.value, "400");
+
+  // Edit one value: the cash cell and the subtotal check it changes.
+  const edit = replaceOnce(text, '"at-2025": "400"', '"at-2025": "410"');
+  const start = await positionAt(text, edit.offset);
+  await server.change(uri, 2, [{ range: { start, end: { line: start.line, character: start.character + '"at-2025": "400"'.length } }, text: '"at-2025": "410"' }]);
+  const second = await model(1);
+  assert.ok(second?.patch, "a patch from the version the preview holds");
+  assert.equal(second.model, undefined, "not the whole model");
+  assert.equal(second.patch.baseVersion, 1);
+  assert.equal(second.modelVersion, 2);
+  assert.ok(second.patch.ops.every((op) => op.op === "cells"), JSON.stringify(second.patch.ops));
+  const pointers = second.patch.ops.flatMap((op) => (op.op === "cells" ? op.cells.map(({ cell }) => cell.pointer) : []));
+  assert.deepEqual(pointers.sort(), ["/statements/0/items/0/values/at-2025", "/statements/0/items/2/values/at-2025"]);
+  // Applied to the first model it gives exactly the model of the new version.
+  const patched = structuredClone(first.model);
+  assert.equal(applyPreviewPatch(patched, second.patch.ops), true);
+  const whole = await model();
+  assert.deepEqual(patched, whole?.model);
+
+  // A base the server no longer holds gets the whole model; the same version gets an empty patch.
+  assert.ok((await model(1))?.model);
+  assert.deepEqual((await model(2))?.patch, { baseVersion: 2, ops: [] });
+
+  // A syntax error keeps the last valid model and says why, in words.
+  await server.change(uri, 3, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, text: "" }]);
+  const broken = await model(2);
+  assert.equal(broken?.modelVersion, 2);
+  assert.match(broken?.problem ?? "", /^Showing the last valid version, because line \d+ has a syntax error\.$/);
+  await server.change(uri, 4, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: "{" }]);
+});
+
+test("pointer at an offset and range of a pointer come from the server's analysis of that version", async () => {
+  const current = await model();
+  const version = current?.version ?? -1;
+  assert.equal(version, 4, JSON.stringify({ ...current, model: undefined }));
+  const current4 = text.replace('"at-2025": "400"', '"at-2025": "410"');
+  const offset = current4.indexOf('"410"') + 1;
+  assert.equal(await server.connection.sendRequest(PointerAtRequest, { uri, version, offset }), "/statements/0/items/0/values/at-2025");
+  assert.equal(await server.connection.sendRequest(PointerAtRequest, { uri, version, offset: 0 }), "");
+  const range = (await server.connection.sendRequest(RangeOfRequest, { uri, version, pointer: "/statements/0/items/0/values/at-2025" })) as RangeOfResult | null;
+  assert.deepEqual(range, { offset: current4.indexOf('"410"'), length: 5 });
+  // Another version's offsets would be wrong: no answer.
+  assert.equal(await server.connection.sendRequest(PointerAtRequest, { uri, version: version - 1, offset }), null);
+  assert.equal(await server.connection.sendRequest(RangeOfRequest, { uri, version: version + 1, pointer: "" }), null);
+});
+
+async function positionAt(source: string, offset: number): Promise<{ line: number; character: number }> {
+  const before = source.slice(0, offset).split("\n");
+  return { line: before.length - 1, character: (before.at(-1) ?? "").length };
+}

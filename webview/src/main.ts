@@ -1,0 +1,527 @@
+// The preview's page script (bundled as dist/webview.js): holds the document's preview model,
+// applies the extension's patches to it (never an older one over a newer one), draws it as
+// virtualized tables, follows the editor's cursor and scroll, and reports clicks, Enter and
+// scrolling back. Also: the outline toggles, cell selection and copy, keyboard navigation and the
+// page's own find box.
+
+import {
+  asPreviewState,
+  isExtensionToWebview,
+  SHELL_IDS,
+  type ExtensionToWebview,
+  type ModelMessage,
+  type NumberFormat,
+  type PatchMessage,
+  type PreviewState,
+  type WebviewToExtension,
+} from "../../protocol/webview";
+import { applyPreviewPatch } from "../../shared/src/render/previewPatch";
+import { FindBox, findMatches, type FindMatch } from "./find";
+import { element, PageHeader } from "./page";
+import { ScrollReporter } from "./scroll";
+import { StatementsView, type Place } from "./statements";
+import { cellsText, SelectionRange } from "./selection";
+
+interface VsCodeApi {
+  postMessage(message: unknown): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const HIGHLIGHT = "fs-highlight";
+const SELECTED = "fs-selected";
+const FIND_MATCH = "fs-find-match";
+const FIND_CURRENT = "fs-find-current";
+
+class PreviewScript {
+  private readonly header = new PageHeader(document);
+  private readonly content = element(document, SHELL_IDS.content);
+  private readonly view: StatementsView;
+  private readonly scroll: ScrollReporter;
+  private readonly find: FindBox;
+  private state: PreviewState | undefined;
+  /** Collapsed subtotal rows per document, for as long as the panel lives. */
+  private readonly collapsed = new Map<string, Set<string>>();
+  private uri: string | undefined;
+  private version: number | undefined;
+  private lastSequence = -Infinity;
+  private format: NumberFormat = "full";
+  private documentName = "";
+  private highlighted: Place | undefined;
+  /** The pointer the editor's cursor is at: re-resolved when a patch moves rows. */
+  private highlightedPointer: string | undefined;
+  private selection: SelectionRange | undefined;
+  /** The cell that is its table's tab stop, per statement. */
+  private readonly tabStops = new Map<number, Place>();
+  private matches: FindMatch[] = [];
+  private matchIndex = 0;
+  /** The position saved before this page was (re)loaded: a hidden preview or a reload restores it. */
+  private restoreTop: number | undefined;
+
+  constructor(private readonly api: VsCodeApi) {
+    this.state = asPreviewState(api.getState());
+    this.restoreTop = this.state?.scrollTop;
+    if (this.state !== undefined) this.collapsed.set(this.state.uri, new Set(this.state.collapsed));
+    this.scroll = new ScrollReporter(this.content, window, () => this.reportScroll(), () => {
+      this.view.draw();
+      this.saveState();
+    });
+    this.view = new StatementsView(document, this.content, {
+      isCollapsed: (pointer) => this.collapsedSet().has(pointer),
+      scrollOurselves: (scroll) => this.scroll.scrollOurselves(scroll),
+    });
+    this.find = new FindBox(element(document, SHELL_IDS.find), {
+      search: (query) => this.search(query),
+      step: (direction) => this.stepMatch(direction),
+      close: () => {
+        this.matches = [];
+        this.view.mark(FIND_MATCH, []);
+        this.view.mark(FIND_CURRENT, []);
+        this.content.focus();
+      },
+    });
+    window.addEventListener("message", (event: MessageEvent<unknown>) => {
+      if (isExtensionToWebview(event.data)) this.receive(event.data);
+    });
+    window.addEventListener("resize", () => this.view.draw());
+    document.addEventListener("keydown", (event) => this.onDocumentKey(event));
+    document.addEventListener("copy", (event) => this.onCopy(event));
+    this.content.addEventListener("click", (event) => this.onClick(event));
+    // Shift+click extends the cell selection; it must not start a text selection as well.
+    this.content.addEventListener("mousedown", (event) => {
+      if (event.shiftKey && event.target instanceof Element && event.target.closest("td, th") !== null) event.preventDefault();
+    });
+    this.content.addEventListener("keydown", (event) => this.onKey(event));
+    this.content.addEventListener("focusin", (event) => this.onFocus(event));
+    this.post({ type: "ready" });
+  }
+
+  private post(message: WebviewToExtension): void {
+    this.api.postMessage(message);
+  }
+
+  private collapsedSet(): Set<string> {
+    const uri = this.uri ?? "";
+    let set = this.collapsed.get(uri);
+    if (set === undefined) {
+      set = new Set();
+      this.collapsed.set(uri, set);
+    }
+    return set;
+  }
+
+  private receive(message: ExtensionToWebview): void {
+    switch (message.type) {
+      case "model":
+        this.paintModel(message);
+        return;
+      case "patch":
+        this.applyPatch(message);
+        return;
+      case "highlight":
+        this.highlight(message.pointer, message.reveal);
+        return;
+      case "scrollTo":
+        this.scrollToPointer(message.pointer);
+        return;
+      case "lock":
+        this.header.setLocked(message.locked);
+        if (this.state !== undefined) this.state = { ...this.state, locked: message.locked };
+        this.saveState();
+        return;
+      case "options":
+        this.format = message.numberFormat;
+        this.view.setFormat(message.numberFormat);
+        return;
+    }
+  }
+
+  private paintModel(message: ModelMessage): void {
+    if (message.sequence <= this.lastSequence) return;
+    this.lastSequence = message.sequence;
+    const changedDocument = this.uri !== message.uri;
+    this.uri = message.uri;
+    this.format = message.numberFormat;
+    this.documentName = message.documentName;
+    this.header.setTitle(message.model?.title ?? (changedDocument ? "" : (this.view.current?.title ?? "")), message.documentName);
+    this.header.setStatus(message.status);
+    this.header.setLocked(message.locked);
+    this.header.setProblem(message.problem);
+    const savedUri = this.state?.uri;
+    this.state = { uri: message.uri, locked: message.locked, scrollTop: this.scroll.top, collapsed: [...this.collapsedSet()] };
+    // No model: keep the last tables of the same document under the banner; another document shows none.
+    if (message.model === undefined && !changedDocument) {
+      this.saveState();
+      return;
+    }
+    const keptTop = this.scroll.top;
+    this.version = message.version;
+    this.selection = undefined;
+    this.tabStops.clear();
+    const previous = this.highlighted;
+    this.highlighted = undefined;
+    this.view.mark(HIGHLIGHT, []);
+    this.view.markRange(SELECTED, undefined);
+    this.view.setModel(message.model, message.numberFormat);
+    const restored = savedUri === message.uri ? this.restoreTop : undefined;
+    this.restoreTop = undefined;
+    const top = message.scrollTop ?? restored ?? (changedDocument ? 0 : keptTop);
+    this.scroll.scrollTo(top);
+    this.view.draw();
+    this.updateTabStops();
+    if (previous !== undefined && !changedDocument) this.markHighlight(previous);
+    this.find.refresh();
+    this.saveState();
+  }
+
+  private applyPatch(message: PatchMessage): void {
+    if (message.sequence <= this.lastSequence) return;
+    const model = this.view.current;
+    // A patch is applied only over exactly the version it was made from; anything else asks for the whole model.
+    if (message.uri !== this.uri || model === undefined || message.baseVersion !== this.version) {
+      this.lastSequence = message.sequence;
+      this.post({ type: "resync", uri: message.uri });
+      return;
+    }
+    this.lastSequence = message.sequence;
+    this.header.setStatus(message.status);
+    this.header.setProblem(message.problem);
+    if (!applyPreviewPatch(model, message.ops)) {
+      this.version = undefined;
+      this.post({ type: "resync", uri: message.uri });
+      return;
+    }
+    this.version = message.version;
+    for (const op of message.ops) if (op.op === "title") this.header.setTitle(op.title, this.documentName);
+    const structural = message.ops.some((op) => op.op !== "cells" && op.op !== "title");
+    if (structural) {
+      this.selection = undefined;
+      this.view.markRange(SELECTED, undefined);
+      this.tabStops.clear();
+    }
+    this.view.applyOps(message.ops);
+    if (structural) {
+      if (this.highlightedPointer !== undefined) this.highlight(this.highlightedPointer, false);
+      this.updateTabStops();
+      this.find.refresh();
+    }
+  }
+
+  // ---- Highlight and scroll sync ----
+
+  private highlight(pointer: string, reveal: boolean): void {
+    this.highlightedPointer = pointer;
+    const place = this.view.nearest(pointer);
+    if (place === undefined) {
+      this.highlighted = undefined;
+      this.view.mark(HIGHLIGHT, []);
+      return;
+    }
+    const shown = this.shownPlace(place);
+    this.markHighlight(shown);
+    if (!reveal) return;
+    if (shown.row < 0) {
+      if (shown.column < 0) this.view.scrollToStatement(shown.statement);
+      return;
+    }
+    this.view.scrollToRow(shown.statement, shown.row, "center");
+    const target = this.view.elementAt(shown);
+    target?.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "instant" });
+  }
+
+  private markHighlight(place: Place): void {
+    this.highlighted = place;
+    if (place.row < 0) {
+      const section = this.view.sectionOf(place.statement);
+      this.view.mark(HIGHLIGHT, []);
+      if (place.column < 0) section?.classList.add(HIGHLIGHT);
+      else this.view.tableOf(place.statement)?.tHead?.rows[0]?.children[place.column]?.classList.add(HIGHLIGHT);
+      return;
+    }
+    this.view.mark(HIGHLIGHT, [place]);
+  }
+
+  /** A row hidden under a collapsed subtotal is shown by its nearest visible ancestor. */
+  private shownPlace(place: Place): Place {
+    if (place.row < 0) return place;
+    const statement = this.view.statementAt(place.statement);
+    let row = place.row;
+    let column = place.column;
+    while (statement !== undefined && this.view.positionOf(place.statement, row) < 0) {
+      const parent = statement.rows[row]?.parent;
+      const parentIndex = parent === undefined ? -1 : statement.rows.findIndex((candidate) => candidate.pointer === parent);
+      if (parentIndex < 0) break;
+      row = parentIndex;
+      column = -1;
+    }
+    return { statement: place.statement, row, column };
+  }
+
+  private scrollToPointer(pointer: string): void {
+    if (pointer === "") {
+      this.scroll.scrollTo(0);
+      this.view.draw();
+      return;
+    }
+    const place = this.view.nearest(pointer);
+    if (place === undefined) return;
+    const shown = this.shownPlace(place);
+    if (shown.row < 0) this.view.scrollToStatement(shown.statement);
+    else this.view.scrollToRow(shown.statement, shown.row, "top");
+  }
+
+  private reportScroll(): void {
+    if (this.scroll.top <= 0) {
+      this.post({ type: "scrolled", pointer: "" });
+      return;
+    }
+    const top = this.view.topRow();
+    if (top !== undefined) this.post({ type: "scrolled", pointer: top.pointer });
+  }
+
+  // ---- Mouse ----
+
+  private onClick(event: MouseEvent): void {
+    if (!(event.target instanceof Element)) return;
+    const toggle = event.target.closest(".fs-toggle");
+    if (toggle !== null) {
+      const place = this.view.placeOf(toggle);
+      if (place !== undefined) this.toggleGroup(place);
+      return;
+    }
+    const place = this.view.placeOf(event.target);
+    if (place !== undefined && place.column >= 0) {
+      if (event.shiftKey && this.selection !== undefined && this.selection.statement === place.statement) this.selection = this.selection.extendTo(place, this.view);
+      else this.selection = SelectionRange.at(place);
+      if (event.shiftKey) document.getSelection()?.removeAllRanges();
+      this.markSelection();
+      this.setTabStop(place);
+      if (event.shiftKey) return;
+    }
+    const source = event.target.closest<HTMLElement>("[data-pointer]");
+    const pointer = source?.dataset.pointer;
+    if (pointer !== undefined) this.post({ type: "reveal", pointer });
+  }
+
+  private toggleGroup(place: Place): void {
+    const row = this.view.statementAt(place.statement)?.rows[place.row];
+    if (row === undefined || !row.subtotal) return;
+    const set = this.collapsedSet();
+    if (set.has(row.pointer)) set.delete(row.pointer);
+    else set.add(row.pointer);
+    this.selection = undefined;
+    this.view.markRange(SELECTED, undefined);
+    this.view.refreshVisibility();
+    if (this.highlighted !== undefined) this.markHighlight(this.shownPlace(this.highlighted));
+    this.updateTabStops();
+    this.saveState();
+  }
+
+  // ---- Keyboard ----
+
+  private onDocumentKey(event: KeyboardEvent): void {
+    // The find box handles its own keys first (Enter, F3, Escape).
+    if (event.defaultPrevented) return;
+    const mod = event.ctrlKey || event.metaKey;
+    if (mod && !event.altKey && event.key.toLowerCase() === "f") {
+      event.preventDefault();
+      this.find.open();
+    } else if (event.key === "F3") {
+      event.preventDefault();
+      this.find.step(event.shiftKey ? -1 : 1);
+    } else if (event.key === "Escape" && this.find.isOpen) {
+      this.find.close();
+    }
+  }
+
+  private onFocus(event: FocusEvent): void {
+    if (!(event.target instanceof Element)) return;
+    // A table whose tab-stop cell is not drawn is itself the tab stop: move focus into it.
+    if (event.target instanceof HTMLTableElement) {
+      const statement = [...Array(this.view.statementCount).keys()].find((index) => this.view.tableOf(index) === event.target);
+      const stop = statement === undefined ? undefined : this.tabStops.get(statement);
+      if (stop !== undefined) this.focusPlace(stop);
+      return;
+    }
+    const place = this.view.placeOf(event.target);
+    if (place !== undefined && place.column >= 0) this.setTabStop(place);
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    if (!(event.target instanceof Element)) return;
+    const place = this.view.placeOf(event.target);
+    if (place === undefined || place.column < 0) return;
+    const mod = event.ctrlKey || event.metaKey;
+    if (event.key === "Enter" || event.key === " ") {
+      const pointer = event.target.closest<HTMLElement>("[data-pointer]")?.dataset.pointer;
+      if (pointer !== undefined) this.post({ type: "reveal", pointer });
+      event.preventDefault();
+      return;
+    }
+    if (event.key === "-" || event.key === "+" || event.key === "=") {
+      const row = this.view.statementAt(place.statement)?.rows[place.row];
+      if (row?.subtotal === true && (event.key === "-") === !this.collapsedSet().has(row.pointer)) {
+        event.preventDefault();
+        this.toggleGroup(place);
+        this.focusPlace({ ...place });
+      }
+      return;
+    }
+    if (mod && event.key.toLowerCase() === "a") {
+      event.preventDefault();
+      const count = this.view.visibleCount(place.statement);
+      const first = this.view.rowAtPosition(place.statement, 0);
+      const last = this.view.rowAtPosition(place.statement, count - 1);
+      if (first === undefined || last === undefined) return;
+      this.selection = new SelectionRange(place.statement, { ...place, row: first, column: 0 }, { ...place, row: last, column: this.view.columnCount(place.statement) - 1 });
+      this.markSelection();
+      return;
+    }
+    const next = this.placeForKey(place, event);
+    if (next === undefined) return;
+    event.preventDefault();
+    if (event.shiftKey) {
+      this.selection = (this.selection?.statement === place.statement ? this.selection : SelectionRange.at(place)).extendTo(next, this.view);
+    } else this.selection = SelectionRange.at(next);
+    this.markSelection();
+    this.focusPlace(next);
+  }
+
+  private placeForKey(place: Place, event: KeyboardEvent): Place | undefined {
+    const { statement } = place;
+    const count = this.view.visibleCount(statement);
+    const columns = this.view.columnCount(statement);
+    const position = this.view.positionOf(statement, place.row);
+    const at = (p: number, c: number): Place | undefined => {
+      const row = this.view.rowAtPosition(statement, Math.max(0, Math.min(count - 1, p)));
+      return row === undefined ? undefined : { statement, row, column: Math.max(0, Math.min(columns - 1, c)) };
+    };
+    const mod = event.ctrlKey || event.metaKey;
+    switch (event.key) {
+      case "ArrowRight":
+        return at(position, place.column + 1);
+      case "ArrowLeft":
+        return at(position, place.column - 1);
+      case "ArrowDown":
+        return at(position + 1, place.column);
+      case "ArrowUp":
+        return at(position - 1, place.column);
+      case "PageDown":
+        return at(position + 20, place.column);
+      case "PageUp":
+        return at(position - 20, place.column);
+      case "Home":
+        return mod ? at(0, 0) : at(position, 0);
+      case "End":
+        return mod ? at(count - 1, columns - 1) : at(position, columns - 1);
+      default:
+        return undefined;
+    }
+  }
+
+  /** Scrolls a cell into view (drawing it), makes it the tab stop and focuses it. */
+  private focusPlace(place: Place): void {
+    this.view.scrollToRow(place.statement, place.row, "nearest");
+    this.setTabStop(place);
+    const target = this.view.elementAt(place);
+    target?.focus({ preventScroll: true });
+    target?.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "instant" });
+  }
+
+  private setTabStop(place: Place): void {
+    this.tabStops.set(place.statement, { ...place });
+    this.updateTabStops(place.statement);
+  }
+
+  /** One tab stop per table: its tab-stop cell when drawn, else the table itself. */
+  private updateTabStops(only?: number): void {
+    for (let statement = 0; statement < this.view.statementCount; statement += 1) {
+      if (only !== undefined && statement !== only) continue;
+      const table = this.view.tableOf(statement);
+      if (table === undefined) continue;
+      for (const stop of table.querySelectorAll('[tabindex="0"]')) stop.setAttribute("tabindex", "-1");
+      let stop = this.tabStops.get(statement);
+      if (stop === undefined || this.view.positionOf(statement, stop.row) < 0) {
+        const first = this.view.rowAtPosition(statement, 0);
+        stop = first === undefined ? undefined : { statement, row: first, column: 0 };
+        if (stop !== undefined) this.tabStops.set(statement, stop);
+      }
+      const cell = stop === undefined ? undefined : this.view.elementAt(stop);
+      if (cell !== undefined) {
+        cell.setAttribute("tabindex", "0");
+        table.removeAttribute("tabindex");
+      } else if (stop !== undefined) table.setAttribute("tabindex", "0");
+      else table.removeAttribute("tabindex");
+    }
+  }
+
+  // ---- Selection and copy ----
+
+  private markSelection(): void {
+    const bounds = this.selection?.bounds(this.view);
+    this.view.markRange(SELECTED, this.selection === undefined || bounds === undefined ? undefined : { statement: this.selection.statement, ...bounds });
+  }
+
+  private onCopy(event: ClipboardEvent): void {
+    if (this.selection === undefined || event.clipboardData === null) return;
+    // A text selection made with the mouse copies as the browser does.
+    const text = document.getSelection();
+    if (text !== null && !text.isCollapsed && text.toString() !== "") return;
+    if (event.target instanceof HTMLInputElement) return;
+    const model = this.view.current;
+    if (model === undefined) return;
+    event.clipboardData.setData("text/plain", cellsText(this.selection, this.view));
+    event.preventDefault();
+  }
+
+  // ---- Find ----
+
+  private search(query: string): { current: number; total: number } {
+    this.matches = findMatches(this.view.current, query, this.format);
+    this.matchIndex = 0;
+    this.showMatch();
+    return { current: this.matchIndex, total: this.matches.length };
+  }
+
+  private stepMatch(direction: 1 | -1): { current: number; total: number } {
+    if (this.matches.length > 0) this.matchIndex = (this.matchIndex + direction + this.matches.length) % this.matches.length;
+    this.showMatch();
+    return { current: this.matchIndex, total: this.matches.length };
+  }
+
+  private showMatch(): void {
+    const match = this.matches[this.matchIndex];
+    if (match === undefined) {
+      this.view.mark(FIND_MATCH, []);
+      this.view.mark(FIND_CURRENT, []);
+      return;
+    }
+    // Expand the groups that hide the match.
+    const statement = this.view.statementAt(match.statement);
+    let parent = statement?.rows[match.row]?.parent;
+    let expanded = false;
+    const set = this.collapsedSet();
+    for (let step = 0; parent !== undefined && step < 64; step += 1) {
+      if (set.delete(parent)) expanded = true;
+      const pointer: string = parent;
+      parent = statement?.rows.find((row) => row.pointer === pointer)?.parent;
+    }
+    if (expanded) {
+      this.view.refreshVisibility();
+      this.updateTabStops();
+      this.saveState();
+    }
+    this.view.mark(FIND_MATCH, this.matches.map((found) => ({ statement: found.statement, row: found.row, column: -1 })));
+    this.view.mark(FIND_CURRENT, [{ statement: match.statement, row: match.row, column: -1 }]);
+    this.view.scrollToRow(match.statement, match.row, "center");
+  }
+
+  private saveState(): void {
+    if (this.state === undefined) return;
+    this.state = { ...this.state, scrollTop: this.scroll.top, collapsed: [...this.collapsedSet()] };
+    this.api.setState(this.state);
+  }
+}
+
+new PreviewScript(acquireVsCodeApi());

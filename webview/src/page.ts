@@ -1,0 +1,54 @@
+// The page header: title, status, lock and the problem banner. Everything is written with
+// textContent: author text never becomes markup.
+
+import { SHELL_IDS } from "../../protocol/webview";
+import type { DocumentStatus } from "../../protocol/lsp";
+import { describeStatus } from "../../client/src/status/describe";
+
+export function element<T extends HTMLElement = HTMLElement>(document: Document, id: string): T {
+  const found = document.getElementById(id);
+  if (found === null) throw new Error(`The preview shell has no #${id}.`);
+  return found as T;
+}
+
+export class PageHeader {
+  private readonly title: HTMLElement;
+  private readonly status: HTMLElement;
+  private readonly lock: HTMLElement;
+  private readonly problem: HTMLElement;
+
+  constructor(private readonly document: Document) {
+    this.title = element(document, SHELL_IDS.title);
+    this.status = element(document, SHELL_IDS.status);
+    this.lock = element(document, SHELL_IDS.lock);
+    this.problem = element(document, SHELL_IDS.problem);
+  }
+
+  setTitle(title: string, documentName: string): void {
+    const heading = title === "" ? documentName : title;
+    this.title.textContent = heading;
+    this.document.title = `Preview ${heading}`;
+  }
+
+  setLocked(locked: boolean): void {
+    this.lock.hidden = !locked;
+  }
+
+  setProblem(problem: string | undefined): void {
+    this.problem.textContent = problem ?? "";
+    this.problem.hidden = problem === undefined;
+  }
+
+  setStatus(status: DocumentStatus | undefined): void {
+    if (status === undefined) {
+      this.status.textContent = "";
+      delete this.status.dataset.severity;
+      this.status.removeAttribute("title");
+      return;
+    }
+    const description = describeStatus(status);
+    this.status.textContent = description.summary;
+    this.status.dataset.severity = description.severity;
+    this.status.title = description.detail;
+  }
+}

@@ -1,0 +1,811 @@
+// The statements as virtualized tables: one <section><table> per statement with its caption and
+// sticky header, but in the body only the rows in view plus a margin, between two spacer rows that
+// stand for the rows not drawn. Row heights are measured when a row is drawn (labels wrap to at most
+// two lines) and estimated until then; when a measurement moves rows, the row at the top of the
+// view is kept in place. A patch repaints only the cells or rows it names, and only if drawn.
+//
+// Author text (labels, descriptions, invalid values, titles) is written with textContent and
+// attributes only, never parsed as HTML.
+
+import type { NumberFormat } from "../../protocol/webview";
+import { cellDisplayText, type PreviewCell, type PreviewModel, type PreviewRow, type PreviewStatement } from "../../shared/src/render/previewModel";
+import type { PreviewPatchOp } from "../../shared/src/render/previewPatch";
+import { parentPointer } from "../../shared/src/json/pointer";
+
+/** Pixels drawn above and below the visible area, so a scroll rarely shows undrawn rows. */
+const MARGIN_PX = 400;
+const MAX_DEPTH_CLASS = 6;
+
+/** A place in the model: a row (column -1: the whole row) or a cell (column in drawn order). */
+export interface Place {
+  statement: number;
+  row: number;
+  column: number;
+}
+
+export interface MarkedRange {
+  statement: number;
+  fromPosition: number;
+  toPosition: number;
+  fromColumn: number;
+  toColumn: number;
+}
+
+export interface ViewHooks {
+  /** Collapsed subtotal rows (by pointer) of the shown document. */
+  isCollapsed(pointer: string): boolean;
+  /** Scroll the container without reporting it as the user's scroll. */
+  scrollOurselves(scroll: () => void): void;
+}
+
+interface StatementView {
+  statement: PreviewStatement;
+  section: HTMLElement;
+  table: HTMLTableElement;
+  head: HTMLTableSectionElement;
+  body: HTMLTableSectionElement;
+  topSpacer: HTMLTableRowElement;
+  bottomSpacer: HTMLTableRowElement;
+  columns: HTMLTableColElement[];
+  /** Row indices shown (not hidden under a collapsed subtotal), in order. */
+  visible: number[];
+  /** Row index → position in `visible`, or -1 when hidden. */
+  positions: Int32Array;
+  /** Measured height by row index; 0 = not measured yet. */
+  heights: number[];
+  /** prefix[p] = top of position p; undefined when it must be recomputed. */
+  prefix: Float64Array | undefined;
+  /** Drawn rows by row index (a contiguous run of positions). */
+  drawn: Map<number, HTMLTableRowElement>;
+  first: number;
+  last: number;
+}
+
+export class StatementsView {
+  private model: PreviewModel | undefined;
+  private views: StatementView[] = [];
+  private format: NumberFormat = "full";
+  private estimate = 0;
+  private index: Map<string, Place> | undefined;
+  private readonly marked = new Map<string, Set<string>>();
+  private readonly ranges = new Map<string, MarkedRange>();
+
+  constructor(
+    private readonly document: Document,
+    /** The scroll container (the page's main element). */
+    readonly root: HTMLElement,
+    private readonly hooks: ViewHooks,
+  ) {}
+
+  get current(): PreviewModel | undefined {
+    return this.model;
+  }
+
+  get statementCount(): number {
+    return this.views.length;
+  }
+
+  setModel(model: PreviewModel | undefined, format: NumberFormat): void {
+    this.model = model;
+    this.format = format;
+    this.index = undefined;
+    this.views = [];
+    this.root.replaceChildren();
+    if (model === undefined) return;
+    const fragment = this.document.createDocumentFragment();
+    for (const statement of model.statements) {
+      const view = this.createStatement(statement);
+      this.views.push(view);
+      fragment.append(view.section);
+    }
+    this.root.append(fragment);
+    this.draw();
+  }
+
+  setFormat(format: NumberFormat): void {
+    if (format === this.format || this.model === undefined) return;
+    this.format = format;
+    for (const view of this.views) {
+      this.sizeColumns(view);
+      this.clearDrawn(view);
+    }
+    this.draw();
+  }
+
+  /** Applies a patch's operations to the DOM; the model has already been patched in place. */
+  applyOps(ops: readonly PreviewPatchOp[]): void {
+    if (this.model === undefined) return;
+    for (const op of ops) {
+      switch (op.op) {
+        case "title":
+          break;
+        case "statements": {
+          const removed = this.views.splice(op.start, op.deleteCount);
+          for (const view of removed) view.section.remove();
+          const next = this.views[op.start]?.section ?? null;
+          const created = op.statements.map((statement) => this.createStatement(statement));
+          for (const view of created) this.root.insertBefore(view.section, next);
+          this.views.splice(op.start, 0, ...created);
+          this.index = undefined;
+          break;
+        }
+        case "rows": {
+          const view = this.views[op.statement];
+          if (view === undefined) break;
+          view.statement = this.model.statements[op.statement] as PreviewStatement;
+          const tail = view.heights.splice(op.start + op.deleteCount);
+          view.heights.length = op.start;
+          for (let index = 0; index < op.rows.length; index += 1) view.heights.push(0);
+          for (const height of tail) view.heights.push(height);
+          this.clearDrawn(view);
+          this.computeVisible(view);
+          this.sizeColumns(view);
+          this.setRowCount(view);
+          this.index = undefined;
+          break;
+        }
+        case "cells": {
+          const view = this.views[op.statement];
+          if (view === undefined) break;
+          view.statement = this.model.statements[op.statement] as PreviewStatement;
+          const row = view.statement.rows[op.row];
+          const element = view.drawn.get(op.row);
+          if (row === undefined) break;
+          this.growColumns(view, op.cells.map((entry) => entry.column));
+          if (element === undefined) break;
+          const offset = this.cellOffset(view.statement);
+          for (const { column } of op.cells) {
+            const old = element.children[offset + column];
+            const cell = row.cells[column];
+            if (old === undefined || cell === undefined) continue;
+            const fresh = this.cellElement(cell, offset + column, old.getAttribute("tabindex"));
+            for (const name of this.classesOf(view, op.row, offset + column)) fresh.classList.add(name);
+            old.replaceWith(fresh);
+          }
+          break;
+        }
+      }
+    }
+    this.draw();
+  }
+
+  /** Recomputes which rows are shown (after a collapse or expand) and redraws. */
+  refreshVisibility(): void {
+    for (const view of this.views) {
+      this.computeVisible(view);
+      this.clearDrawn(view);
+      this.setRowCount(view);
+    }
+    this.draw();
+  }
+
+  // ---- Lookups ----
+
+  statementAt(index: number): PreviewStatement | undefined {
+    return this.views[index]?.statement;
+  }
+
+  /** The place of `pointer`, or of its nearest ancestor that is shown in the preview. */
+  nearest(pointer: string): Place | undefined {
+    this.index ??= this.buildIndex();
+    for (let current = pointer; current !== ""; current = parentPointer(current)) {
+      const place = this.index.get(current);
+      if (place !== undefined) return place;
+    }
+    return undefined;
+  }
+
+  /** Visible position of a row, or -1 when it is hidden under a collapsed subtotal. */
+  positionOf(statement: number, row: number): number {
+    return this.views[statement]?.positions[row] ?? -1;
+  }
+
+  rowAtPosition(statement: number, position: number): number | undefined {
+    return this.views[statement]?.visible[position];
+  }
+
+  visibleCount(statement: number): number {
+    return this.views[statement]?.visible.length ?? 0;
+  }
+
+  /** Cells per drawn row: label, the unit cell of mixed-unit statements, then the periods. */
+  columnCount(statement: number): number {
+    const model = this.views[statement]?.statement;
+    return model === undefined ? 0 : this.cellOffset(model) + model.columns.length;
+  }
+
+  /** The drawn element of a row or cell, if it is drawn. */
+  elementAt(place: Place): HTMLElement | undefined {
+    const row = this.views[place.statement]?.drawn.get(place.row);
+    if (row === undefined) return undefined;
+    if (place.column < 0) return row;
+    return (row.children[place.column] as HTMLElement | undefined) ?? undefined;
+  }
+
+  tableOf(statement: number): HTMLTableElement | undefined {
+    return this.views[statement]?.table;
+  }
+
+  sectionOf(statement: number): HTMLElement | undefined {
+    return this.views[statement]?.section;
+  }
+
+  /** The place of a drawn cell or row element. */
+  placeOf(element: Element): Place | undefined {
+    const rowElement = element.closest<HTMLElement>("tr.fs-row");
+    const section = element.closest<HTMLElement>("section.fs-statement");
+    if (rowElement === null || section === null) return undefined;
+    const statement = this.views.findIndex((view) => view.section === section);
+    const row = Number(rowElement.dataset.row);
+    if (statement < 0 || !Number.isInteger(row)) return undefined;
+    const cell = element.closest<HTMLElement>("th, td");
+    const column = cell !== null && cell.parentElement === rowElement ? [...rowElement.children].indexOf(cell) : -1;
+    return { statement, row, column };
+  }
+
+  /** The topmost drawn row whose bottom is below the container's top edge (under the sticky header). */
+  topRow(): { place: Place; pointer: string } | undefined {
+    const top = this.root.getBoundingClientRect().top;
+    for (let statement = 0; statement < this.views.length; statement += 1) {
+      const view = this.views[statement] as StatementView;
+      if (view.drawn.size === 0) continue;
+      const headBottom = Math.max(top, this.headerBox(view).bottom);
+      for (let position = view.first; position < view.last; position += 1) {
+        const row = view.visible[position] as number;
+        const element = view.drawn.get(row);
+        if (element !== undefined && element.getBoundingClientRect().bottom > headBottom + 1) {
+          return { place: { statement, row, column: -1 }, pointer: element.dataset.pointer ?? "" };
+        }
+      }
+    }
+    return undefined;
+  }
+
+  // ---- Marks: classes kept on rows/cells across redraws (highlight, selection, find) ----
+
+  /** Sets the places that carry `className` (a row place marks the row element). */
+  mark(className: string, places: readonly Place[]): void {
+    for (const element of this.root.querySelectorAll(`.${className}`)) element.classList.remove(className);
+    const keys = new Set(places.map(placeKey));
+    this.marked.set(className, keys);
+    for (const place of places) this.elementAt(place)?.classList.add(className);
+  }
+
+  /** Marks a rectangle of cells (visible positions, drawn columns; inclusive) with `className`. */
+  markRange(className: string, range: MarkedRange | undefined): void {
+    for (const element of this.root.querySelectorAll(`.${className}`)) element.classList.remove(className);
+    if (range === undefined) this.ranges.delete(className);
+    else this.ranges.set(className, range);
+    const view = range === undefined ? undefined : this.views[range.statement];
+    if (range === undefined || view === undefined) return;
+    for (const [row, element] of view.drawn) {
+      const position = view.positions[row] ?? -1;
+      if (position < range.fromPosition || position > range.toPosition) continue;
+      for (let column = range.fromColumn; column <= range.toColumn; column += 1) element.children[column]?.classList.add(className);
+    }
+  }
+
+  private classesOf(view: StatementView, row: number, column: number): string[] {
+    const statement = this.views.indexOf(view);
+    const key = placeKey({ statement, row, column });
+    const names: string[] = [];
+    for (const [name, keys] of this.marked) if (keys.has(key)) names.push(name);
+    if (column >= 0) {
+      const position = view.positions[row] ?? -1;
+      for (const [name, range] of this.ranges) {
+        if (range.statement === statement && position >= range.fromPosition && position <= range.toPosition && column >= range.fromColumn && column <= range.toColumn) names.push(name);
+      }
+    }
+    return names;
+  }
+
+  /** The header row's box where it is drawn: its cells are sticky, the thead element is not. */
+  private headerBox(view: StatementView): DOMRect {
+    const cell = view.head.rows[0]?.cells[0];
+    return (cell ?? view.head).getBoundingClientRect();
+  }
+
+  // ---- Scrolling ----
+
+  /** Scrolls so that the row is in view: at the top under the header, centred, or only if outside. */
+  scrollToRow(statement: number, row: number, align: "top" | "center" | "nearest"): void {
+    const view = this.views[statement];
+    if (view === undefined) return;
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const position = view.positions[row] ?? -1;
+      if (position < 0) return;
+      const prefix = this.prefixOf(view);
+      const viewport = this.root.getBoundingClientRect();
+      const headHeight = this.headerBox(view).height;
+      const bodyTop = view.body.getBoundingClientRect().top;
+      const rowTop = bodyTop + (prefix[position] ?? 0);
+      const rowHeight = (prefix[position + 1] ?? 0) - (prefix[position] ?? 0);
+      let delta: number;
+      if (align === "top") delta = rowTop - (viewport.top + headHeight);
+      else if (align === "center") delta = rowTop + rowHeight / 2 - (viewport.top + headHeight + (viewport.height - headHeight) / 2);
+      else if (rowTop < viewport.top + headHeight) delta = rowTop - (viewport.top + headHeight);
+      else if (rowTop + rowHeight > viewport.bottom) delta = rowTop + rowHeight - viewport.bottom;
+      else delta = 0;
+      if (Math.abs(delta) < 1) return;
+      const before = this.root.scrollTop;
+      this.hooks.scrollOurselves(() => {
+        this.root.scrollTop = before + delta;
+      });
+      this.draw();
+      if (this.root.scrollTop === before) return;
+    }
+  }
+
+  /** Scrolls a statement's section to the top. */
+  scrollToStatement(statement: number): void {
+    const section = this.views[statement]?.section;
+    if (section === undefined) return;
+    const delta = section.getBoundingClientRect().top - this.root.getBoundingClientRect().top;
+    const before = this.root.scrollTop;
+    this.hooks.scrollOurselves(() => {
+      this.root.scrollTop = before + delta;
+    });
+    this.draw();
+  }
+
+  // ---- Drawing ----
+
+  /** Draws the rows in view plus the margin in every statement, measuring new rows. */
+  draw(): void {
+    if (this.views.length === 0) return;
+    const anchor = this.anchor();
+    for (let pass = 0; pass < 3; pass += 1) {
+      const viewport = this.root.getBoundingClientRect();
+      let measuredChange = false;
+      for (const view of this.views) if (this.drawWindow(view, viewport)) measuredChange = true;
+      if (!measuredChange) break;
+      for (const view of this.views) this.setSpacers(view);
+      this.keep(anchor);
+    }
+    this.keep(anchor);
+  }
+
+  private anchor(): { element: HTMLElement; top: number } | undefined {
+    const found = this.topRow();
+    if (found === undefined) return undefined;
+    const element = this.elementAt(found.place);
+    return element === undefined ? undefined : { element, top: element.getBoundingClientRect().top };
+  }
+
+  private keep(anchor: { element: HTMLElement; top: number } | undefined): void {
+    if (anchor === undefined || !anchor.element.isConnected) return;
+    const delta = anchor.element.getBoundingClientRect().top - anchor.top;
+    if (Math.abs(delta) < 0.5) return;
+    const before = this.root.scrollTop;
+    this.hooks.scrollOurselves(() => {
+      this.root.scrollTop = before + delta;
+    });
+  }
+
+  /** Returns true when a newly drawn row's measured height differs from its estimate. */
+  private drawWindow(view: StatementView, viewport: DOMRect): boolean {
+    const count = view.visible.length;
+    if (count === 0 || view.statement.omitted !== undefined) return false;
+    const prefix = this.prefixOf(view);
+    const bodyTop = view.body.getBoundingClientRect().top;
+    const start = viewport.top - MARGIN_PX - bodyTop;
+    const end = viewport.bottom + MARGIN_PX - bodyTop;
+    let first = lowerBound(count, (position) => (prefix[position + 1] ?? 0) > start);
+    let last = lowerBound(count, (position) => (prefix[position] ?? 0) >= end);
+    if (last < first) last = first;
+    if (first >= count || last <= 0) {
+      first = 0;
+      last = 0;
+    }
+    if (first === view.first && last === view.last && view.drawn.size === last - first) return false;
+
+    // Remove rows outside [first, last), then add the missing ones at either end.
+    for (const [row, element] of view.drawn) {
+      const position = view.positions[row] ?? -1;
+      if (position < first || position >= last) {
+        element.remove();
+        view.drawn.delete(row);
+      }
+    }
+    const added: { row: number; element: HTMLTableRowElement }[] = [];
+    const keptFirst = view.drawn.size === 0 ? last : Math.max(first, view.first);
+    const keptLast = view.drawn.size === 0 ? last : Math.min(last, view.last);
+    const before = view.drawn.size === 0 ? view.bottomSpacer : (view.drawn.get(view.visible[keptFirst] as number) ?? view.bottomSpacer);
+    for (let position = first; position < keptFirst; position += 1) {
+      const row = view.visible[position] as number;
+      const element = this.rowElement(view, row, position);
+      view.body.insertBefore(element, before);
+      view.drawn.set(row, element);
+      added.push({ row, element });
+    }
+    for (let position = keptLast; position < last; position += 1) {
+      const row = view.visible[position] as number;
+      const element = this.rowElement(view, row, position);
+      view.body.insertBefore(element, view.bottomSpacer);
+      view.drawn.set(row, element);
+      added.push({ row, element });
+    }
+    view.first = first;
+    view.last = last;
+    let changed = false;
+    for (const { row, element } of added) {
+      const height = element.getBoundingClientRect().height;
+      if (this.estimate === 0 && height > 0) {
+        this.estimate = height;
+        for (const other of this.views) other.prefix = undefined;
+        changed = true;
+      }
+      if (height > 0 && Math.abs(height - (view.heights[row] || this.estimate)) >= 0.5) changed = true;
+      view.heights[row] = height;
+    }
+    if (changed) view.prefix = undefined;
+    this.setSpacers(view);
+    return changed;
+  }
+
+  private setSpacers(view: StatementView): void {
+    const prefix = this.prefixOf(view);
+    const total = prefix[view.visible.length] ?? 0;
+    const top = view.drawn.size === 0 ? total : (prefix[view.first] ?? 0);
+    const bottom = view.drawn.size === 0 ? 0 : total - (prefix[view.last] ?? 0);
+    setHeight(view.topSpacer, top);
+    setHeight(view.bottomSpacer, bottom);
+  }
+
+  private prefixOf(view: StatementView): Float64Array {
+    if (view.prefix !== undefined) return view.prefix;
+    const estimate = this.estimate || 24;
+    const prefix = new Float64Array(view.visible.length + 1);
+    for (let position = 0; position < view.visible.length; position += 1) {
+      prefix[position + 1] = (prefix[position] ?? 0) + (view.heights[view.visible[position] as number] || estimate);
+    }
+    view.prefix = prefix;
+    return prefix;
+  }
+
+  private clearDrawn(view: StatementView): void {
+    for (const element of view.drawn.values()) element.remove();
+    view.drawn.clear();
+    view.first = 0;
+    view.last = 0;
+    view.prefix = undefined;
+  }
+
+  private computeVisible(view: StatementView): void {
+    const rows = view.statement.rows;
+    const byPointer = new Map<string, number>();
+    rows.forEach((row, index) => byPointer.set(row.pointer, index));
+    const hidden = new Uint8Array(rows.length);
+    const visible: number[] = [];
+    const positions = new Int32Array(rows.length).fill(-1);
+    rows.forEach((row, index) => {
+      // Hidden when an ancestor (following rollupTo, at most depth steps: cycle-safe) is collapsed.
+      let parent = row.parent;
+      for (let step = 0; parent !== undefined && step <= row.depth; step += 1) {
+        const parentIndex = byPointer.get(parent);
+        if (parentIndex === undefined) break;
+        const parentRow = rows[parentIndex] as PreviewRow;
+        if (this.hooks.isCollapsed(parentRow.pointer)) {
+          hidden[index] = 1;
+          break;
+        }
+        parent = parentRow.parent;
+      }
+      if (hidden[index] === 0) {
+        positions[index] = visible.length;
+        visible.push(index);
+      }
+    });
+    view.visible = visible;
+    view.positions = positions;
+    view.prefix = undefined;
+  }
+
+  private buildIndex(): Map<string, Place> {
+    const index = new Map<string, Place>();
+    this.views.forEach((view, statement) => {
+      const model = view.statement;
+      const offset = this.cellOffset(model);
+      if (!index.has(model.pointer)) index.set(model.pointer, { statement, row: -1, column: -1 });
+      model.columns.forEach((column, columnIndex) => {
+        if (!index.has(column.pointer)) index.set(column.pointer, { statement, row: -1, column: offset + columnIndex });
+      });
+      model.rows.forEach((row, rowIndex) => {
+        if (!index.has(row.pointer)) index.set(row.pointer, { statement, row: rowIndex, column: -1 });
+        row.cells.forEach((cell, cellIndex) => {
+          if (!index.has(cell.pointer)) index.set(cell.pointer, { statement, row: rowIndex, column: offset + cellIndex });
+        });
+      });
+    });
+    return index;
+  }
+
+  // ---- Elements ----
+
+  private cellOffset(statement: PreviewStatement): number {
+    return statement.unitPerRow ? 2 : 1;
+  }
+
+  private createStatement(statement: PreviewStatement): StatementView {
+    const doc = this.document;
+    const section = doc.createElement("section");
+    section.className = "fs-statement";
+    if (statement.id !== undefined) section.dataset.statement = statement.id;
+    section.dataset.pointer = statement.pointer;
+    const table = doc.createElement("table");
+    table.className = "fs-table";
+    const caption = table.createCaption();
+    caption.className = "fs-caption";
+    const label = doc.createElement("span");
+    label.className = "fs-caption-label";
+    label.textContent = statement.label;
+    caption.append(label);
+    if (statement.unit !== undefined) {
+      const unit = doc.createElement("span");
+      unit.className = "fs-caption-unit";
+      unit.textContent = ` — Unit: ${statement.unit}`;
+      caption.append(unit);
+    }
+    const colgroup = doc.createElement("colgroup");
+    const columns: HTMLTableColElement[] = [];
+    const addColumn = (className: string): void => {
+      const col = doc.createElement("col");
+      col.className = className;
+      colgroup.append(col);
+      columns.push(col);
+    };
+    addColumn("fs-colw-item");
+    if (statement.unitPerRow) addColumn("fs-colw-unit");
+    for (let index = 0; index < statement.columns.length; index += 1) addColumn("fs-colw-period");
+    table.append(colgroup);
+
+    const head = table.createTHead();
+    const headRow = head.insertRow();
+    headRow.setAttribute("aria-rowindex", "1");
+    const itemHeader = headerCell(doc, "fs-col-item", "Item");
+    headRow.append(itemHeader);
+    if (statement.unitPerRow) headRow.append(headerCell(doc, "fs-col-unit", "Unit"));
+    for (const column of statement.columns) {
+      const th = headerCell(doc, "fs-col-period", "");
+      th.dataset.period = column.id;
+      th.dataset.periodKind = column.kind;
+      th.dataset.pointer = column.pointer;
+      th.title = column.label;
+      column.parts.forEach((part, index) => {
+        if (index > 0) th.append(" – ");
+        const span = doc.createElement("span");
+        span.className = "fs-nobreak";
+        span.textContent = part;
+        th.append(span);
+      });
+      headRow.append(th);
+    }
+    const body = table.createTBody();
+    const view: StatementView = {
+      statement,
+      section,
+      table,
+      head,
+      body,
+      topSpacer: spacerRow(doc),
+      bottomSpacer: spacerRow(doc),
+      columns,
+      visible: [],
+      positions: new Int32Array(0),
+      heights: new Array<number>(statement.rows.length).fill(0),
+      prefix: undefined,
+      drawn: new Map(),
+      first: 0,
+      last: 0,
+    };
+    const span = this.cellOffset(statement) + statement.columns.length;
+    if (statement.omitted !== undefined) body.append(noteRow(doc, "fs-omitted", statement.omitted, span));
+    else if (statement.rows.length === 0) body.append(noteRow(doc, "fs-empty", "This statement has no items.", span));
+    body.append(view.topSpacer, view.bottomSpacer);
+    section.append(table);
+    this.computeVisible(view);
+    this.sizeColumns(view);
+    this.setRowCount(view);
+    return view;
+  }
+
+  private setRowCount(view: StatementView): void {
+    view.table.setAttribute("aria-rowcount", String(view.visible.length + 1));
+  }
+
+  /** Period columns as wide as their widest text (in ch), so drawing other rows never reflows them. */
+  private sizeColumns(view: StatementView): void {
+    const statement = view.statement;
+    const offset = this.cellOffset(statement);
+    statement.columns.forEach((column, index) => {
+      let widest = Math.max(...column.parts.map((part, partIndex) => part.length + (partIndex === 0 && column.parts.length > 1 ? 2 : 0)));
+      for (const row of statement.rows) widest = Math.max(widest, this.cellWidth(row.cells[index]));
+      const col = view.columns[offset + index];
+      if (col !== undefined) col.style.width = `${Math.max(6, widest) + 3}ch`;
+    });
+    if (statement.unitPerRow) {
+      let widest = 4;
+      for (const row of statement.rows) widest = Math.max(widest, Math.min(16, row.unit?.text.length ?? 0));
+      const col = view.columns[1];
+      if (col !== undefined) col.style.width = `${widest + 3}ch`;
+    }
+  }
+
+  private growColumns(view: StatementView, changed: readonly number[]): void {
+    const offset = this.cellOffset(view.statement);
+    for (const index of changed) {
+      const col = view.columns[offset + index];
+      if (col === undefined) continue;
+      let widest = 0;
+      for (const row of view.statement.rows) widest = Math.max(widest, this.cellWidth(row.cells[index]));
+      const current = Number.parseFloat(col.style.width) || 0;
+      if (widest + 3 > current) col.style.width = `${widest + 3}ch`;
+    }
+  }
+
+  private cellWidth(cell: PreviewCell | undefined): number {
+    if (cell === undefined) return 0;
+    const text = cellDisplayText(cell, this.format);
+    return Math.min(40, text.length) + (cell.flag === "" ? 0 : 2);
+  }
+
+  private rowElement(view: StatementView, rowIndex: number, position: number): HTMLTableRowElement {
+    const doc = this.document;
+    const row = view.statement.rows[rowIndex] as PreviewRow;
+    const tr = doc.createElement("tr");
+    tr.className = `fs-row fs-depth-${Math.min(row.depth, MAX_DEPTH_CLASS)}${row.subtotal ? " fs-subtotal" : ""}`;
+    if (row.id !== undefined) tr.dataset.item = row.id;
+    tr.dataset.depth = String(row.depth);
+    tr.dataset.pointer = row.pointer;
+    tr.dataset.row = String(rowIndex);
+    if (row.parent !== undefined) tr.dataset.parentPointer = row.parent;
+    tr.setAttribute("aria-rowindex", String(position + 2));
+
+    const th = doc.createElement("th");
+    th.scope = "row";
+    th.className = "fs-item";
+    th.tabIndex = -1;
+    if (row.subtotal) {
+      const collapsed = this.hooks.isCollapsed(row.pointer);
+      const toggle = doc.createElement("button");
+      toggle.type = "button";
+      toggle.className = "fs-toggle";
+      toggle.tabIndex = -1;
+      toggle.setAttribute("aria-expanded", String(!collapsed));
+      toggle.setAttribute("aria-label", `${collapsed ? "Expand" : "Collapse"} the rows of ${row.label}`);
+      toggle.textContent = collapsed ? "▸" : "▾";
+      th.append(toggle);
+      if (collapsed) tr.classList.add("fs-collapsed");
+    }
+    const label = doc.createElement("span");
+    label.className = "fs-item-label";
+    label.textContent = row.label;
+    th.title = row.description === undefined ? row.label : `${row.label}\n${row.description}`;
+    th.append(label);
+    if (row.description !== undefined) {
+      const description = doc.createElement("span");
+      description.className = "fs-item-description";
+      description.textContent = row.description;
+      th.append(description);
+    }
+    tr.append(th);
+    if (view.statement.unitPerRow) {
+      const td = doc.createElement("td");
+      td.tabIndex = -1;
+      if (row.unit === undefined || row.unit.text === "") {
+        td.className = "fs-unit fs-invalid";
+        td.textContent = "no unit";
+      } else {
+        td.className = "fs-unit";
+        td.title = row.unit.title;
+        td.textContent = row.unit.text;
+      }
+      tr.append(td);
+    }
+    const offset = this.cellOffset(view.statement);
+    row.cells.forEach((cell, index) => tr.append(this.cellElement(cell, offset + index, null)));
+    for (let column = -1; column < tr.children.length; column += 1) {
+      const names = this.classesOf(view, rowIndex, column);
+      if (names.length === 0) continue;
+      const target = column < 0 ? tr : tr.children[column];
+      for (const name of names) target?.classList.add(name);
+    }
+    return tr;
+  }
+
+  private cellElement(cell: PreviewCell, column: number, tabindex: string | null): HTMLTableCellElement {
+    const doc = this.document;
+    const td = doc.createElement("td");
+    const classes = ["fs-cell", `fs-${cell.kind}`];
+    if (cell.check === "satisfied") classes.push("fs-rollup-satisfied");
+    else if (cell.check === "inconsistent") classes.push("fs-inconsistent");
+    else if (cell.check === "rollup-error") classes.push("fs-rollup-error");
+    if (cell.blocks === true) classes.push("fs-error-cell");
+    td.className = classes.join(" ");
+    td.dataset.pointer = cell.pointer;
+    td.dataset.col = String(column);
+    td.tabIndex = tabindex === "0" ? 0 : -1;
+    const text = cellDisplayText(cell, this.format);
+    if (cell.kind === "value") {
+      td.dataset.value = cell.value;
+      const full = cellDisplayText(cell, "full");
+      const titles = text === full ? [] : [full];
+      if (cell.title !== "") titles.push(cell.title);
+      if (titles.length > 0) td.title = titles.join("\n");
+      td.append(text);
+    } else {
+      if (cell.title !== "") td.title = cell.title;
+      if (cell.kind === "missing" || cell.kind === "unavailable") {
+        const shown = doc.createElement("span");
+        shown.setAttribute("aria-hidden", "true");
+        shown.textContent = text;
+        td.append(shown, srOnly(doc, cell.kind));
+      } else {
+        td.append(text, srOnly(doc, " (invalid cell)"));
+      }
+    }
+    if (cell.flag !== "") {
+      const flag = doc.createElement("span");
+      flag.className = "fs-flag";
+      flag.setAttribute("aria-hidden", "true");
+      flag.textContent = cell.flag;
+      td.append(flag, srOnly(doc, ` (${cell.title})`));
+    }
+    return td;
+  }
+}
+
+function placeKey(place: Place): string {
+  return `${place.statement}:${place.row}:${place.column}`;
+}
+
+function headerCell(doc: Document, className: string, text: string): HTMLTableCellElement {
+  const th = doc.createElement("th");
+  th.scope = "col";
+  th.className = className;
+  th.textContent = text;
+  return th;
+}
+
+function srOnly(doc: Document, text: string): HTMLSpanElement {
+  const span = doc.createElement("span");
+  span.className = "fs-sr-only";
+  span.textContent = text;
+  return span;
+}
+
+function spacerRow(doc: Document): HTMLTableRowElement {
+  const tr = doc.createElement("tr");
+  tr.className = "fs-spacer";
+  tr.setAttribute("aria-hidden", "true");
+  tr.append(doc.createElement("td"));
+  return tr;
+}
+
+function noteRow(doc: Document, className: string, text: string, span: number): HTMLTableRowElement {
+  const tr = doc.createElement("tr");
+  tr.className = className;
+  const td = doc.createElement("td");
+  td.colSpan = span;
+  td.textContent = text;
+  tr.append(td);
+  return tr;
+}
+
+function setHeight(spacer: HTMLTableRowElement, height: number): void {
+  const cell = spacer.firstElementChild as HTMLElement | null;
+  spacer.hidden = height <= 0;
+  if (cell !== null) cell.style.height = `${Math.max(0, height)}px`;
+}
+
+/** The first index in [0, count) for which `test` holds (test is monotonic), else count. */
+function lowerBound(count: number, test: (index: number) => boolean): number {
+  let low = 0;
+  let high = count;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (test(middle)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
