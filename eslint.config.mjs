@@ -15,12 +15,15 @@ export default tseslint.config(
     // The engine is pure: no editor, protocol or Node imports, so it runs anywhere (CLI, server, webview).
     files: ["shared/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [
-          { group: ["vscode", "vscode-*", "vscode/*"], message: "shared/ must not depend on the editor or the protocol." },
-          { group: ["node:*", "fs", "path", "child_process", "os", "crypto"], message: "shared/ is pure: pass data in, get data out." },
-        ],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["vscode", "vscode-*", "vscode/*"], message: "shared/ must not depend on the editor or the protocol." },
+            { group: ["node:*", "fs", "path", "child_process", "os", "crypto"], message: "shared/ is pure: pass data in, get data out." },
+          ],
+        },
+      ],
       "no-restricted-globals": ["error", "process", "require", "Buffer"],
     },
   },
@@ -29,13 +32,19 @@ export default tseslint.config(
     // transport, store or timers, so tests call it in-process and every answer is reproducible.
     files: ["server/src/service/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [
-          { group: ["vscode-languageserver", "vscode-languageserver/*"], message: "The service returns LSP types from vscode-languageserver-protocol; registration lives in server/src/lsp." },
-          { group: ["**/lsp/*", "**/documents", "**/server", "**/main"], message: "The service sits below the store and the LSP layer." },
-          { group: ["node:*", "fs", "path", "child_process", "os"], message: "The service is pure." },
-        ],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["vscode-languageserver", "vscode-languageserver/*"],
+              message: "The service returns LSP types from vscode-languageserver-protocol; registration lives in server/src/lsp.",
+            },
+            { group: ["**/lsp/*", "**/documents", "**/server", "**/main"], message: "The service sits below the store and the LSP layer." },
+            { group: ["node:*", "fs", "path", "child_process", "os"], message: "The service is pure." },
+          ],
+        },
+      ],
       "no-restricted-globals": ["error", "setTimeout", "setInterval", "setImmediate", "process"],
     },
   },
@@ -43,12 +52,18 @@ export default tseslint.config(
     // The protocol is the contract between client and server: plain types and message types only.
     files: ["protocol/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [
-          { group: ["vscode", "vscode-languageserver", "vscode-languageserver/*", "vscode-languageclient", "vscode-languageclient/*"], message: "protocol/ is imported by both sides; only vscode-languageserver-protocol." },
-          { group: ["**/server/**", "**/client/**", "node:*"], message: "protocol/ depends on shared/ only." },
-        ],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["vscode", "vscode-languageserver", "vscode-languageserver/*", "vscode-languageclient", "vscode-languageclient/*"],
+              message: "protocol/ is imported by both sides; only vscode-languageserver-protocol.",
+            },
+            { group: ["**/server/**", "**/client/**", "node:*"], message: "protocol/ depends on shared/ only." },
+          ],
+        },
+      ],
     },
   },
   {

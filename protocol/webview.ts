@@ -214,12 +214,7 @@ export function isPatchOp(value: unknown): value is PreviewPatchOp {
 const isNumberFormat = (value: unknown): value is NumberFormat => value === "full" || value === "compact";
 
 function validEnvelope(message: Rec): boolean {
-  return (
-    typeof message.sequence === "number" &&
-    isString(message.uri) &&
-    optionalString(message.problem) &&
-    (message.status === undefined || record(message.status) !== undefined)
-  );
+  return typeof message.sequence === "number" && isString(message.uri) && optionalString(message.problem) && (message.status === undefined || record(message.status) !== undefined);
 }
 
 export function isExtensionToWebview(value: unknown): value is ExtensionToWebview {
@@ -237,13 +232,7 @@ export function isExtensionToWebview(value: unknown): value is ExtensionToWebvie
         (message.model === undefined || isPreviewModel(message.model))
       );
     case "patch":
-      return (
-        validEnvelope(message) &&
-        typeof message.baseVersion === "number" &&
-        typeof message.version === "number" &&
-        Array.isArray(message.ops) &&
-        message.ops.every(isPatchOp)
-      );
+      return validEnvelope(message) && typeof message.baseVersion === "number" && typeof message.version === "number" && Array.isArray(message.ops) && message.ops.every(isPatchOp);
     case "highlight":
       return isString(message.pointer) && typeof message.reveal === "boolean";
     case "scrollTo":

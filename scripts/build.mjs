@@ -19,19 +19,41 @@ function testEntries(dir) {
   });
 }
 
-const node = { platform: "node", target: "node20", format: "cjs", bundle: true, mainFields: ["module", "main"], sourcemap: !production, logLevel: "warning", define: { FSDOC_VERSION: JSON.stringify(version) } };
+const node = {
+  platform: "node",
+  target: "node20",
+  format: "cjs",
+  bundle: true,
+  mainFields: ["module", "main"],
+  sourcemap: !production,
+  logLevel: "warning",
+  define: { FSDOC_VERSION: JSON.stringify(version) },
+};
 
 const bundles = [
   // fdir (under tinyglobby) is ESM that reads import.meta.url, which a CommonJS bundle must supply.
-  { ...node, entryPoints: { cli: "cli/src/main.ts" }, outdir: "dist", define: { ...node.define, "import.meta.url": "__fsdocModuleUrl" },
-    banner: { js: "#!/usr/bin/env node\nconst __fsdocModuleUrl = require(\"url\").pathToFileURL(__filename).href;" } },
+  {
+    ...node,
+    entryPoints: { cli: "cli/src/main.ts" },
+    outdir: "dist",
+    define: { ...node.define, "import.meta.url": "__fsdocModuleUrl" },
+    banner: { js: '#!/usr/bin/env node\nconst __fsdocModuleUrl = require("url").pathToFileURL(__filename).href;' },
+  },
   { ...node, entryPoints: { "bench-engine": "scripts/bench/engine.ts" }, outdir: "dist" },
   // The fuzz run (npm run fuzz) and the large-document generator, run from out/fuzz/.
   { ...node, entryPoints: { fuzz: "test/fuzz/main.ts", shapes: "test/fuzz/shapes-main.ts" }, outdir: "out/fuzz", packages: "external" },
   { ...node, entryPoints: { server: "server/src/main.ts" }, outdir: "dist", banner: { js: "#!/usr/bin/env node" } },
   { ...node, entryPoints: { extension: "client/src/extension.ts" }, outdir: "dist", external: ["vscode"] },
-  { platform: "browser", target: "chrome120", format: "iife", bundle: true, sourcemap: !production, logLevel: "warning",
-    entryPoints: { webview: "webview/src/main.ts" }, outdir: "dist" },
+  {
+    platform: "browser",
+    target: "chrome120",
+    format: "iife",
+    bundle: true,
+    sourcemap: !production,
+    logLevel: "warning",
+    entryPoints: { webview: "webview/src/main.ts" },
+    outdir: "dist",
+  },
 ].filter((options) => Object.values(options.entryPoints).every((entry) => existsSync(join(root, entry))));
 
 const tests = testEntries(join(root, "test"));
@@ -39,12 +61,14 @@ const tests = testEntries(join(root, "test"));
 rmSync(join(root, "out/test"), { recursive: true, force: true });
 await Promise.all([
   ...bundles.map((options) => build({ ...options, absWorkingDir: root, minify: production })),
-  tests.length === 0 ? Promise.resolve() : build({
-    ...node,
-    absWorkingDir: root,
-    entryPoints: tests.map((path) => relative(root, path)),
-    outbase: "test",
-    outdir: "out/test",
-    packages: "external",
-  }),
+  tests.length === 0
+    ? Promise.resolve()
+    : build({
+        ...node,
+        absWorkingDir: root,
+        entryPoints: tests.map((path) => relative(root, path)),
+        outbase: "test",
+        outdir: "out/test",
+        packages: "external",
+      }),
 ]);

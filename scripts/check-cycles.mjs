@@ -32,11 +32,13 @@ function resolveImport(from, specifier) {
 }
 
 const files = FOLDERS.flatMap((folder) => sources(join(root, folder)));
-const graph = new Map(files.map((file) => {
-  const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
-  const targets = importedFiles.map((entry) => resolveImport(file, entry.fileName)).filter((target) => target !== undefined);
-  return [file, [...new Set(targets)]];
-}));
+const graph = new Map(
+  files.map((file) => {
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
+    const targets = importedFiles.map((entry) => resolveImport(file, entry.fileName)).filter((target) => target !== undefined);
+    return [file, [...new Set(targets)]];
+  }),
+);
 
 // Tarjan's strongly connected components, iteratively (no recursion limit on deep graphs).
 const index = new Map();
@@ -91,7 +93,13 @@ for (const start of graph.keys()) {
 
 if (cycles.length > 0) {
   console.error(`Import cycles (${cycles.length}):`);
-  for (const cycle of cycles) console.error(`  ${cycle.map((file) => relative(root, file)).sort().join(" ↔ ")}`);
+  for (const cycle of cycles)
+    console.error(
+      `  ${cycle
+        .map((file) => relative(root, file))
+        .sort()
+        .join(" ↔ ")}`,
+    );
   process.exit(1);
 }
 console.log(`No import cycles among ${files.length} modules.`);

@@ -48,7 +48,10 @@ function pixels() {
         for (let sx = 0; sx < SAMPLES; sx++) {
           const colour = colourAt(x + (sx + 0.5) / SAMPLES, y + (sy + 0.5) / SAMPLES);
           if (colour === undefined) continue;
-          sum[0] += colour[0]; sum[1] += colour[1]; sum[2] += colour[2]; sum[3] += 1;
+          sum[0] += colour[0];
+          sum[1] += colour[1];
+          sum[2] += colour[2];
+          sum[3] += 1;
         }
       }
       const at = row + 1 + x * 4;

@@ -39,7 +39,9 @@ export function describeIssues(loaded: Loaded, limit: number): string[] {
   const { issues } = loaded.analysis;
   const first = { ...loaded.analysis, issues: issues.slice(0, limit) };
   const problems = documentProblems(loaded.input.text, loaded.value, first, { strictRollups: false }).filter((problem) => problem.kind === "structure");
-  const lines = problems.map((problem) => `${loaded.input.name}:${problem.start.line}:${problem.start.column}: ${problem.code} at ${problem.path || "(document)"}: ${problem.message}`);
+  const lines = problems.map(
+    (problem) => `${loaded.input.name}:${problem.start.line}:${problem.start.column}: ${problem.code} at ${problem.path || "(document)"}: ${problem.message}`,
+  );
   if (issues.length > limit) lines.push(`… and ${issues.length - limit} more (see the JSON on stdout)`);
   return lines;
 }

@@ -79,7 +79,8 @@ async function run(argv: string[]): Promise<number> {
   }
   const { min, max, name: what } = command.positionals;
   if (args.positionals.length < min) throw new UsageError(`${command.name} needs a ${what} (or - for ${command.positionals.dash ?? "standard input"})`);
-  if (max !== undefined && args.positionals.length > max) throw new UsageError(`${command.name} takes ${max === 1 ? `one ${what}` : `at most ${max} ${what}s`}, got ${args.positionals.length}`);
+  if (max !== undefined && args.positionals.length > max)
+    throw new UsageError(`${command.name} takes ${max === 1 ? `one ${what}` : `at most ${max} ${what}s`}, got ${args.positionals.length}`);
   return command.run(args);
 }
 

@@ -67,37 +67,113 @@ const UNIT_SHAPE = { "eur-thousands": "currency", shares: "shares", percent: "pe
 // Line labels: a leading "-" means normally negative, "~" means either sign (e.g. FX result).
 const g = (label, lines) => ({ label, lines });
 const TEMPLATES = [
-  { id: "balance-sheet", label: "Balance sheet", periods: "instants", blocks: [
-    { total: "Total assets", groups: [
-      g("Non-current assets", ["Property, plant and equipment", "-Accumulated depreciation", "Right-of-use assets", "Goodwill", "Other intangible assets", "Investments in associates", "Deferred tax assets", "Other financial assets"]),
-      g("Current assets", ["Inventories", "Trade receivables", "-Allowance for expected credit losses", "Contract assets", "Prepayments", "Income tax receivable", "Other current assets", "Cash and cash equivalents"]) ] },
-    { total: "Total equity and liabilities", groups: [
-      g("Equity", ["Share capital", "Share premium", "Retained earnings", "~Other reserves", "-Treasury shares", "Non-controlling interests"]),
-      g("Non-current liabilities", ["Borrowings", "Lease liabilities", "Provisions", "Deferred tax liabilities", "Employee benefit obligations"]),
-      g("Current liabilities", ["Trade payables", "Contract liabilities", "Short-term borrowings", "Current tax liabilities", "Accrued expenses", "Other current liabilities"]) ] } ] },
-  { id: "income-statement", label: "Income statement", periods: "durations", blocks: [
-    { total: "Profit for the year", groups: [
-      g("Revenue", ["Product revenue", "Service revenue", "Licence revenue", "Other operating income"]),
-      g("Cost of sales", ["-Materials", "-Direct labour", "-Manufacturing overhead", "-Depreciation of production assets"]),
-      g("Operating expenses", ["-Selling expenses", "-Administrative expenses", "-Research and development", "-Impairment losses"]),
-      g("Finance result", ["Interest income", "-Interest expense", "~Foreign exchange result"]),
-      g("Income tax", ["-Current tax", "~Deferred tax"]) ] } ],
-    memo: [["Basic earnings per share", "eur-per-share"], ["Diluted earnings per share", "eur-per-share"], ["Weighted average shares outstanding", "shares"]] },
-  { id: "cash-flow", label: "Cash flow statement", periods: "durationsAscending", blocks: [
-    { total: "Net change in cash and cash equivalents", groups: [
-      g("Operating activities", ["Profit before tax", "Depreciation and amortisation", "~Change in working capital", "-Income taxes paid", "~Other non-cash items"]),
-      g("Investing activities", ["-Purchase of property, plant and equipment", "Proceeds from disposals", "-Acquisition of subsidiaries", "Interest received"]),
-      g("Financing activities", ["Proceeds from borrowings", "-Repayment of borrowings", "-Dividends paid", "-Lease payments", "-Purchase of treasury shares"]) ] } ] },
-  { id: "segment-note", label: "Segment information", periods: "recentDurations", blocks: [
-    { total: "Total segment revenue", groups: ["Europe", "North America", "Asia Pacific", "Latin America", "Middle East and Africa"].map((region) =>
-      g(`Segment ${region}`, ["Industrial machinery", "Spare parts", "Field services", "Digital solutions", "Components"])) },
-    { total: "Total shares outstanding", unit: "shares", fixed: true, groups: [
-      g("Ordinary shares", ["Issued at beginning of period", "Issued during the period", "-Bought back", "Employee share plans"]),
-      g("Preference shares", ["Issued at beginning of period", "Converted to ordinary shares", "Issued during the period"]) ] } ],
-    memo: ["Europe", "North America", "Asia Pacific"].map((region) => [`Operating margin ${region}`, "percent"]) },
+  {
+    id: "balance-sheet",
+    label: "Balance sheet",
+    periods: "instants",
+    blocks: [
+      {
+        total: "Total assets",
+        groups: [
+          g("Non-current assets", [
+            "Property, plant and equipment",
+            "-Accumulated depreciation",
+            "Right-of-use assets",
+            "Goodwill",
+            "Other intangible assets",
+            "Investments in associates",
+            "Deferred tax assets",
+            "Other financial assets",
+          ]),
+          g("Current assets", [
+            "Inventories",
+            "Trade receivables",
+            "-Allowance for expected credit losses",
+            "Contract assets",
+            "Prepayments",
+            "Income tax receivable",
+            "Other current assets",
+            "Cash and cash equivalents",
+          ]),
+        ],
+      },
+      {
+        total: "Total equity and liabilities",
+        groups: [
+          g("Equity", ["Share capital", "Share premium", "Retained earnings", "~Other reserves", "-Treasury shares", "Non-controlling interests"]),
+          g("Non-current liabilities", ["Borrowings", "Lease liabilities", "Provisions", "Deferred tax liabilities", "Employee benefit obligations"]),
+          g("Current liabilities", ["Trade payables", "Contract liabilities", "Short-term borrowings", "Current tax liabilities", "Accrued expenses", "Other current liabilities"]),
+        ],
+      },
+    ],
+  },
+  {
+    id: "income-statement",
+    label: "Income statement",
+    periods: "durations",
+    blocks: [
+      {
+        total: "Profit for the year",
+        groups: [
+          g("Revenue", ["Product revenue", "Service revenue", "Licence revenue", "Other operating income"]),
+          g("Cost of sales", ["-Materials", "-Direct labour", "-Manufacturing overhead", "-Depreciation of production assets"]),
+          g("Operating expenses", ["-Selling expenses", "-Administrative expenses", "-Research and development", "-Impairment losses"]),
+          g("Finance result", ["Interest income", "-Interest expense", "~Foreign exchange result"]),
+          g("Income tax", ["-Current tax", "~Deferred tax"]),
+        ],
+      },
+    ],
+    memo: [
+      ["Basic earnings per share", "eur-per-share"],
+      ["Diluted earnings per share", "eur-per-share"],
+      ["Weighted average shares outstanding", "shares"],
+    ],
+  },
+  {
+    id: "cash-flow",
+    label: "Cash flow statement",
+    periods: "durationsAscending",
+    blocks: [
+      {
+        total: "Net change in cash and cash equivalents",
+        groups: [
+          g("Operating activities", ["Profit before tax", "Depreciation and amortisation", "~Change in working capital", "-Income taxes paid", "~Other non-cash items"]),
+          g("Investing activities", ["-Purchase of property, plant and equipment", "Proceeds from disposals", "-Acquisition of subsidiaries", "Interest received"]),
+          g("Financing activities", ["Proceeds from borrowings", "-Repayment of borrowings", "-Dividends paid", "-Lease payments", "-Purchase of treasury shares"]),
+        ],
+      },
+    ],
+  },
+  {
+    id: "segment-note",
+    label: "Segment information",
+    periods: "recentDurations",
+    blocks: [
+      {
+        total: "Total segment revenue",
+        groups: ["Europe", "North America", "Asia Pacific", "Latin America", "Middle East and Africa"].map((region) =>
+          g(`Segment ${region}`, ["Industrial machinery", "Spare parts", "Field services", "Digital solutions", "Components"]),
+        ),
+      },
+      {
+        total: "Total shares outstanding",
+        unit: "shares",
+        fixed: true,
+        groups: [
+          g("Ordinary shares", ["Issued at beginning of period", "Issued during the period", "-Bought back", "Employee share plans"]),
+          g("Preference shares", ["Issued at beginning of period", "Converted to ordinary shares", "Issued during the period"]),
+        ],
+      },
+    ],
+    memo: ["Europe", "North America", "Asia Pacific"].map((region) => [`Operating margin ${region}`, "percent"]),
+  },
 ];
 
-const slug = (label) => label.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+const slug = (label) =>
+  label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
 
 function makePeriods(rng) {
   const years = rng.int(4, 6);
@@ -107,8 +183,7 @@ function makePeriods(rng) {
   const instants = [];
   const durations = [];
   for (let year = lastYear; year > lastYear - years; year--) {
-    const fy = { id: `fy${year}`, kind: "duration",
-      start: marchYearEnd ? `${year - 1}-04-01` : `${year}-01-01`, end: marchYearEnd ? `${year}-03-31` : `${year}-12-31` };
+    const fy = { id: `fy${year}`, kind: "duration", start: marchYearEnd ? `${year - 1}-04-01` : `${year}-01-01`, end: marchYearEnd ? `${year}-03-31` : `${year}-12-31` };
     const at = { id: `at-${year}`, kind: "instant", date: fy.end };
     periods.push(fy, at);
     durations.push(fy.id);
@@ -152,7 +227,9 @@ function buildStatement(rng, template, suffix, periodIds, budget, stats) {
     if (row.parent) item.rollupTo = row.parent.id;
     return item;
   };
-  const account = (row) => { bytes += itemBytes(toItem(row)); };
+  const account = (row) => {
+    bytes += itemBytes(toItem(row));
+  };
 
   // The parent is computed from its children's stored cells, then maybe perturbed on purpose by
   // more than the tolerance; a period with a missing or unavailable cell is an error application,
@@ -179,14 +256,15 @@ function buildStatement(rng, template, suffix, periodIds, budget, stats) {
     });
   };
 
-  const lineCells = (unit, sign, forced) => periodIds.map((_, p) => {
-    if (forced?.period === p) return forced.cell;
-    if (rng.chance(CELL_MISS_RATE)) return null;
-    if (rng.chance(CELL_MISS_RATE)) return { unavailable: true };
-    const magnitude = randomMagnitude(rng, SHAPES[UNIT_SHAPE[unit]]);
-    const negative = sign === "-" ? !rng.chance(0.03) : sign === "~" ? rng.chance(0.5) : rng.chance(0.02);
-    return negative ? -magnitude : magnitude;
-  });
+  const lineCells = (unit, sign, forced) =>
+    periodIds.map((_, p) => {
+      if (forced?.period === p) return forced.cell;
+      if (rng.chance(CELL_MISS_RATE)) return null;
+      if (rng.chance(CELL_MISS_RATE)) return { unavailable: true };
+      const magnitude = randomMagnitude(rng, SHAPES[UNIT_SHAPE[unit]]);
+      const negative = sign === "-" ? !rng.chance(0.03) : sign === "~" ? rng.chance(0.5) : rng.chance(0.02);
+      return negative ? -magnitude : magnitude;
+    });
 
   let groupCount = 0;
   const blocks = template.blocks.map((spec) => {
@@ -210,8 +288,13 @@ function buildStatement(rng, template, suffix, periodIds, budget, stats) {
       const sign = raw[0] === "-" || raw[0] === "~" ? raw[0] : "+";
       const base = sign === "+" ? raw : raw.slice(1);
       const lineLabel = i < spec.lines.length ? base : `${base} - detail ${Math.floor(i / spec.lines.length) + 1}`;
-      const row = { id: uniqueId(`${subtotal.id}.${slug(lineLabel)}`), label: lineLabel, unit: block.unit, parent: subtotal,
-        cells: lineCells(block.unit, sign, forcedCell?.line === i ? forcedCell : null) };
+      const row = {
+        id: uniqueId(`${subtotal.id}.${slug(lineLabel)}`),
+        label: lineLabel,
+        unit: block.unit,
+        parent: subtotal,
+        cells: lineCells(block.unit, sign, forcedCell?.line === i ? forcedCell : null),
+      };
       if (rng.chance(0.1)) row.description = `${lineLabel} as reported in the ${template.label.toLowerCase()}, before eliminations.`;
       lines.push(row);
       account(row);
@@ -236,7 +319,11 @@ function buildStatement(rng, template, suffix, periodIds, budget, stats) {
   const rows = [];
   blocks.forEach((block, index) => {
     const total = block.total;
-    settleParent(total, block.groups.map((group) => group.subtotal), index === 0 && stats.expectedUnsatisfied === unsatisfiedBefore);
+    settleParent(
+      total,
+      block.groups.map((group) => group.subtotal),
+      index === 0 && stats.expectedUnsatisfied === unsatisfiedBefore,
+    );
     if (block.totalFirst) rows.push(total);
     for (const { subtotal, lines } of block.groups) rows.push(...(subtotal.subtotalFirst ? [subtotal, ...lines] : [...lines, subtotal]));
     if (!block.totalFirst) rows.push(total);
@@ -245,10 +332,11 @@ function buildStatement(rng, template, suffix, periodIds, budget, stats) {
   const items = rows.map(toItem);
   stats.items += items.length;
   stats.cells += items.length * periodIds.length;
-  for (const row of rows) for (const cell of row.cells) {
-    if (cell === null) stats.missingCells++;
-    else if (typeof cell === "object") stats.unavailableCells++;
-  }
+  for (const row of rows)
+    for (const cell of row.cells) {
+      if (cell === null) stats.missingCells++;
+      else if (typeof cell === "object") stats.unavailableCells++;
+    }
   return { id: template.id + suffix, label: template.label + (suffix ? ` (subsidiary ${suffix.slice(5)})` : ""), periods: periodIds, items };
 }
 
@@ -267,8 +355,19 @@ export function generateWithStats({ targetBytes = 250_000, seed = 1 } = {}) {
     periods,
     statements: [],
   };
-  const stats = { statements: 0, items: 0, cells: 0, parents: 0, applications: 0, expectedUnsatisfied: 0,
-    missingValueErrors: 0, unavailableValueErrors: 0, missingCells: 0, unavailableCells: 0, bytes: 0 };
+  const stats = {
+    statements: 0,
+    items: 0,
+    cells: 0,
+    parents: 0,
+    applications: 0,
+    expectedUnsatisfied: 0,
+    missingValueErrors: 0,
+    unavailableValueErrors: 0,
+    missingCells: 0,
+    unavailableCells: 0,
+    bytes: 0,
+  };
   // Statement count grows with the square root of the size, and so do items per statement, so
   // that large documents are both wider and longer, as consolidated filings are.
   const statementCount = Math.max(TEMPLATES.length, Math.round(TEMPLATES.length * Math.sqrt(targetBytes / 250_000)));

@@ -44,9 +44,11 @@ export async function engineMeasurements() {
   const loaded = await import(bundle.href);
   // An esbuild CJS bundle arrives as `default`; an ESM bundle exposes the functions directly.
   const api = typeof loaded.validateText === "function" ? loaded : (loaded.default ?? {});
-  return ENGINE_ENTRIES.map(([name, exported, setup]) => typeof api[exported] === "function" && (setup === undefined || typeof api[setup] === "function")
-    ? { name, ...(setup === undefined ? {} : { setup: (text) => api[setup](text) }), run: (text, prepared) => api[exported](text, prepared) }
-    : { name, skipped: `dist/bench-engine.js does not export ${exported}` });
+  return ENGINE_ENTRIES.map(([name, exported, setup]) =>
+    typeof api[exported] === "function" && (setup === undefined || typeof api[setup] === "function")
+      ? { name, ...(setup === undefined ? {} : { setup: (text) => api[setup](text) }), run: (text, prepared) => api[exported](text, prepared) }
+      : { name, skipped: `dist/bench-engine.js does not export ${exported}` },
+  );
 }
 
 // Results are kept reachable so the engine cannot treat a run as dead code.
@@ -131,10 +133,12 @@ function growth(results) {
   const ordered = [...results].sort((a, b) => a.bytes - b.bytes);
   const large = ordered.at(-1);
   const middle = ordered.at(-2);
-  const rows = large.rows.filter((row) => !row.skipped).map((row) => {
-    const base = middle.rows.find((candidate) => candidate.name === row.name && !candidate.skipped);
-    return { name: row.name, ratio: base ? row.msPerMB / base.msPerMB : null };
-  });
+  const rows = large.rows
+    .filter((row) => !row.skipped)
+    .map((row) => {
+      const base = middle.rows.find((candidate) => candidate.name === row.name && !candidate.skipped);
+      return { name: row.name, ratio: base ? row.msPerMB / base.msPerMB : null };
+    });
   // JSON.parse itself grows (GC, caches), so a row's excess over the floor's growth is what is ours.
   const floor = rows.find((row) => row.name === "JSON.parse")?.ratio;
   for (const row of rows) row.relativeToJsonParse = floor && row.ratio !== null ? row.ratio / floor : null;
@@ -151,22 +155,36 @@ const fixed = (value, digits) => (value === null || value === undefined ? "n/a" 
 
 export function formatReport(report) {
   const { machine } = report;
-  const out = [`node ${machine.node} (V8 ${machine.v8}), ${machine.platform}, ${machine.cpu} x${machine.cores}, ${machine.memoryGB} GB` +
-    (machine.exposeGc ? "" : "  [run with --expose-gc for GC between measurements]"), `seed ${report.seed}`];
+  const out = [
+    `node ${machine.node} (V8 ${machine.v8}), ${machine.platform}, ${machine.cpu} x${machine.cores}, ${machine.memoryGB} GB` +
+      (machine.exposeGc ? "" : "  [run with --expose-gc for GC between measurements]"),
+    `seed ${report.seed}`,
+  ];
   for (const size of report.sizes) {
     const s = size.stats;
-    out.push("", `${size.sizeMB} MB: ${size.bytes} bytes, ${s.statements} statements, ${s.items} items, ${s.cells} cells, ` +
-      `${s.applications} applications (${s.expectedUnsatisfied} unsatisfied, ${s.missingValueErrors + s.unavailableValueErrors} error)`);
+    out.push(
+      "",
+      `${size.sizeMB} MB: ${size.bytes} bytes, ${s.statements} statements, ${s.items} items, ${s.cells} cells, ` +
+        `${s.applications} applications (${s.expectedUnsatisfied} unsatisfied, ${s.missingValueErrors + s.unavailableValueErrors} error)`,
+    );
     const measured = size.rows.filter((row) => !row.skipped);
-    out.push(table(["measurement", "median ms", "x JSON.parse", "ms/MB", "runs"],
-      measured.map((row) => [row.name, fixed(row.medianMs, 2), fixed(row.ratioToJsonParse, 1), fixed(row.msPerMB, 2), row.runs])));
+    out.push(
+      table(
+        ["measurement", "median ms", "x JSON.parse", "ms/MB", "runs"],
+        measured.map((row) => [row.name, fixed(row.medianMs, 2), fixed(row.ratioToJsonParse, 1), fixed(row.msPerMB, 2), row.runs]),
+      ),
+    );
     for (const row of size.rows) if (row.skipped) out.push(`skipped ${row.name}: ${row.skipped}`);
     for (const row of measured) if (row.note) out.push(`${row.name}: ${row.note}`);
   }
   if (report.growth) {
     out.push("", `growth: ms/MB at ${report.growth.toMB} MB / ms/MB at ${report.growth.fromMB} MB (1.0 = linear)`);
-    out.push(table(["measurement", "ratio", "/ JSON.parse ratio"],
-      report.growth.rows.map((row) => [row.name, fixed(row.ratio, 2), fixed(row.relativeToJsonParse, 2)])));
+    out.push(
+      table(
+        ["measurement", "ratio", "/ JSON.parse ratio"],
+        report.growth.rows.map((row) => [row.name, fixed(row.ratio, 2), fixed(row.relativeToJsonParse, 2)]),
+      ),
+    );
   }
   return out.join("\n");
 }

@@ -26,7 +26,10 @@ export async function launchChromium({ headless = true, timeoutMs = 30_000 } = {
   const removeConfigHome = () => rmSync(configHome, { recursive: true, force: true });
   try {
     const browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless, timeout: timeoutMs,
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+      headless,
+      timeout: timeoutMs,
       env: { ...process.env, CHROME_CONFIG_HOME: configHome },
     });
     browser.on("disconnected", removeConfigHome);

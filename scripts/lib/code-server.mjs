@@ -17,7 +17,12 @@ const quiet = () => {};
 // Ctrl+C or a killed test run would not reach them: take every live group down when we go.
 const liveGroups = new Set();
 const killLiveGroups = () => {
-  for (const pid of liveGroups) try { process.kill(-pid, "SIGKILL"); } catch { /* already gone */ }
+  for (const pid of liveGroups)
+    try {
+      process.kill(-pid, "SIGKILL");
+    } catch {
+      /* already gone */
+    }
 };
 let exitHandlersInstalled = false;
 function trackGroup(pid) {
@@ -42,14 +47,24 @@ export function run(command, args, { cwd, env, timeoutMs = 10 * 60_000 } = {}) {
     const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
     const untrack = child.pid === undefined ? () => {} : trackGroup(child.pid);
     let output = "";
-    const collect = (chunk) => { output += chunk; };
+    const collect = (chunk) => {
+      output += chunk;
+    };
     child.stdout.on("data", collect);
     child.stderr.on("data", collect);
     const timer = setTimeout(() => {
-      try { process.kill(-child.pid, "SIGKILL"); } catch { /* already gone */ }
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        /* already gone */
+      }
       reject(new Error(`${command} ${args.join(" ")} timed out after ${timeoutMs} ms\n${output}`));
     }, timeoutMs);
-    child.on("error", (error) => { clearTimeout(timer); untrack(); reject(error); });
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      untrack();
+      reject(error);
+    });
     child.on("close", (code, signal) => {
       clearTimeout(timer);
       untrack();
@@ -60,7 +75,10 @@ export function run(command, args, { cwd, env, timeoutMs = 10 * 60_000 } = {}) {
 }
 
 function isInstalled(pkg) {
-  return run("dpkg-query", ["-W", "-f=${Status}", pkg]).then((status) => status.includes("install ok installed"), () => false);
+  return run("dpkg-query", ["-W", "-f=${Status}", pkg]).then(
+    (status) => status.includes("install ok installed"),
+    () => false,
+  );
 }
 
 /** The native builds need headers, ripgrep replaces a binary download, and Chromium drives the UI. */
@@ -120,16 +138,25 @@ export async function ensureCodeServer({ cacheDir = join(root, ".cache/code-serv
     ["npm rebuild argon2", () => run("npm", ["rebuild", "argon2"], { cwd: cacheDir, env: native })],
     ["lib/vscode: npm install", () => run("npm", ["install", "--omit=dev", "--ignore-scripts", ...npm], { cwd: vscode })],
     // npm_config_yes lets node-pty's post-install run `npx node-gyp` without a prompt.
-    ["lib/vscode: npm rebuild native modules", () => run("npm", ["rebuild", "kerberos", "node-pty", "@parcel/watcher", "@vscode/spdlog", "@vscode/deviceid", "native-watchdog"],
-      { cwd: vscode, env: { ...native, npm_config_yes: "true" } })],
+    [
+      "lib/vscode: npm rebuild native modules",
+      () =>
+        run("npm", ["rebuild", "kerberos", "node-pty", "@parcel/watcher", "@vscode/spdlog", "@vscode/deviceid", "native-watchdog"], {
+          cwd: vscode,
+          env: { ...native, npm_config_yes: "true" },
+        }),
+    ],
     // @vscode/ripgrep would download its binary from GitHub; Debian's rg is the same program.
     ["lib/vscode: link /usr/bin/rg", () => link("/usr/bin/rg", join(vscode, "node_modules/@vscode/ripgrep/bin/rg"))],
     // The server expects the packaged layout (asar, CLI and helper names of a release build).
-    ["lib/vscode: link node_modules.asar, remote-cli, helpers", () => {
-      link("node_modules", join(vscode, "node_modules.asar"));
-      link("code-linux.sh", join(vscode, "bin/remote-cli/code-server"));
-      link("browser-linux.sh", join(vscode, "bin/helpers/browser.sh"));
-    }],
+    [
+      "lib/vscode: link node_modules.asar, remote-cli, helpers",
+      () => {
+        link("node_modules", join(vscode, "node_modules.asar"));
+        link("code-linux.sh", join(vscode, "bin/remote-cli/code-server"));
+        link("browser-linux.sh", join(vscode, "bin/helpers/browser.sh"));
+      },
+    ],
     ["lib/vscode/extensions: npm install", () => run("npm", ["install", "--omit=dev", ...npm], { cwd: join(vscode, "extensions") })],
   ];
   for (const [index, [title, step]] of steps.entries()) {
@@ -204,12 +231,20 @@ function waitForExit(child, timeoutMs) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(false), timeoutMs);
-    child.once("exit", () => { clearTimeout(timer); resolve(true); });
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
   });
 }
 
 function groupAlive(pid) {
-  try { process.kill(-pid, 0); return true; } catch { return false; }
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Resolves once no process of the group is left (children of code-server outlive its main process). */
@@ -235,11 +270,13 @@ export async function startCodeServer({ executable, folder, userDataDir, extensi
   mkdirSync(extensionsDir, { recursive: true });
   // A long-lived profile (npm start) keeps what its user changed; test profiles start from ours.
   writeUserData(userDataDir, { ...QUIET_SETTINGS, ...settings }, { keepExisting: keepExistingSettings });
-  const chosenPort = port || await freePort();
+  const chosenPort = port || (await freePort());
   const args = [
     ...commonArgs({ userDataDir, extensionsDir }),
-    "--bind-addr", `127.0.0.1:${chosenPort}`,
-    "--auth", "none",
+    "--bind-addr",
+    `127.0.0.1:${chosenPort}`,
+    "--auth",
+    "none",
     "--disable-telemetry",
     "--disable-update-check",
     "--disable-workspace-trust",
@@ -253,10 +290,18 @@ export async function startCodeServer({ executable, folder, userDataDir, extensi
   let output = "";
   const stop = async () => {
     if (groupAlive(child.pid)) {
-      try { process.kill(-child.pid, "SIGTERM"); } catch { /* already gone */ }
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        /* already gone */
+      }
       await waitForExit(child, 10_000);
       if (!(await waitForGroupGone(child.pid, 10_000))) {
-        try { process.kill(-child.pid, "SIGKILL"); } catch { /* already gone */ }
+        try {
+          process.kill(-child.pid, "SIGKILL");
+        } catch {
+          /* already gone */
+        }
         await waitForGroupGone(child.pid, 5_000);
       }
     }
@@ -272,12 +317,22 @@ export async function startCodeServer({ executable, folder, userDataDir, extensi
         output += chunk;
         for (const line of chunk.toString().split("\n")) if (line.trim()) log(`[code-server] ${line.trim()}`);
         const match = listening ? null : /HTTP server listening on (http:\/\/[^\s]+)/.exec(output);
-        if (match) { listening = true; clearTimeout(timer); resolve(match[1].replace(/\/$/, "")); }
+        if (match) {
+          listening = true;
+          clearTimeout(timer);
+          resolve(match[1].replace(/\/$/, ""));
+        }
       };
       child.stdout.on("data", onData);
       child.stderr.on("data", onData);
-      child.once("error", (error) => { clearTimeout(timer); reject(error); });
-      child.once("exit", (code, signal) => { clearTimeout(timer); reject(new Error(`code-server exited (${signal ?? `exit ${code}`}) before listening\n${output}`)); });
+      child.once("error", (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      child.once("exit", (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`code-server exited (${signal ?? `exit ${code}`}) before listening\n${output}`));
+      });
     });
     return { url, process: child, userDataDir, extensionsDir, output: () => output, stop };
   } catch (error) {
@@ -293,8 +348,10 @@ export async function installExtension({ executable, vsix, extensionsDir, userDa
   mkdirSync(extensionsDir, { recursive: true });
   mkdirSync(userDataDir, { recursive: true });
   try {
-    const output = await run(executable, [...commonArgs({ userDataDir, extensionsDir }), "--install-extension", vsix, "--force"],
-      { env: commonEnv({ userDataDir }), timeoutMs: 120_000 });
+    const output = await run(executable, [...commonArgs({ userDataDir, extensionsDir }), "--install-extension", vsix, "--force"], {
+      env: commonEnv({ userDataDir }),
+      timeoutMs: 120_000,
+    });
     // A failed install exits non-zero (e.g. engines.vscode above 1.100.3); the success line is
     // required as well so that a run that silently installed nothing is not taken for success.
     if (!/successfully installed/i.test(output)) throw new Error(`Installing ${vsix} failed:\n${output}`);

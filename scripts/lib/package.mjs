@@ -11,8 +11,24 @@ const quiet = () => {};
 
 /** What the build and the package are made from: a change to any of these makes a .vsix stale. */
 const INPUTS = [
-  "package.json", ".vscodeignore", "README.md", "LICENSE", "CHANGELOG.md", "tsconfig.base.json",
-  "client", "server", "shared", "protocol", "webview", "media", "schema", "snippets", "fixtures/examples", "docs/images", "scripts/build.mjs", "scripts/lib/package.mjs",
+  "package.json",
+  ".vscodeignore",
+  "README.md",
+  "LICENSE",
+  "CHANGELOG.md",
+  "tsconfig.base.json",
+  "client",
+  "server",
+  "shared",
+  "protocol",
+  "webview",
+  "media",
+  "schema",
+  "snippets",
+  "fixtures/examples",
+  "docs/images",
+  "scripts/build.mjs",
+  "scripts/lib/package.mjs",
 ];
 
 export function packageVersion() {
@@ -30,7 +46,7 @@ export function defaultVsixPath() {
  */
 function linkOptions() {
   const { repository } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
-  const url = typeof repository === "string" ? repository : repository?.url ?? "";
+  const url = typeof repository === "string" ? repository : (repository?.url ?? "");
   return /github\.com|gitlab\.com/.test(url) ? [] : ["--no-rewrite-relative-links"];
 }
 

@@ -12,7 +12,22 @@ export type { Issue, Mark, IssueParams } from "./validate/index";
 export { diffSnapshot, normalizeApplication } from "./snapshot/diff";
 export { recordSnapshot, type Recording } from "./snapshot/record";
 export { evaluateRollups } from "./rollup/evaluate";
-export { buildModel, sameTarget, wouldCycle, itemAt, statementAt, parentOf, childrenOf, type DocumentModel, type UnitEntry, type PeriodEntry, type ItemEntry, type StatementEntry, type Occurrence, type ReferenceKind } from "./model/document-model";
+export {
+  buildModel,
+  sameTarget,
+  wouldCycle,
+  itemAt,
+  statementAt,
+  parentOf,
+  childrenOf,
+  type DocumentModel,
+  type UnitEntry,
+  type PeriodEntry,
+  type ItemEntry,
+  type StatementEntry,
+  type Occurrence,
+  type ReferenceKind,
+} from "./model/document-model";
 export { IDENTIFIER, IDENTIFIER_RULE, isIdentifier } from "./model/ids";
 export { applicationKey, keyOfApplication } from "./model/keys";
 export { statementPointer, itemPointer, cellPointer } from "./model/pointers";

@@ -30,8 +30,17 @@ export interface Unit {
 }
 
 export type Period = InstantPeriod | DurationPeriod;
-export interface InstantPeriod { id: string; kind: "instant"; date: string }
-export interface DurationPeriod { id: string; kind: "duration"; start: string; end: string }
+export interface InstantPeriod {
+  id: string;
+  kind: "instant";
+  date: string;
+}
+export interface DurationPeriod {
+  id: string;
+  kind: "duration";
+  start: string;
+  end: string;
+}
 
 export interface Statement {
   id: string;
@@ -49,14 +58,24 @@ export interface Item {
   rollupTo?: string;
 }
 
-export interface UnavailableCell { unavailable: true }
+export interface UnavailableCell {
+  unavailable: true;
+}
 export type Cell = DecimalString | null | UnavailableCell;
 
 export type ConformanceStatus = "conforming" | "nonconforming";
 export type CalculationStatus = "not-run" | "not-defined" | "consistent" | "inconsistent";
 
-export interface ApplicationKey { statement: string; parent: string; period: string }
-export interface CellIdentity { statement: string; item: string; period: string }
+export interface ApplicationKey {
+  statement: string;
+  parent: string;
+  period: string;
+}
+export interface CellIdentity {
+  statement: string;
+  item: string;
+  period: string;
+}
 
 export interface NumericApplication {
   key: ApplicationKey;

@@ -28,8 +28,20 @@ function repository(): string {
     writeFileSync(join(dir, path), text);
   };
   write("package.json", JSON.stringify({ name: "reports", private: true, devDependencies: {} }));
-  write("reports/2025.fs.json", documentText([{ id: "a", values: { fy2025: "1" }, rollupTo: "t" }, { id: "t", values: { fy2025: "1" } }]));
-  write("reports/q3/inconsistent.json", documentText([{ id: "a", values: { fy2025: "1" }, rollupTo: "t" }, { id: "t", values: { fy2025: "2" } }]));
+  write(
+    "reports/2025.fs.json",
+    documentText([
+      { id: "a", values: { fy2025: "1" }, rollupTo: "t" },
+      { id: "t", values: { fy2025: "1" } },
+    ]),
+  );
+  write(
+    "reports/q3/inconsistent.json",
+    documentText([
+      { id: "a", values: { fy2025: "1" }, rollupTo: "t" },
+      { id: "t", values: { fy2025: "2" } },
+    ]),
+  );
   write("reports/q4/broken.json", documentText([{ id: "a", values: { fy2025: "1" } }]).replace('"unit": "u"', '"unit": "nope"'));
   write("node_modules/some-dep/fixture.fs.json", "not even JSON");
   return dir;
@@ -83,7 +95,13 @@ test("the annotation step: workflow commands per problem; --strict fails on a ro
   assert.match(lines[1]!, /^::error file=reports\/q4\/broken\.json,line=\d+,col=\d+,.*title=fsdoc unresolved-reference::/);
   assert.match(step.stderr, /^3 documents: 2 conforming, 1 nonconforming, 0 not readable as JSON$/m);
   writeFileSync(join(dir, "reports/q4/broken.json"), documentText([{ id: "a", values: { fy2025: "1" } }]));
-  writeFileSync(join(dir, "reports/q3/inconsistent.json"), documentText([{ id: "a", values: { fy2025: "2" } , rollupTo: "t" }, { id: "t", values: { fy2025: "2" } }]));
+  writeFileSync(
+    join(dir, "reports/q3/inconsistent.json"),
+    documentText([
+      { id: "a", values: { fy2025: "2" }, rollupTo: "t" },
+      { id: "t", values: { fy2025: "2" } },
+    ]),
+  );
   const clean = runStep(workflows()[1]!.commands[0]!, dir);
   assert.equal(clean.status, 0, clean.stdout);
   assert.equal(clean.stdout, "");

@@ -44,7 +44,10 @@ test("validate takes several files, prints an array and a summary line", () => {
   const run = fsdoc(["validate", ...files]);
   assert.equal(run.code, 1);
   const entries = JSON.parse(run.stdout) as { file: string; result?: { conformance: { status: string } }; error?: { code: string; path: string; line: number; column: number } }[];
-  assert.deepEqual(entries.map((entry) => entry.file), files);
+  assert.deepEqual(
+    entries.map((entry) => entry.file),
+    files,
+  );
   assert.equal(entries[0]?.result?.conformance.status, "conforming");
   assert.equal(entries[1]?.result?.conformance.status, "nonconforming");
   assert.deepEqual({ ...entries[2]?.error, message: undefined }, { code: "invalid-json", path: "", line: 4, column: 1, message: undefined });
@@ -60,7 +63,11 @@ test("validate reads standard input and ignores a byte-order mark", () => {
 test("malformed JSON, duplicate members and trailing content are errors as data: code, path, line, column", () => {
   const cases: [string, RegExp, { code: string; path: string; line: number; column: number }][] = [
     ["malformed-json.json.txt", /malformed-json\.json\.txt:4:1: invalid-json/, { code: "invalid-json", path: "", line: 4, column: 1 }],
-    ["duplicate-members.json.txt", /duplicate-members\.json\.txt:3:3: duplicate-member: Duplicate member name "formatVersion"/, { code: "duplicate-member", path: "", line: 3, column: 3 }],
+    [
+      "duplicate-members.json.txt",
+      /duplicate-members\.json\.txt:3:3: duplicate-member: Duplicate member name "formatVersion"/,
+      { code: "duplicate-member", path: "", line: 3, column: 3 },
+    ],
     ["trailing-content.json.txt", /trailing-content\.json\.txt:2:1: trailing-content/, { code: "trailing-content", path: "", line: 2, column: 1 }],
   ];
   for (const [name, message, expected] of cases) {
@@ -78,7 +85,16 @@ test("malformed JSON, duplicate members and trailing content are errors as data:
 });
 
 test("usage errors exit 2; help and version exit 0", () => {
-  for (const args of [[], ["frobnicate"], ["validate"], ["validate", "--bogus", "x.json"], ["render", "--format", "pdf", "x.json"], ["diff", "a.json", "b.json"], ["record", "--in-place", "--output", "o.json", "x.json"], ["validate", "--format", "html", "x.json"]]) {
+  for (const args of [
+    [],
+    ["frobnicate"],
+    ["validate"],
+    ["validate", "--bogus", "x.json"],
+    ["render", "--format", "pdf", "x.json"],
+    ["diff", "a.json", "b.json"],
+    ["record", "--in-place", "--output", "o.json", "x.json"],
+    ["validate", "--format", "html", "x.json"],
+  ]) {
     const run = fsdoc(args);
     assert.equal(run.code, 2, args.join(" "));
     assert.ok(run.stderr.length > 0 || run.stdout.includes("Usage"), args.join(" "));
@@ -122,7 +138,10 @@ test("render --format tsv: one statement to stdout, or one file per statement", 
   const file = join(fixtures, "valid/render-presentation.json");
   const mixed = fsdoc(["render", "--format", "tsv", "--statement", "mixed-units", file]);
   assert.equal(mixed.code, 0);
-  const rows = mixed.stdout.trimEnd().split("\n").map((row) => row.split("\t"));
+  const rows = mixed.stdout
+    .trimEnd()
+    .split("\n")
+    .map((row) => row.split("\t"));
   assert.ok(rows.every((row) => row.length === rows[0]!.length));
   assert.ok(rows[0]!.includes("Unit"));
   assert.equal(fsdoc(["render", "--format", "tsv", file]).code, 2, "several statements need --statement or --output");

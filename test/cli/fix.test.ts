@@ -77,27 +77,31 @@ test("--write replaces the file atomically (no temporary file left) and a second
 });
 
 test("--apply set-subtotal sets every failing subtotal to its children's sum, bottom up, so that every rollup holds", () => {
-  const text = JSON.stringify({
-    formatVersion: "0.2",
-    entity: { name: "Chain" },
-    scope: { label: "Chain" },
-    units: [{ id: "u", label: "U", measure: "USD", scale: 0 }],
-    periods: [{ id: "p", kind: "instant", date: "2025-12-31" }],
-    statements: [
-      {
-        id: "s",
-        label: "S",
-        periods: ["p"],
-        items: [
-          { id: "a", label: "A", unit: "u", values: { p: "1" }, rollupTo: "mid" },
-          { id: "b", label: "B", unit: "u", values: { p: "2" }, rollupTo: "mid" },
-          { id: "mid", label: "Mid", unit: "u", values: { p: "10" }, rollupTo: "top" },
-          { id: "c", label: "C", unit: "u", values: { p: "4" }, rollupTo: "top" },
-          { id: "top", label: "Top", unit: "u", values: { p: "99" } },
-        ],
-      },
-    ],
-  }, null, 2);
+  const text = JSON.stringify(
+    {
+      formatVersion: "0.2",
+      entity: { name: "Chain" },
+      scope: { label: "Chain" },
+      units: [{ id: "u", label: "U", measure: "USD", scale: 0 }],
+      periods: [{ id: "p", kind: "instant", date: "2025-12-31" }],
+      statements: [
+        {
+          id: "s",
+          label: "S",
+          periods: ["p"],
+          items: [
+            { id: "a", label: "A", unit: "u", values: { p: "1" }, rollupTo: "mid" },
+            { id: "b", label: "B", unit: "u", values: { p: "2" }, rollupTo: "mid" },
+            { id: "mid", label: "Mid", unit: "u", values: { p: "10" }, rollupTo: "top" },
+            { id: "c", label: "C", unit: "u", values: { p: "4" }, rollupTo: "top" },
+            { id: "top", label: "Top", unit: "u", values: { p: "99" } },
+          ],
+        },
+      ],
+    },
+    null,
+    2,
+  );
   const safeOnly = fsdoc(["fix", "-"], text);
   assert.equal(safeOnly.stdout, text, "nothing value-changing without --apply");
   const run = fsdoc(["fix", "--apply", "set-subtotal", "-"], text);

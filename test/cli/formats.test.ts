@@ -86,13 +86,19 @@ test("sarif: validates against the SARIF 2.1.0 schema; one rule per code; region
   const sarifRun = log.runs[0]!;
   assert.equal(sarifRun.columnKind, "utf16CodeUnits");
   const rules = sarifRun.tool.driver.rules ?? [];
-  assert.deepEqual(rules.map((rule) => rule.id), RULES.map((rule) => rule.code));
+  assert.deepEqual(
+    rules.map((rule) => rule.id),
+    RULES.map((rule) => rule.code),
+  );
   assert.ok(rules.every((rule) => rule.shortDescription?.text && rule.help?.text));
   for (const result of sarifRun.results ?? []) assert.equal(rules[result.ruleIndex!]!.id, result.ruleId);
 
   // Rollup results at the cell the server marks, with UTF-16 columns equal to LSP characters + 1.
   const docResults = (sarifRun.results ?? []).filter((result) => result.locations?.[0]?.physicalLocation?.artifactLocation?.uri === "doc.json");
-  assert.deepEqual(docResults.map((result) => result.ruleId), ["rollup-unsatisfied", "rollup-missing-value"]);
+  assert.deepEqual(
+    docResults.map((result) => result.ruleId),
+    ["rollup-unsatisfied", "rollup-missing-value"],
+  );
   const parsed = parseJson(text);
   assert.ok(parsed.ok);
   const analysis = analyze(parsed.value);
@@ -151,7 +157,10 @@ test("diff --format text: the status and each changed application", () => {
   assert.equal(run.code, 0);
   const lines = run.stdout.trimEnd().split("\n");
   assert.match(lines[0]!, /snapshot-mismatch-source\.json: snapshot mismatch$/);
-  assert.ok(lines.some((line) => /^  changed  .+: satisfied \(.+\) → unsatisfied \(/.test(line)), run.stdout);
+  assert.ok(
+    lines.some((line) => /^  changed  .+: satisfied \(.+\) → unsatisfied \(/.test(line)),
+    run.stdout,
+  );
   assert.match(lines[lines.length - 1]!, /^  \d+ applications? unchanged$/);
   assert.match(fsdoc(["diff", "--format", "text", join(fixtures, "valid/no-rollups.json")]).stdout, /snapshot not recorded/);
   assert.equal(fsdoc(["diff", "--format", "sarif", join(fixtures, "valid/no-rollups.json")]).code, 2);

@@ -85,16 +85,23 @@ test("init --help explains the command", () => {
 test("the questions ask for what is missing, offer defaults, and ask again after an unusable answer", async () => {
   const answers = ["", "", "Acme plc", "", "three", "", "6", "", "nope", "", "06-30"];
   const asked: string[] = [];
-  const options = await askForMissing({}, async (question) => {
-    asked.push(question);
-    const answer = answers.shift();
-    assert.ok(answer !== undefined, `unexpected question: ${question}`);
-    return answer;
-  }, 2026);
+  const options = await askForMissing(
+    {},
+    async (question) => {
+      asked.push(question);
+      const answer = answers.shift();
+      assert.ok(answer !== undefined, `unexpected question: ${question}`);
+      return answer;
+    },
+    2026,
+  );
   assert.deepEqual(options, { entityName: "Acme plc", currency: "USD", scale: 6, years: [2025, 2024], yearEnd: { month: 6, day: 30 } });
   assert.deepEqual(answers, []);
   assert.ok(asked[0]!.startsWith("Entity name"));
-  assert.ok(asked.some((question) => question.includes("[2024-2025]")), asked.join("\n"));
+  assert.ok(
+    asked.some((question) => question.includes("[2024-2025]")),
+    asked.join("\n"),
+  );
   assert.ok(asked.some((question) => /An answer is needed/.test(question)));
   assert.ok(asked.some((question) => /--scale must be a whole number/.test(question)));
 });

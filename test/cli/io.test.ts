@@ -29,7 +29,12 @@ test("invalid UTF-8 inside a string is an error with the byte offset and line, e
   for (const [name, bad] of cases) {
     const file = join(dir, "bad.json");
     writeFileSync(file, Buffer.concat([prefix, Buffer.from("x"), bad, suffix]));
-    for (const args of [["validate", file], ["validate", "--format", "text", file], ["record", file], ["render", file]]) {
+    for (const args of [
+      ["validate", file],
+      ["validate", "--format", "text", file],
+      ["record", file],
+      ["render", file],
+    ]) {
       const run = fsdoc(args);
       assert.equal(run.code, 1, `${name}: ${args.join(" ")}`);
       assert.match(run.stderr + run.stdout, new RegExp(`byte offset ${prefix.length + 1} \\(line ${line}`), name);
@@ -54,7 +59,10 @@ test("a syntax error is data: code, the deepest container's path, line and colum
   const one = fsdoc(["validate", "broken.json"], { cwd: dir });
   assert.equal(one.code, 1);
   const single = JSON.parse(one.stdout) as { file: string; error: { code: string; path: string; line: number; column: number; message: string } };
-  assert.deepEqual({ ...single.error, message: undefined }, { code: "invalid-json", path: "/statements/0/items/0", line, column: text.split("\n")[line - 1]!.indexOf(",,") + 2, message: undefined });
+  assert.deepEqual(
+    { ...single.error, message: undefined },
+    { code: "invalid-json", path: "/statements/0/items/0", line, column: text.split("\n")[line - 1]!.indexOf(",,") + 2, message: undefined },
+  );
   writeFileSync(join(dir, "good.json"), documentText([{ id: "a", values: { fy2025: "1" } }]));
   const many = JSON.parse(fsdoc(["validate", "good.json", "broken.json"], { cwd: dir }).stdout) as { file: string; error?: unknown }[];
   assert.deepEqual(many[1], single, "the same shape in the array");
@@ -127,7 +135,12 @@ test("--output --force never replaces a FIFO, a device or a folder", () => {
 
 test("a failed write to standard output is one line and exit 1, with no success message", { skip: !existsSync("/dev/full") }, () => {
   const file = join(fixtures, "valid/snapshot-mismatch-source.json");
-  for (const args of [["record", file], ["validate", file], ["render", file], ["validate", "--format", "sarif", file]]) {
+  for (const args of [
+    ["record", file],
+    ["validate", file],
+    ["render", file],
+    ["validate", "--format", "sarif", file],
+  ]) {
     const run = spawnSync("sh", ["-c", `"${process.execPath}" "${cliPath}" ${args.map((arg) => `"${arg}"`).join(" ")} > /dev/full`], { encoding: "utf8" });
     assert.equal(run.status, 1, args.join(" "));
     assert.match(run.stderr, /^fsdoc: cannot write to standard output: no space left on device$/m);
@@ -139,8 +152,15 @@ test("a closed pipe ends quietly", () => {
   const big = join(scratch(), "big.json");
   const items = Array.from({ length: 3000 }, (_, index) => ({ id: `i${index}`, values: { fy2025: String(index) } }));
   writeFileSync(big, documentText(items));
-  for (const args of [["record", big], ["render", big], ["validate", "--format", "text", big, big], ["render", "--format", "tsv", big]]) {
-    const run = spawnSync("bash", ["-c", `"${process.execPath}" "${cliPath}" ${args.map((arg) => `"${arg}"`).join(" ")} | head -c1 >/dev/null; exit \${PIPESTATUS[0]}`], { encoding: "utf8" });
+  for (const args of [
+    ["record", big],
+    ["render", big],
+    ["validate", "--format", "text", big, big],
+    ["render", "--format", "tsv", big],
+  ]) {
+    const run = spawnSync("bash", ["-c", `"${process.execPath}" "${cliPath}" ${args.map((arg) => `"${arg}"`).join(" ")} | head -c1 >/dev/null; exit \${PIPESTATUS[0]}`], {
+      encoding: "utf8",
+    });
     assert.equal(run.status, 0, args.join(" "));
     assert.doesNotMatch(run.stderr, /EPIPE|Error|\n\s+at /, args.join(" "));
     assert.doesNotMatch(run.stderr, /cannot write/);

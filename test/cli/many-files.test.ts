@@ -11,8 +11,14 @@ function tree(): string {
     mkdirSync(join(dir, path, ".."), { recursive: true });
     writeFileSync(join(dir, path), text);
   };
-  const good = documentText([{ id: "a", values: { fy2025: "1" }, rollupTo: "t" }, { id: "t", values: { fy2025: "1" } }]);
-  const inconsistent = documentText([{ id: "a", values: { fy2025: "1" }, rollupTo: "t" }, { id: "t", values: { fy2025: "2" } }]);
+  const good = documentText([
+    { id: "a", values: { fy2025: "1" }, rollupTo: "t" },
+    { id: "t", values: { fy2025: "1" } },
+  ]);
+  const inconsistent = documentText([
+    { id: "a", values: { fy2025: "1" }, rollupTo: "t" },
+    { id: "t", values: { fy2025: "2" } },
+  ]);
   write("docs/z.fs.json", good);
   write("docs/b/one.json", inconsistent);
   write("docs/a/two.json", good.replace('"label": "Units"', '"label": "Units", "extra": 1'));
@@ -51,7 +57,10 @@ test("order is the arguments', then sorted within each; duplicates once; the exi
   const dir = tree();
   const run = fsdoc(["validate", "docs/z.fs.json", "docs/b", "docs/z.fs.json"], { cwd: dir });
   assert.equal(run.code, 0, run.stderr);
-  assert.deepEqual((JSON.parse(run.stdout) as Entry[]).map((entry) => entry.file), ["docs/z.fs.json", "docs/b/one.json"]);
+  assert.deepEqual(
+    (JSON.parse(run.stdout) as Entry[]).map((entry) => entry.file),
+    ["docs/z.fs.json", "docs/b/one.json"],
+  );
   assert.equal(fsdoc(["validate", "--strict", "docs/z.fs.json", "docs/b"], { cwd: dir }).code, 1, "--strict: inconsistent rollups fail");
   assert.equal(fsdoc(["validate", "docs/b", "docs/a"], { cwd: dir }).code, 1, "one nonconforming file fails the run");
 });
@@ -75,7 +84,11 @@ test("worker threads give the same output, byte for byte, as one thread, in ever
   const dir = scratch();
   for (let i = 0; i < 24; i++) {
     const total = i % 3 === 0 ? "5" : "3";
-    const text = documentText([{ id: "a", values: { fy2025: "1" }, rollupTo: "t" }, { id: "b", values: { fy2025: "2" }, rollupTo: "t" }, { id: "t", values: { fy2025: total } }]);
+    const text = documentText([
+      { id: "a", values: { fy2025: "1" }, rollupTo: "t" },
+      { id: "b", values: { fy2025: "2" }, rollupTo: "t" },
+      { id: "t", values: { fy2025: total } },
+    ]);
     writeFileSync(join(dir, `doc-${String(i).padStart(2, "0")}.fs.json`), i % 7 === 0 ? text.replace('"scope"', '"scoop"') : text);
   }
   for (const format of ["json", "text", "sarif", "github"]) {
@@ -88,5 +101,8 @@ test("worker threads give the same output, byte for byte, as one thread, in ever
   }
   const entries = JSON.parse(fsdoc(["validate", "-j", "3", "."], { cwd: dir }).stdout) as Entry[];
   assert.equal(entries.length, 24);
-  assert.deepEqual(entries.map((entry) => entry.file), [...entries.map((entry) => entry.file)].sort());
+  assert.deepEqual(
+    entries.map((entry) => entry.file),
+    [...entries.map((entry) => entry.file)].sort(),
+  );
 });

@@ -30,7 +30,15 @@ test("a mistyped option or command is named, with the nearest valid one, exit 2"
 });
 
 test("usage errors that are not typos still exit 2", () => {
-  for (const args of [[], ["validate"], ["diff", "a.json", "b.json"], ["record", "--in-place", "--output", "o.json", "x.json"], ["validate", "--format", "html", "x.json"], ["validate", "--strict", "--strict", "x.json"], ["validate", "--strict=yes", "x.json"]]) {
+  for (const args of [
+    [],
+    ["validate"],
+    ["diff", "a.json", "b.json"],
+    ["record", "--in-place", "--output", "o.json", "x.json"],
+    ["validate", "--format", "html", "x.json"],
+    ["validate", "--strict", "--strict", "x.json"],
+    ["validate", "--strict=yes", "x.json"],
+  ]) {
     assert.equal(fsdoc(args).code, 2, args.join(" "));
   }
 });

@@ -21,7 +21,13 @@ export interface ReadSheet {
   cells: Map<string, ReadCell>;
 }
 
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", parseTagValue: false, trimValues: false, isArray: (name) => ["sheet", "row", "c", "si", "r", "numFmt", "xf", "fill", "comment", "Relationship"].includes(name) });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@",
+  parseTagValue: false,
+  trimValues: false,
+  isArray: (name) => ["sheet", "row", "c", "si", "r", "numFmt", "xf", "fill", "comment", "Relationship"].includes(name),
+});
 
 const list = <T>(value: T[] | undefined): T[] => value ?? [];
 

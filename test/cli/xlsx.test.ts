@@ -68,16 +68,31 @@ async function workbook(): Promise<ReadSheet[]> {
 
 test("one sheet per statement plus a Validation sheet first; names made valid", async () => {
   const sheets = await workbook();
-  assert.deepEqual(sheets.map((sheet) => sheet.name), ["Validation", "Balance sheet", "Other   x  y"]);
+  assert.deepEqual(
+    sheets.map((sheet) => sheet.name),
+    ["Validation", "Balance sheet", "Other   x  y"],
+  );
 });
 
 test("items as rows indented by rollup depth, periods as columns, labels that look like formulas stay strings", async () => {
   const sheet = (await workbook())[1]!;
   assert.equal(sheet.cells.get("A1")?.value, "Balance sheet");
-  assert.deepEqual(["A2", "B2", "C2", "D2", "E2"].map((ref) => sheet.cells.get(ref)?.value), ["Item", "Item ID", "Unit", "2024-12-31", "2025-12-31"]);
+  assert.deepEqual(
+    ["A2", "B2", "C2", "D2", "E2"].map((ref) => sheet.cells.get(ref)?.value),
+    ["Item", "Item ID", "Unit", "2024-12-31", "2025-12-31"],
+  );
   const labels = ["A3", "A4", "A5", "A6", "A7", "A8", "A9"].map((ref) => sheet.cells.get(ref)!);
-  assert.deepEqual(labels.map((cell) => cell.indent), [2, 2, 1, 1, 0, 0, 0]);
-  for (const [index, ref] of [[0, "A3"], [1, "A4"], [2, "A6"], [3, "A8"], [4, "A9"]] as const) {
+  assert.deepEqual(
+    labels.map((cell) => cell.indent),
+    [2, 2, 1, 1, 0, 0, 0],
+  );
+  for (const [index, ref] of [
+    [0, "A3"],
+    [1, "A4"],
+    [2, "A6"],
+    [3, "A8"],
+    [4, "A9"],
+  ] as const) {
     const cell = sheet.cells.get(ref)!;
     assert.equal(cell.type, "s", ref);
     assert.equal(cell.formula, undefined, ref);
@@ -152,7 +167,11 @@ test("fsdoc render --format xlsx writes the same workbook; refuses nonconforming
   const again = fsdoc(["render", "--format", "xlsx", "--output", "out2.xlsx", "doc.json"], { cwd: dir });
   assert.equal(again.code, 0);
   const second = readWorkbook(readFileSync(join(dir, "out2.xlsx")));
-  assert.deepEqual(second.map((sheet) => [...sheet.cells.values()]), sheets.map((sheet) => [...sheet.cells.values()]), "the same content");
+  assert.deepEqual(
+    second.map((sheet) => [...sheet.cells.values()]),
+    sheets.map((sheet) => [...sheet.cells.values()]),
+    "the same content",
+  );
   assert.equal(fsdoc(["render", "--format", "xlsx", "--output", "x.xlsx", join(upstreamRoot, "fixtures/invalid/self-rollup.json")]).code, 1);
   assert.equal(fsdoc(["render", "--format", "xlsx", "--statement", "nope", "--output", "y.xlsx", "doc.json"], { cwd: dir }).code, 1);
 });
@@ -181,6 +200,9 @@ test("TSV guards author text that a spreadsheet would read as a formula, never t
   const rows = outcome.files[0]!.text.split("\n").map((row) => row.split("\t"));
   const labels = rows.slice(1, -1).map((row) => row[1]);
   assert.deepEqual(labels, ["'" + hostile[0], "'+1+1", "Subtotal", "'-2+3", "Total", "'@SUM(A1)", "' =1+1"]);
-  assert.ok(rows.every((row) => row.every((field) => !/^[=+@\t\r]/.test(field))), "no field starts a formula");
+  assert.ok(
+    rows.every((row) => row.every((field) => !/^[=+@\t\r]/.test(field))),
+    "no field starts a formula",
+  );
   assert.equal(rows[6]![4], "-0.000000000000000000001", "a negative value stays a number");
 });

@@ -36,7 +36,10 @@ for (const entry of manifest.validDocuments) {
 for (const entry of manifest.invalidDocuments) {
   test(`fixture ${entry.document}: ${entry.errors.length} error(s), first ${entry.errors[0]?.code}`, () => {
     const { value, analysis } = load(entry.document);
-    assert.deepEqual(analysis.result.conformance.errors.map(({ code, path }) => ({ code, path })), entry.errors);
+    assert.deepEqual(
+      analysis.result.conformance.errors.map(({ code, path }) => ({ code, path })),
+      entry.errors,
+    );
     assert.equal(analysis.result.calculations.status, "not-run");
     if (entry.diff !== undefined) assert.deepEqual(diffSnapshot(value, analysis), readJson(join(fixturesRoot, entry.diff)));
   });
@@ -45,5 +48,8 @@ for (const entry of manifest.invalidDocuments) {
 test("the manifest covers every public diagnostic code", async () => {
   const { DIAGNOSTIC_CODES } = await import("../../shared/src/index");
   const covered = new Set(manifest.invalidDocuments.flatMap((entry) => entry.errors.map((error) => error.code)));
-  assert.deepEqual(DIAGNOSTIC_CODES.filter((code) => !covered.has(code)), []);
+  assert.deepEqual(
+    DIAGNOSTIC_CODES.filter((code) => !covered.has(code)),
+    [],
+  );
 });

@@ -20,7 +20,18 @@ const diffSchema = ajv.getSchema(`${base}snapshot-diff.schema.json`)!;
 
 // Rules no JSON Schema can state: uniqueness of ids, references, calendar dates, value-map keys,
 // rollup graphs, snapshot arithmetic.
-const SEMANTIC_CODES = new Set(["duplicate-id", "duplicate-period-definition", "invalid-date", "invalid-duration", "unresolved-reference", "map-key-mismatch", "self-rollup", "cyclic-rollup", "unit-mismatch", "duplicate-application-key"]);
+const SEMANTIC_CODES = new Set([
+  "duplicate-id",
+  "duplicate-period-definition",
+  "invalid-date",
+  "invalid-duration",
+  "unresolved-reference",
+  "map-key-mismatch",
+  "self-rollup",
+  "cyclic-rollup",
+  "unit-mismatch",
+  "duplicate-application-key",
+]);
 const schemaCanExpress = (issue: Issue): boolean =>
   !SEMANTIC_CODES.has(issue.code) && !(issue.code === "invalid-value" && (issue.params.rule === "snapshot-arithmetic" || issue.params.rule === "snapshot-status"));
 
@@ -49,7 +60,11 @@ for (const path of documents) {
     assert.ok(parsed.ok);
     const analysis = analyze(parsed.value);
     const expressible = analysis.issues.filter(schemaCanExpress);
-    assert.equal(documentSchema(parsed.value), expressible.length === 0, `schema-expressible errors: ${JSON.stringify(expressible.map(({ code, path }) => ({ code, path })))}; ajv: ${JSON.stringify(documentSchema.errors?.slice(0, 3))}`);
+    assert.equal(
+      documentSchema(parsed.value),
+      expressible.length === 0,
+      `schema-expressible errors: ${JSON.stringify(expressible.map(({ code, path }) => ({ code, path })))}; ajv: ${JSON.stringify(documentSchema.errors?.slice(0, 3))}`,
+    );
     assert.ok(resultSchema(analysis.result), JSON.stringify(resultSchema.errors));
     assert.ok(diffSchema(diffSnapshot(parsed.value, analysis)), JSON.stringify(diffSchema.errors));
   });

@@ -97,7 +97,10 @@ test("snapshot diff: application-set-changes.json (added and removed keys)", () 
   const expected = readJson<Extract<SnapshotDiff, { applications: unknown }>>(join(fixtures, "snapshot-diffs/application-set-changes.json"));
   const { value } = analyzeFile(join(fixtures, "valid/snapshot-mismatch-source.json"));
   const recorded = expected.applications.flatMap((change) => ("recorded" in change ? [change.recorded] : []));
-  const document = { ...(value as object), validationSnapshot: { conformance: expected.conformance.recorded, calculations: expected.calculations.recorded, applications: recorded } };
+  const document = {
+    ...(value as object),
+    validationSnapshot: { conformance: expected.conformance.recorded, calculations: expected.calculations.recorded, applications: recorded },
+  };
   assert.deepEqual(diffSnapshot(document, analyze(document)), expected);
 });
 

@@ -28,12 +28,15 @@ function locate(path: JSONPath): { line: number; column: number } {
 }
 
 describe("rollup causes and fixes in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 6 * TEST_TIMEOUT_MS }, () => {
-  before(async () => {
-    manufacturing = (await loadWorkspaceLib()).E2E_FILES.manufacturing;
-    const setup = await setUpEditor();
-    if ("skip" in setup) skipReason = setup.skip;
-    else editor = setup.editor;
-  }, { timeout: SETUP_TIMEOUT_MS });
+  before(
+    async () => {
+      manufacturing = (await loadWorkspaceLib()).E2E_FILES.manufacturing;
+      const setup = await setUpEditor();
+      if ("skip" in setup) skipReason = setup.skip;
+      else editor = setup.editor;
+    },
+    { timeout: SETUP_TIMEOUT_MS },
+  );
 
   after(async () => {
     await editor?.stop();

@@ -69,7 +69,9 @@ function prepareDocuments(folder: string): void {
   const target = join(folder, FOLDER);
   mkdirSync(target, { recursive: true });
   const copy = (from: string, prefix: string, kind: Case["kind"], every = 1) => {
-    for (const name of readdirSync(from).filter((entry, index) => entry.endsWith(".json") && index % every === 0).sort()) {
+    for (const name of readdirSync(from)
+      .filter((entry, index) => entry.endsWith(".json") && index % every === 0)
+      .sort()) {
       const file = `${prefix}-${name}`;
       const text = readFileSync(join(from, name), "utf8");
       writeFileSync(join(target, file), text);
@@ -110,7 +112,8 @@ interface Marker {
   endColumn: number;
 }
 
-const describeMarker = (marker: Marker) => `${marker.severity} ${marker.source ?? "?"}(${marker.code ?? ""}) ${marker.line}:${marker.column}-${marker.endLine}:${marker.endColumn} ${marker.message}`;
+const describeMarker = (marker: Marker) =>
+  `${marker.severity} ${marker.source ?? "?"}(${marker.code ?? ""}) ${marker.line}:${marker.column}-${marker.endLine}:${marker.endColumn} ${marker.message}`;
 
 /** The rules of issue 12 §1 for one document's entries; returns what is wrong (empty when right). */
 function judge(kind: Case["kind"], markers: Marker[]): string[] {
@@ -187,7 +190,9 @@ function waitForSchemaSettings(path: string, timeoutMs = 60_000): Promise<void> 
       else reject(error);
     };
     const timer = setTimeout(() => finish(new Error(`${path} did not register the FS schema URL within ${timeoutMs} ms`)), timeoutMs);
-    watcher.on("change", () => { if (registered()) finish(); });
+    watcher.on("change", () => {
+      if (registered()) finish();
+    });
     watcher.on("error", (error) => finish(error));
   });
 }
@@ -196,22 +201,28 @@ function waitForSchemaSettings(path: string, timeoutMs = 60_000): Promise<void> 
 const schemaWarning = (page: Page) => page.locator('[id$="status.json.resolveError"]');
 
 describe("the first hour: FS documents beside VS Code's JSON, offline (code-server)", { timeout: SETUP_TIMEOUT_MS + 3 * TEST_TIMEOUT_MS }, () => {
-  before(async () => {
-    const setup = await setUpEditor({
-      "http.proxy": "http://127.0.0.1:9",
-      "http.proxySupport": "override",
-      // Every document stays open, so that all of them are validated together.
-      "workbench.editor.enablePreview": false,
-      "workbench.editor.enablePreviewFromQuickOpen": false,
-    });
-    if ("skip" in setup) {
-      skipReason = setup.skip;
-      return;
-    }
-    editor = setup.editor;
-    await editor.page.context().route((url) => url.hostname !== "127.0.0.1" && url.protocol !== "data:" && url.protocol !== "blob:", (route) => route.abort("internetdisconnected"));
-    prepareDocuments(editor.folder);
-  }, { timeout: SETUP_TIMEOUT_MS });
+  before(
+    async () => {
+      const setup = await setUpEditor({
+        "http.proxy": "http://127.0.0.1:9",
+        "http.proxySupport": "override",
+        // Every document stays open, so that all of them are validated together.
+        "workbench.editor.enablePreview": false,
+        "workbench.editor.enablePreviewFromQuickOpen": false,
+      });
+      if ("skip" in setup) {
+        skipReason = setup.skip;
+        return;
+      }
+      editor = setup.editor;
+      await editor.page.context().route(
+        (url) => url.hostname !== "127.0.0.1" && url.protocol !== "data:" && url.protocol !== "blob:",
+        (route) => route.abort("internetdisconnected"),
+      );
+      prepareDocuments(editor.folder);
+    },
+    { timeout: SETUP_TIMEOUT_MS },
+  );
 
   after(async () => {
     await editor?.stop();
@@ -228,7 +239,10 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     t.diagnostic(`${Object.keys(results.files).length} documents opened and reported on in ${results.openedAndSettledMs} ms`);
     const control = results.files[CONTROL] ?? [];
     t.diagnostic(`control (network blocked): ${control.map(describeMarker).join(" | ")}`);
-    assert.ok(control.some((marker) => SCHEMA_LOAD_FAILURE.test(marker.message)), "the control shows the built-in JSON's download failure");
+    assert.ok(
+      control.some((marker) => SCHEMA_LOAD_FAILURE.test(marker.message)),
+      "the control shows the built-in JSON's download failure",
+    );
     const failures: string[] = [];
     for (const { file, kind } of cases) {
       const markers = results.files[file];

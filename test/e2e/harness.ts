@@ -14,7 +14,14 @@ interface CodeServerLib {
   ensureDebianPackages(options: { log: (line: string) => void }): Promise<void>;
   ensureCodeServer(options: { log: (line: string) => void }): Promise<string>;
   installExtension(options: { executable: string; vsix: string; extensionsDir: string; userDataDir: string }): Promise<string>;
-  startCodeServer(options: { executable: string; folder: string; userDataDir: string; extensionsDir: string; settings: Record<string, unknown>; log?: (line: string) => void }): Promise<RunningCodeServer>;
+  startCodeServer(options: {
+    executable: string;
+    folder: string;
+    userDataDir: string;
+    extensionsDir: string;
+    settings: Record<string, unknown>;
+    log?: (line: string) => void;
+  }): Promise<RunningCodeServer>;
   run(command: string, args: string[], options?: { cwd?: string; timeoutMs?: number }): Promise<string>;
 }
 interface RunningCodeServer {
@@ -84,8 +91,11 @@ async function codeServerExecutable(lib: CodeServerLib): Promise<string | { skip
 
 async function packageRunner(lib: CodeServerLib, scratch: string): Promise<string> {
   const vsix = join(scratch, "fs-documents-e2e-runner.vsix");
-  await lib.run(process.execPath, [join(repoRoot, "node_modules/@vscode/vsce/vsce"), "package", "--no-dependencies", "--skip-license", "--allow-missing-repository", "--out", vsix],
-    { cwd: join(repoRoot, "test/e2e/runner-extension"), timeoutMs: 120_000 });
+  await lib.run(
+    process.execPath,
+    [join(repoRoot, "node_modules/@vscode/vsce/vsce"), "package", "--no-dependencies", "--skip-license", "--allow-missing-repository", "--out", vsix],
+    { cwd: join(repoRoot, "test/e2e/runner-extension"), timeoutMs: 120_000 },
+  );
   return vsix;
 }
 
@@ -104,13 +114,18 @@ export async function setUpEditor(settings: Record<string, unknown> = {}): Promi
   const cleanUps: (() => Promise<void> | void)[] = [() => rmSync(scratch, { recursive: true, force: true })];
   const stop = async () => {
     for (const cleanUp of cleanUps.reverse()) {
-      try { await cleanUp(); } catch (error) { log(`clean-up failed: ${String(error)}`); }
+      try {
+        await cleanUp();
+      } catch (error) {
+        log(`clean-up failed: ${String(error)}`);
+      }
     }
     cleanUps.length = 0;
   };
   try {
     const [vsix, runnerVsix] = await timed("setup: package the extension and the runner", () =>
-      Promise.all([packaging.packageExtension({ reuse: true, log }), packageRunner(codeServer, scratch)]));
+      Promise.all([packaging.packageExtension({ reuse: true, log }), packageRunner(codeServer, scratch)]),
+    );
     const userDataDir = join(scratch, "user-data");
     const extensionsDir = join(scratch, "extensions");
     await timed("setup: install both .vsix files", async () => {
@@ -122,7 +137,8 @@ export async function setUpEditor(settings: Record<string, unknown> = {}): Promi
     const apiResultsFile = join(scratch, "api-results", "results.json");
     mkdirSync(join(scratch, "api-results"));
     const server = await timed("setup: start code-server", () =>
-      codeServer.startCodeServer({ executable, folder, userDataDir, extensionsDir, settings: { ...settings, "fsE2e.resultsFile": apiResultsFile } }));
+      codeServer.startCodeServer({ executable, folder, userDataDir, extensionsDir, settings: { ...settings, "fsE2e.resultsFile": apiResultsFile } }),
+    );
     cleanUps.push(() => server.stop());
     const browser = await timed("setup: launch Chromium", () => chromium.launchChromium());
     cleanUps.push(() => browser.close());
@@ -167,7 +183,9 @@ export function waitForFile(path: string, timeoutMs: number): Promise<string> {
       else reject(error);
     };
     const timer = setTimeout(() => finish(new Error(`${path} did not appear within ${timeoutMs} ms`)), timeoutMs);
-    watcher.on("change", (_event, name) => { if (String(name) === basename(path) && existsSync(path)) finish(); });
+    watcher.on("change", (_event, name) => {
+      if (String(name) === basename(path) && existsSync(path)) finish();
+    });
     watcher.on("error", (error) => finish(error));
     if (existsSync(path)) finish();
   });

@@ -7,7 +7,18 @@ import { join } from "node:path";
 import { after, before, describe, it, type TestContext } from "node:test";
 import { findNodeAtLocation, parseTree, type JSONPath } from "jsonc-parser";
 import {
-  activeTab, focusedEditor, goTo, previewFrame, quickOpen, readCursor, runCommand, runFsEditorCommand, showProblems, tab, waitForFsMarkers, UI_TIMEOUT_MS,
+  activeTab,
+  focusedEditor,
+  goTo,
+  previewFrame,
+  quickOpen,
+  readCursor,
+  runCommand,
+  runFsEditorCommand,
+  showProblems,
+  tab,
+  waitForFsMarkers,
+  UI_TIMEOUT_MS,
 } from "./workbench";
 import { loadWorkspaceLib, reportTimings, screenshot, setUpEditor, timings, waitForFile, type Editor } from "./harness";
 
@@ -71,14 +82,17 @@ function measured(t: TestContext, name: string, ms: number): void {
 }
 
 describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 20 * TEST_TIMEOUT_MS }, () => {
-  before(async () => {
-    const workspace = await loadWorkspaceLib();
-    files = workspace.E2E_FILES;
-    hostileLabel = workspace.HOSTILE_LABEL;
-    const setup = await setUpEditor();
-    if ("skip" in setup) skipReason = setup.skip;
-    else editor = setup.editor;
-  }, { timeout: SETUP_TIMEOUT_MS });
+  before(
+    async () => {
+      const workspace = await loadWorkspaceLib();
+      files = workspace.E2E_FILES;
+      hostileLabel = workspace.HOSTILE_LABEL;
+      const setup = await setUpEditor();
+      if ("skip" in setup) skipReason = setup.skip;
+      else editor = setup.editor;
+    },
+    { timeout: SETUP_TIMEOUT_MS },
+  );
 
   after(async () => {
     await editor?.stop();
@@ -90,7 +104,9 @@ describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 
       const started = Date.now();
       await runCommand(page, "FS E2E: Run API Suites");
       const results = JSON.parse(await waitForFile(apiResultsFile, TEST_TIMEOUT_MS - 10_000)) as {
-        editor?: string; error?: string; suites: { name: string; passed: boolean; durationMs: number; error?: string; details?: Record<string, unknown> }[];
+        editor?: string;
+        error?: string;
+        suites: { name: string; passed: boolean; durationMs: number; error?: string; details?: Record<string, unknown> }[];
       };
       measured(t, "API suites", Date.now() - started);
       assert.equal(results.error, undefined, results.error);
@@ -113,9 +129,10 @@ describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 
       await showProblems(page);
       const markers = await waitForFsMarkers(page, files.manufacturing, (found) => found.length > 0, "the manufacturing example's fs problems", FIRST_PROBLEMS_TIMEOUT_MS);
       const cell = locate(files.manufacturing, GROSS_PROFIT_FY2025);
-      assert.deepEqual(markers.map(({ severity, message, line, column }) => ({ severity, message, line, column })), [
-        { severity: "Warning", message: ROLLUP_MESSAGE, line: cell.line, column: cell.column },
-      ]);
+      assert.deepEqual(
+        markers.map(({ severity, message, line, column }) => ({ severity, message, line, column })),
+        [{ severity: "Warning", message: ROLLUP_MESSAGE, line: cell.line, column: cell.column }],
+      );
     });
 
     uiTest("the unknown-property fixture shows its error at the key; an ordinary JSON opened before it shows none from fs", async ({ page }) => {
@@ -156,7 +173,7 @@ describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 
       const cell = preview.locator(`[data-pointer="/${GROSS_PROFIT_FY2025.join("/")}"]`);
       await cell.waitFor({ timeout: UI_TIMEOUT_MS });
       measured(t, "command → preview shown", Date.now() - started);
-      assert.equal(await preview.locator("table").count() >= 5, true, "one table per statement (5)");
+      assert.equal((await preview.locator("table").count()) >= 5, true, "one table per statement (5)");
       for (const label of ["Balance sheet", "Income statement", "Gross profit", "Manufacturing cost statement"]) {
         await preview.getByText(label, { exact: true }).first().waitFor({ timeout: UI_TIMEOUT_MS });
       }
@@ -165,8 +182,10 @@ describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 
       const source = locate(files.manufacturing, GROSS_PROFIT_FY2025);
       await page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`Ln ${source.line}, Col \\d+`) }).waitFor({ timeout: UI_TIMEOUT_MS });
       const cursor = await readCursor(page);
-      assert.ok(cursor !== undefined && cursor.column >= source.column && cursor.column <= source.column + source.length,
-        `the cursor is at ${JSON.stringify(cursor)}, not on the value at ${JSON.stringify(source)}`);
+      assert.ok(
+        cursor !== undefined && cursor.column >= source.column && cursor.column <= source.column + source.length,
+        `the cursor is at ${JSON.stringify(cursor)}, not on the value at ${JSON.stringify(source)}`,
+      );
     });
 
     uiTest("typing a value change updates the problems and the preview; one undo restores both", async ({ page }, t) => {
@@ -186,7 +205,10 @@ describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 
       await page.keyboard.type("40");
       const [problemsMs, previewMs] = await Promise.all([
         waitForFsMarkers(page, files.manufacturing, (found) => found.length === 0, "no fs problems once Gross profit is 40").then(() => Date.now() - started),
-        preview.locator(`[data-pointer="/${GROSS_PROFIT_FY2025.join("/")}"]`, { hasText: amount("40") }).waitFor({ timeout: UI_TIMEOUT_MS }).then(() => Date.now() - started),
+        preview
+          .locator(`[data-pointer="/${GROSS_PROFIT_FY2025.join("/")}"]`, { hasText: amount("40") })
+          .waitFor({ timeout: UI_TIMEOUT_MS })
+          .then(() => Date.now() - started),
       ]);
       measured(t, "UI: typing → Problems panel updated", problemsMs);
       measured(t, "UI: typing → preview updated", previewMs);
@@ -203,64 +225,86 @@ describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 
       await activeTab(page, files.manufacturing).and(page.locator(":not(.dirty)")).waitFor({ timeout: UI_TIMEOUT_MS });
     });
 
-    uiTest("the side preview fits at about 600 and 1,200 px: it scrolls sideways, the label column and header row stick, dates keep to one line, labels take at most two", async ({ page }) => {
-      await quickOpen(page, files.manufacturing);
-      await runCommand(page, "FS: Open Preview to the Side");
-      const preview = previewFrame(page);
-      const scroller = preview.locator("#fs-preview-content");
-      await preview.locator("table.fs-table").first().waitFor({ timeout: UI_TIMEOUT_MS });
-      try {
-        for (const [viewport, low, high] of [[1280, 350, 800], [2560, 900, 1700]] as const) {
-          await page.setViewportSize({ width: viewport, height: 800 });
-          // Wait for the preview to take its new width (a state, not a time).
-          const width = await scroller.evaluate((element, [min, max]) => new Promise<number>((resolve) => {
-            const check = (): void => {
-              if (element.clientWidth >= min && element.clientWidth <= max) resolve(element.clientWidth);
-              else requestAnimationFrame(check);
-            };
-            check();
-          }), [low, high] as const);
-          const geometry = await scroller.evaluate(async (element) => {
-            const frame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => resolve()));
-            element.scrollLeft = 0;
-            await frame();
-            const lineHeight = (node: Element): number => Number.parseFloat(getComputedStyle(node).lineHeight);
-            const dates = [...element.querySelectorAll(".fs-col-period .fs-nobreak")].map((span) => span.getClientRects().length);
-            const labels = [...element.querySelectorAll(".fs-item-label")].map((label) => label.getBoundingClientRect().height / lineHeight(label));
-            const widest = Math.max(...[...element.querySelectorAll("table.fs-table")].map((table) => table.getBoundingClientRect().width));
-            const scrollWidth = element.scrollWidth;
-            element.scrollLeft = scrollWidth;
-            await frame();
-            const box = element.getBoundingClientRect();
-            const widestTable = [...element.querySelectorAll("table.fs-table")].sort((a, b) => b.getBoundingClientRect().width - a.getBoundingClientRect().width)[0];
-            const label = widestTable?.querySelector("tbody th.fs-item")?.getBoundingClientRect();
-            const last = widestTable?.querySelector("tbody tr.fs-row td:last-child")?.getBoundingClientRect();
-            const sideways = { scrollLeft: element.scrollLeft, labelLeft: label?.left ?? Number.NaN, lastRight: last?.right ?? Number.NaN, left: box.left, right: box.left + element.clientWidth };
-            element.scrollLeft = 0;
-            element.scrollTop = 0;
-            return { overflowX: getComputedStyle(element).overflowX, clientWidth: element.clientWidth, scrollWidth, widest, dates, labels, sideways };
-          });
-          const what = `at ${width} px: ${JSON.stringify(geometry)}`;
-          assert.ok(geometry.dates.length > 0 && geometry.dates.every((lines) => lines === 1), `a date broke ${what}`);
-          assert.ok(geometry.labels.every((lines) => lines <= 2.05), `a label takes more than two lines ${what}`);
-          assert.equal(geometry.overflowX, "auto");
-          if (geometry.widest > geometry.clientWidth + 1) {
-            assert.ok(geometry.scrollWidth >= geometry.widest, `a column is cut off ${what}`);
-            assert.ok(geometry.sideways.scrollLeft > 0, `no sideways scroll ${what}`);
-            assert.ok(Math.abs(geometry.sideways.labelLeft - geometry.sideways.left) <= 1, `the label column did not stick ${what}`);
-            assert.ok(geometry.sideways.lastRight <= geometry.sideways.right + 1, `the last column is not reachable ${what}`);
-          } else {
-            assert.ok(geometry.scrollWidth <= geometry.clientWidth + 1, `a needless sideways scroll ${what}`);
+    uiTest(
+      "the side preview fits at about 600 and 1,200 px: it scrolls sideways, the label column and header row stick, dates keep to one line, labels take at most two",
+      async ({ page }) => {
+        await quickOpen(page, files.manufacturing);
+        await runCommand(page, "FS: Open Preview to the Side");
+        const preview = previewFrame(page);
+        const scroller = preview.locator("#fs-preview-content");
+        await preview.locator("table.fs-table").first().waitFor({ timeout: UI_TIMEOUT_MS });
+        try {
+          for (const [viewport, low, high] of [
+            [1280, 350, 800],
+            [2560, 900, 1700],
+          ] as const) {
+            await page.setViewportSize({ width: viewport, height: 800 });
+            // Wait for the preview to take its new width (a state, not a time).
+            const width = await scroller.evaluate(
+              (element, [min, max]) =>
+                new Promise<number>((resolve) => {
+                  const check = (): void => {
+                    if (element.clientWidth >= min && element.clientWidth <= max) resolve(element.clientWidth);
+                    else requestAnimationFrame(check);
+                  };
+                  check();
+                }),
+              [low, high] as const,
+            );
+            const geometry = await scroller.evaluate(async (element) => {
+              const frame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+              element.scrollLeft = 0;
+              await frame();
+              const lineHeight = (node: Element): number => Number.parseFloat(getComputedStyle(node).lineHeight);
+              const dates = [...element.querySelectorAll(".fs-col-period .fs-nobreak")].map((span) => span.getClientRects().length);
+              const labels = [...element.querySelectorAll(".fs-item-label")].map((label) => label.getBoundingClientRect().height / lineHeight(label));
+              const widest = Math.max(...[...element.querySelectorAll("table.fs-table")].map((table) => table.getBoundingClientRect().width));
+              const scrollWidth = element.scrollWidth;
+              element.scrollLeft = scrollWidth;
+              await frame();
+              const box = element.getBoundingClientRect();
+              const widestTable = [...element.querySelectorAll("table.fs-table")].sort((a, b) => b.getBoundingClientRect().width - a.getBoundingClientRect().width)[0];
+              const label = widestTable?.querySelector("tbody th.fs-item")?.getBoundingClientRect();
+              const last = widestTable?.querySelector("tbody tr.fs-row td:last-child")?.getBoundingClientRect();
+              const sideways = {
+                scrollLeft: element.scrollLeft,
+                labelLeft: label?.left ?? Number.NaN,
+                lastRight: last?.right ?? Number.NaN,
+                left: box.left,
+                right: box.left + element.clientWidth,
+              };
+              element.scrollLeft = 0;
+              element.scrollTop = 0;
+              return { overflowX: getComputedStyle(element).overflowX, clientWidth: element.clientWidth, scrollWidth, widest, dates, labels, sideways };
+            });
+            const what = `at ${width} px: ${JSON.stringify(geometry)}`;
+            assert.ok(geometry.dates.length > 0 && geometry.dates.every((lines) => lines === 1), `a date broke ${what}`);
+            assert.ok(
+              geometry.labels.every((lines) => lines <= 2.05),
+              `a label takes more than two lines ${what}`,
+            );
+            assert.equal(geometry.overflowX, "auto");
+            if (geometry.widest > geometry.clientWidth + 1) {
+              assert.ok(geometry.scrollWidth >= geometry.widest, `a column is cut off ${what}`);
+              assert.ok(geometry.sideways.scrollLeft > 0, `no sideways scroll ${what}`);
+              assert.ok(Math.abs(geometry.sideways.labelLeft - geometry.sideways.left) <= 1, `the label column did not stick ${what}`);
+              assert.ok(geometry.sideways.lastRight <= geometry.sideways.right + 1, `the last column is not reachable ${what}`);
+            } else {
+              assert.ok(geometry.scrollWidth <= geometry.clientWidth + 1, `a needless sideways scroll ${what}`);
+            }
           }
+        } finally {
+          await page.setViewportSize({ width: 1280, height: 800 });
         }
-      } finally {
-        await page.setViewportSize({ width: 1280, height: 800 });
-      }
-    });
+      },
+    );
 
     uiTest("a label containing HTML shows in the preview as text", async ({ page }) => {
       const dialogs: string[] = [];
-      page.on("dialog", (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
+      page.on("dialog", (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
       await quickOpen(page, files.hostileLabel);
       await runFsEditorCommand(page, "FS: Open Preview to the Side");
       const preview = previewFrame(page);

@@ -72,11 +72,19 @@ export async function waitForFsMarkers(page: Page, file: string, accept: (marker
 
 /** Resolves at the next change to the Problems panel's DOM, or after `timeoutMs` (to re-check). */
 async function waitForMarkersChange(page: Page, timeoutMs: number): Promise<void> {
-  await page.evaluate((limit) => new Promise<void>((resolve) => {
-    const panel = document.querySelector(".markers-panel") ?? document.body;
-    const done = () => { observer.disconnect(); clearTimeout(timer); resolve(); };
-    const observer = new MutationObserver(done);
-    const timer = setTimeout(done, limit);
-    observer.observe(panel, { subtree: true, childList: true, attributes: true, characterData: true });
-  }), timeoutMs);
+  await page.evaluate(
+    (limit) =>
+      new Promise<void>((resolve) => {
+        const panel = document.querySelector(".markers-panel") ?? document.body;
+        const done = () => {
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve();
+        };
+        const observer = new MutationObserver(done);
+        const timer = setTimeout(done, limit);
+        observer.observe(panel, { subtree: true, childList: true, attributes: true, characterData: true });
+      }),
+    timeoutMs,
+  );
 }

@@ -51,11 +51,14 @@ test("a 100,000-item rollup cycle gives one bounded error per edge, naming a few
 
 test("a short cycle is named in full, closed back to its first id", () => {
   const issues = issuesOf(generate("cycle", 3));
-  assert.deepEqual(issues.map((issue) => issue.message), [
-    `Rollups form a cycle of 3 items ("i0" → "i1" → "i2" → "i0"); a subtotal cannot contain itself.`,
-    `Rollups form a cycle of 3 items ("i1" → "i2" → "i0" → "i1"); a subtotal cannot contain itself.`,
-    `Rollups form a cycle of 3 items ("i2" → "i0" → "i1" → "i2"); a subtotal cannot contain itself.`,
-  ]);
+  assert.deepEqual(
+    issues.map((issue) => issue.message),
+    [
+      `Rollups form a cycle of 3 items ("i0" → "i1" → "i2" → "i0"); a subtotal cannot contain itself.`,
+      `Rollups form a cycle of 3 items ("i1" → "i2" → "i0" → "i1"); a subtotal cannot contain itself.`,
+      `Rollups form a cycle of 3 items ("i2" → "i0" → "i1" → "i2"); a subtotal cannot contain itself.`,
+    ],
+  );
 });
 
 test("a 100,000-item chain and a 100,000-child fan-out conform", () => {
@@ -85,7 +88,9 @@ test("a parent's long unit id is quoted shortened in each child's unit-mismatch,
 test("many extra keys in one value map: listed in params (the quick fix removes them), a few in the message", () => {
   const extra = Object.fromEntries(Array.from({ length: 50_000 }, (_, index) => [`x${index}`, "1"]));
   const text = JSON.stringify({
-    formatVersion: "0.2", entity: { name: "E" }, scope: { label: "S" },
+    formatVersion: "0.2",
+    entity: { name: "E" },
+    scope: { label: "S" },
     units: [{ id: "u", label: "U", measure: "M", scale: 0 }],
     periods: [{ id: "p", kind: "instant", date: "2025-01-01" }],
     statements: [{ id: "s", label: "S", periods: ["p"], items: [{ id: "a", label: "A", unit: "u", values: { p: "1", ...extra } }] }],

@@ -21,9 +21,20 @@ test("the decimal grammar accepts canonical strings only", () => {
 
 test("canonicalDecimal rewrites numeric literals exactly, without JS numbers", () => {
   const cases: [string, string | undefined][] = [
-    ["1.50", "1.5"], ["01", "1"], ["+1", "1"], ["1e3", "1000"], ["-0", "0"], ["-0.0", "0"], ["1.2e-3", "0.0012"],
-    ["12345678901234567890.12345678901234567890", "12345678901234567890.1234567890123456789"], [".5", "0.5"], ["5.", "5"],
-    ["abc", undefined], ["", undefined], ["1e99999", undefined], ["-", undefined],
+    ["1.50", "1.5"],
+    ["01", "1"],
+    ["+1", "1"],
+    ["1e3", "1000"],
+    ["-0", "0"],
+    ["-0.0", "0"],
+    ["1.2e-3", "0.0012"],
+    ["12345678901234567890.12345678901234567890", "12345678901234567890.1234567890123456789"],
+    [".5", "0.5"],
+    ["5.", "5"],
+    ["abc", undefined],
+    ["", undefined],
+    ["1e99999", undefined],
+    ["-", undefined],
   ];
   for (const [input, expected] of cases) assert.equal(canonicalDecimal(input), expected, input);
 });

@@ -16,7 +16,13 @@ export interface GeneratedDocument {
 export const documentArbitrary: fc.Arbitrary<Record<string, unknown>> = fc
   .record({
     unitIds: fc.uniqueArray(identifierArbitrary, { minLength: 1, maxLength: 3 }),
-    tolerances: fc.array(fc.option(canonicalDecimalArbitrary.map((value) => value.replace(/^-/, "")), { nil: undefined }), { minLength: 3, maxLength: 3 }),
+    tolerances: fc.array(
+      fc.option(
+        canonicalDecimalArbitrary.map((value) => value.replace(/^-/, "")),
+        { nil: undefined },
+      ),
+      { minLength: 3, maxLength: 3 },
+    ),
     periodIds: fc.uniqueArray(identifierArbitrary, { minLength: 1, maxLength: 4 }),
     statements: fc.array(
       fc.record({

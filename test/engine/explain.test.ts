@@ -111,7 +111,11 @@ test("a child missing: an item that rolls up nowhere, or elsewhere, holding the 
     { id: "total", label: "Total", values: ["745"] },
   ]);
   const missing = nowhere.causes.filter((candidate) => candidate.kind === "missing-child");
-  assert.deepEqual(missing.map((cause) => cause.item), ["interest"], "an item of another unit is no candidate");
+  assert.deepEqual(
+    missing.map((cause) => cause.item),
+    ["interest"],
+    "an item of another unit is no candidate",
+  );
   assert.equal(describeCause(nowhere.explainer, missing[0]!), "Interest (45) is missing from Total? It rolls up nowhere now; rolled up here, the total holds.");
   const fixed = applyFix(nowhere, missing[0]!.fix);
   assert.equal(fixed.status, "satisfied");
@@ -242,7 +246,10 @@ test("causes are ranked most specific first, and the CLI lines follow that order
   // d = -100: b negated (d + 100 = 0) and a removed (d + 100 = 0) both fit.
   const order = kinds(explained.causes);
   assert.ok(order.indexOf("child-sign") < order.indexOf("extra-child"), order.join());
-  assert.deepEqual(rollupCauseLines(explained.explainer, explained.application), explained.causes.map((cause) => describeCause(explained.explainer, cause)));
+  assert.deepEqual(
+    rollupCauseLines(explained.explainer, explained.application),
+    explained.causes.map((cause) => describeCause(explained.explainer, cause)),
+  );
   assert.deepEqual(rollupCauseLines(explained.explainer, { ...explained.application, status: "satisfied" }), []);
   // The CLI's entry point: an explainer from the analysis alone.
   const parsed = parseJson(explained.text);
@@ -273,9 +280,7 @@ const amount = fc.tuple(fc.integer({ min: 1, max: 999_999 }), fc.nat(2), fc.bool
 
 function sumOf(values: readonly string[]): string {
   const parsed = parseJson(
-    JSON.stringify(
-      JSON.parse(textOf([...values.map((value, index) => ({ id: `c${index}`, values: [value], rollupTo: "total" })), { id: "total", values: ["0"] }])),
-    ),
+    JSON.stringify(JSON.parse(textOf([...values.map((value, index) => ({ id: `c${index}`, values: [value], rollupTo: "total" })), { id: "total", values: ["0"] }]))),
   );
   assert.ok(parsed.ok);
   const application = analyze(parsed.value).result.calculations.applications[0];
@@ -283,7 +288,9 @@ function sumOf(values: readonly string[]): string {
   return application.expected;
 }
 
-type Perturbation = { kind: "child-sign" | "extra-child" | "missing-child" | "scale" | "transposition"; index: number; extra: string; power: number } | { kind: "parent-sign"; index: number; extra: string; power: number };
+type Perturbation =
+  | { kind: "child-sign" | "extra-child" | "missing-child" | "scale" | "transposition"; index: number; extra: string; power: number }
+  | { kind: "parent-sign"; index: number; extra: string; power: number };
 
 test("property: on a satisfied rollup perturbed in one known way, the true cause is among those found, and every fix offered makes the rollup hold", () => {
   fc.assert(

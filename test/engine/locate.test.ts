@@ -15,7 +15,10 @@ function pointersOf(value: unknown, prefix = ""): string[] {
 
 function agree(text: string): void {
   const value = JSON.parse(text) as unknown;
-  const requests: LocateRequest[] = pointersOf(value).flatMap((path) => [{ path, mark: "key" as const }, { path, mark: "value" as const }]);
+  const requests: LocateRequest[] = pointersOf(value).flatMap((path) => [
+    { path, mark: "key" as const },
+    { path, mark: "value" as const },
+  ]);
   const tree = new SourceLocator(text);
   const scanned = new SourceLocator(text, value, 0).locateAll(requests);
   requests.forEach((request, index) => assert.deepEqual(scanned[index], tree.locate(request.path, request.mark), `${request.mark} ${request.path}`));
@@ -31,7 +34,10 @@ test("guided scan agrees with the parse tree on generated documents in every lay
 });
 
 test("guided scan agrees on arbitrary JSON: escapes, integer-like keys, nesting, unicode", () => {
-  fc.assert(fc.property(fc.jsonValue({ maxDepth: 4 }), (value) => agree(JSON.stringify(value, null, 1))), { numRuns: 500 });
+  fc.assert(
+    fc.property(fc.jsonValue({ maxDepth: 4 }), (value) => agree(JSON.stringify(value, null, 1))),
+    { numRuns: 500 },
+  );
   agree('{"b": 1, "10": {"x\\"y": [1, "a\\\\"]}, "2": "\\u0041", "a\\u0062": true, "é": null}');
   agree('[ "\\"", "\\\\", "a\\\\\\"b", {"": ""} ]');
 });

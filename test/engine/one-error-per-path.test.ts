@@ -49,35 +49,49 @@ test("a mistyped application status is one error, not a cascade over the members
   }
   // The members of an error application with a mistyped status are not reported either.
   const error = runEngine(snapshotDocument({ key: KEY, status: "eror", reason: "missing-value", cell: { statement: "s", item: "a", period: "p" } }));
-  assert.deepEqual(error.issues.map(({ code, path }) => ({ code, path })), [{ code: "invalid-value", path: "/validationSnapshot/applications/0/status" }]);
+  assert.deepEqual(
+    error.issues.map(({ code, path }) => ({ code, path })),
+    [{ code: "invalid-value", path: "/validationSnapshot/applications/0/status" }],
+  );
 });
 
 test("without a status, the members of either variant are allowed and each is still checked", () => {
   const outcome = runEngine(snapshotDocument({ key: KEY, ...NUMBERS, actual: "01", colour: "red" }));
-  assert.deepEqual(outcome.issues.map(({ code, path }) => ({ code, path })), [
-    { code: "invalid-value", path: "/validationSnapshot/applications/0/actual" },
-    { code: "unknown-property", path: "/validationSnapshot/applications/0/colour" },
-    { code: "required-property", path: "/validationSnapshot/applications/0/status" },
-  ]);
+  assert.deepEqual(
+    outcome.issues.map(({ code, path }) => ({ code, path })),
+    [
+      { code: "invalid-value", path: "/validationSnapshot/applications/0/actual" },
+      { code: "unknown-property", path: "/validationSnapshot/applications/0/colour" },
+      { code: "required-property", path: "/validationSnapshot/applications/0/status" },
+    ],
+  );
 });
 
 test("a valid status still selects its variant's members", () => {
   const outcome = runEngine(snapshotDocument({ key: KEY, status: "satisfied", ...NUMBERS, reason: "missing-value" }));
-  assert.deepEqual(outcome.issues.map(({ code, path }) => ({ code, path })), [{ code: "unknown-property", path: "/validationSnapshot/applications/0/reason" }]);
+  assert.deepEqual(
+    outcome.issues.map(({ code, path }) => ({ code, path })),
+    [{ code: "unknown-property", path: "/validationSnapshot/applications/0/reason" }],
+  );
 });
 
 test("a malformed values key is one invalid-value at its path, its malformed cell not judged too (fuzz seed 424242)", () => {
   const text = JSON.stringify({
-    formatVersion: "0.2", entity: { name: "E" }, scope: { label: "S" },
+    formatVersion: "0.2",
+    entity: { name: "E" },
+    scope: { label: "S" },
     units: [{ id: "u", label: "U", measure: "M", scale: 0 }],
     periods: [{ id: "p", kind: "instant", date: "2025-01-01" }],
     statements: [{ id: "s", label: "S", periods: ["p"], items: [{ id: "a", label: "A", unit: "u", values: { p: "1", "\ud800p": "01", "p q": 5 } }] }],
   });
   const outcome = runEngine(text);
   assert.deepEqual(issueViolations(outcome), []);
-  assert.deepEqual(outcome.issues.map(({ code, path }) => ({ code, path })), [
-    { code: "map-key-mismatch", path: "/statements/0/items/0/values" },
-    { code: "invalid-value", path: "/statements/0/items/0/values/p q" },
-    { code: "invalid-value", path: "/statements/0/items/0/values/\ud800p" },
-  ]);
+  assert.deepEqual(
+    outcome.issues.map(({ code, path }) => ({ code, path })),
+    [
+      { code: "map-key-mismatch", path: "/statements/0/items/0/values" },
+      { code: "invalid-value", path: "/statements/0/items/0/values/p q" },
+      { code: "invalid-value", path: "/statements/0/items/0/values/\ud800p" },
+    ],
+  );
 });

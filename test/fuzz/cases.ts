@@ -61,7 +61,7 @@ const strangeValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
   fc.constantFrom<unknown>("__proto__", "constructor", "toString", "", " ", "1e5", "-0", "01", "1.50", "NaN", "<img src=x onerror=alert(1)>", "\u0000", "\ud800", "a".repeat(5000)),
   fc.constantFrom<unknown>(0, -1, 1e308, 0.1, 123456789012345678901234567890, true, null, [], {}, { unavailable: true }, { unavailable: false }),
-  fc.constantFrom<unknown>({ __proto__: null, constructor: 1 }, { "__proto__": "x" }, JSON.parse('{"__proto__": {"polluted": true}}')),
+  fc.constantFrom<unknown>({ __proto__: null, constructor: 1 }, { __proto__: "x" }, JSON.parse('{"__proto__": {"polluted": true}}')),
   identifierArbitrary,
   canonicalDecimalArbitrary,
 );
@@ -91,7 +91,8 @@ function applyValueMutation(document: unknown, mutation: { op: string; target: n
       else if (last !== "document") delete (parent as Record<string, unknown>)[last];
       break;
     case "add-member":
-      if (node !== null && typeof node === "object" && !Array.isArray(node)) Object.defineProperty(node, mutation.key, { value: mutation.value, enumerable: true, configurable: true, writable: true });
+      if (node !== null && typeof node === "object" && !Array.isArray(node))
+        Object.defineProperty(node, mutation.key, { value: mutation.value, enumerable: true, configurable: true, writable: true });
       else if (Array.isArray(node)) node.push(mutation.value);
       break;
     case "rename-member":
@@ -110,7 +111,9 @@ function applyValueMutation(document: unknown, mutation: { op: string; target: n
     case "set-id":
       // An id or reference pointed at something else that exists: duplicates, cycles, self-rollups.
       if (node !== null && typeof node === "object" && !Array.isArray(node)) {
-        const ids = containerPaths(root.document).map((p) => at(root.document, p)).filter((v): v is string => typeof v === "string");
+        const ids = containerPaths(root.document)
+          .map((p) => at(root.document, p))
+          .filter((v): v is string => typeof v === "string");
         const chosen = ids.length === 0 ? mutation.key : ids[mutation.source % ids.length]!;
         const field = ["id", "rollupTo", "unit", "statement", "parent", "item", "period"][mutation.source % 7]!;
         Object.defineProperty(node, field, { value: chosen, enumerable: true, configurable: true, writable: true });
@@ -188,7 +191,10 @@ const cell = fc.oneof(
 export const grammarArbitrary: fc.Arbitrary<FuzzCase> = fc
   .record({
     units: fc.uniqueArray(identifierArbitrary, { minLength: 1, maxLength: 3 }),
-    tolerance: fc.option(canonicalDecimalArbitrary.map((value) => value.replace(/^-/, "")), { nil: undefined }),
+    tolerance: fc.option(
+      canonicalDecimalArbitrary.map((value) => value.replace(/^-/, "")),
+      { nil: undefined },
+    ),
     periods: fc.uniqueArray(identifierArbitrary, { minLength: 1, maxLength: 4 }),
     statements: fc.array(
       fc.record({
@@ -211,7 +217,11 @@ export const grammarArbitrary: fc.Arbitrary<FuzzCase> = fc
       entity: { name: "Generated" },
       scope: { label: "Generated" },
       units: units.map((id, index) => ({ id, label: id, measure: "USD", scale: index, ...(index === 0 && tolerance !== undefined ? { defaultTolerance: tolerance } : {}) })),
-      periods: periods.map((id, index) => ({ id, kind: index % 2 === 0 ? "instant" : "duration", ...(index % 2 === 0 ? { date: `20${10 + index}-12-31` } : { start: `20${10 + index}-01-01`, end: `20${10 + index}-12-31` }) })),
+      periods: periods.map((id, index) => ({
+        id,
+        kind: index % 2 === 0 ? "instant" : "duration",
+        ...(index % 2 === 0 ? { date: `20${10 + index}-12-31` } : { start: `20${10 + index}-01-01`, end: `20${10 + index}-12-31` }),
+      })),
       statements: statements.map((statement, statementIndex) => ({
         id: `s${statementIndex}`,
         label: `Statement ${statementIndex}`,
@@ -271,7 +281,18 @@ export function encodingArbitrary(fixtures: readonly Fixture[]): fc.Arbitrary<Fu
   return fc
     .record({
       fixture: fc.nat({ max: fixtures.length - 1 }),
-      kind: fc.constantFrom("bom", "invalid-utf8-in-string", "invalid-utf8-outside", "utf16le", "utf16be", "nul", "huge-string", "deep-nesting", "deep-in-label", "lone-surrogate-escape"),
+      kind: fc.constantFrom(
+        "bom",
+        "invalid-utf8-in-string",
+        "invalid-utf8-outside",
+        "utf16le",
+        "utf16be",
+        "nul",
+        "huge-string",
+        "deep-nesting",
+        "deep-in-label",
+        "lone-surrogate-escape",
+      ),
       offset: fc.nat(),
       bytes: fc.constantFrom(...INVALID_UTF8),
       size: fc.integer({ min: 1, max: 4 }),
@@ -323,9 +344,5 @@ export function encodingArbitrary(fixtures: readonly Fixture[]): fc.Arbitrary<Fu
 
 /** The whole mix: mostly mutations, then grammar documents, then encodings. */
 export function caseArbitrary(fixtures: readonly Fixture[]): fc.Arbitrary<FuzzCase> {
-  return fc.oneof(
-    { weight: 5, arbitrary: mutationArbitrary(fixtures) },
-    { weight: 3, arbitrary: grammarArbitrary },
-    { weight: 2, arbitrary: encodingArbitrary(fixtures) },
-  );
+  return fc.oneof({ weight: 5, arbitrary: mutationArbitrary(fixtures) }, { weight: 3, arbitrary: grammarArbitrary }, { weight: 2, arbitrary: encodingArbitrary(fixtures) });
 }

@@ -63,7 +63,8 @@ export function cliCodes(stdout: string): string[] | undefined {
   } catch {
     return undefined;
   }
-  const record = (value: unknown): Record<string, unknown> | undefined => (value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined);
+  const record = (value: unknown): Record<string, unknown> | undefined =>
+    value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   const errors = record(record(output)?.conformance)?.errors ?? record(output)?.errors;
   if (!Array.isArray(errors)) return undefined;
   return errors.map((error) => String(record(error)?.code));

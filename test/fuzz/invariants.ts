@@ -57,7 +57,9 @@ export function issueViolations(outcome: EngineOutcome): string[] {
     const where = resolve(outcome.value, issue.path);
     if (where === undefined) violations.push(`${issue.code}: the path ${JSON.stringify(issue.path)} does not resolve in the document`);
     else if (!where.found && !(issue.code === "required-property" && isRecord(where.parent))) {
-      violations.push(`${issue.code}: the path ${JSON.stringify(issue.path)} names no node (only ${issue.code === "required-property" ? "an object lacking it" : "its parent"} exists)`);
+      violations.push(
+        `${issue.code}: the path ${JSON.stringify(issue.path)} names no node (only ${issue.code === "required-property" ? "an object lacking it" : "its parent"} exists)`,
+      );
     }
     const key = `${issue.code}\u0000${issue.path}`;
     if (seen.has(key)) violations.push(`${issue.code} reported twice at ${JSON.stringify(issue.path)}`);

@@ -19,8 +19,25 @@ function document(items: readonly Item[], periods: readonly string[] = ["fy2025"
     entity: { name: "Generated" },
     scope: { label: "Generated" },
     units: units.map((id) => ({ id, label: id.slice(0, 20), measure: "GBP", scale: 0 })),
-    periods: periods.map((id, index) => ({ id, kind: "instant", date: `${String(1000 + (index % 8000)).padStart(4, "0")}-${String(1 + (Math.floor(index / 8000) % 12)).padStart(2, "0")}-01` })),
-    statements: [{ id: "s", label: "Statement", periods, items: items.map((item) => ({ id: item.id, label: item.id, unit: item.unit ?? units[0], values: item.values, ...(item.rollupTo === undefined ? {} : { rollupTo: item.rollupTo }) })) }],
+    periods: periods.map((id, index) => ({
+      id,
+      kind: "instant",
+      date: `${String(1000 + (index % 8000)).padStart(4, "0")}-${String(1 + (Math.floor(index / 8000) % 12)).padStart(2, "0")}-01`,
+    })),
+    statements: [
+      {
+        id: "s",
+        label: "Statement",
+        periods,
+        items: items.map((item) => ({
+          id: item.id,
+          label: item.id,
+          unit: item.unit ?? units[0],
+          values: item.values,
+          ...(item.rollupTo === undefined ? {} : { rollupTo: item.rollupTo }),
+        })),
+      },
+    ],
   });
 }
 
@@ -49,7 +66,10 @@ export function fanout(n: number): string {
 export function mapKeys(n: number): string {
   const side = Math.max(1, Math.round(Math.sqrt(n)));
   const periods = Array.from({ length: side }, (_, index) => `p${index}`);
-  return document(Array.from({ length: side }, (_, index) => ({ id: id(index), values: { [`x${index}`]: "1" } })), periods);
+  return document(
+    Array.from({ length: side }, (_, index) => ({ id: id(index), values: { [`x${index}`]: "1" } })),
+    periods,
+  );
 }
 
 /**

@@ -86,8 +86,7 @@ test("missing, unavailable and zero render differently, with screen-reader text"
   assert.equal(zero, "0");
   assert.equal(missing, '<span aria-hidden="true">—</span><span class="fs-sr-only">missing</span>');
   assert.equal(unavailable, '<span aria-hidden="true">n/a</span><span class="fs-sr-only">unavailable</span>');
-  const classOf = (pointer: string) =>
-    attributeOf(openingTags(html, "td").find((tag) => tag.includes(`data-pointer="${pointer}"`)) ?? "", "class");
+  const classOf = (pointer: string) => attributeOf(openingTags(html, "td").find((tag) => tag.includes(`data-pointer="${pointer}"`)) ?? "", "class");
   assert.equal(classOf("/statements/0/items/0/values/at-2025"), "fs-cell fs-value");
   assert.equal(classOf("/statements/0/items/0/values/at-2024"), "fs-cell fs-missing");
   assert.equal(classOf("/statements/0/items/1/values/at-2024"), "fs-cell fs-unavailable");
@@ -115,8 +114,7 @@ test("every value cell and every row carries the pointer of its source", () => {
 
 test("hierarchy depth and subtotal styling come from rollupTo", () => {
   const html = renderStatementsHtml(buildPresentation(upstreamJson("examples/manufacturing-group.json")));
-  const row = (item: string) =>
-    openingTags(html, "tr").find((tag) => tag.includes(`data-item="${item}"`) && tag.includes("fs-row")) ?? "";
+  const row = (item: string) => openingTags(html, "tr").find((tag) => tag.includes(`data-item="${item}"`) && tag.includes("fs-row")) ?? "";
   assert.equal(attributeOf(row("product-revenue"), "class"), "fs-row fs-depth-2");
   assert.equal(attributeOf(row("product-revenue"), "data-depth"), "2");
   assert.equal(attributeOf(row("revenue"), "class"), "fs-row fs-depth-1 fs-subtotal");
@@ -142,32 +140,20 @@ test("numbers are shown as stored, with thousands separators and the exact value
     ],
   };
   const html = page(document);
-  assert.match(
-    html,
-    /data-value="-12345678901234567890.000000000000000001">-12,345,678,901,234,567,890.000000000000000001<\/td>/,
-  );
+  assert.match(html, /data-value="-12345678901234567890.000000000000000001">-12,345,678,901,234,567,890.000000000000000001<\/td>/);
   assert.match(html, /data-value="999">999<\/td>/);
 });
 
 test("inconsistent subtotals and error cells are marked with the figures in a title", () => {
-  const html = page(
-    upstreamJson("examples/manufacturing-group.json"),
-    upstreamJson("fixtures/calculation-results/manufacturing-group.json") as ValidationResult,
-  );
+  const html = page(upstreamJson("examples/manufacturing-group.json"), upstreamJson("fixtures/calculation-results/manufacturing-group.json") as ValidationResult);
   const gross = openingTags(html, "td").find((tag) => tag.includes('data-pointer="/statements/1/items/6/values/fy2025"'));
   assert.equal(attributeOf(gross ?? "", "class"), "fs-cell fs-value fs-inconsistent");
-  assert.equal(
-    attributeOf(gross ?? "", "title"),
-    "Rollup check not satisfied: expected 40 (sum of direct children), actual 41, difference 1, tolerance 0",
-  );
+  assert.equal(attributeOf(gross ?? "", "title"), "Rollup check not satisfied: expected 40 (sum of direct children), actual 41, difference 1, tolerance 0");
   assert.match(html, /16 rollup checks · 1 not satisfied/);
   const revenue = openingTags(html, "td").find((tag) => tag.includes('data-pointer="/statements/1/items/2/values/fy2025"'));
   assert.equal(attributeOf(revenue ?? "", "class"), "fs-cell fs-value fs-rollup-satisfied");
 
-  const errors = page(
-    upstreamJson("fixtures/valid/rollup-cell-errors.json"),
-    upstreamJson("fixtures/calculation-results/rollup-cell-errors.json") as ValidationResult,
-  );
+  const errors = page(upstreamJson("fixtures/valid/rollup-cell-errors.json"), upstreamJson("fixtures/calculation-results/rollup-cell-errors.json") as ValidationResult);
   const tags = openingTags(errors, "td");
   const byItem = (index: number) => tags.find((tag) => tag.includes(`/items/${index}/values/`)) ?? "";
   assert.equal(attributeOf(byItem(2), "class"), "fs-cell fs-value fs-rollup-error");
@@ -197,10 +183,7 @@ test("the page is byte-identical across runs and member orders", () => {
 
 test("class names in the fragment are all prefixed fs- and documented in html.ts", () => {
   const html = renderStatementsHtml(
-    buildPresentation(
-      upstreamJson("fixtures/valid/rollup-cell-errors.json"),
-      upstreamJson("fixtures/calculation-results/rollup-cell-errors.json") as ValidationResult,
-    ),
+    buildPresentation(upstreamJson("fixtures/valid/rollup-cell-errors.json"), upstreamJson("fixtures/calculation-results/rollup-cell-errors.json") as ValidationResult),
   );
   const source = readFileSync(resolve(__dirname, "../../../shared/src/render/html.ts"), "utf8");
   const header = source.slice(0, source.indexOf("import "));

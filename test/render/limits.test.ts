@@ -115,7 +115,12 @@ test("selecting a statement bounds only that statement", () => {
 test("a tiny document claiming billions of cells is presented without building them", () => {
   const periods = Array.from({ length: 50_000 }, (_, i) => `p${i}`);
   const items = Array.from({ length: 50_000 }, () => ({}));
-  const document = { statements: [{ id: "huge", periods, items }, { id: "after", periods: ["p0"], items: [{ values: { p0: "1" } }] }] };
+  const document = {
+    statements: [
+      { id: "huge", periods, items },
+      { id: "after", periods: ["p0"], items: [{ values: { p0: "1" } }] },
+    ],
+  };
   const p = buildPresentation(document);
   assert.equal(p.statements[0]?.cellsOmitted, true);
   assert.equal(p.statements[0]?.rows.length, 50_000);

@@ -116,10 +116,16 @@ test("a validation result attaches applications to subtotal cells and marks erro
   assert.equal(unavailableParent?.blocks.length, 0);
   const blocking = byId.get("unavailable-child")?.cells[0];
   assert.equal(blocking?.kind, "unavailable");
-  assert.deepEqual(blocking?.blocks.map((application) => application.key.parent), ["unavailable-parent"]);
+  assert.deepEqual(
+    blocking?.blocks.map((application) => application.key.parent),
+    ["unavailable-parent"],
+  );
   const missingParent = byId.get("missing-parent")?.cells[0];
   assert.equal(missingParent?.rollup?.status, "error");
-  assert.deepEqual(missingParent?.blocks.map((application) => application.key.parent), ["missing-parent"]);
+  assert.deepEqual(
+    missingParent?.blocks.map((application) => application.key.parent),
+    ["missing-parent"],
+  );
 });
 
 test("pointers escape ~ and / in period ids (RFC 6901)", () => {
@@ -137,9 +143,7 @@ test("cells that are not decimals, null or {unavailable: true} are invalid, neve
       {
         id: "s",
         periods: ["a", "b", "c", "d", "e", "f"],
-        items: [
-          { id: "x", values: { a: 0, b: "", c: "1.50", d: { unavailable: false }, e: { unavailable: true, note: "x" } } },
-        ],
+        items: [{ id: "x", values: { a: 0, b: "", c: "1.50", d: { unavailable: false }, e: { unavailable: true, note: "x" } } }],
       },
     ],
   });

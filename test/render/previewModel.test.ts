@@ -35,7 +35,10 @@ test("the model carries what the HTML fragment showed: labels, depth, subtotals,
   assert.ok(balance);
   assert.equal(balance.pointer, "/statements/0");
   assert.equal(balance.unit, "KRW millions (KRW, scale 6)");
-  assert.deepEqual(balance.columns.map((column) => column.parts), [["2025-12-31"], ["2024-12-31"]]);
+  assert.deepEqual(
+    balance.columns.map((column) => column.parts),
+    [["2025-12-31"], ["2024-12-31"]],
+  );
   const assets = balance.rows.find((row) => row.id === "assets");
   assert.equal(assets?.subtotal, true);
   assert.equal(balance.rows[0]?.parent, "/statements/0/items/2");
@@ -71,7 +74,11 @@ test("applying the diff of two models to the first gives the second, for random 
   const base = example();
   const ids = base.statements.flatMap((statement, s) => statement.items.map((_, i) => [s, i] as const));
   const edit = fc.oneof(
-    fc.record({ kind: fc.constant("value" as const), at: fc.constantFrom(...ids), value: fc.oneof(fc.integer({ min: -5000, max: 5000 }).map(String), fc.constant(null), fc.constant("x")) }),
+    fc.record({
+      kind: fc.constant("value" as const),
+      at: fc.constantFrom(...ids),
+      value: fc.oneof(fc.integer({ min: -5000, max: 5000 }).map(String), fc.constant(null), fc.constant("x")),
+    }),
     fc.record({ kind: fc.constant("label" as const), at: fc.constantFrom(...ids), value: fc.string() }),
     fc.record({ kind: fc.constant("remove" as const), at: fc.constantFrom(...ids), value: fc.constant(0) }),
     fc.record({ kind: fc.constant("insert" as const), at: fc.constantFrom(...ids), value: fc.string() }),
@@ -106,5 +113,8 @@ test("applying the diff of two models to the first gives the second, for random 
 test("a patch that does not fit the model is refused", () => {
   const model = modelOf(example());
   assert.equal(applyPreviewPatch(model, [{ op: "rows", statement: 99, start: 0, deleteCount: 0, rows: [] }]), false);
-  assert.equal(applyPreviewPatch(model, [{ op: "cells", statement: 0, row: 0, cells: [{ column: 9, cell: { pointer: "", kind: "missing", value: "", title: "", flag: "" } }] }]), false);
+  assert.equal(
+    applyPreviewPatch(model, [{ op: "cells", statement: 0, row: 0, cells: [{ column: 9, cell: { pointer: "", kind: "missing", value: "", title: "", flag: "" } }] }]),
+    false,
+  );
 });

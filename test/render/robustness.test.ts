@@ -29,7 +29,9 @@ const documentShape = fc.record(
     scope: maybe(fc.record({ label: maybe(fc.string()) })),
     units: maybe(fc.array(maybe(fc.record({ id: maybe(ids), label: maybe(fc.string()), measure: maybe(fc.string()), scale: maybe(fc.integer()) })))),
     periods: maybe(
-      fc.array(maybe(fc.record({ id: maybe(ids), kind: maybe(fc.constantFrom("instant", "duration")), date: maybe(fc.string()), start: maybe(fc.string()), end: maybe(fc.string()) }))),
+      fc.array(
+        maybe(fc.record({ id: maybe(ids), kind: maybe(fc.constantFrom("instant", "duration")), date: maybe(fc.string()), start: maybe(fc.string()), end: maybe(fc.string()) })),
+      ),
     ),
     statements: maybe(
       fc.array(maybe(fc.record({ id: maybe(ids), label: maybe(fc.string()), periods: maybe(fc.array(maybe(ids))), items: maybe(fc.array(item, { maxLength: 6 })) }))),

@@ -16,10 +16,7 @@ test("one TSV per statement for render-presentation.json, units on every row", (
     },
     {
       statement: "mixed-units",
-      text:
-        "Item ID\tItem\tUnit\t2025-12-31\n" +
-        "amount\tAmount\tUSD <millions> (USD, scale 6)\t2.5\n" +
-        "count\tCount\tShares & units (shares, scale 0)\t3\n",
+      text: "Item ID\tItem\tUnit\t2025-12-31\n" + "amount\tAmount\tUSD <millions> (USD, scale 6)\t2.5\n" + "count\tCount\tShares & units (shares, scale 0)\t3\n",
     },
   ]);
 });

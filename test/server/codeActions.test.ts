@@ -13,7 +13,6 @@ const upstreamValid = join(upstreamRoot, "fixtures", "valid");
 const server = createService();
 let counter = 0;
 
-
 interface Opened {
   uri: string;
   text: string;
@@ -53,7 +52,12 @@ const at = (document: Opened, code: string, value?: string): Diagnostic => {
 
 test("a JSON number in a cell becomes the canonical string of its source text, never through a JS number", async () => {
   const template = readText(join(upstreamInvalid, "decimal-number.json"));
-  for (const [written, canonical] of [["1.50", "1.5"], ["1e3", "1000"], ["12345678901234567890.10", "12345678901234567890.1"], ["-0.0", "0"]] as const) {
+  for (const [written, canonical] of [
+    ["1.50", "1.5"],
+    ["1e3", "1000"],
+    ["12345678901234567890.10", "12345678901234567890.1"],
+    ["-0.0", "0"],
+  ] as const) {
     const document = await open(template.replace('"fy2025": 1\n', `"fy2025": ${written}\n`));
     const diagnostic = at(document, "decimal-string-required", written);
     const [action, ...others] = await actionsFor(document, [diagnostic]);
@@ -69,11 +73,19 @@ test("a JSON number in a cell becomes the canonical string of its source text, n
 
 test("a decimal string that is not canonical is rewritten; one that is no number gets no fix", async () => {
   const document = await open(readText(join(fixturesRoot, "invalid", "invalid-value-decimal-grammar.json")));
-  for (const [written, canonical] of [['"1.50"', '"1.5"'], ['"01"', '"1"'], ['"1e3"', '"1000"'], ['"-0.0"', '"0"']] as const) {
+  for (const [written, canonical] of [
+    ['"1.50"', '"1.5"'],
+    ['"01"', '"1"'],
+    ['"1e3"', '"1000"'],
+    ['"-0.0"', '"0"'],
+  ] as const) {
     const diagnostic = at(document, "invalid-value", written);
     const action = titled(await actionsFor(document, [diagnostic]), /canonical decimal/);
     const edits = editsFor(action.edit, document.uri);
-    assert.deepEqual(edits.map((edit) => [textAt(document.text, edit.range), edit.newText]), [[written, canonical]]);
+    assert.deepEqual(
+      edits.map((edit) => [textAt(document.text, edit.range), edit.newText]),
+      [[written, canonical]],
+    );
     const { after } = await apply(document, action);
     assert.equal(after.diagnostics.length, document.diagnostics.length - 1, `fixing ${written} removes exactly its error`);
   }
@@ -82,9 +94,17 @@ test("a decimal string that is not canonical is rewritten; one that is no number
 
 test("a default tolerance is fixed when its canonical form is nonnegative", async () => {
   const document = await open(readText(join(fixturesRoot, "invalid", "invalid-tolerance.json")));
-  for (const [written, canonical] of [["0.5", '"0.5"'], ['"0.50"', '"0.5"'], ['"-0"', '"0"'], ['"1e-3"', '"0.001"']] as const) {
+  for (const [written, canonical] of [
+    ["0.5", '"0.5"'],
+    ['"0.50"', '"0.5"'],
+    ['"-0"', '"0"'],
+    ['"1e-3"', '"0.001"'],
+  ] as const) {
     const action = titled(await actionsFor(document, [at(document, "invalid-tolerance", written)]), /tolerance/);
-    assert.deepEqual(editsFor(action.edit, document.uri).map((edit) => edit.newText), [canonical]);
+    assert.deepEqual(
+      editsFor(action.edit, document.uri).map((edit) => edit.newText),
+      [canonical],
+    );
     const { after } = await apply(document, action);
     assert.equal(codes(after.diagnostics).filter((code) => code === "invalid-tolerance").length, 5);
   }
@@ -120,7 +140,10 @@ test("with keys both missing and extra there are three fixes; the combined one c
     "Add missing periods as null and remove keys not in the statement's periods",
     "Remove keys not in the statement's periods",
   ]);
-  assert.ok(actions.every((action) => action.isPreferred !== true), "no single obvious fix");
+  assert.ok(
+    actions.every((action) => action.isPreferred !== true),
+    "no single obvious fix",
+  );
   const { text, after } = await apply(document, titled(actions, /and remove/));
   assert.match(text, /"values": \{ "fy2025": "1", "fy2024": null \}/);
   assert.deepEqual(after.diagnostics, []);
@@ -142,7 +165,11 @@ test("a 0.1 document migrates to a conforming 0.2 document in one action", async
   const group = await open(readText(join(upstream01Root, "examples", "manufacturing-group.json")));
   const migrate = titled(await actionsFor(group, [group.diagnostics.find((diagnostic) => diagnostic.code === "unknown-property")!]), "Migrate to FS 0.2 (remove groupings)");
   const migrated = await apply(group, migrate);
-  assert.deepEqual(migrated.after.diagnostics.filter((diagnostic) => diagnostic.severity === 1), [], "conforming (rollup warnings aside)");
+  assert.deepEqual(
+    migrated.after.diagnostics.filter((diagnostic) => diagnostic.severity === 1),
+    [],
+    "conforming (rollup warnings aside)",
+  );
   assert.match(migrated.text, /"\$schema": "https:\/\/cpaikr\.github\.io\/fs\/schema\/0\.2\/fs-document\.schema\.json"/);
 });
 
@@ -166,7 +193,10 @@ test("the source action records a snapshot that then matches", async () => {
   const actions = await actionsFor(document, [], ["source"]);
   const record = titled(actions, "Record validation snapshot");
   assert.equal(record.kind, "source.fs.recordSnapshot");
-  assert.ok(actions.every((action) => action.kind?.startsWith("source")), "only source actions were asked for");
+  assert.ok(
+    actions.every((action) => action.kind?.startsWith("source")),
+    "only source actions were asked for",
+  );
   const { text } = await apply(document, record);
   const uri = `file:///actions/recorded-${counter++}.json`;
   await server.open(uri, text);

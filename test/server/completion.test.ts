@@ -9,7 +9,6 @@ import { offsetOf, positionAt, positionOf, textAt } from "./text-positions";
 const server = createService();
 let version = 1;
 
-
 const item = (id: string, unit: string, rollupTo?: string, values: Record<string, string | null> = { fy2025: "1" }): Record<string, unknown> => ({
   id,
   label: `Label ${id}`,
@@ -117,7 +116,11 @@ test("a statement's periods array offers only defined periods it does not list y
 });
 
 test("inside values, the keys offered are the statement's periods not yet present, written with a null cell", async () => {
-  const typing = rewrite(conforming, '"values": {\n            "fy2025": "1",\n            "fy2024": "2"\n          }', '"values": {\n            "fy2024": "2",\n            ""\n          }');
+  const typing = rewrite(
+    conforming,
+    '"values": {\n            "fy2025": "1",\n            "fy2024": "2"\n          }',
+    '"values": {\n            "fy2024": "2",\n            ""\n          }',
+  );
   const uri = await openDocument(typing);
   const list = await complete(uri, positionAt(typing, offsetOf(typing, '""\n') + 1));
   assert.deepEqual(labels(list), ["fy2025"]);
@@ -178,7 +181,11 @@ test("enum literals: format version, period kind, snapshot statuses, unavailable
   assert.deepEqual(labels(await complete(uri, positionOf(conforming, '"formatVersion": "0.2"', 0, '"formatVersion": "'.length))), ["0.2"]);
   assert.deepEqual(labels(await complete(uri, positionOf(conforming, '"kind": "instant"', 0, '"kind": "'.length))), ["instant", "duration"]);
 
-  const snapshot = rewrite(conforming, /\n}$/, ',\n  "validationSnapshot": {\n    "conformance": "",\n    "calculations": "",\n    "applications": [{ "status": "", "reason": "" }]\n  }\n}');
+  const snapshot = rewrite(
+    conforming,
+    /\n}$/,
+    ',\n  "validationSnapshot": {\n    "conformance": "",\n    "calculations": "",\n    "applications": [{ "status": "", "reason": "" }]\n  }\n}',
+  );
   const snapshotUri = await openDocument(snapshot);
   const at = (needle: string): Position => positionOf(snapshot, needle, 0, needle.length - 1);
   assert.deepEqual(labels(await complete(snapshotUri, at('"conformance": ""'))), ["conforming", "nonconforming"]);

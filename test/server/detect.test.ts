@@ -60,7 +60,10 @@ test("the server publishes nothing for real-world JSON", () => {
 test("the server recognises *.fs.json and fs.files documents whatever their content", () => {
   const service = createService({ files: ["**/ledgers/*.json"] });
   const named = service.open("file:///work/empty.fs.json", "{}");
-  assert.ok(named.diagnostics.some((diagnostic) => diagnostic.code === "required-property"), "an empty FS document lacks its members");
+  assert.ok(
+    named.diagnostics.some((diagnostic) => diagnostic.code === "required-property"),
+    "an empty FS document lacks its members",
+  );
   const patterned = service.open("file:///work/ledgers/2025.json", '{ "name": "x" }');
   assert.ok(patterned.diagnostics.some((diagnostic) => diagnostic.code === "unknown-property"));
   const broken = service.open("file:///work/ledgers/broken.json", "{ ");
@@ -76,7 +79,10 @@ test("a recognised document stays one while open: deleting formatVersion reports
   const withoutVersion = manufacturing.replace(/"formatVersion": "0\.2",\s*/, "");
   assert.notEqual(withoutVersion, manufacturing);
   const changed = service.change(uri, 2, [{ text: withoutVersion }]);
-  assert.ok(changed.diagnostics.some((diagnostic) => diagnostic.code === "required-property" && String(diagnostic.message).includes("formatVersion")), JSON.stringify(changed.diagnostics.map((d) => d.message)));
+  assert.ok(
+    changed.diagnostics.some((diagnostic) => diagnostic.code === "required-property" && String(diagnostic.message).includes("formatVersion")),
+    JSON.stringify(changed.diagnostics.map((d) => d.message)),
+  );
   // Even text with no FS member left stays an FS document until it is closed.
   const emptied = service.change(uri, 3, [{ text: "{}" }]);
   assert.ok(emptied.diagnostics.some((diagnostic) => diagnostic.code === "required-property"));

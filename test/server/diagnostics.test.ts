@@ -84,4 +84,3 @@ test("syntax errors while typing are reported at their position and replaced onc
   const fixed = await server.change(uri, 3, [{ text }]);
   assert.deepEqual(fixed.diagnostics, []);
 });
-

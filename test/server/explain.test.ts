@@ -28,12 +28,15 @@ serveThisFile((started) => {
 });
 
 // Gross profit 3,760 = Revenue 5,000 + Cost of sales 1,240 fails: Cost of sales has the wrong sign.
-const signText = textOf([
-  { id: "revenue", label: "Revenue", values: ["5000", "4800"], rollupTo: "gross" },
-  { id: "cos", label: "Cost of sales", values: ["1240", "-1100"], rollupTo: "gross" },
-  { id: "gross", label: "Gross profit", values: ["3760", "3700"] },
-  { id: "interest", label: "Interest", values: ["7", "7"] },
-], { periods: ["fy2025", "fy2024"] });
+const signText = textOf(
+  [
+    { id: "revenue", label: "Revenue", values: ["5000", "4800"], rollupTo: "gross" },
+    { id: "cos", label: "Cost of sales", values: ["1240", "-1100"], rollupTo: "gross" },
+    { id: "gross", label: "Gross profit", values: ["3760", "3700"] },
+    { id: "interest", label: "Interest", values: ["7", "7"] },
+  ],
+  { periods: ["fy2025", "fy2024"] },
+);
 
 async function open(text: string): Promise<{ uri: string; diagnostics: Diagnostic[] }> {
   const uri = `file:///explain/doc-${counter++}.json`;
@@ -93,20 +96,36 @@ test("source.fixAll.fs applies the safe fixes only: a JSON number becomes its de
     context: { diagnostics: [], only: ["source.fixAll"] },
   });
   const actions = (result ?? []) as CodeAction[];
-  assert.deepEqual(actions.map((action) => action.kind), ["source.fixAll.fs"]);
+  assert.deepEqual(
+    actions.map((action) => action.kind),
+    ["source.fixAll.fs"],
+  );
   const fixed = applyTextEdits(text, editsFor(actions[0]!.edit, uri));
   assert.equal(fixed, signText, "only the number changed, into the string of the same amount");
   const after = await open(fixed);
-  assert.ok(after.diagnostics.some((diagnostic) => diagnostic.code === "rollup-unsatisfied"), "value-changing fixes never run unasked");
-  const none = await server.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri: after.uri }, range: rollupDiagnostic(after.diagnostics).range, context: { diagnostics: [], only: ["source.fixAll"] } });
+  assert.ok(
+    after.diagnostics.some((diagnostic) => diagnostic.code === "rollup-unsatisfied"),
+    "value-changing fixes never run unasked",
+  );
+  const none = await server.connection.sendRequest(CodeActionRequest.type, {
+    textDocument: { uri: after.uri },
+    range: rollupDiagnostic(after.diagnostics).range,
+    context: { diagnostics: [], only: ["source.fixAll"] },
+  });
   assert.deepEqual(none, []);
 });
 
 test("an inlay hint after a failing subtotal's value shows the children's sum and the difference", async () => {
   const { uri } = await open(signText);
-  const hints = await server.connection.sendRequest(InlayHintRequest.type, { textDocument: { uri }, range: { start: positionAt(signText, 0), end: positionAt(signText, signText.length) } });
+  const hints = await server.connection.sendRequest(InlayHintRequest.type, {
+    textDocument: { uri },
+    range: { start: positionAt(signText, 0), end: positionAt(signText, signText.length) },
+  });
   assert.ok(hints !== null);
-  assert.deepEqual(hints.map((hint) => hint.label), ["Σ 6,240, off by -2,480"]);
+  assert.deepEqual(
+    hints.map((hint) => hint.label),
+    ["Σ 6,240, off by -2,480"],
+  );
   assert.deepEqual(hints[0]!.position, positionOf(signText, '"3760"', 0, 6), "just after the value");
 });
 
@@ -117,23 +136,38 @@ test("call hierarchy: a subtotal's incoming calls are its children, a child's ou
   assert.equal(prepared[0]!.name, "Gross profit");
   assert.equal(textAt(signText, prepared[0]!.selectionRange), '"gross"');
   const incoming = await server.connection.sendRequest(CallHierarchyIncomingCallsRequest.type, { item: prepared[0]! });
-  assert.deepEqual(incoming?.map((call) => call.from.name), ["Revenue", "Cost of sales"]);
-  assert.deepEqual(incoming?.map((call) => textAt(signText, call.fromRanges[0]!)), ['"gross"', '"gross"']);
+  assert.deepEqual(
+    incoming?.map((call) => call.from.name),
+    ["Revenue", "Cost of sales"],
+  );
+  assert.deepEqual(
+    incoming?.map((call) => textAt(signText, call.fromRanges[0]!)),
+    ['"gross"', '"gross"'],
+  );
   const child = await server.connection.sendRequest(CallHierarchyPrepareRequest.type, { textDocument: { uri }, position: positionOf(signText, '"1240"') });
   const outgoing = await server.connection.sendRequest(CallHierarchyOutgoingCallsRequest.type, { item: child![0]! });
-  assert.deepEqual(outgoing?.map((call) => call.to.name), ["Gross profit"]);
+  assert.deepEqual(
+    outgoing?.map((call) => call.to.name),
+    ["Gross profit"],
+  );
   assert.deepEqual(await server.connection.sendRequest(CallHierarchyOutgoingCallsRequest.type, { item: prepared[0]! }), []);
 });
 
 test("document highlight: the cursor on an item highlights it, its parent and its children", async () => {
   const { uri } = await open(signText);
   const highlights = await server.connection.sendRequest(DocumentHighlightRequest.type, { textDocument: { uri }, position: positionOf(signText, '"1240"') });
-  assert.deepEqual(highlights?.map((highlight) => [textAt(signText, highlight.range), highlight.kind]), [
-    ['"cos"', DocumentHighlightKind.Write],
-    ['"gross"', DocumentHighlightKind.Read],
-  ]);
+  assert.deepEqual(
+    highlights?.map((highlight) => [textAt(signText, highlight.range), highlight.kind]),
+    [
+      ['"cos"', DocumentHighlightKind.Write],
+      ['"gross"', DocumentHighlightKind.Read],
+    ],
+  );
   const total = await server.connection.sendRequest(DocumentHighlightRequest.type, { textDocument: { uri }, position: positionOf(signText, '"Gross profit"') });
-  assert.deepEqual(total?.map((highlight) => textAt(signText, highlight.range)), ['"gross"', '"revenue"', '"cos"']);
+  assert.deepEqual(
+    total?.map((highlight) => textAt(signText, highlight.range)),
+    ['"gross"', '"revenue"', '"cos"'],
+  );
   const alone = await server.connection.sendRequest(DocumentHighlightRequest.type, { textDocument: { uri }, position: positionOf(signText, '"Interest"') });
   assert.deepEqual(alone, []);
 });
@@ -145,8 +179,14 @@ test("the Rollups tree request: statements, subtotals with their status and prob
   assert.equal(tree.statements.length, 1);
   const statement = tree.statements[0]!;
   assert.equal(statement.status, "unsatisfied");
-  assert.deepEqual(statement.subtotals.map((subtotal) => [subtotal.id, subtotal.status, subtotal.problems]), [["gross", "unsatisfied", ["fy2025: off by -2,480"]]]);
-  assert.deepEqual(statement.subtotals[0]!.children.map((child) => child.label), ["Revenue", "Cost of sales"]);
+  assert.deepEqual(
+    statement.subtotals.map((subtotal) => [subtotal.id, subtotal.status, subtotal.problems]),
+    [["gross", "unsatisfied", ["fy2025: off by -2,480"]]],
+  );
+  assert.deepEqual(
+    statement.subtotals[0]!.children.map((child) => child.label),
+    ["Revenue", "Cost of sales"],
+  );
   assert.equal(textAt(signText, statement.subtotals[0]!.range), '"gross"');
   assert.equal(await server.connection.sendRequest(RollupTreeRequest.method, { uri: "file:///explain/not-open.json" }), null);
 });

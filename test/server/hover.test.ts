@@ -129,7 +129,9 @@ test("references and definitions say what they point at", async () => {
 });
 
 test("unresolved references say so", async () => {
-  const text = readText(join(fixturesRoot, "examples", "minimal.json")).replace('"unit": "gbp"', '"unit": "nope"').replace('"rollupTo": "total-assets"', '"rollupTo": "missing"');
+  const text = readText(join(fixturesRoot, "examples", "minimal.json"))
+    .replace('"unit": "gbp"', '"unit": "nope"')
+    .replace('"rollupTo": "total-assets"', '"rollupTo": "missing"');
   const uri = "file:///hover/unresolved.json";
   await server.open(uri, text);
   assert.equal(await markdown(uri, positionOf(text, '"nope"')), "No unit named `nope`.");
@@ -190,7 +192,7 @@ test("no hover for ordinary JSON, outside FS meaning, or while the text is broke
   assert.equal(textAt(broken, after.range!), '"2000"');
   assert.equal((after.contents as MarkupContent).value, `${good}\n\n*From the last valid version: the text has syntax errors.*`);
   // Before it, too.
-  assert.match((await markdown(uri, positionOf(broken, '"gbp"', 1))), /^\*\*GBP\*\* `gbp` · unit/);
+  assert.match(await markdown(uri, positionOf(broken, '"gbp"', 1)), /^\*\*GBP\*\* `gbp` · unit/);
   // In the edited stretch there is nothing to say.
   assert.equal(await hover(uri, positionOf(broken, '"1,200"', 0, 3)), null);
 });

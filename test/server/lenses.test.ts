@@ -57,7 +57,11 @@ test("manufacturing example: status at the top, one rollup lens per subtotal, th
 
   // The same ids in another statement are other items: manufacturing-cost has its own lens.
   assert.equal(lensAbove(all, manufacturing, "manufacturing-cost").command?.title, "✓ adds up in 2 periods");
-  assert.equal(all.some((lens) => lens.range.start.line === lineOf(manufacturing, '"id": "cash"') - 1), false, "no lens above a leaf item");
+  assert.equal(
+    all.some((lens) => lens.range.start.line === lineOf(manufacturing, '"id": "cash"') - 1),
+    false,
+    "no lens above a leaf item",
+  );
 });
 
 test("error applications are named first with their cell, then the satisfied periods are counted", async () => {
@@ -93,7 +97,10 @@ test("a stale snapshot says what changed", async () => {
   const local = readText(join(fixturesRoot, "valid", "statement-local-periods.json"));
   await server.open("file:///statement-local-periods.json", local);
   const localTitles = (await lenses("file:///statement-local-periods.json"))!.map((lens) => lens.command?.title);
-  assert.ok(localTitles.includes("Snapshot out of date: conformance nonconforming → conforming, calculations not-run → consistent, 7 applications added — Show diff"), localTitles.join("\n"));
+  assert.ok(
+    localTitles.includes("Snapshot out of date: conformance nonconforming → conforming, calculations not-run → consistent, 7 applications added — Show diff"),
+    localTitles.join("\n"),
+  );
   assert.ok(localTitles.includes("FS 0.2 · conforming · 7 rollups consistent · Open preview"), localTitles.join("\n"));
 });
 
@@ -125,7 +132,10 @@ test("while the text is broken, lenses come from the last good analysis at its p
   const broken = await server.change(uri, 2, [{ text: `\n\n${text.replace('"at-2025": "2000"', '"at-2025": "2000",')}` }]);
   assert.ok(broken.diagnostics.some((diagnostic) => diagnostic.code === "invalid-json"));
   const all = (await lenses(uri))!;
-  assert.equal(all.find((lens) => lens.range.start.line === 0)?.command?.title, "FS 0.2 · invalid JSON, showing the last valid version · conforming · 1 rollup consistent · Open preview");
+  assert.equal(
+    all.find((lens) => lens.range.start.line === 0)?.command?.title,
+    "FS 0.2 · invalid JSON, showing the last valid version · conforming · 1 rollup consistent · Open preview",
+  );
   const total = lensAbove(all, text, "total-assets");
   assert.equal(total.command?.title, "✓ adds up in 1 period");
   assert.match(textAt(text, peekArguments(total).locations[0]!.range), /^\{\s*"id": "cash"/);
@@ -140,7 +150,17 @@ test("a document over 1 MiB (located by one guided scan, not a parse tree) gets 
     values: index % 10 === 0 ? { p: "9", q: index === 10 ? "10" : "9" } : { p: "1", q: "1" },
     ...(index % 10 === 0 ? {} : { rollupTo: `i${index - (index % 10)}` }),
   }));
-  const document = { formatVersion: "0.2", entity: { name: "E" }, scope: { label: "S" }, units: [{ id: "u", label: "U", measure: "u", scale: 0 }], periods: [{ id: "p", kind: "instant", date: "2025-12-31" }, { id: "q", kind: "instant", date: "2024-12-31" }], statements: [{ id: "s", label: "Big", periods: ["p", "q"], items }] };
+  const document = {
+    formatVersion: "0.2",
+    entity: { name: "E" },
+    scope: { label: "S" },
+    units: [{ id: "u", label: "U", measure: "u", scale: 0 }],
+    periods: [
+      { id: "p", kind: "instant", date: "2025-12-31" },
+      { id: "q", kind: "instant", date: "2024-12-31" },
+    ],
+    statements: [{ id: "s", label: "Big", periods: ["p", "q"], items }],
+  };
   const text = JSON.stringify(document, null, 2);
   assert.ok(text.length > 1 << 20);
   const uri = "file:///big-lenses.json";
@@ -169,7 +189,14 @@ test("the codeLens setting turns every lens off", () => {
   const quiet = createService({ codeLens: { enabled: false } });
   const uri = "file:///quiet.json";
   quiet.open(uri, manufacturing);
-  assert.equal(quiet.with(uri, (analysis) => service.codeLenses(analysis, quiet.settings, NOT_CANCELLED)), null);
+  assert.equal(
+    quiet.with(uri, (analysis) => service.codeLenses(analysis, quiet.settings, NOT_CANCELLED)),
+    null,
+  );
   server.open(uri, manufacturing);
-  assert.notEqual(server.with(uri, (analysis) => service.codeLenses(analysis, server.settings, NOT_CANCELLED)), null, "on by default");
+  assert.notEqual(
+    server.with(uri, (analysis) => service.codeLenses(analysis, server.settings, NOT_CANCELLED)),
+    null,
+    "on by default",
+  );
 });

@@ -2,12 +2,7 @@ import { before, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import * as service from "../../server/src/service/index";
-import {
-  ResponseError,
-  type Location,
-  type Position,
-  type WorkspaceEdit,
-} from "vscode-languageserver-protocol/node";
+import { ResponseError, type Location, type Position, type WorkspaceEdit } from "vscode-languageserver-protocol/node";
 import { readText, upstreamRoot } from "../support/paths";
 import { applyTextEdits, editsFor } from "./harness";
 import { createService } from "./service";
@@ -57,28 +52,37 @@ test("go to definition: a rollupTo goes to the parent's id in its own statement"
 test("go to definition: a values key and a statement's period entry go to the period, a unit reference to the unit", async () => {
   const periodId = positionOf(rollups, '"id": "fy2025"', 0, '"id": '.length);
   const fromKey = await definition(rollupsUri, positionOf(rollups, '"fy2025": "2"', 0, 3));
-  assert.deepEqual(fromKey.map((location) => location.range.start), [periodId]);
+  assert.deepEqual(
+    fromKey.map((location) => location.range.start),
+    [periodId],
+  );
   const fromList = await definition(rollupsUri, positionOf(rollups, '"fy2025"\n', 0, 2));
-  assert.deepEqual(fromList.map((location) => location.range.start), [periodId]);
+  assert.deepEqual(
+    fromList.map((location) => location.range.start),
+    [periodId],
+  );
   const fromUnit = await definition(rollupsUri, positionOf(rollups, '"unit": "usd"', 3, '"unit": "u'.length));
-  assert.deepEqual(fromUnit.map((location) => location.range.start), [positionOf(rollups, '"id": "usd"', 0, '"id": '.length)]);
+  assert.deepEqual(
+    fromUnit.map((location) => location.range.start),
+    [positionOf(rollups, '"id": "usd"', 0, '"id": '.length)],
+  );
   const nothing = server.with(rollupsUri, (analysis) => service.definition(analysis, positionOf(rollups, '"label": "Child"', 0, 12)));
   assert.equal(nothing, null);
 });
 
 test("find references lists every occurrence of the period, with or without the declaration", async () => {
   const at = documentPosition(rollupsUri, positionOf(rollups, '"fy2025": "1"', 0, 3));
-  const all = (server.with(at.textDocument.uri, (analysis) => service.references(analysis, at.position, true)))!;
+  const all = server.with(at.textDocument.uri, (analysis) => service.references(analysis, at.position, true))!;
   assert.equal(all.length, 7, "the definition, two statement period entries and four values keys");
   assert.ok(all.every((location) => textAt(rollups, location.range) === '"fy2025"'));
-  const uses = (server.with(at.textDocument.uri, (analysis) => service.references(analysis, at.position, false)))!;
+  const uses = server.with(at.textDocument.uri, (analysis) => service.references(analysis, at.position, false))!;
   assert.equal(uses.length, 6);
   assert.ok(!lines(rollups, uses).includes('"id": "fy2025",'));
 });
 
 test("find references for an item stays within its statement", async () => {
   const at = documentPosition(rollupsUri, positionOf(rollups, '"id": "total"', 1, '"id": "t'.length));
-  const refs = (server.with(at.textDocument.uri, (analysis) => service.references(analysis, at.position, true)))!;
+  const refs = server.with(at.textDocument.uri, (analysis) => service.references(analysis, at.position, true))!;
   assert.deepEqual(lines(rollups, refs), ['"rollupTo": "total"', '"id": "total",']);
   assert.ok(refs.every((location) => location.range.start.line > positionOf(rollups, '"id": "second"').line));
 });
@@ -97,8 +101,20 @@ test("renaming a period changes its definition, the statements' period lists and
 test("renaming an item changes its rollupTo references in the same statement only", async () => {
   const edit = await rename(rollupsUri, positionOf(rollups, '"id": "total"', 0, '"id": "t'.length), "sum");
   const renamed = JSON.parse(applyTextEdits(rollups, editsFor(edit, rollupsUri))) as { statements: { items: { id: string; rollupTo?: string }[] }[] };
-  assert.deepEqual(renamed.statements[0]!.items.map((item) => [item.id, item.rollupTo]), [["child", "sum"], ["sum", undefined]]);
-  assert.deepEqual(renamed.statements[1]!.items.map((item) => [item.id, item.rollupTo]), [["child", "total"], ["total", undefined]]);
+  assert.deepEqual(
+    renamed.statements[0]!.items.map((item) => [item.id, item.rollupTo]),
+    [
+      ["child", "sum"],
+      ["sum", undefined],
+    ],
+  );
+  assert.deepEqual(
+    renamed.statements[1]!.items.map((item) => [item.id, item.rollupTo]),
+    [
+      ["child", "total"],
+      ["total", undefined],
+    ],
+  );
   // From a rollupTo reference, the same target.
   const fromReference = await rename(rollupsUri, positionOf(rollups, '"rollupTo": "total"', 0, '"rollupTo": "t'.length), "sum");
   assert.deepEqual(editsFor(fromReference, rollupsUri), editsFor(edit, rollupsUri));
@@ -124,7 +140,10 @@ test("a rename to a non-identifier or to an id already in the same scope is reje
   const child = positionOf(rollups, '"id": "child"', 0, '"id": "c'.length);
   await assert.rejects(rename(rollupsUri, child, "1st"), (error: unknown) => error instanceof ResponseError && /not an identifier/.test(error.message));
   await assert.rejects(rename(rollupsUri, child, "total"), (error: unknown) => error instanceof ResponseError && /already exists in this statement/.test(error.message));
-  await assert.rejects(rename(rollupsUri, positionOf(rollups, '"id": "first"', 0, 8), "second"), (error: unknown) => error instanceof ResponseError && /statement .*already exists/.test(error.message));
+  await assert.rejects(
+    rename(rollupsUri, positionOf(rollups, '"id": "first"', 0, 8), "second"),
+    (error: unknown) => error instanceof ResponseError && /statement .*already exists/.test(error.message),
+  );
   // The same id in another statement is no clash for an item.
   const edit = await rename(rollupsUri, child, "part");
   assert.equal(editsFor(edit, rollupsUri).length, 1);

@@ -46,7 +46,10 @@ test("the preview gets the whole model once, then a patch of only the cells an e
   assert.equal(second.model, undefined, "not the whole model");
   assert.equal(second.patch.baseVersion, 1);
   assert.equal(second.modelVersion, 2);
-  assert.ok(second.patch.ops.every((op) => op.op === "cells"), JSON.stringify(second.patch.ops));
+  assert.ok(
+    second.patch.ops.every((op) => op.op === "cells"),
+    JSON.stringify(second.patch.ops),
+  );
   const pointers = second.patch.ops.flatMap((op) => (op.op === "cells" ? op.cells.map(({ cell }) => cell.pointer) : []));
   assert.deepEqual(pointers.sort(), ["/statements/0/items/0/values/at-2025", "/statements/0/items/2/values/at-2025"]);
   // Applied to the first model it gives exactly the model of the new version.

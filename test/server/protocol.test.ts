@@ -50,14 +50,25 @@ test("every request reaches its handler and answers from the service", async () 
   assert.ok(completion !== null && "items" in completion && completion.items.some((item) => item.label === "krw-millions"));
   const definition = await server.connection.sendRequest(DefinitionRequest.type, { textDocument, position: at('"unit": "krw-millions"', 0, '"unit": "k'.length) });
   assert.ok(Array.isArray(definition) && definition.length === 1);
-  const references = await server.connection.sendRequest(ReferencesRequest.type, { textDocument, position: at('"unit": "krw-millions"', 0, '"unit": "k'.length), context: { includeDeclaration: true } });
+  const references = await server.connection.sendRequest(ReferencesRequest.type, {
+    textDocument,
+    position: at('"unit": "krw-millions"', 0, '"unit": "k'.length),
+    context: { includeDeclaration: true },
+  });
   assert.ok(references !== null && references.length > 1);
   const prepared = await server.connection.sendRequest(PrepareRenameRequest.type, { textDocument, position: at('"unit": "krw-millions"', 0, '"unit": "k'.length) });
   assert.ok(prepared !== null && "placeholder" in prepared && prepared.placeholder === "krw-millions");
   const renamed = await server.connection.sendRequest(RenameRequest.type, { textDocument, position: at('"unit": "krw-millions"', 0, '"unit": "k'.length), newName: "krw-mn" });
   assert.ok((renamed?.changes?.[uri]?.length ?? 0) > 1);
-  await assert.rejects(server.connection.sendRequest(RenameRequest.type, { textDocument, position: at('"unit": "krw-millions"', 0, '"unit": "k'.length), newName: "1st" }), /not an identifier/);
-  const actions = await server.connection.sendRequest(CodeActionRequest.type, { textDocument, range: opened.diagnostics[0]!.range, context: { diagnostics: [], only: ["source"] } });
+  await assert.rejects(
+    server.connection.sendRequest(RenameRequest.type, { textDocument, position: at('"unit": "krw-millions"', 0, '"unit": "k'.length), newName: "1st" }),
+    /not an identifier/,
+  );
+  const actions = await server.connection.sendRequest(CodeActionRequest.type, {
+    textDocument,
+    range: opened.diagnostics[0]!.range,
+    context: { diagnostics: [], only: ["source"] },
+  });
   assert.ok(actions !== null && actions.some((action) => "kind" in action && action.kind === "source.fs.recordSnapshot"));
   const preview = await server.connection.sendRequest(PreviewModelRequest, { uri });
   assert.ok(preview !== null && preview.model !== undefined && preview.model.statements.length > 0 && preview.status.version === 1);
@@ -75,7 +86,10 @@ test("every request reaches its handler and answers from the service", async () 
   assert.equal(validated.isFsDocument, true);
   assert.equal(validated.status?.calculations, "inconsistent");
   assert.ok((await published).diagnostics.length > 0);
-  assert.deepEqual(server.logs.filter((line) => /failed|Error/.test(line)), []);
+  assert.deepEqual(
+    server.logs.filter((line) => /failed|Error/.test(line)),
+    [],
+  );
 });
 
 test("ordinary JSON gets no diagnostics at all", async () => {
@@ -99,7 +113,10 @@ test("edits are debounced: a burst of changes publishes for the last version onl
   const last = await server.diagnostics(uri, (params) => params.version === 5);
   assert.equal(last.version, 5);
   const forUri = server.published.slice(before).filter((params) => params.uri === uri);
-  assert.deepEqual(forUri.map((params) => params.version), [5]);
+  assert.deepEqual(
+    forUri.map((params) => params.version),
+    [5],
+  );
 });
 
 test("closing a document clears its diagnostics", async () => {
@@ -108,7 +125,6 @@ test("closing a document clears its diagnostics", async () => {
   const cleared = await server.close(uri);
   assert.deepEqual(cleared.diagnostics, []);
 });
-
 
 test("the codeLens setting turns every lens off", async () => {
   const quiet = await startServer({ codeLens: { enabled: false } });
@@ -158,10 +174,17 @@ test("malformed didOpen and didChange parameters are ignored, without an excepti
   for (const params of malformedChanges) await server.connection.sendNotification("textDocument/didChange", params);
   // The document is as it was: a valid change still applies on top of the original text.
   const changed = await server.change(uri, 2, [{ text: text.replace('"fy2025": "10"', '"fy2025": 10') }]);
-  assert.deepEqual(changed.diagnostics.map((diagnostic) => diagnostic.code), ["decimal-string-required"]);
+  assert.deepEqual(
+    changed.diagnostics.map((diagnostic) => diagnostic.code),
+    ["decimal-string-required"],
+  );
   const ignored = server.logs.filter((line) => line.startsWith("Ignored a malformed"));
   assert.equal(ignored.length, malformedOpens.length + malformedChanges.length);
-  assert.deepEqual(server.logs.filter((line) => /TypeError|failed|at .*\.js/.test(line)), [], "no exception reached the log");
+  assert.deepEqual(
+    server.logs.filter((line) => /TypeError|failed|at .*\.js/.test(line)),
+    [],
+    "no exception reached the log",
+  );
 });
 
 /** Writes raw bytes to a fresh server's stdin, step by step (waiting for a step's answer), and waits for it to exit. */
@@ -205,10 +228,7 @@ test("an invalid frame header ends the server with a clear message instead of le
 
 test("valid frames split at any byte still reach the server", async () => {
   const bytes = initialize + frame({ jsonrpc: "2.0", id: 2, method: "shutdown" });
-  const session = await rawSession([
-    { write: Array.from(bytes, (character) => character), until: /"id":2,"result":null/ },
-    { write: [frame({ jsonrpc: "2.0", method: "exit" })] },
-  ]);
+  const session = await rawSession([{ write: Array.from(bytes, (character) => character), until: /"id":2,"result":null/ }, { write: [frame({ jsonrpc: "2.0", method: "exit" })] }]);
   assert.equal(session.code, 0);
   assert.equal(session.stderr, "");
   assert.match(session.stdout, /"id":2,"result":null/);
@@ -224,7 +244,10 @@ test("the server recognises documents by fs.files (asked per document), by *.fs.
     const uri = "file:///wiring/report.json";
     await patterned.open(uri, manufacturing);
     const withoutVersion = await patterned.change(uri, 2, [{ text: manufacturing.replace(/"formatVersion": "0\.2",\s*/, "") }]);
-    assert.ok(withoutVersion.diagnostics.some((diagnostic) => diagnostic.code === "required-property"), "deleting formatVersion keeps the diagnostics");
+    assert.ok(
+      withoutVersion.diagnostics.some((diagnostic) => diagnostic.code === "required-property"),
+      "deleting formatVersion keeps the diagnostics",
+    );
     const samples = Object.entries(NOT_FS).map(([name, text]) => ({ uri: `file:///wiring/samples/${name}`, text }));
     for (const sample of samples) {
       await patterned.connection.sendNotification("textDocument/didOpen", { textDocument: { uri: sample.uri, languageId: "json", version: 1, text: sample.text } });

@@ -9,7 +9,6 @@ import { textAt } from "./text-positions";
 
 const server = createService();
 
-
 async function symbols(uri: string): Promise<DocumentSymbol[] | null> {
   return server.with(uri, (analysis) => service.documentSymbols(analysis, NOT_CANCELLED)?.symbols ?? null);
 }
@@ -55,16 +54,34 @@ test("statements with their items nested by rollup, plus units and periods", asy
     ],
   );
   assert.deepEqual(shape(all[0]!), ["units", ["krw-millions", "krw-per-share"]]);
-  assert.deepEqual(all[1]!.children!.map((period) => [period.name, period.detail]), [
-    ["fy2025", "duration 2025-01-01 – 2025-12-31"],
-    ["fy2024", "duration 2024-01-01 – 2024-12-31"],
-    ["at-2025", "instant 2025-12-31"],
-    ["at-2024", "instant 2024-12-31"],
+  assert.deepEqual(
+    all[1]!.children!.map((period) => [period.name, period.detail]),
+    [
+      ["fy2025", "duration 2025-01-01 – 2025-12-31"],
+      ["fy2024", "duration 2024-01-01 – 2024-12-31"],
+      ["at-2025", "instant 2025-12-31"],
+      ["at-2024", "instant 2024-12-31"],
+    ],
+  );
+  assert.deepEqual(shape(all[2]!), [
+    "Balance sheet",
+    [
+      ["Total assets", ["Cash", "Inventory"]],
+      ["Liabilities and equity", ["Liabilities", "Equity"]],
+    ],
   ]);
-  assert.deepEqual(shape(all[2]!), ["Balance sheet", [["Total assets", ["Cash", "Inventory"]], ["Liabilities and equity", ["Liabilities", "Equity"]]]]);
   assert.deepEqual(shape(all[3]!), [
     "Income statement",
-    [["Gross profit", [["Revenue", ["Product revenue", "Service revenue"]], ["Cost of sales", ["Materials", "Labor"]]]], "Basic EPS"],
+    [
+      [
+        "Gross profit",
+        [
+          ["Revenue", ["Product revenue", "Service revenue"]],
+          ["Cost of sales", ["Materials", "Labor"]],
+        ],
+      ],
+      "Basic EPS",
+    ],
   ]);
 
   const grossProfit = all[3]!.children![0]!;
@@ -82,7 +99,13 @@ test("statements with their items nested by rollup, plus units and periods", asy
 });
 
 test("cycles, self-rollups and unresolved parents stay at statement level; prototype ids are plain data", async () => {
-  const item = (id: string, rollupTo?: string): Record<string, unknown> => ({ id, label: `Item ${id}`, unit: "constructor", values: { valueOf: "1" }, ...(rollupTo === undefined ? {} : { rollupTo }) });
+  const item = (id: string, rollupTo?: string): Record<string, unknown> => ({
+    id,
+    label: `Item ${id}`,
+    unit: "constructor",
+    values: { valueOf: "1" },
+    ...(rollupTo === undefined ? {} : { rollupTo }),
+  });
   const document = {
     formatVersion: "0.2",
     entity: { name: "E" },
@@ -107,7 +130,14 @@ test("cycles, self-rollups and unresolved parents stay at statement level; proto
 
 test("the outline stops at 5,000 symbols and says so", async () => {
   const items = Array.from({ length: 6000 }, (_, index) => ({ id: `i${index}`, label: `Item ${index}`, unit: "u", values: { p: "1" }, ...(index > 0 ? { rollupTo: "i0" } : {}) }));
-  const document = { formatVersion: "0.2", entity: { name: "E" }, scope: { label: "S" }, units: [{ id: "u", label: "U", measure: "u", scale: 0 }], periods: [{ id: "p", kind: "instant", date: "2025-12-31" }], statements: [{ id: "s", label: "Big", periods: ["p"], items }] };
+  const document = {
+    formatVersion: "0.2",
+    entity: { name: "E" },
+    scope: { label: "S" },
+    units: [{ id: "u", label: "U", measure: "u", scale: 0 }],
+    periods: [{ id: "p", kind: "instant", date: "2025-12-31" }],
+    statements: [{ id: "s", label: "Big", periods: ["p"], items }],
+  };
   const uri = "file:///symbols/big.json";
   await server.open(uri, JSON.stringify(document, null, 2));
   const all = (await symbols(uri))!;
@@ -121,8 +151,21 @@ test("the outline stops at 5,000 symbols and says so", async () => {
 });
 
 test("over 1 MiB the outline's ranges are still exact", async () => {
-  const items = Array.from({ length: 4000 }, (_, index) => ({ id: `i${index}`, label: `Item ${index} ${"x".repeat(200)}`, unit: "u", values: { p: "1" }, ...(index % 10 === 0 ? {} : { rollupTo: `i${index - (index % 10)}` }) }));
-  const document = { formatVersion: "0.2", entity: { name: "E" }, scope: { label: "S" }, units: [{ id: "u", label: "U", measure: "u", scale: 0 }], periods: [{ id: "p", kind: "instant", date: "2025-12-31" }], statements: [{ id: "s", label: "Big", periods: ["p"], items }] };
+  const items = Array.from({ length: 4000 }, (_, index) => ({
+    id: `i${index}`,
+    label: `Item ${index} ${"x".repeat(200)}`,
+    unit: "u",
+    values: { p: "1" },
+    ...(index % 10 === 0 ? {} : { rollupTo: `i${index - (index % 10)}` }),
+  }));
+  const document = {
+    formatVersion: "0.2",
+    entity: { name: "E" },
+    scope: { label: "S" },
+    units: [{ id: "u", label: "U", measure: "u", scale: 0 }],
+    periods: [{ id: "p", kind: "instant", date: "2025-12-31" }],
+    statements: [{ id: "s", label: "Big", periods: ["p"], items }],
+  };
   const text = JSON.stringify(document, null, 2);
   assert.ok(text.length > 1 << 20);
   const uri = "file:///symbols/big-exact.json";

@@ -16,12 +16,15 @@ export function expandSnippet(snippet: string): Expansion {
     if (match[2] !== undefined) defaults.set(Number(match[2]), (match[3] ?? "").replace(/\\([$}\\])/g, "$1"));
   }
   const tabStops: number[] = [];
-  const rest = snippet.replace(TOKEN, (_whole, escaped: string | undefined, numbered: string | undefined, _default: string | undefined, braced: string | undefined, bare: string | undefined) => {
-    if (escaped !== undefined) return escaped;
-    const stop = Number(numbered ?? braced ?? bare);
-    if (stop === 0) return "";
-    tabStops.push(stop);
-    return defaults.get(stop) ?? "";
-  });
+  const rest = snippet.replace(
+    TOKEN,
+    (_whole, escaped: string | undefined, numbered: string | undefined, _default: string | undefined, braced: string | undefined, bare: string | undefined) => {
+      if (escaped !== undefined) return escaped;
+      const stop = Number(numbered ?? braced ?? bare);
+      if (stop === 0) return "";
+      tabStops.push(stop);
+      return defaults.get(stop) ?? "";
+    },
+  );
   return { text: rest, tabStops };
 }

@@ -11,32 +11,50 @@ import { checkNewDocumentOptions, newDocument, parseYears, type NewDocumentOptio
 
 const optionsArbitrary: fc.Arbitrary<NewDocumentOptions> = fc.record({
   entityName: fc.string({ minLength: 1, maxLength: 40 }).filter((name) => checkNewDocumentOptions({ entityName: name, currency: "GBP", scale: 0, years: [2025] }) === undefined),
-  currency: fc.oneof(fc.constantFrom("GBP", "USD", "EUR", "JPY", "KRW", "CHF"), fc.string({ minLength: 1, maxLength: 8 })).filter((currency) => checkNewDocumentOptions({ entityName: "E", currency, scale: 0, years: [2025] }) === undefined),
+  currency: fc
+    .oneof(fc.constantFrom("GBP", "USD", "EUR", "JPY", "KRW", "CHF"), fc.string({ minLength: 1, maxLength: 8 }))
+    .filter((currency) => checkNewDocumentOptions({ entityName: "E", currency, scale: 0, years: [2025] }) === undefined),
   scale: fc.integer({ min: -18, max: 18 }),
   years: fc.uniqueArray(fc.integer({ min: 2, max: 9999 }), { minLength: 1, maxLength: 4 }),
-  yearEnd: fc.option(fc.integer({ min: 1, max: 12 }).chain((month) => fc.record({ month: fc.constant(month), day: fc.integer({ min: 1, max: [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]! }) })), { nil: undefined }),
+  yearEnd: fc.option(
+    fc
+      .integer({ min: 1, max: 12 })
+      .chain((month) => fc.record({ month: fc.constant(month), day: fc.integer({ min: 1, max: [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]! }) })),
+    { nil: undefined },
+  ),
 });
 
 test("every new document conforms, its rollups are satisfied, and its snippet expands to the same text", () => {
-  fc.assert(fc.property(optionsArbitrary, (options) => {
-    const { text, snippet } = newDocument(options);
-    const parsed = parseJson(text);
-    assert.ok(parsed.ok, `not JSON: ${text}`);
-    const { result } = analyze(parsed.value);
-    assert.equal(result.conformance.status, "conforming", JSON.stringify(result.conformance, null, 2));
-    assert.equal(result.calculations.status, "consistent");
-    assert.equal(result.calculations.applications.length, 3 * options.years.length);
-    const expanded = expandSnippet(snippet);
-    assert.equal(expanded.text, text);
-    // Tab stops 1..n, each once, in document order.
-    assert.deepEqual(expanded.tabStops, expanded.tabStops.map((_, index) => index + 1));
-    assert.ok(expanded.tabStops.length >= 1 + 5 * options.years.length);
-  }), { numRuns: 200 });
+  fc.assert(
+    fc.property(optionsArbitrary, (options) => {
+      const { text, snippet } = newDocument(options);
+      const parsed = parseJson(text);
+      assert.ok(parsed.ok, `not JSON: ${text}`);
+      const { result } = analyze(parsed.value);
+      assert.equal(result.conformance.status, "conforming", JSON.stringify(result.conformance, null, 2));
+      assert.equal(result.calculations.status, "consistent");
+      assert.equal(result.calculations.applications.length, 3 * options.years.length);
+      const expanded = expandSnippet(snippet);
+      assert.equal(expanded.text, text);
+      // Tab stops 1..n, each once, in document order.
+      assert.deepEqual(
+        expanded.tabStops,
+        expanded.tabStops.map((_, index) => index + 1),
+      );
+      assert.ok(expanded.tabStops.length >= 1 + 5 * options.years.length);
+    }),
+    { numRuns: 200 },
+  );
 });
 
 test("the document holds what was asked: entity, currency, scale and one instant and one duration per year", () => {
   const { text } = newDocument({ entityName: "Northwind Trading Ltd", currency: "GBP", scale: 3, years: [2024, 2025], yearEnd: { month: 3, day: 31 } });
-  const document = JSON.parse(text) as { entity: { name: string }; units: { id: string; label: string; measure: string; scale: number }[]; periods: Record<string, string>[]; statements: { id: string; periods: string[] }[] };
+  const document = JSON.parse(text) as {
+    entity: { name: string };
+    units: { id: string; label: string; measure: string; scale: number }[];
+    periods: Record<string, string>[];
+    statements: { id: string; periods: string[] }[];
+  };
   assert.equal(document.entity.name, "Northwind Trading Ltd");
   assert.deepEqual(document.units, [{ id: "gbp", label: "GBP thousands", measure: "GBP", scale: 3 }]);
   assert.deepEqual(document.periods, [
@@ -45,16 +63,22 @@ test("the document holds what was asked: entity, currency, scale and one instant
     { id: "fy2025", kind: "duration", start: "2024-04-01", end: "2025-03-31" },
     { id: "fy2024", kind: "duration", start: "2023-04-01", end: "2024-03-31" },
   ]);
-  assert.deepEqual(document.statements.map((statement) => [statement.id, statement.periods]), [
-    ["balance-sheet", ["at-2025", "at-2024"]],
-    ["income-statement", ["fy2025", "fy2024"]],
-  ]);
+  assert.deepEqual(
+    document.statements.map((statement) => [statement.id, statement.periods]),
+    [
+      ["balance-sheet", ["at-2025", "at-2024"]],
+      ["income-statement", ["fy2025", "fy2024"]],
+    ],
+  );
 });
 
 test("a 29 February year end falls on the 28th in other years", () => {
   const { text } = newDocument({ entityName: "Leap Ltd", currency: "USD", scale: 0, years: [2024, 2025], yearEnd: { month: 2, day: 29 } });
   const periods = (JSON.parse(text) as { periods: Record<string, string>[] }).periods;
-  assert.deepEqual(periods.map((period) => period.date ?? `${period.start}..${period.end}`), ["2025-02-28", "2024-02-29", "2024-03-01..2025-02-28", "2023-03-01..2024-02-29"]);
+  assert.deepEqual(
+    periods.map((period) => period.date ?? `${period.start}..${period.end}`),
+    ["2025-02-28", "2024-02-29", "2024-03-01..2025-02-28", "2023-03-01..2024-02-29"],
+  );
 });
 
 test("text that needs escaping in JSON or in a snippet stays literal", () => {

@@ -28,8 +28,13 @@ function host(): { units: Json[]; periods: Json[]; statements: Json[]; [member: 
     entity: { name: "Host Ltd" },
     scope: { label: "Financial statements" },
     units: [{ id: "host-unit", label: "Host", measure: "XXX", scale: 0 }],
-    periods: [{ id: "host-instant", kind: "instant", date: "2020-12-31" }, { id: "host-duration", kind: "duration", start: "2020-01-01", end: "2020-12-31" }],
-    statements: [{ id: "host-statement", label: "Host", periods: ["host-duration"], items: [{ id: "host-item", label: "Host", unit: "host-unit", values: { "host-duration": "0" } }] }],
+    periods: [
+      { id: "host-instant", kind: "instant", date: "2020-12-31" },
+      { id: "host-duration", kind: "duration", start: "2020-01-01", end: "2020-12-31" },
+    ],
+    statements: [
+      { id: "host-statement", label: "Host", periods: ["host-duration"], items: [{ id: "host-item", label: "Host", unit: "host-unit", values: { "host-duration": "0" } }] },
+    ],
   };
 }
 
@@ -60,7 +65,13 @@ function assertConformsAndAddsUp(document: unknown, what: string): void {
 }
 
 test("package.json contributes the snippets for json and jsonc", () => {
-  assert.deepEqual(manifest.contributes.snippets.map((entry) => [entry.language, entry.path]), [["json", "./snippets/fs.code-snippets"], ["jsonc", "./snippets/fs.code-snippets"]]);
+  assert.deepEqual(
+    manifest.contributes.snippets.map((entry) => [entry.language, entry.path]),
+    [
+      ["json", "./snippets/fs.code-snippets"],
+      ["jsonc", "./snippets/fs.code-snippets"],
+    ],
+  );
   for (const snippet of Object.values(snippets)) {
     assert.match(snippet.prefix, /^fs-/);
     assert.ok(snippet.description.length > 0);
@@ -117,5 +128,10 @@ test("a unit, spliced into units, conforms", () => {
 });
 
 test("every snippet is covered above", () => {
-  assert.deepEqual(Object.values(snippets).map((snippet) => snippet.prefix).sort(), ["fs-item", "fs-item-rollup", "fs-period-duration", "fs-period-instant", "fs-statement", "fs-unit"]);
+  assert.deepEqual(
+    Object.values(snippets)
+      .map((snippet) => snippet.prefix)
+      .sort(),
+    ["fs-item", "fs-item-rollup", "fs-period-duration", "fs-period-instant", "fs-statement", "fs-unit"],
+  );
 });

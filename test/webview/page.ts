@@ -17,7 +17,16 @@ import { buildPreviewShell } from "../../client/src/preview/shell";
 import type { ExtensionToWebview, ModelMessage, PatchMessage, WebviewToExtension } from "../../protocol/webview";
 import { repoRoot } from "../support/paths";
 
-const CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROMIUM_ARGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 const ASSETS: Readonly<Record<string, { file: string; type: string }>> = {
   "/dist/webview.js": { file: join(repoRoot, "dist", "webview.js"), type: "text/javascript" },

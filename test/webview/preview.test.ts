@@ -92,18 +92,30 @@ describe("FS preview page", () => {
     assert.ok(message.status);
     assert.equal(await p.textContent("#fs-preview-status"), describeStatus(message.status).summary);
     assert.equal(await p.locator("#fs-preview-problem").isHidden(), true);
-    assert.equal(await p.locator(".fs-sr-only").first().evaluate((element) => getComputedStyle(element).position), "absolute");
+    assert.equal(
+      await p
+        .locator(".fs-sr-only")
+        .first()
+        .evaluate((element) => getComputedStyle(element).position),
+      "absolute",
+    );
     assert.deepEqual(await p.evaluate(() => window.__violations), []);
     // Table semantics: row count on the table (header + items), row index on each row.
-    const semantics = await p.locator("table.fs-table").first().evaluate((table) => ({
-      rowcount: table.getAttribute("aria-rowcount"),
-      indexes: [...table.querySelectorAll("tr[aria-rowindex]")].map((row) => row.getAttribute("aria-rowindex")),
-      spacersHidden: [...table.querySelectorAll("tr.fs-spacer")].every((row) => row.getAttribute("aria-hidden") === "true"),
-      headers: [...table.querySelectorAll("thead th")].map((th) => th.getAttribute("scope")),
-    }));
+    const semantics = await p
+      .locator("table.fs-table")
+      .first()
+      .evaluate((table) => ({
+        rowcount: table.getAttribute("aria-rowcount"),
+        indexes: [...table.querySelectorAll("tr[aria-rowindex]")].map((row) => row.getAttribute("aria-rowindex")),
+        spacersHidden: [...table.querySelectorAll("tr.fs-spacer")].every((row) => row.getAttribute("aria-hidden") === "true"),
+        headers: [...table.querySelectorAll("thead th")].map((th) => th.getAttribute("scope")),
+      }));
     const rows = doc.statements[0]?.items.length ?? 0;
     assert.equal(semantics.rowcount, String(rows + 1));
-    assert.deepEqual(semantics.indexes, Array.from({ length: rows + 1 }, (_, index) => String(index + 1)));
+    assert.deepEqual(
+      semantics.indexes,
+      Array.from({ length: rows + 1 }, (_, index) => String(index + 1)),
+    );
     assert.equal(semantics.spacersHidden, true);
     assert.ok(semantics.headers.every((scope) => scope === "col"));
     // Every table is one tab stop.
@@ -188,7 +200,10 @@ describe("FS preview page", () => {
     item(version2, 1, "labor").values.fy2025 = "987654321";
     const patch = patchMessageFor(version1, version2, 1, 2);
     // The patch names the cell and the subtotal cells whose rollup checks it changes, not the table.
-    assert.ok(patch.ops.every((op) => op.op === "cells"), JSON.stringify(patch.ops));
+    assert.ok(
+      patch.ops.every((op) => op.op === "cells"),
+      JSON.stringify(patch.ops),
+    );
     const cells = patch.ops.flatMap((op) => (op.op === "cells" ? op.cells.map(({ cell }) => cell.pointer) : []));
     assert.ok(cells.includes("/statements/1/items/4/values/fy2025") && cells.length <= 3, JSON.stringify(cells));
 
@@ -250,10 +265,10 @@ describe("FS preview page", () => {
     first.values["at-2024"] = "2";
     const patch = patchMessageFor(doc, edited, 1, 2);
     // The edited cell and the total's check: two cells of a 5,000-row statement.
-    assert.deepEqual(patch.ops.flatMap((op) => (op.op === "cells" ? op.cells.map(({ cell }) => cell.pointer) : [op.op])), [
-      "/statements/0/items/0/values/at-2024",
-      `/statements/0/items/${rows - 1}/values/at-2024`,
-    ]);
+    assert.deepEqual(
+      patch.ops.flatMap((op) => (op.op === "cells" ? op.cells.map(({ cell }) => cell.pointer) : [op.op])),
+      ["/statements/0/items/0/values/at-2024", `/statements/0/items/${rows - 1}/values/at-2024`],
+    );
     await send(p, patch);
     await p.$eval(SCROLLER, (element) => {
       element.scrollTop = 0;
@@ -394,7 +409,10 @@ describe("FS preview page", () => {
     assert.equal(await cash.textContent(), "1.23M");
     assert.equal(await cash.getAttribute("data-value"), "1234567.125");
     await cash.click();
-    await p.locator('tr[data-item="inventory"] td.fs-cell').nth(1).click({ modifiers: ["Shift"] });
+    await p
+      .locator('tr[data-item="inventory"] td.fs-cell')
+      .nth(1)
+      .click({ modifiers: ["Shift"] });
     assert.equal(await p.locator("td.fs-selected").count(), 4);
     const copied = await p.evaluate(() => {
       const data = new DataTransfer();
@@ -448,76 +466,98 @@ describe("FS preview page", () => {
   });
 
   for (const width of [600, 1200]) {
-    test(`at ${width} px the table fits: it scrolls sideways in its container, the label column and header row are sticky, dates do not break, labels take at most two lines`, TIMEOUT, async () => {
-      const p = await freshPage({ width, height: 500 });
-      const doc = example();
-      item(doc, 0, "cash").label = "Cash and cash equivalents held at banks, in transit and on hand, including restricted deposits with a maturity of less than three months";
-      // A wide statement: every period in one table.
-      doc.statements.push({ id: "wide", label: "Key figures", periods: ["fy2025", "fy2024", "at-2025", "at-2024"], items: [
-        { id: "k1", label: "Revenue per employee over the reporting period, consolidated", unit: "krw-millions", values: { fy2025: "123456789.5", fy2024: "98765432.25", "at-2025": "1", "at-2024": "2" } },
-      ] });
-      await paint(p, doc, 1);
-      const cashHeader = p.locator('tr[data-item="cash"] th.fs-item');
-      assert.match((await cashHeader.getAttribute("title")) ?? "", /^Cash and cash equivalents held at banks, in transit and on hand, including restricted deposits/);
-      const cashLines = await cashHeader.locator(".fs-item-label").evaluate((label) => label.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(label).lineHeight));
-      assert.ok(cashLines > 1.5 && cashLines <= 2.05, `the long label takes two lines: ${cashLines}`);
-      const wide = p.locator('section[data-statement="wide"] table');
-      await wide.scrollIntoViewIfNeeded();
+    test(
+      `at ${width} px the table fits: it scrolls sideways in its container, the label column and header row are sticky, dates do not break, labels take at most two lines`,
+      TIMEOUT,
+      async () => {
+        const p = await freshPage({ width, height: 500 });
+        const doc = example();
+        item(doc, 0, "cash").label = "Cash and cash equivalents held at banks, in transit and on hand, including restricted deposits with a maturity of less than three months";
+        // A wide statement: every period in one table.
+        doc.statements.push({
+          id: "wide",
+          label: "Key figures",
+          periods: ["fy2025", "fy2024", "at-2025", "at-2024"],
+          items: [
+            {
+              id: "k1",
+              label: "Revenue per employee over the reporting period, consolidated",
+              unit: "krw-millions",
+              values: { fy2025: "123456789.5", fy2024: "98765432.25", "at-2025": "1", "at-2024": "2" },
+            },
+          ],
+        });
+        await paint(p, doc, 1);
+        const cashHeader = p.locator('tr[data-item="cash"] th.fs-item');
+        assert.match((await cashHeader.getAttribute("title")) ?? "", /^Cash and cash equivalents held at banks, in transit and on hand, including restricted deposits/);
+        const cashLines = await cashHeader
+          .locator(".fs-item-label")
+          .evaluate((label) => label.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(label).lineHeight));
+        assert.ok(cashLines > 1.5 && cashLines <= 2.05, `the long label takes two lines: ${cashLines}`);
+        const wide = p.locator('section[data-statement="wide"] table');
+        await wide.scrollIntoViewIfNeeded();
 
-      const geometry = await p.evaluate(() => {
-        const scroller = document.querySelector("#fs-preview-content") as HTMLElement;
-        const box = scroller.getBoundingClientRect();
-        const lineHeight = (element: Element): number => Number.parseFloat(getComputedStyle(element).lineHeight);
-        const dates = [...document.querySelectorAll(".fs-col-period .fs-nobreak")].map((span) => span.getClientRects().length);
-        const labels = [...document.querySelectorAll(".fs-item-label")].map((label) => label.getBoundingClientRect().height / lineHeight(label));
-        const tables = [...document.querySelectorAll("table.fs-table")].map((table) => table.getBoundingClientRect().width);
-        return {
-          overflowX: getComputedStyle(scroller).overflowX,
-          scrollWidth: scroller.scrollWidth,
-          clientWidth: scroller.clientWidth,
-          widest: Math.max(...tables),
-          viewLeft: box.left,
-          dates,
-          labels,
-        };
-      });
-      assert.ok(geometry.dates.every((lines) => lines === 1), `every date on one line: ${JSON.stringify(geometry.dates)}`);
-      assert.ok(geometry.labels.every((lines) => lines <= 2.05), `labels at most 2 lines: ${JSON.stringify(geometry.labels)}`);
-      assert.equal(geometry.overflowX, "auto");
-      // No column is cut off without a way to reach it: wider tables scroll inside the container.
-      if (geometry.widest > geometry.clientWidth) assert.ok(geometry.scrollWidth >= geometry.widest, JSON.stringify(geometry));
-      else assert.ok(geometry.scrollWidth <= geometry.clientWidth + 1, JSON.stringify(geometry));
+        const geometry = await p.evaluate(() => {
+          const scroller = document.querySelector("#fs-preview-content") as HTMLElement;
+          const box = scroller.getBoundingClientRect();
+          const lineHeight = (element: Element): number => Number.parseFloat(getComputedStyle(element).lineHeight);
+          const dates = [...document.querySelectorAll(".fs-col-period .fs-nobreak")].map((span) => span.getClientRects().length);
+          const labels = [...document.querySelectorAll(".fs-item-label")].map((label) => label.getBoundingClientRect().height / lineHeight(label));
+          const tables = [...document.querySelectorAll("table.fs-table")].map((table) => table.getBoundingClientRect().width);
+          return {
+            overflowX: getComputedStyle(scroller).overflowX,
+            scrollWidth: scroller.scrollWidth,
+            clientWidth: scroller.clientWidth,
+            widest: Math.max(...tables),
+            viewLeft: box.left,
+            dates,
+            labels,
+          };
+        });
+        assert.ok(
+          geometry.dates.every((lines) => lines === 1),
+          `every date on one line: ${JSON.stringify(geometry.dates)}`,
+        );
+        assert.ok(
+          geometry.labels.every((lines) => lines <= 2.05),
+          `labels at most 2 lines: ${JSON.stringify(geometry.labels)}`,
+        );
+        assert.equal(geometry.overflowX, "auto");
+        // No column is cut off without a way to reach it: wider tables scroll inside the container.
+        if (geometry.widest > geometry.clientWidth) assert.ok(geometry.scrollWidth >= geometry.widest, JSON.stringify(geometry));
+        else assert.ok(geometry.scrollWidth <= geometry.clientWidth + 1, JSON.stringify(geometry));
 
-      // Scroll sideways: the label column stays at the container's left edge, the last column is reachable.
-      await p.$eval(SCROLLER, (element) => {
-        element.scrollLeft = element.scrollWidth;
-      });
-      await settleFrames(p);
-      const sideways = await p.evaluate(() => {
-        const scroller = document.querySelector("#fs-preview-content") as HTMLElement;
-        const box = scroller.getBoundingClientRect();
-        const label = document.querySelector('tr[data-item="k1"] th.fs-item')?.getBoundingClientRect();
-        const last = document.querySelector('tr[data-item="k1"] td:last-child')?.getBoundingClientRect();
-        return { left: box.left, right: box.left + scroller.clientWidth, labelLeft: label?.left ?? -1, lastRight: last?.right ?? -1, scrollLeft: scroller.scrollLeft };
-      });
-      assert.ok(Math.abs(sideways.labelLeft - sideways.left) <= 1, `sticky label column: ${JSON.stringify(sideways)}`);
-      assert.ok(sideways.lastRight <= sideways.right + 1, `last column reachable: ${JSON.stringify(sideways)}`);
-      if (width === 600) assert.ok(sideways.scrollLeft > 0, "the wide table scrolls sideways at 600 px");
+        // Scroll sideways: the label column stays at the container's left edge, the last column is reachable.
+        await p.$eval(SCROLLER, (element) => {
+          element.scrollLeft = element.scrollWidth;
+        });
+        await settleFrames(p);
+        const sideways = await p.evaluate(() => {
+          const scroller = document.querySelector("#fs-preview-content") as HTMLElement;
+          const box = scroller.getBoundingClientRect();
+          const label = document.querySelector('tr[data-item="k1"] th.fs-item')?.getBoundingClientRect();
+          const last = document.querySelector('tr[data-item="k1"] td:last-child')?.getBoundingClientRect();
+          return { left: box.left, right: box.left + scroller.clientWidth, labelLeft: label?.left ?? -1, lastRight: last?.right ?? -1, scrollLeft: scroller.scrollLeft };
+        });
+        assert.ok(Math.abs(sideways.labelLeft - sideways.left) <= 1, `sticky label column: ${JSON.stringify(sideways)}`);
+        assert.ok(sideways.lastRight <= sideways.right + 1, `last column reachable: ${JSON.stringify(sideways)}`);
+        if (width === 600) assert.ok(sideways.scrollLeft > 0, "the wide table scrolls sideways at 600 px");
 
-      // Scroll down: the header row sticks to the top of the container.
-      await p.$eval(SCROLLER, (element) => {
-        element.scrollLeft = 0;
-      });
-      const sticky = await p.evaluate(async () => {
-        const scroller = document.querySelector("#fs-preview-content") as HTMLElement;
-        const table = document.querySelector("section.fs-statement table") as HTMLElement;
-        const head = table.querySelector("thead th") as HTMLElement;
-        const caption = table.querySelector("caption") as HTMLElement;
-        scroller.scrollTop = caption.getBoundingClientRect().bottom - scroller.getBoundingClientRect().top + scroller.scrollTop + 30;
-        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-        return { headTop: head.getBoundingClientRect().top, viewTop: scroller.getBoundingClientRect().top };
-      });
-      assert.ok(Math.abs(sticky.headTop - sticky.viewTop) <= 1, `sticky header: ${JSON.stringify(sticky)}`);
-    });
+        // Scroll down: the header row sticks to the top of the container.
+        await p.$eval(SCROLLER, (element) => {
+          element.scrollLeft = 0;
+        });
+        const sticky = await p.evaluate(async () => {
+          const scroller = document.querySelector("#fs-preview-content") as HTMLElement;
+          const table = document.querySelector("section.fs-statement table") as HTMLElement;
+          const head = table.querySelector("thead th") as HTMLElement;
+          const caption = table.querySelector("caption") as HTMLElement;
+          scroller.scrollTop = caption.getBoundingClientRect().bottom - scroller.getBoundingClientRect().top + scroller.scrollTop + 30;
+          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+          return { headTop: head.getBoundingClientRect().top, viewTop: scroller.getBoundingClientRect().top };
+        });
+        assert.ok(Math.abs(sticky.headTop - sticky.viewTop) <= 1, `sticky header: ${JSON.stringify(sticky)}`);
+      },
+    );
   }
 });

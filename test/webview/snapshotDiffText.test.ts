@@ -25,8 +25,15 @@ function recorded(): { statements: { id: string; items: { id: string; values: Re
 
 /** The text a reader sees in one table row (tags stripped, entities decoded). */
 function rows(html: string): string[] {
-  return [...html.matchAll(/<tr class="(\w+)">([\s\S]*?)<\/tr>/g)].map((match) =>
-    `${match[1]}: ${match[2]!.replace(/<\/(span|th|td)>/g, " ").replace(/<[^>]+>/g, "").replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))).replace(/\s+/g, " ").trim()}`);
+  return [...html.matchAll(/<tr class="(\w+)">([\s\S]*?)<\/tr>/g)].map(
+    (match) =>
+      `${match[1]}: ${match[2]!
+        .replace(/<\/(span|th|td)>/g, " ")
+        .replace(/<[^>]+>/g, "")
+        .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+        .replace(/\s+/g, " ")
+        .trim()}`,
+  );
 }
 
 test("the page is static and locked down: a CSP admitting only its own style by nonce, and no script", TIMEOUT, () => {

@@ -8,8 +8,14 @@ import { describeStatus } from "../../client/src/status/describe";
 import type { DocumentStatus } from "../../protocol/lsp";
 
 const base: DocumentStatus = {
-  uri: "file:///a.json", version: 1, conformance: "conforming", calculations: "consistent", errorCount: 0,
-  failingApplications: 0, notEvaluated: { missingValue: 0, unavailableValue: 0 }, applications: 38,
+  uri: "file:///a.json",
+  version: 1,
+  conformance: "conforming",
+  calculations: "consistent",
+  errorCount: 0,
+  failingApplications: 0,
+  notEvaluated: { missingValue: 0, unavailableValue: 0 },
+  applications: 38,
 };
 
 test("1 not satisfied and 2 not evaluated are told apart, with the reason", () => {
@@ -20,7 +26,10 @@ test("1 not satisfied and 2 not evaluated are told apart, with the reason", () =
 });
 
 test("only not-evaluated, or only not-satisfied, says only that", () => {
-  assert.equal(describeStatus({ ...base, calculations: "inconsistent", failingApplications: 2, notEvaluated: { missingValue: 2, unavailableValue: 0 } }).summary, "rollups: 2 not evaluated");
+  assert.equal(
+    describeStatus({ ...base, calculations: "inconsistent", failingApplications: 2, notEvaluated: { missingValue: 2, unavailableValue: 0 } }).summary,
+    "rollups: 2 not evaluated",
+  );
   const one = describeStatus({ ...base, calculations: "inconsistent", failingApplications: 1, applications: 1 });
   assert.equal(one.summary, "rollups: 1 not satisfied");
   assert.equal(one.detail, "Conforming. 0 of 1 rollup check satisfied.");

@@ -63,10 +63,15 @@ class PreviewScript {
     this.state = asPreviewState(api.getState());
     this.restoreTop = this.state?.scrollTop;
     if (this.state !== undefined) this.collapsed.set(this.state.uri, new Set(this.state.collapsed));
-    this.scroll = new ScrollReporter(this.content, window, () => this.reportScroll(), () => {
-      this.view.draw();
-      this.saveState();
-    });
+    this.scroll = new ScrollReporter(
+      this.content,
+      window,
+      () => this.reportScroll(),
+      () => {
+        this.view.draw();
+        this.saveState();
+      },
+    );
     this.view = new StatementsView(document, this.content, {
       isCollapsed: (pointer) => this.collapsedSet().has(pointer),
       scrollOurselves: (scroll) => this.scroll.scrollOurselves(scroll),
@@ -512,7 +517,10 @@ class PreviewScript {
       this.updateTabStops();
       this.saveState();
     }
-    this.view.mark(FIND_MATCH, this.matches.map((found) => ({ statement: found.statement, row: found.row, column: -1 })));
+    this.view.mark(
+      FIND_MATCH,
+      this.matches.map((found) => ({ statement: found.statement, row: found.row, column: -1 })),
+    );
     this.view.mark(FIND_CURRENT, [{ statement: match.statement, row: match.row, column: -1 }]);
     this.view.scrollToRow(match.statement, match.row, "center");
   }

@@ -151,7 +151,10 @@ export class StatementsView {
           const row = view.statement.rows[op.row];
           const element = view.drawn.get(op.row);
           if (row === undefined) break;
-          this.growColumns(view, op.cells.map((entry) => entry.column));
+          this.growColumns(
+            view,
+            op.cells.map((entry) => entry.column),
+          );
           if (element === undefined) break;
           const offset = this.cellOffset(view.statement);
           for (const { column } of op.cells) {
@@ -293,7 +296,8 @@ export class StatementsView {
     if (column >= 0) {
       const position = view.positions[row] ?? -1;
       for (const [name, range] of this.ranges) {
-        if (range.statement === statement && position >= range.fromPosition && position <= range.toPosition && column >= range.fromColumn && column <= range.toColumn) names.push(name);
+        if (range.statement === statement && position >= range.fromPosition && position <= range.toPosition && column >= range.fromColumn && column <= range.toColumn)
+          names.push(name);
       }
     }
     return names;

@@ -52,11 +52,15 @@ async function runFix(file: string, options: { dryRun: boolean; write: boolean; 
   const parsed = parseJson(input.text);
   if (!parsed.ok) {
     const first = parsed.problems[0];
-    throw new OperationalError(`${input.name} is not valid JSON${first === undefined ? "" : ` (${input.name}:${first.line}:${first.column}: ${first.message})`}; nothing was fixed`);
+    throw new OperationalError(
+      `${input.name} is not valid JSON${first === undefined ? "" : ` (${input.name}:${first.line}:${first.column}: ${first.message})`}; nothing was fixed`,
+    );
   }
   const outcome = fixAll(input.text, { apply });
   for (const fix of outcome.applied) process.stderr.write(`fixed ${fix.path || "(document)"}: ${fix.title}\n`);
-  process.stderr.write(`${input.name}: ${outcome.applied.length === 0 ? "nothing to fix" : `${outcome.applied.length} fix${outcome.applied.length === 1 ? "" : "es"}${dryRun ? " (dry run, nothing written)" : ""}`}\n`);
+  process.stderr.write(
+    `${input.name}: ${outcome.applied.length === 0 ? "nothing to fix" : `${outcome.applied.length} fix${outcome.applied.length === 1 ? "" : "es"}${dryRun ? " (dry run, nothing written)" : ""}`}\n`,
+  );
   if (dryRun) {
     if (outcome.text !== input.text) await writeStdout(unifiedDiff(input.name, input.text, outcome.text));
   } else if (write) {

@@ -89,17 +89,29 @@ export async function askForMissing(given: Given, ask: Ask, thisYear: number): P
       return error instanceof Error ? error.message : String(error);
     }
   };
-  const entity = given.entity ?? await answer("Entity name", undefined, (text) => checkNewDocumentOptions({ entityName: text, currency: "X", scale: 0, years: [2000] }));
-  const currency = given.currency ?? await answer("Currency", "USD", (text) => checkNewDocumentOptions({ entityName: "X", currency: text, scale: 0, years: [2000] }));
-  const scale = given.scale ?? await answer("Scale (0 units, 3 thousands, 6 millions)", "0", usable((text) => {
-    const problem = checkNewDocumentOptions({ entityName: "X", currency: "X", scale: readScale(text), years: [2000] });
-    if (problem !== undefined) throw new Error(problem);
-  }));
-  const years = given.years ?? await answer("Fiscal years", `${thisYear - 2}-${thisYear - 1}`, usable(readYears));
-  const yearEnd = given.yearEnd ?? await answer("Last day of the fiscal year (MM-DD)", "12-31", usable((text) => {
-    const problem = checkNewDocumentOptions({ entityName: "X", currency: "X", scale: 0, years: [2000], yearEnd: readYearEnd(text) });
-    if (problem !== undefined) throw new Error(problem);
-  }));
+  const entity = given.entity ?? (await answer("Entity name", undefined, (text) => checkNewDocumentOptions({ entityName: text, currency: "X", scale: 0, years: [2000] })));
+  const currency = given.currency ?? (await answer("Currency", "USD", (text) => checkNewDocumentOptions({ entityName: "X", currency: text, scale: 0, years: [2000] })));
+  const scale =
+    given.scale ??
+    (await answer(
+      "Scale (0 units, 3 thousands, 6 millions)",
+      "0",
+      usable((text) => {
+        const problem = checkNewDocumentOptions({ entityName: "X", currency: "X", scale: readScale(text), years: [2000] });
+        if (problem !== undefined) throw new Error(problem);
+      }),
+    ));
+  const years = given.years ?? (await answer("Fiscal years", `${thisYear - 2}-${thisYear - 1}`, usable(readYears)));
+  const yearEnd =
+    given.yearEnd ??
+    (await answer(
+      "Last day of the fiscal year (MM-DD)",
+      "12-31",
+      usable((text) => {
+        const problem = checkNewDocumentOptions({ entityName: "X", currency: "X", scale: 0, years: [2000], yearEnd: readYearEnd(text) });
+        if (problem !== undefined) throw new Error(problem);
+      }),
+    ));
   return optionsFrom({ entity, currency, scale, years, yearEnd });
 }
 
@@ -131,10 +143,11 @@ function write(target: string, options: NewDocumentOptions): number {
   if (target === "-") process.stdout.write(text);
   else writeNewFile(target, text);
   const words = scaleWords(options.scale);
-  process.stderr.write(`${target === "-" ? "standard output" : target}: a new FS document for ${options.entityName.trim()} (${options.currency.trim()}${words === "" ? "" : ` ${words}`}; ${options.years.length} fiscal year${options.years.length === 1 ? "" : "s"})\n`);
+  process.stderr.write(
+    `${target === "-" ? "standard output" : target}: a new FS document for ${options.entityName.trim()} (${options.currency.trim()}${words === "" ? "" : ` ${words}`}; ${options.years.length} fiscal year${options.years.length === 1 ? "" : "s"})\n`,
+  );
   return 0;
 }
-
 
 /** `fsdoc init`: options, or questions when standard input is a terminal; never overwrites a file. */
 export const initCommand: Command = {

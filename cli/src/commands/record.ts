@@ -52,6 +52,8 @@ async function runRecord(file: string, options: RecordOptions): Promise<number> 
   else if (options.output !== undefined) writeFileSafely(options.output, text, { overwrite: options.force });
   else await writeStdout(text);
   const { snapshot } = recording;
-  process.stderr.write(`${loaded.input.name}: recorded ${snapshot.conformance}, calculations ${snapshot.calculations}, ${snapshot.applications.length} application${snapshot.applications.length === 1 ? "" : "s"}\n`);
+  process.stderr.write(
+    `${loaded.input.name}: recorded ${snapshot.conformance}, calculations ${snapshot.calculations}, ${snapshot.applications.length} application${snapshot.applications.length === 1 ? "" : "s"}\n`,
+  );
   return 0;
 }

@@ -66,7 +66,9 @@ async function runRender(file: string, options: RenderOptions): Promise<number> 
     if (!workbook.ok) throw new OperationalError(workbook.error.message);
     await emit(workbook.bytes, options.output, options.force);
     if (workbook.textValues > 0) {
-      process.stderr.write(`${workbook.textValues} value${workbook.textValues === 1 ? " has" : "s have"} more than 15 significant digits and went in as text (see the cell notes)\n`);
+      process.stderr.write(
+        `${workbook.textValues} value${workbook.textValues === 1 ? " has" : "s have"} more than 15 significant digits and went in as text (see the cell notes)\n`,
+      );
     }
     return 0;
   }

@@ -77,7 +77,9 @@ export function checkFile(task: CheckTask, options: CheckOptions): CheckOutcome 
     if (options.format === "json") {
       if (result.conformance.status === "conforming") {
         const bad = result.calculations.applications.length - report.rollups.satisfied;
-        human.push(`✓ ${task.display}: conforming; calculations ${result.calculations.status}${bad > 0 ? ` (${bad} of ${result.calculations.applications.length} applications not satisfied)` : ""}`);
+        human.push(
+          `✓ ${task.display}: conforming; calculations ${result.calculations.status}${bad > 0 ? ` (${bad} of ${result.calculations.applications.length} applications not satisfied)` : ""}`,
+        );
       } else {
         human.push(`✗ ${task.display}: nonconforming, ${result.conformance.errors.length} error${result.conformance.errors.length === 1 ? "" : "s"}`);
         for (const line of describeIssues(loaded, 20)) human.push(`  ${line}`);

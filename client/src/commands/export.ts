@@ -15,7 +15,6 @@ function baseName(uri: vscode.Uri): string {
   return documentName(uri).replace(/(\.fs)?\.jsonc?$/i, "") || "statements";
 }
 
-
 function suggestedUri(document: vscode.TextDocument, fileName: string): vscode.Uri | undefined {
   if (document.uri.scheme !== "untitled") {
     return document.uri.with({ path: document.uri.path.replace(/[^/]*$/, fileName), query: "", fragment: "" });
@@ -75,9 +74,10 @@ export async function exportDocument(server: FsServer, document: vscode.TextDocu
       return undefined;
     }
   };
-  const result = folder === undefined
-    ? await render()
-    : await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: "Export TSV: rendering the statements…" }, render);
+  const result =
+    folder === undefined
+      ? await render()
+      : await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: "Export TSV: rendering the statements…" }, render);
   if (result === undefined) return;
   if (result.problem !== undefined || result.files.length === 0) {
     void vscode.window.showWarningMessage(`Cannot export: ${result.problem ?? "there is nothing to export."}`);
@@ -93,7 +93,9 @@ export async function exportDocument(server: FsServer, document: vscode.TextDocu
     const replace = "Replace";
     const answer = await vscode.window.showWarningMessage(
       `${existing.length === 1 ? `${existing[0]} already exists` : `${existing.length} of the files already exist (${existing.slice(0, 3).join(", ")}${existing.length > 3 ? ", …" : ""})`} in ${folder.toString(true)}. Replace ${existing.length === 1 ? "it" : "them"}?`,
-      { modal: true }, replace);
+      { modal: true },
+      replace,
+    );
     if (answer !== replace) return;
   }
   const written = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: "Export TSV", cancellable: true }, async (progress, token) => {
@@ -113,5 +115,7 @@ export async function exportDocument(server: FsServer, document: vscode.TextDocu
   });
   if (written.length === 0) return;
   const missed = targets.length - written.length;
-  void vscode.window.showInformationMessage(`Exported ${written.length} table${written.length === 1 ? "" : "s"} to ${folder.toString(true)}: ${written.join(", ")}.${missed > 0 ? ` ${missed} not exported.` : ""}`);
+  void vscode.window.showInformationMessage(
+    `Exported ${written.length} table${written.length === 1 ? "" : "s"} to ${folder.toString(true)}: ${written.join(", ")}.${missed > 0 ? ` ${missed} not exported.` : ""}`,
+  );
 }

@@ -41,10 +41,22 @@ export function registerCommands({ server, previews, snapshotDiffs, extensionUri
       if (target !== undefined) previews.reveal(target, typeof pointer === "string" ? pointer : "");
     }),
     vscode.commands.registerCommand(CLIENT_COMMANDS.peekLocations, peekLocations),
-    vscode.commands.registerCommand(CLIENT_COMMANDS.showSnapshotDiff, withDocument((document) => snapshotDiffs.show(document.uri))),
-    vscode.commands.registerCommand(CLIENT_COMMANDS.recordSnapshot, withDocument((document) => recordSnapshot(server, document))),
-    vscode.commands.registerCommand("fs.exportHtml", withDocument((document) => exportDocument(server, document, "html"))),
-    vscode.commands.registerCommand("fs.exportTsv", withDocument((document) => exportDocument(server, document, "tsv"))),
+    vscode.commands.registerCommand(
+      CLIENT_COMMANDS.showSnapshotDiff,
+      withDocument((document) => snapshotDiffs.show(document.uri)),
+    ),
+    vscode.commands.registerCommand(
+      CLIENT_COMMANDS.recordSnapshot,
+      withDocument((document) => recordSnapshot(server, document)),
+    ),
+    vscode.commands.registerCommand(
+      "fs.exportHtml",
+      withDocument((document) => exportDocument(server, document, "html")),
+    ),
+    vscode.commands.registerCommand(
+      "fs.exportTsv",
+      withDocument((document) => exportDocument(server, document, "tsv")),
+    ),
     vscode.commands.registerCommand("fs.validateWorkspace", () => validateWorkspace(server)),
     vscode.commands.registerCommand("fs.newDocument", newFsDocument),
     vscode.commands.registerCommand("fs.openExample", () => openExample(extensionUri)),

@@ -58,8 +58,12 @@ export class SnapshotDiffProvider implements vscode.Disposable {
     if (open !== undefined) {
       open.reveal(vscode.ViewColumn.Beside, true);
     } else {
-      const panel = vscode.window.createWebviewPanel(SNAPSHOT_DIFF_VIEW_TYPE, `Snapshot diff: ${documentName(source)}`,
-        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { enableScripts: false, localResourceRoots: [] });
+      const panel = vscode.window.createWebviewPanel(
+        SNAPSHOT_DIFF_VIEW_TYPE,
+        `Snapshot diff: ${documentName(source)}`,
+        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+        { enableScripts: false, localResourceRoots: [] },
+      );
       this.panels.set(key, panel);
       panel.onDidDispose(() => {
         this.panels.delete(key);

@@ -26,9 +26,9 @@ export async function fixFailingSubtotal(): Promise<void> {
   const visible = vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors.find((candidate) => failingIn(candidate).length > 0);
   const failing = visible === undefined ? undefined : failingIn(visible).sort((a, b) => a.range.start.compareTo(b.range.start))[0];
   if (visible === undefined || failing === undefined) {
-    void vscode.window.showInformationMessage(visible === undefined
-      ? "Open an FS document first (the walkthrough's first step opens an example)."
-      : "No subtotal in this document fails: every rollup check is satisfied.");
+    void vscode.window.showInformationMessage(
+      visible === undefined ? "Open an FS document first (the walkthrough's first step opens an example)." : "No subtotal in this document fails: every rollup check is satisfied.",
+    );
     return;
   }
   const editor = await vscode.window.showTextDocument(visible.document, visible.viewColumn);

@@ -23,16 +23,24 @@ function ourEntry(url: string): SchemaEntry {
 function isOurs(entry: unknown): boolean {
   if (typeof entry !== "object" || entry === null) return false;
   const { url, schema, ...rest } = entry as SchemaEntry;
-  return typeof url === "string" && FS_SCHEMA_URLS.includes(url) && Object.keys(rest).length === 0
-    && typeof schema === "object" && schema !== null && (schema as { $comment?: unknown }).$comment === EDITOR_SCHEMA_COMMENT && Object.keys(schema).length === 1;
+  return (
+    typeof url === "string" &&
+    FS_SCHEMA_URLS.includes(url) &&
+    Object.keys(rest).length === 0 &&
+    typeof schema === "object" &&
+    schema !== null &&
+    (schema as { $comment?: unknown }).$comment === EDITOR_SCHEMA_COMMENT &&
+    Object.keys(schema).length === 1
+  );
 }
 
 /** The user's `json.schemas` with our entries added (wanted) or removed (not wanted); undefined when nothing changes. */
 export function updatedSchemaSettings(current: readonly unknown[], wanted: boolean): unknown[] | undefined {
   const others = current.filter((entry) => !isOurs(entry));
-  const taken = new Set(others.flatMap((entry) => (typeof entry === "object" && entry !== null && typeof (entry as SchemaEntry).url === "string" ? [(entry as SchemaEntry).url as string] : [])));
+  const taken = new Set(
+    others.flatMap((entry) => (typeof entry === "object" && entry !== null && typeof (entry as SchemaEntry).url === "string" ? [(entry as SchemaEntry).url as string] : [])),
+  );
   const next = wanted ? [...others, ...FS_SCHEMA_URLS.filter((url) => !taken.has(url)).map(ourEntry)] : others;
   const same = next.length === current.length && next.every((entry, index) => JSON.stringify(entry) === JSON.stringify(current[index]));
   return same ? undefined : next;
 }
-

@@ -138,7 +138,8 @@ export class PreviewPanel implements vscode.Disposable {
     this.scrollThrottle.schedule(() => {
       if (this.disposed || editor.document.isClosed) return;
       const line = editor.document.lineAt(Math.min(top, editor.document.lineCount - 1));
-      const pointer = top === 0 ? Promise.resolve("") : this.dependencies.pointers.pointerAt(editor.document, new vscode.Position(line.lineNumber, line.firstNonWhitespaceCharacterIndex));
+      const pointer =
+        top === 0 ? Promise.resolve("") : this.dependencies.pointers.pointerAt(editor.document, new vscode.Position(line.lineNumber, line.firstNonWhitespaceCharacterIndex));
       void pointer.then((found) => {
         if (found !== undefined && !this.disposed) this.post({ type: "scrollTo", pointer: found });
       });

@@ -4,13 +4,7 @@
 // title-bar toggle lists failing subtotals first; a click reveals the item in the source.
 
 import * as vscode from "vscode";
-import {
-  type RollupNodeStatus,
-  type RollupTreeChild,
-  type RollupTreeRange,
-  type RollupTreeStatement,
-  type RollupTreeSubtotal,
-} from "../../../protocol/lsp";
+import { type RollupNodeStatus, type RollupTreeChild, type RollupTreeRange, type RollupTreeStatement, type RollupTreeSubtotal } from "../../../protocol/lsp";
 import type { FsDocumentDetector } from "../detection";
 import type { FsServer } from "../server/fsServer";
 import { failingFirst } from "./order";

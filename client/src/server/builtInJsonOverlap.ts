@@ -55,7 +55,11 @@ function publish(uri: vscode.Uri, diagnostics: vscode.Diagnostic[], next: Publis
   if (diagnostics.length === 0) published.delete(uri.toString());
   else published.set(uri.toString(), { uri, diagnostics, next });
   if (document === undefined || !builtInValidates(document)) next(uri, diagnostics);
-  else next(uri, diagnostics.filter((diagnostic) => !coveredByBuiltInJson(document, diagnostic)));
+  else
+    next(
+      uri,
+      diagnostics.filter((diagnostic) => !coveredByBuiltInJson(document, diagnostic)),
+    );
 }
 
 function listenToSettings(): void {

@@ -51,20 +51,22 @@ function rowHtml(change: ApplicationChange): string {
   const { statement, parent, period } = keyOf(change);
   const recorded = change.change === "added" ? undefined : change.recorded;
   const current = change.change === "removed" ? undefined : change.current;
-  return `<tr class="${change.change}"><th scope="row"><span class="parent">${escape(parent)}</span><span class="where">${escape(statement)} · ${escape(period)}</span></th>`
-    + `<td class="change">${escape(CHANGE_WORDS[change.change])}</td><td>${outcomeHtml(recorded)}</td><td>${outcomeHtml(current)}</td></tr>`;
+  return (
+    `<tr class="${change.change}"><th scope="row"><span class="parent">${escape(parent)}</span><span class="where">${escape(statement)} · ${escape(period)}</span></th>` +
+    `<td class="change">${escape(CHANGE_WORDS[change.change])}</td><td>${outcomeHtml(recorded)}</td><td>${outcomeHtml(current)}</td></tr>`
+  );
 }
 
 function tableHtml(changes: ApplicationChange[]): string {
-  return `<table><thead><tr><th scope="col">Rollup check (subtotal · statement · period)</th><th scope="col">Change</th><th scope="col">Recorded</th><th scope="col">Current</th></tr></thead>`
-    + `<tbody>${changes.map(rowHtml).join("")}</tbody></table>`;
+  return (
+    `<table><thead><tr><th scope="col">Rollup check (subtotal · statement · period)</th><th scope="col">Change</th><th scope="col">Recorded</th><th scope="col">Current</th></tr></thead>` +
+    `<tbody>${changes.map(rowHtml).join("")}</tbody></table>`
+  );
 }
 
 function statusLine(label: string, recorded: string, current: string): string {
   const words = (status: string) => escape(STATUS_WORDS[status] ?? status);
-  return recorded === current
-    ? `<li>${label}: ${words(current)}</li>`
-    : `<li class="differs">${label}: recorded ${words(recorded)}, now ${words(current)}</li>`;
+  return recorded === current ? `<li>${label}: ${words(current)}</li>` : `<li class="differs">${label}: recorded ${words(recorded)}, now ${words(current)}</li>`;
 }
 
 function bodyHtml(diff: SnapshotDiff | undefined, problem: string | undefined): string {

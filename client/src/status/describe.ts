@@ -35,10 +35,9 @@ function calculationsText(status: DocumentStatus): { summary: string | undefined
     case "consistent":
       return { summary: "rollups add up", detail: `${checks}, all satisfied.`, failing: false };
     case "inconsistent": {
-      const parts = [
-        notSatisfied > 0 ? `${notSatisfied} not satisfied` : undefined,
-        notEvaluated > 0 ? `${notEvaluated} not evaluated` : undefined,
-      ].filter((part) => part !== undefined);
+      const parts = [notSatisfied > 0 ? `${notSatisfied} not satisfied` : undefined, notEvaluated > 0 ? `${notEvaluated} not evaluated` : undefined].filter(
+        (part) => part !== undefined,
+      );
       const why = notEvaluated > 0 ? `; not evaluated: ${notEvaluatedWhy(status.notEvaluated)}` : "";
       return {
         summary: `rollups: ${parts.join(" · ")}`,

@@ -18,7 +18,18 @@ import {
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { isFsDocumentByName, isFsDocumentValue, mightBeFsDocument } from "../../../shared/src/detect";
-import { ExportRequest, PointerAtRequest, PreviewModelRequest, RangeOfRequest, RecordEditsRequest, RollupTreeRequest, SnapshotDiffRequest, ValidateTextRequest, type ExportResult, type ValidateTextResult } from "../../../protocol/lsp";
+import {
+  ExportRequest,
+  PointerAtRequest,
+  PreviewModelRequest,
+  RangeOfRequest,
+  RecordEditsRequest,
+  RollupTreeRequest,
+  SnapshotDiffRequest,
+  ValidateTextRequest,
+  type ExportResult,
+  type ValidateTextResult,
+} from "../../../protocol/lsp";
 import { DocumentAnalysis, type ParsedVersion } from "../analysis";
 import * as service from "../service/index";
 import type { ServerContext } from "./context";
@@ -43,86 +54,125 @@ export function registerHandlers(context: ServerContext): void {
   const { connection, store, guard } = context;
   const analysis = (uri: string): DocumentAnalysis | undefined => store.get(uri);
 
-  connection.onCodeLens(guard("codeLens", null, ({ textDocument }, token) => {
-    const open = analysis(textDocument.uri);
-    return open === undefined ? null : service.codeLenses(open, context.settings(), token);
-  }));
-  connection.onHover(guard("hover", null, ({ textDocument, position }) => {
-    const open = analysis(textDocument.uri);
-    return open === undefined ? null : service.hover(open, position);
-  }));
-  connection.onDocumentSymbol(guard("documentSymbol", null, ({ textDocument }, token) => {
-    const open = analysis(textDocument.uri);
-    const outline = open === undefined ? undefined : service.documentSymbols(open, token);
-    if (outline === undefined) return null;
-    if (outline.limited) connection.console.info(`Outline of ${textDocument.uri} limited to ${service.MAX_SYMBOLS} symbols.`);
-    return outline.symbols;
-  }));
-  connection.onCompletion(guard("completion", null, ({ textDocument, position }) => {
-    const open = analysis(textDocument.uri);
-    return open === undefined ? null : service.completion(open, position);
-  }));
-  connection.onDefinition(guard("definition", null, ({ textDocument, position }) => {
-    const open = analysis(textDocument.uri);
-    return open === undefined ? null : service.definition(open, position);
-  }));
-  connection.onReferences(guard("references", null, ({ textDocument, position, context: { includeDeclaration } }) => {
-    const open = analysis(textDocument.uri);
-    return open === undefined ? null : service.references(open, position, includeDeclaration);
-  }));
-  connection.onPrepareRename(guard("prepareRename", null, ({ textDocument, position }) => {
-    const open = analysis(textDocument.uri);
-    return open === undefined ? null : service.prepareRename(open, position);
-  }));
-  connection.onRenameRequest(guard("rename", null, ({ textDocument, position, newName }) => {
-    const open = analysis(textDocument.uri);
-    return open === undefined ? null : service.rename(open, position, newName);
-  }));
-  connection.onCodeAction(guard("codeAction", null, ({ textDocument, context: actionContext }) => {
-    const open = analysis(textDocument.uri);
-    return open === undefined ? null : service.codeActions(open, actionContext);
-  }));
+  connection.onCodeLens(
+    guard("codeLens", null, ({ textDocument }, token) => {
+      const open = analysis(textDocument.uri);
+      return open === undefined ? null : service.codeLenses(open, context.settings(), token);
+    }),
+  );
+  connection.onHover(
+    guard("hover", null, ({ textDocument, position }) => {
+      const open = analysis(textDocument.uri);
+      return open === undefined ? null : service.hover(open, position);
+    }),
+  );
+  connection.onDocumentSymbol(
+    guard("documentSymbol", null, ({ textDocument }, token) => {
+      const open = analysis(textDocument.uri);
+      const outline = open === undefined ? undefined : service.documentSymbols(open, token);
+      if (outline === undefined) return null;
+      if (outline.limited) connection.console.info(`Outline of ${textDocument.uri} limited to ${service.MAX_SYMBOLS} symbols.`);
+      return outline.symbols;
+    }),
+  );
+  connection.onCompletion(
+    guard("completion", null, ({ textDocument, position }) => {
+      const open = analysis(textDocument.uri);
+      return open === undefined ? null : service.completion(open, position);
+    }),
+  );
+  connection.onDefinition(
+    guard("definition", null, ({ textDocument, position }) => {
+      const open = analysis(textDocument.uri);
+      return open === undefined ? null : service.definition(open, position);
+    }),
+  );
+  connection.onReferences(
+    guard("references", null, ({ textDocument, position, context: { includeDeclaration } }) => {
+      const open = analysis(textDocument.uri);
+      return open === undefined ? null : service.references(open, position, includeDeclaration);
+    }),
+  );
+  connection.onPrepareRename(
+    guard("prepareRename", null, ({ textDocument, position }) => {
+      const open = analysis(textDocument.uri);
+      return open === undefined ? null : service.prepareRename(open, position);
+    }),
+  );
+  connection.onRenameRequest(
+    guard("rename", null, ({ textDocument, position, newName }) => {
+      const open = analysis(textDocument.uri);
+      return open === undefined ? null : service.rename(open, position, newName);
+    }),
+  );
+  connection.onCodeAction(
+    guard("codeAction", null, ({ textDocument, context: actionContext }) => {
+      const open = analysis(textDocument.uri);
+      return open === undefined ? null : service.codeActions(open, actionContext);
+    }),
+  );
 
   const previewBases = new service.PreviewBases();
   store.onForgotten((uri) => previewBases.forget(uri));
-  connection.onRequest(PreviewModelRequest, guard(PreviewModelRequest.method, null, ({ uri, baseVersion }) => {
-    const open = analysis(uri);
-    return open === undefined ? null : service.previewModel(open, previewBases, typeof baseVersion === "number" ? baseVersion : undefined);
-  }));
-  connection.onRequest(PointerAtRequest, guard(PointerAtRequest.method, null, ({ uri, version, offset }) => {
-    const open = analysis(uri);
-    return open === undefined ? null : service.pointerAt(open, version, offset);
-  }));
-  connection.onRequest(RangeOfRequest, guard(RangeOfRequest.method, null, ({ uri, version, pointer }) => {
-    const open = analysis(uri);
-    return open === undefined ? null : service.rangeOf(open, version, pointer);
-  }));
-  connection.onRequest(SnapshotDiffRequest, guard(SnapshotDiffRequest.method, null, ({ uri }) => {
-    const open = analysis(uri);
-    return open === undefined ? null : service.snapshotDiff(open);
-  }));
-  connection.onRequest(RecordEditsRequest, guard(RecordEditsRequest.method, null, ({ uri }) => {
-    const open = analysis(uri);
-    return open === undefined ? null : service.recordEdits(open);
-  }));
-  connection.onRequest(ExportRequest, guard<{ uri: string; format: "html" | "tsv" }, ExportResult>(ExportRequest.method, { files: [], problem: "Export failed; see the FS output channel." }, ({ uri, format }) => {
-    const open = analysis(uri);
-    return open === undefined ? { files: [], problem: NOT_OPEN } : service.exportFiles(open, format);
-  }));
-  connection.onRequest(ValidateTextRequest, guard<{ uri: string; text: string }, ValidateTextResult>(ValidateTextRequest.method, { isFsDocument: false, status: undefined }, ({ uri, text }) => {
-    // Open documents are already validated live; their diagnostics must not be overwritten.
-    if (store.isOpen(uri)) {
+  connection.onRequest(
+    PreviewModelRequest,
+    guard(PreviewModelRequest.method, null, ({ uri, baseVersion }) => {
       const open = analysis(uri);
-      return { isFsDocument: open !== undefined, status: open === undefined ? undefined : service.statusOf(open) };
-    }
-    if (typeof uri !== "string" || typeof text !== "string") return { isFsDocument: false, status: undefined };
-    const named = isFsDocumentByName(uri, context.settings().files);
-    if (!named && !mightBeFsDocument(text)) return { isFsDocument: false, status: undefined };
-    const closed = DocumentAnalysis.of(TextDocument.create(uri, "json", 0, text), undefined);
-    if (!named && closed.parsed !== undefined && !isFsDocumentValue(closed.parsed.value)) return { isFsDocument: false, status: undefined };
-    void connection.sendDiagnostics({ uri, diagnostics: service.diagnostics(closed, context.settings()) });
-    return { isFsDocument: true, status: service.statusOf(closed) };
-  }));
+      return open === undefined ? null : service.previewModel(open, previewBases, typeof baseVersion === "number" ? baseVersion : undefined);
+    }),
+  );
+  connection.onRequest(
+    PointerAtRequest,
+    guard(PointerAtRequest.method, null, ({ uri, version, offset }) => {
+      const open = analysis(uri);
+      return open === undefined ? null : service.pointerAt(open, version, offset);
+    }),
+  );
+  connection.onRequest(
+    RangeOfRequest,
+    guard(RangeOfRequest.method, null, ({ uri, version, pointer }) => {
+      const open = analysis(uri);
+      return open === undefined ? null : service.rangeOf(open, version, pointer);
+    }),
+  );
+  connection.onRequest(
+    SnapshotDiffRequest,
+    guard(SnapshotDiffRequest.method, null, ({ uri }) => {
+      const open = analysis(uri);
+      return open === undefined ? null : service.snapshotDiff(open);
+    }),
+  );
+  connection.onRequest(
+    RecordEditsRequest,
+    guard(RecordEditsRequest.method, null, ({ uri }) => {
+      const open = analysis(uri);
+      return open === undefined ? null : service.recordEdits(open);
+    }),
+  );
+  connection.onRequest(
+    ExportRequest,
+    guard<{ uri: string; format: "html" | "tsv" }, ExportResult>(ExportRequest.method, { files: [], problem: "Export failed; see the FS output channel." }, ({ uri, format }) => {
+      const open = analysis(uri);
+      return open === undefined ? { files: [], problem: NOT_OPEN } : service.exportFiles(open, format);
+    }),
+  );
+  connection.onRequest(
+    ValidateTextRequest,
+    guard<{ uri: string; text: string }, ValidateTextResult>(ValidateTextRequest.method, { isFsDocument: false, status: undefined }, ({ uri, text }) => {
+      // Open documents are already validated live; their diagnostics must not be overwritten.
+      if (store.isOpen(uri)) {
+        const open = analysis(uri);
+        return { isFsDocument: open !== undefined, status: open === undefined ? undefined : service.statusOf(open) };
+      }
+      if (typeof uri !== "string" || typeof text !== "string") return { isFsDocument: false, status: undefined };
+      const named = isFsDocumentByName(uri, context.settings().files);
+      if (!named && !mightBeFsDocument(text)) return { isFsDocument: false, status: undefined };
+      const closed = DocumentAnalysis.of(TextDocument.create(uri, "json", 0, text), undefined);
+      if (!named && closed.parsed !== undefined && !isFsDocumentValue(closed.parsed.value)) return { isFsDocument: false, status: undefined };
+      void connection.sendDiagnostics({ uri, diagnostics: service.diagnostics(closed, context.settings()) });
+      return { isFsDocument: true, status: service.statusOf(closed) };
+    }),
+  );
   registerRollupViews(context);
 }
 
@@ -137,39 +187,52 @@ function registerRollupViews(context: ServerContext): void {
     return open?.parsed === undefined ? undefined : { good: open.parsed, document: open.document };
   };
 
-  connection.languages.inlayHint.on(guard<InlayHintParams, InlayHint[] | null>("inlayHint", null, ({ textDocument, range }) => {
-    const found = current(textDocument.uri);
-    if (found === undefined) return null;
-    const { good, document } = found;
-    return service.rollupSumHints(good, context.settings().rollupSums, document.offsetAt(range.start), document.offsetAt(range.end)).map((hint) => ({
-      position: document.positionAt(hint.offset),
-      label: hint.label,
-      tooltip: hint.tooltip,
-      paddingLeft: true,
-    }));
-  }));
-  connection.languages.callHierarchy.onPrepare(guard<CallHierarchyPrepareParams, CallHierarchyItem[] | null>("prepareCallHierarchy", null, ({ textDocument, position }) => {
-    const found = current(textDocument.uri);
-    const at = found === undefined ? undefined : service.itemAtOffset(found.good, found.document.offsetAt(position));
-    const item = found === undefined || at === undefined ? undefined : service.hierarchyItem(found.good, found.document, at);
-    return item === undefined ? null : [item];
-  }));
-  connection.languages.callHierarchy.onIncomingCalls(guard<CallHierarchyIncomingCallsParams, CallHierarchyIncomingCall[] | null>("incomingCalls", null, ({ item }) => {
-    const found = current(item.uri);
-    const at = found === undefined ? undefined : service.resolveItem(found.good, item.data);
-    return found === undefined || at === undefined ? null : service.incomingCalls(found.good, found.document, at);
-  }));
-  connection.languages.callHierarchy.onOutgoingCalls(guard<CallHierarchyOutgoingCallsParams, CallHierarchyOutgoingCall[] | null>("outgoingCalls", null, ({ item }) => {
-    const found = current(item.uri);
-    const at = found === undefined ? undefined : service.resolveItem(found.good, item.data);
-    return found === undefined || at === undefined ? null : service.outgoingCalls(found.good, found.document, at);
-  }));
-  connection.onDocumentHighlight(guard<DocumentHighlightParams, DocumentHighlight[] | null>("documentHighlight", null, ({ textDocument, position }) => {
-    const found = current(textDocument.uri);
-    return found === undefined ? null : service.rollupHighlights(found.good, found.document, found.document.offsetAt(position));
-  }));
-  connection.onRequest(RollupTreeRequest, guard(RollupTreeRequest.method, null, ({ uri }) => {
-    const found = current(uri);
-    return found === undefined ? null : { uri, version: found.document.version, statements: service.rollupTree(found.good, found.document) };
-  }));
+  connection.languages.inlayHint.on(
+    guard<InlayHintParams, InlayHint[] | null>("inlayHint", null, ({ textDocument, range }) => {
+      const found = current(textDocument.uri);
+      if (found === undefined) return null;
+      const { good, document } = found;
+      return service.rollupSumHints(good, context.settings().rollupSums, document.offsetAt(range.start), document.offsetAt(range.end)).map((hint) => ({
+        position: document.positionAt(hint.offset),
+        label: hint.label,
+        tooltip: hint.tooltip,
+        paddingLeft: true,
+      }));
+    }),
+  );
+  connection.languages.callHierarchy.onPrepare(
+    guard<CallHierarchyPrepareParams, CallHierarchyItem[] | null>("prepareCallHierarchy", null, ({ textDocument, position }) => {
+      const found = current(textDocument.uri);
+      const at = found === undefined ? undefined : service.itemAtOffset(found.good, found.document.offsetAt(position));
+      const item = found === undefined || at === undefined ? undefined : service.hierarchyItem(found.good, found.document, at);
+      return item === undefined ? null : [item];
+    }),
+  );
+  connection.languages.callHierarchy.onIncomingCalls(
+    guard<CallHierarchyIncomingCallsParams, CallHierarchyIncomingCall[] | null>("incomingCalls", null, ({ item }) => {
+      const found = current(item.uri);
+      const at = found === undefined ? undefined : service.resolveItem(found.good, item.data);
+      return found === undefined || at === undefined ? null : service.incomingCalls(found.good, found.document, at);
+    }),
+  );
+  connection.languages.callHierarchy.onOutgoingCalls(
+    guard<CallHierarchyOutgoingCallsParams, CallHierarchyOutgoingCall[] | null>("outgoingCalls", null, ({ item }) => {
+      const found = current(item.uri);
+      const at = found === undefined ? undefined : service.resolveItem(found.good, item.data);
+      return found === undefined || at === undefined ? null : service.outgoingCalls(found.good, found.document, at);
+    }),
+  );
+  connection.onDocumentHighlight(
+    guard<DocumentHighlightParams, DocumentHighlight[] | null>("documentHighlight", null, ({ textDocument, position }) => {
+      const found = current(textDocument.uri);
+      return found === undefined ? null : service.rollupHighlights(found.good, found.document, found.document.offsetAt(position));
+    }),
+  );
+  connection.onRequest(
+    RollupTreeRequest,
+    guard(RollupTreeRequest.method, null, ({ uri }) => {
+      const found = current(uri);
+      return found === undefined ? null : { uri, version: found.document.version, statements: service.rollupTree(found.good, found.document) };
+    }),
+  );
 }

@@ -57,11 +57,13 @@ export const readClose: Reader<{ uri: string }> = (params) => {
 };
 
 export function registerTextSync(connection: Connection, store: DocumentStore): void {
-  const accept = <T>(method: string, read: Reader<T>, apply: (value: T) => void) => (params: unknown): void => {
-    const value = read(params);
-    if (typeof value === "string") connection.console.warn(`Ignored a malformed ${method} notification: ${value}.`);
-    else apply(value);
-  };
+  const accept =
+    <T>(method: string, read: Reader<T>, apply: (value: T) => void) =>
+    (params: unknown): void => {
+      const value = read(params);
+      if (typeof value === "string") connection.console.warn(`Ignored a malformed ${method} notification: ${value}.`);
+      else apply(value);
+    };
   connection.onDidOpenTextDocument(accept("textDocument/didOpen", readOpen, ({ uri, languageId, version, text }) => store.open(uri, languageId, version, text)));
   connection.onDidChangeTextDocument(accept("textDocument/didChange", readChange, ({ uri, version, changes }) => store.change(uri, version, changes)));
   connection.onDidCloseTextDocument(accept("textDocument/didClose", readClose, ({ uri }) => store.close(uri)));

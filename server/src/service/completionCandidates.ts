@@ -65,7 +65,12 @@ export function candidatesAt(cursor: Cursor, model: DocumentModel): Candidate[] 
 }
 
 function literalCandidate(literal: LiteralDoc): Candidate {
-  return { label: literal.json.startsWith('"') ? (JSON.parse(literal.json) as string) : literal.json, kind: CompletionItemKind.EnumMember, json: literal.json, documentation: literal.description };
+  return {
+    label: literal.json.startsWith('"') ? (JSON.parse(literal.json) as string) : literal.json,
+    kind: CompletionItemKind.EnumMember,
+    json: literal.json,
+    documentation: literal.description,
+  };
 }
 
 function statementOf(model: DocumentModel, index: unknown): StatementEntry | undefined {
@@ -74,7 +79,9 @@ function statementOf(model: DocumentModel, index: unknown): StatementEntry | und
 
 function units(model: DocumentModel): Candidate[] {
   return [...model.units.values()].map((unit) => {
-    const facts = [unit.measure === undefined ? undefined : `measure ${unit.measure}`, unit.scale === undefined ? undefined : `scale ${unit.scale}`].filter((part) => part !== undefined);
+    const facts = [unit.measure === undefined ? undefined : `measure ${unit.measure}`, unit.scale === undefined ? undefined : `scale ${unit.scale}`].filter(
+      (part) => part !== undefined,
+    );
     return {
       label: unit.id,
       kind: CompletionItemKind.Reference,
@@ -101,9 +108,7 @@ function valuesKeys(cursor: Cursor, model: DocumentModel, valuesPath: JSONPath):
   const statementPath = valuesPath.slice(0, 2);
   const periods = arrayStrings(cursor.root, [...statementPath, "periods"]) ?? statementOf(model, valuesPath[1])?.periods ?? [];
   const present = presentMembers(cursor.root, valuesPath, editedKey(cursor));
-  return [...new Set(periods)]
-    .filter((id) => !present.has(id))
-    .map((id) => ({ ...periodCandidate(model, id, JSON.stringify(id)), memberName: id, memberValue: "null" }));
+  return [...new Set(periods)].filter((id) => !present.has(id)).map((id) => ({ ...periodCandidate(model, id, JSON.stringify(id)), memberName: id, memberValue: "null" }));
 }
 
 /** Items of the same statement with the same unit that can be this item's parent without a cycle. */

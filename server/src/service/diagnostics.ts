@@ -80,7 +80,10 @@ export function diagnostics(analysis: DocumentAnalysis, settings: Settings): Dia
   const diagnostics = pending.map((entry) => {
     const diagnostic = entry.complete(toRange(next++));
     if (entry.related.length > 0) {
-      diagnostic.relatedInformation = entry.related.map((child): DiagnosticRelatedInformation => ({ location: { uri: document.uri, range: toRange(next++) }, message: child.message }));
+      diagnostic.relatedInformation = entry.related.map((child): DiagnosticRelatedInformation => ({
+        location: { uri: document.uri, range: toRange(next++) },
+        message: child.message,
+      }));
     }
     return diagnostic;
   });

@@ -4,7 +4,17 @@
 
 import type { Location, Range } from "vscode-languageserver-protocol";
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import { cellPointer, isDecimal, member, storedCell, type ItemEntry, type LocateRequest, type RollupApplication, type SourceRange, type StatementEntry } from "../../../shared/src/index";
+import {
+  cellPointer,
+  isDecimal,
+  member,
+  storedCell,
+  type ItemEntry,
+  type LocateRequest,
+  type RollupApplication,
+  type SourceRange,
+  type StatementEntry,
+} from "../../../shared/src/index";
 import { groupDigits } from "../../../shared/src/render/format";
 import type { ParsedVersion } from "../analysis";
 
@@ -56,12 +66,7 @@ export function cellPath(statement: StatementEntry, item: ItemEntry, period: str
   return cellPointer(statement.index, item.index, period);
 }
 
-export type StoredCell =
-  | { kind: "value"; decimal: string }
-  | { kind: "missing" }
-  | { kind: "unavailable" }
-  | { kind: "absent" }
-  | { kind: "other"; source: string };
+export type StoredCell = { kind: "value"; decimal: string } | { kind: "missing" } | { kind: "unavailable" } | { kind: "absent" } | { kind: "other"; source: string };
 
 /** The stored cells of `items` in `period`, read from the parsed value (the text only for odd cells). */
 export function storedCells(good: ParsedVersion, statement: StatementEntry, items: readonly ItemEntry[], period: string): StoredCell[] {

@@ -110,11 +110,7 @@ function periodReferenceHover(good: ParsedVersion, statement: StatementEntry, id
 function statementHover(statement: StatementEntry): string {
   const periods = statement.periods.map((period) => codeSpan(period)).join(", ");
   const heading = [bold(statementName(statement)), ...(statement.id === undefined ? [] : [codeSpan(statement.id)])].join(" ");
-  return [
-    `${heading} · statement`,
-    "",
-    `${plural(statement.items.length, "item")} · periods ${periods === "" ? "none" : periods}`,
-  ].join("\n");
+  return [`${heading} · statement`, "", `${plural(statement.items.length, "item")} · periods ${periods === "" ? "none" : periods}`].join("\n");
 }
 
 function itemHover(good: ParsedVersion, statement: StatementEntry, item: ItemEntry): string {

@@ -37,7 +37,11 @@ export function rollupSumHints(good: ParsedVersion, mode: RollupSumsMode, start 
     const sum = `Σ ${groupDigits(application.expected)}`;
     const label = application.difference === "0" ? sum : `${sum}, off by ${groupDigits(application.difference)}`;
     const verdict = application.status === "satisfied" ? "within" : "beyond";
-    hints.push({ offset, label, tooltip: `The children sum to ${groupDigits(application.expected)}; stated ${groupDigits(application.actual)}, a difference of ${groupDigits(application.difference)}, ${verdict} the tolerance ${groupDigits(application.tolerance)}.` });
+    hints.push({
+      offset,
+      label,
+      tooltip: `The children sum to ${groupDigits(application.expected)}; stated ${groupDigits(application.actual)}, a difference of ${groupDigits(application.difference)}, ${verdict} the tolerance ${groupDigits(application.tolerance)}.`,
+    });
   });
   return hints.sort((a, b) => a.offset - b.offset);
 }

@@ -30,7 +30,12 @@ export interface MemberDoc {
 
 const member = (name: string, type: string, required: boolean, description: string): MemberDoc => ({ name, type, required, description });
 
-const PERIOD_ID = member("id", "identifier", true, "The period id, unique document-wide. Statements list it and item values use it as a key; it is a reference, not an encoded date.");
+const PERIOD_ID = member(
+  "id",
+  "identifier",
+  true,
+  "The period id, unique document-wide. Statements list it and item values use it as a key; it is a reference, not an encoded date.",
+);
 const KIND = (literal: string): MemberDoc => member("kind", `"${literal}"`, true, 'The period kind: "instant" (a single date) or "duration" (an inclusive start and end).');
 const APPLICATION_KEY = member("key", "object", true, "Which evaluation this is: exactly statement, parent (item id) and period.");
 
@@ -46,20 +51,17 @@ export const MEMBERS: Readonly<Record<ObjectKind, readonly MemberDoc[]>> = {
     member("statements", "array of statement", true, "Nonempty. The statements in display and calculation order; each owns its items."),
     member("validationSnapshot", "object", false, "A recorded validation (historical evidence, never current status): conformance, calculations and applications."),
   ],
-  entity: [
-    member("name", "nonempty string", true, "The reporting entity's name."),
-    member("id", "identifier", false, "An optional identity for the entity."),
-  ],
+  entity: [member("name", "nonempty string", true, "The reporting entity's name."), member("id", "identifier", false, "An optional identity for the entity.")],
   scope: [
     member("label", "nonempty string", true, 'What the statements cover, e.g. "Consolidated financial statements".'),
     member("id", "identifier", false, "An optional identity for the scope."),
   ],
   unit: [
     member("id", "identifier", true, "The unit id, unique across all units. Items reference it in their unit member."),
-    member("label", "nonempty string", true, "How the unit is shown, e.g. \"USD millions\"."),
-    member("measure", "nonempty string", true, "The author-defined measure name, e.g. \"USD\". No registry is consulted and nothing is converted."),
+    member("label", "nonempty string", true, 'How the unit is shown, e.g. "USD millions".'),
+    member("measure", "nonempty string", true, 'The author-defined measure name, e.g. "USD". No registry is consulted and nothing is converted.'),
     member("scale", "integer", true, "A stored value means stored value × 10^scale of the measure. An integer from -9007199254740991 to 9007199254740991."),
-    member("defaultTolerance", "nonnegative decimal", false, "How far a subtotal may differ from the sum of its children, in the unit's scaled values. Implicitly \"0\" (exact)."),
+    member("defaultTolerance", "nonnegative decimal", false, 'How far a subtotal may differ from the sum of its children, in the unit\'s scaled values. Implicitly "0" (exact).'),
   ],
   instantPeriod: [PERIOD_ID, KIND("instant"), member("date", "date", true, "The instant, YYYY-MM-DD (a real Gregorian date).")],
   durationPeriod: [
@@ -70,8 +72,13 @@ export const MEMBERS: Readonly<Record<ObjectKind, readonly MemberDoc[]>> = {
   ],
   statement: [
     member("id", "identifier", true, "The statement id, unique document-wide."),
-    member("label", "nonempty string", true, "The statement's title, e.g. \"Balance sheet\"."),
-    member("periods", "array of period id", true, "Nonempty, unique, defined period ids: the statement's columns in display and calculation order. Every item's values has exactly these keys."),
+    member("label", "nonempty string", true, 'The statement\'s title, e.g. "Balance sheet".'),
+    member(
+      "periods",
+      "array of period id",
+      true,
+      "Nonempty, unique, defined period ids: the statement's columns in display and calculation order. Every item's values has exactly these keys.",
+    ),
     member("items", "array of item", true, "Nonempty. The rows in display and calculation order; item ids are unique within the statement."),
   ],
   item: [
@@ -79,8 +86,13 @@ export const MEMBERS: Readonly<Record<ObjectKind, readonly MemberDoc[]>> = {
     member("label", "nonempty string", true, "The row's caption."),
     member("description", "nonempty string", false, "Presentation text only: it affects no identity, order or calculation."),
     member("unit", "unit id", true, "A defined unit id; applies to every value of the item."),
-    member("values", "object", true, "One cell per statement period, keyed by period id, none missing and none extra: a decimal string, null (missing) or {\"unavailable\": true}."),
-    member("rollupTo", "item id", false, "The parent item in the same statement (same unit, not itself, no cycles). The parent's stored value is checked against the sum of its direct children."),
+    member("values", "object", true, 'One cell per statement period, keyed by period id, none missing and none extra: a decimal string, null (missing) or {"unavailable": true}.'),
+    member(
+      "rollupTo",
+      "item id",
+      false,
+      "The parent item in the same statement (same unit, not itself, no cycles). The parent's stored value is checked against the sum of its direct children.",
+    ),
   ],
   unavailableCell: [member("unavailable", "true", true, "Exactly true: the value is unavailable (unlike null, which means missing).")],
   snapshot: [

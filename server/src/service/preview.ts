@@ -11,9 +11,7 @@ import type { DocumentAnalysis, ParsedVersion } from "../analysis";
 import { BROKEN } from "./requests";
 import { statusOf } from "./status";
 
-export type PreviewAnswer =
-  | { kind: "model"; version: number; model: PreviewModel }
-  | { kind: "patch"; version: number; baseVersion: number; ops: PreviewPatchOp[] };
+export type PreviewAnswer = { kind: "model"; version: number; model: PreviewModel } | { kind: "patch"; version: number; baseVersion: number; ops: PreviewPatchOp[] };
 
 /**
  * The version each document's preview was last answered with, so the next request can be answered

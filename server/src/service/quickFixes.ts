@@ -75,7 +75,13 @@ function valuesKeyFixes(good: ParsedVersion, values: Node, params: Readonly<Reco
     return index;
   };
   const fix = (title: string, remove: string[], add: string[], preferred: boolean): Fix[] => {
-    const after = editObjectMembers(good.text, path, remove, add.map((name) => ({ name, json: null })), insertionIndex);
+    const after = editObjectMembers(
+      good.text,
+      path,
+      remove,
+      add.map((name) => ({ name, json: null })),
+      insertionIndex,
+    );
     return after === undefined || after === good.text ? [] : [{ title, edits: [differenceEdit(good.text, after)], preferred }];
   };
   const single = missing.length === 0 || extra.length === 0;

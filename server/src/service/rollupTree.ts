@@ -47,7 +47,13 @@ export function rollupTree(good: ParsedVersion, document: TextDocument): RollupT
       if (application.status === "error") return [`${application.key.period}: cannot be checked (${application.reason})`];
       return [`${application.key.period}: off by ${groupDigits(application.difference)}`];
     });
-    return { status: worst(applications.map((application) => application.status), "not-checked"), problems };
+    return {
+      status: worst(
+        applications.map((application) => application.status),
+        "not-checked",
+      ),
+      problems,
+    };
   };
   return statements.map(({ statement, subtotals }) => {
     const statementRange = range();
@@ -65,7 +71,12 @@ export function rollupTree(good: ParsedVersion, document: TextDocument): RollupT
     return {
       id: statement.id ?? "",
       label: statement.label ?? statement.id ?? `statement ${statement.index + 1}`,
-      status: conforming ? worst(nodes.map((node) => node.status), "satisfied") : "not-checked",
+      status: conforming
+        ? worst(
+            nodes.map((node) => node.status),
+            "satisfied",
+          )
+        : "not-checked",
       range: statementRange,
       subtotals: nodes,
     };

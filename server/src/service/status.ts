@@ -6,7 +6,16 @@ import type { DocumentAnalysis } from "../analysis";
 export function statusOf(analysis: DocumentAnalysis): DocumentStatus {
   const { uri, version, parsed } = analysis;
   if (parsed === undefined) {
-    return { uri, version, conformance: "syntax-error", calculations: "not-run", errorCount: analysis.syntax.length, failingApplications: 0, notEvaluated: { missingValue: 0, unavailableValue: 0 }, applications: 0 };
+    return {
+      uri,
+      version,
+      conformance: "syntax-error",
+      calculations: "not-run",
+      errorCount: analysis.syntax.length,
+      failingApplications: 0,
+      notEvaluated: { missingValue: 0, unavailableValue: 0 },
+      applications: 0,
+    };
   }
   const { result } = parsed.analysis;
   const notEvaluated = { missingValue: 0, unavailableValue: 0 };

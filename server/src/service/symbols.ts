@@ -49,8 +49,16 @@ class Outline {
 
   build(token: CancellationToken): DocumentSymbol[] | undefined {
     const { model } = this.good;
-    const units = this.group("/units", "units", [...model.units.values()].map((unit) => ({ name: unit.id, detail: unit.label, kind: SymbolKind.Constant, path: unit.pointer })));
-    const periods = this.group("/periods", "periods", [...model.periods.values()].map((period) => ({ name: period.id, detail: periodSummary(period), kind: SymbolKind.EnumMember, path: period.pointer })));
+    const units = this.group(
+      "/units",
+      "units",
+      [...model.units.values()].map((unit) => ({ name: unit.id, detail: unit.label, kind: SymbolKind.Constant, path: unit.pointer })),
+    );
+    const periods = this.group(
+      "/periods",
+      "periods",
+      [...model.periods.values()].map((period) => ({ name: period.id, detail: periodSummary(period), kind: SymbolKind.EnumMember, path: period.pointer })),
+    );
     const statements: DocumentSymbol[] = [];
     for (const statement of model.statements) {
       if (token.isCancellationRequested) return undefined;

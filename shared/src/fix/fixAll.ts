@@ -79,7 +79,11 @@ export function fixAll(text: string, options: { apply?: readonly ValueFixName[] 
             if (application === undefined) continue;
             if ((childrenByParent.get(item.id) ?? []).some((child) => failing.has(cellKey(statement.id, child, period)))) continue;
             const label = `${item.label} ${period}`;
-            take(`Set ${label} to the sum of its children (${application.expected})`, pointer("statements", statementIndex, "items", itemIndex, "values", period), causeFixEdits(current, locator, document, statement.id, setSubtotalFix(application)));
+            take(
+              `Set ${label} to the sum of its children (${application.expected})`,
+              pointer("statements", statementIndex, "items", itemIndex, "values", period),
+              causeFixEdits(current, locator, document, statement.id, setSubtotalFix(application)),
+            );
           }
         });
       });

@@ -92,7 +92,13 @@ function valuesKeyFixes(good: FixSource, values: Node, params: Readonly<Record<s
     return index;
   };
   const fix = (title: string, remove: string[], add: string[], preferred: boolean): Fix[] => {
-    const after = editObjectMembers(good.text, path, remove, add.map((name) => ({ name, json: null })), insertionIndex);
+    const after = editObjectMembers(
+      good.text,
+      path,
+      remove,
+      add.map((name) => ({ name, json: null })),
+      insertionIndex,
+    );
     // Adding null cells declares data missing and removing keys deletes values: never unasked.
     return after === undefined || after === good.text ? [] : [{ title, edits: [differenceEdit(good.text, after)], preferred, safe: false }];
   };

@@ -29,8 +29,18 @@ interface Trie {
 
 class ScanMismatch extends Error {}
 
-const SPACE = 0x20, TAB = 0x09, LF = 0x0a, CR = 0x0d, QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c, COLON = 0x3a;
-const OPEN_BRACE = 0x7b, CLOSE_BRACE = 0x7d, OPEN_BRACKET = 0x5b, CLOSE_BRACKET = 0x5d;
+const SPACE = 0x20,
+  TAB = 0x09,
+  LF = 0x0a,
+  CR = 0x0d,
+  QUOTE = 0x22,
+  BACKSLASH = 0x5c,
+  COMMA = 0x2c,
+  COLON = 0x3a;
+const OPEN_BRACE = 0x7b,
+  CLOSE_BRACE = 0x7d,
+  OPEN_BRACKET = 0x5b,
+  CLOSE_BRACKET = 0x5d;
 
 /**
  * Ranges for each pointer (given as segment lists) in `text`, whose JSON.parse value is `value`.
@@ -97,14 +107,7 @@ function skipScalar(text: string, at: number): number {
 // Object.keys lists integer-like keys ("0", "10") first, in numeric order, unlike the text.
 const INDEX_LIKE = /^(?:0|[1-9][0-9]*)$/;
 
-function visit(
-  text: string,
-  value: unknown,
-  at: number,
-  trie: Trie | undefined,
-  key: SourceRange | undefined,
-  hits: (ScanHit | undefined)[],
-): number {
+function visit(text: string, value: unknown, at: number, trie: Trie | undefined, key: SourceRange | undefined, hits: (ScanHit | undefined)[]): number {
   let end: number;
   const container = typeof value === "object" && value !== null;
   if (typeof value === "string") end = skipString(text, at, value);

@@ -34,7 +34,11 @@ export class SourceLocator {
   /** Ranges for many requests at once, in request order. */
   locateAll(requests: readonly LocateRequest[]): SourceRange[] {
     if (requests.length > 0 && !this.built && this.value !== undefined && this.text.length > this.treeSizeLimit) {
-      const hits = scanPointers(this.text, this.value, requests.map((request) => parsePointer(request.path)));
+      const hits = scanPointers(
+        this.text,
+        this.value,
+        requests.map((request) => parsePointer(request.path)),
+      );
       if (hits !== undefined) return hits.map((hit, index) => rangeFromHit(hit, (requests[index] as LocateRequest).mark));
     }
     return requests.map((request) => this.locate(request.path, request.mark));

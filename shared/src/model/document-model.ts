@@ -74,7 +74,6 @@ export interface DocumentModel {
   readonly occurrences: Occurrence[];
 }
 
-
 export function buildModel(value: unknown): DocumentModel {
   let occurrences: Occurrence[] | undefined;
   const model: DocumentModel = {
@@ -110,7 +109,15 @@ export function buildModel(value: unknown): DocumentModel {
     if (!isRecord(period)) return;
     const id = stringMember(period, "id");
     if (id === undefined || model.periods.has(id)) return;
-    model.periods.set(id, { id, index, pointer: pointer("periods", index), kind: stringMember(period, "kind"), date: stringMember(period, "date"), start: stringMember(period, "start"), end: stringMember(period, "end") });
+    model.periods.set(id, {
+      id,
+      index,
+      pointer: pointer("periods", index),
+      kind: stringMember(period, "kind"),
+      date: stringMember(period, "date"),
+      start: stringMember(period, "start"),
+      end: stringMember(period, "end"),
+    });
   });
 
   arrayMember(value, "statements").forEach((statement, statementIndex) => {
@@ -186,11 +193,7 @@ function collectOccurrences(value: unknown): Occurrence[] {
 
 /** The occurrences that denote the same thing as `occurrence` (same kind, id and, for items, statement). */
 export function sameTarget(occurrence: Occurrence, other: Occurrence): boolean {
-  return (
-    occurrence.kind === other.kind &&
-    occurrence.id === other.id &&
-    (occurrence.kind !== "item" || occurrence.statementIndex === other.statementIndex)
-  );
+  return occurrence.kind === other.kind && occurrence.id === other.id && (occurrence.kind !== "item" || occurrence.statementIndex === other.statementIndex);
 }
 
 /** The item at a document index (`items` skips array elements that are not objects). */

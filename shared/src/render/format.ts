@@ -33,9 +33,7 @@ export function unitText(unit: UnitPresentation): string {
 
 function composeUnitText(unit: UnitPresentation): string {
   if (!unit.resolved) return `${unit.id} (undefined unit)`;
-  const details = [unit.measure, unit.scale === undefined ? undefined : `scale ${unit.scale}`].filter(
-    (part): part is string => part !== undefined,
-  );
+  const details = [unit.measure, unit.scale === undefined ? undefined : `scale ${unit.scale}`].filter((part): part is string => part !== undefined);
   const name = unit.label ?? unit.id;
   return details.length === 0 ? name : `${name} (${details.join(", ")})`;
 }

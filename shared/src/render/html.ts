@@ -147,7 +147,7 @@ export const KIND_TITLES: Readonly<Record<CellPresentation["kind"], string>> = {
 export const PROBLEM_TITLES = {
   absent: "Invalid cell: the values object has no member for this period",
   "not-decimal": "Invalid cell: the string is not a canonical decimal",
-  "wrong-type": "Invalid cell: expected a decimal string, null or {\"unavailable\": true}",
+  "wrong-type": 'Invalid cell: expected a decimal string, null or {"unavailable": true}',
 } as const;
 
 function writeCell(statement: StatementPresentation, cell: CellPresentation, out: Writer): void {

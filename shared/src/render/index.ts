@@ -7,14 +7,4 @@ export { renderHtmlPage, type RenderOptions, type RenderOutcome } from "./page";
 export { renderTsv, type TsvFile, type TsvOutcome } from "./tsv";
 export { RENDER_LIMITS, type RenderError, type RenderErrorCode } from "./limits";
 export { escapeHtml } from "./writer";
-export type {
-  CellKind,
-  CellPresentation,
-  CellProblem,
-  PeriodColumn,
-  Presentation,
-  RowPresentation,
-  StatementPresentation,
-  StatusSummary,
-  UnitPresentation,
-} from "./model";
+export type { CellKind, CellPresentation, CellProblem, PeriodColumn, Presentation, RowPresentation, StatementPresentation, StatusSummary, UnitPresentation } from "./model";

@@ -86,8 +86,6 @@ export function unknownStatement(selected: string, known: readonly string[]): Re
   if (known.length > KNOWN_LISTED) listed.push("…");
   return {
     code: "unknown-statement",
-    message:
-      `The document has no statement with id ${JSON.stringify(selected)}` +
-      (listed.length === 0 ? "." : `; its statements are ${listed.join(", ")}.`),
+    message: `The document has no statement with id ${JSON.stringify(selected)}` + (listed.length === 0 ? "." : `; its statements are ${listed.join(", ")}.`),
   };
 }

@@ -66,11 +66,7 @@ function plural(count: number, one: string, many: string): string {
 function writeStatus(status: StatusSummary, out: Writer): void {
   const conforming = status.conformance === "conforming";
   out.raw(`<p class="fs-status ${conforming ? "fs-status-ok" : "fs-status-fail"}">`);
-  out.text(
-    conforming
-      ? "Conforming FS 0.2 document"
-      : `Nonconforming: ${plural(status.errorCount, "structural error", "structural errors")}`,
-  );
+  out.text(conforming ? "Conforming FS 0.2 document" : `Nonconforming: ${plural(status.errorCount, "structural error", "structural errors")}`);
   out.raw("</p>\n");
   const total = status.satisfied + status.unsatisfied + status.errors;
   const [tone, text] = calculationSummary(status, total);

@@ -93,12 +93,7 @@ function periodDefinitions(periods: readonly unknown[]): Map<string, Omit<Period
   return byId;
 }
 
-function presentStatement(
-  statement: JsonRecord,
-  index: number,
-  definitions: Definitions,
-  budget: { cells: number },
-): StatementPresentation {
+function presentStatement(statement: JsonRecord, index: number, definitions: Definitions, budget: { cells: number }): StatementPresentation {
   const id = stringMember(statement, "id");
   const periods: PeriodColumn[] = [];
   arrayMember(statement, "periods").forEach((periodId, position) => {

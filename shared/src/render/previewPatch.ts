@@ -52,10 +52,7 @@ function diffRows(statement: number, before: readonly PreviewRow[], after: reado
   let prefix = 0;
   while (prefix < limit && sameRow(before[prefix] as PreviewRow, after[prefix] as PreviewRow)) prefix += 1;
   let suffix = 0;
-  while (
-    suffix < limit - prefix &&
-    sameRow(before[before.length - 1 - suffix] as PreviewRow, after[after.length - 1 - suffix] as PreviewRow)
-  ) {
+  while (suffix < limit - prefix && sameRow(before[before.length - 1 - suffix] as PreviewRow, after[after.length - 1 - suffix] as PreviewRow)) {
     suffix += 1;
   }
   ops.push({ op: "rows", statement, start: prefix, deleteCount: before.length - prefix - suffix, rows: after.slice(prefix, after.length - suffix) });

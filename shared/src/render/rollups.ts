@@ -78,10 +78,7 @@ export function summarize(result: ValidationResult | undefined): StatusSummary |
   return {
     conformance: conformance === "conforming" ? "conforming" : "nonconforming",
     errorCount: Array.isArray(errors) ? errors.length : 0,
-    calculations:
-      calculations === "not-defined" || calculations === "consistent" || calculations === "inconsistent"
-        ? calculations
-        : "not-run",
+    calculations: calculations === "not-defined" || calculations === "consistent" || calculations === "inconsistent" ? calculations : "not-run",
     satisfied: counts.satisfied,
     unsatisfied: counts.unsatisfied,
     errors: counts.error,

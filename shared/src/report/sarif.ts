@@ -33,7 +33,9 @@ export function sarifLog(reports: readonly FileReport[], options: SarifOptions):
     if (report.error !== undefined && report.problems.length === 0) {
       // Unreadable or not UTF-8: located at the line when there is one, else at the file.
       const ruleIndex = RULE_INDEX.get(report.error.code);
-      const location = { physicalLocation: { artifactLocation, ...(report.error.line === undefined ? {} : { region: { startLine: report.error.line, startColumn: report.error.column ?? 1 } }) } };
+      const location = {
+        physicalLocation: { artifactLocation, ...(report.error.line === undefined ? {} : { region: { startLine: report.error.line, startColumn: report.error.column ?? 1 } }) },
+      };
       if (ruleIndex === undefined) {
         notifications.push({ level: "error", message: { text: `${report.file}: ${report.error.message}` }, locations: [location] });
         continue;

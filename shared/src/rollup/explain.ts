@@ -39,9 +39,7 @@ export const CAUSE_RANK: readonly CauseKind[] = ["child-sign", "parent-sign", "e
 
 /** One edit to the document's data that would make the rollup hold. */
 export type CauseFix =
-  | { kind: "set-value"; item: string; period: string; value: string }
-  | { kind: "remove-rollup"; item: string }
-  | { kind: "roll-up"; item: string; parent: string };
+  { kind: "set-value"; item: string; period: string; value: string } | { kind: "remove-rollup"; item: string } | { kind: "roll-up"; item: string; parent: string };
 
 export interface Cause {
   kind: CauseKind;
@@ -185,9 +183,11 @@ export class RollupExplainer {
 
     children.forEach((child, k) => {
       const ck = c[k] as bigint;
-      if (ck !== 0n && holds(d + 2n * ck)) add({ kind: "child-sign", item: child.id, value: childValues[k] as string, fix: { kind: "set-value", item: child.id, period, value: negate(childValues[k] as string) } });
+      if (ck !== 0n && holds(d + 2n * ck))
+        add({ kind: "child-sign", item: child.id, value: childValues[k] as string, fix: { kind: "set-value", item: child.id, period, value: negate(childValues[k] as string) } });
     });
-    if (p !== 0n && holds(-p - s)) add({ kind: "parent-sign", item: parent.id, value: parentValue, fix: { kind: "set-value", item: parent.id, period, value: negate(parentValue) } });
+    if (p !== 0n && holds(-p - s))
+      add({ kind: "parent-sign", item: parent.id, value: parentValue, fix: { kind: "set-value", item: parent.id, period, value: negate(parentValue) } });
     children.forEach((child, k) => {
       const ck = c[k] as bigint;
       if (ck !== 0n && holds(d + ck)) add({ kind: "extra-child", item: child.id, value: childValues[k] as string, fix: { kind: "remove-rollup", item: child.id } });

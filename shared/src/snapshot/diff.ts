@@ -31,9 +31,7 @@ export function diffSnapshot(value: unknown, analysis: Analysis): SnapshotDiff {
     if (recordedByKey.has(keyOf(application))) changes.push({ change: "removed", recorded: normalizeApplication(application) });
   }
   const match =
-    snapshot.conformance === current.conformance.status &&
-    snapshot.calculations === current.calculations.status &&
-    changes.every((change) => change.change === "unchanged");
+    snapshot.conformance === current.conformance.status && snapshot.calculations === current.calculations.status && changes.every((change) => change.change === "unchanged");
   return {
     formatVersion: FORMAT_VERSION,
     status: match ? "match" : "mismatch",

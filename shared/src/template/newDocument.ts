@@ -35,7 +35,8 @@ export function checkNewDocumentOptions(options: NewDocumentOptions): string | u
   if (CONTROL.test(options.entityName)) return "The entity name contains a control character.";
   if (options.currency.trim() === "") return "The currency is empty.";
   if (CONTROL.test(options.currency)) return "The currency contains a control character.";
-  if (!Number.isInteger(options.scale) || Math.abs(options.scale) > MAX_SCALE) return `The scale must be a whole number from -${MAX_SCALE} to ${MAX_SCALE} (3 for thousands, 6 for millions).`;
+  if (!Number.isInteger(options.scale) || Math.abs(options.scale) > MAX_SCALE)
+    return `The scale must be a whole number from -${MAX_SCALE} to ${MAX_SCALE} (3 for thousands, 6 for millions).`;
   if (options.years.length === 0) return "At least one fiscal year is needed.";
   for (const year of options.years) {
     if (!Number.isInteger(year) || year < 2 || year > 9999) return `${year} is not a year from 2 to 9999.`;
@@ -93,7 +94,12 @@ function dayAfter(date: string): string {
 
 /** An identifier made from free text ("GBP" → "gbp"); never empty, always starting with a letter. */
 function identifier(text: string, fallback: string): string {
-  const slug = text.trim().toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[^a-z]+/, "").replace(/-+$/, "");
+  const slug = text
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, "-")
+    .replace(/^[^a-z]+/, "")
+    .replace(/-+$/, "");
   return slug === "" ? fallback : slug;
 }
 
@@ -127,14 +133,15 @@ function documentTree(options: NewDocumentOptions): Tree {
   const instants = years.map((year) => ({ id: `at-${year}`, kind: "instant", date: lastDay(year, month, day) }));
   const durations = years.map((year) => ({ id: `fy${year}`, kind: "duration", start: dayAfter(lastDay(year - 1, month, day)), end: lastDay(year, month, day) }));
   // Leaf values are tab stops (in statement order); subtotals are plain "0", kept right by the rollup quick fixes.
-  const items = (lines: Line[], periods: { id: string }[]) => lines.map((line) => {
-    const leaf = line.rollupTo !== undefined;
-    const values: Record<string, Tree> = {};
-    for (const period of periods) values[period.id] = leaf ? new Placeholder("0") : "0";
-    const item: Record<string, Tree> = { id: line.id, label: line.label, unit: unitId, values };
-    if (line.rollupTo !== undefined) item.rollupTo = line.rollupTo;
-    return item;
-  });
+  const items = (lines: Line[], periods: { id: string }[]) =>
+    lines.map((line) => {
+      const leaf = line.rollupTo !== undefined;
+      const values: Record<string, Tree> = {};
+      for (const period of periods) values[period.id] = leaf ? new Placeholder("0") : "0";
+      const item: Record<string, Tree> = { id: line.id, label: line.label, unit: unitId, values };
+      if (line.rollupTo !== undefined) item.rollupTo = line.rollupTo;
+      return item;
+    });
   return {
     $schema: SCHEMA_URL,
     formatVersion: "0.2",

@@ -9,11 +9,7 @@ import { checkSnapshot } from "./snapshot";
 import { checkStatements } from "./statements";
 import { checkUnits, type UnitFacts } from "./units";
 
-const DOCUMENT = memberSet(
-  "An FS document",
-  ["formatVersion", "entity", "scope", "units", "periods", "statements"],
-  ["$schema", "documentId", "validationSnapshot"],
-);
+const DOCUMENT = memberSet("An FS document", ["formatVersion", "entity", "scope", "units", "periods", "statements"], ["$schema", "documentId", "validationSnapshot"]);
 const ENTITY = memberSet("The entity", ["name"], ["id"]);
 const SCOPE = memberSet("The scope", ["label"], ["id"]);
 

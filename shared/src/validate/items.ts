@@ -56,10 +56,15 @@ function checkValues(issues: IssueList, values: Record<string, unknown>, path: s
     }
     if (selected !== undefined) extra.push(key);
     if (!IDENTIFIER.test(key)) {
-      issues.report("invalid-value", appendPointer(path, key), `The key ${show(key)} is not a period id: ids start with a letter and contain only letters, digits, ".", "_" and "-".`, {
-        rule: "identifier",
-        actual: key,
-      });
+      issues.report(
+        "invalid-value",
+        appendPointer(path, key),
+        `The key ${show(key)} is not a period id: ids start with a letter and contain only letters, digits, ".", "_" and "-".`,
+        {
+          rule: "identifier",
+          actual: key,
+        },
+      );
       // The member is reported at its path already; its cell (at the same path) is not judged too.
       continue;
     }
@@ -82,13 +87,18 @@ function checkValues(issues: IssueList, values: Record<string, unknown>, path: s
     missingCount > 0 ? `missing ${listed(missing, missingCount)}` : "",
     extra.length > 0 ? `not in the statement's periods: ${listed(extra.slice(0, LISTED_KEYS), extra.length)}` : "",
   ].filter((part) => part !== "");
-  issues.report("map-key-mismatch", path, `The values must have exactly one key per statement period (${listed(firstOf(selected, LISTED_KEYS), selected.size)}); ${parts.join("; ")}.`, {
-    // The first LISTED_KEYS missing periods (the quick fix reads the rest from the statement), and
-    // every extra key: those are this item's own keys, so linear in total.
-    missing,
-    missingCount,
-    extra,
-  });
+  issues.report(
+    "map-key-mismatch",
+    path,
+    `The values must have exactly one key per statement period (${listed(firstOf(selected, LISTED_KEYS), selected.size)}); ${parts.join("; ")}.`,
+    {
+      // The first LISTED_KEYS missing periods (the quick fix reads the rest from the statement), and
+      // every extra key: those are this item's own keys, so linear in total.
+      missing,
+      missingCount,
+      extra,
+    },
+  );
 }
 
 /** How many keys a map-key-mismatch names in its message and lists as missing. */
@@ -125,7 +135,12 @@ function checkCell(issues: IssueList, cell: unknown, valuesPath: string, key: st
   if (cell === null) return;
   const path = appendPointer(valuesPath, key);
   if (typeof cell === "number") {
-    issues.report("decimal-string-required", path, "A value must be an exact decimal written as a string: put the number in quotes (e.g. \"1250\"), since a JSON number may lose digits.", {});
+    issues.report(
+      "decimal-string-required",
+      path,
+      'A value must be an exact decimal written as a string: put the number in quotes (e.g. "1250"), since a JSON number may lose digits.',
+      {},
+    );
     return;
   }
   if (!isRecord(cell)) {

@@ -57,7 +57,8 @@ export function checkRollupGraph(
     const length = cycle.members.length;
     const shown: string[] = [];
     for (let step = 0; step < Math.min(length, CYCLE_IDS_SHOWN); step++) shown.push(itemId(items[cycle.members[(position + step) % length] as number]));
-    const route = length <= CYCLE_IDS_SHOWN ? [...shown, shown[0]].map((id) => show(id)).join(" → ") : `${shown.map((id) => show(id)).join(" → ")} → … (${length - shown.length} more)`;
+    const route =
+      length <= CYCLE_IDS_SHOWN ? [...shown, shown[0]].map((id) => show(id)).join(" → ") : `${shown.map((id) => show(id)).join(" → ")} → … (${length - shown.length} more)`;
     issues.report(
       "cyclic-rollup",
       `${statementPath}/items/${edge.index}/rollupTo`,

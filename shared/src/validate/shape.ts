@@ -32,12 +32,10 @@ export function checkMembers(issues: IssueList, record: Record<string, unknown>,
   for (const name in record) {
     if (!members.allowed.has(name)) {
       const allowed = [...members.allowed];
-      issues.report(
-        "unknown-property",
-        appendPointer(path, name),
-        `${members.what} has no member ${JSON.stringify(name)}; allowed members are ${allowed.join(", ")}.`,
-        { member: name, allowed },
-      );
+      issues.report("unknown-property", appendPointer(path, name), `${members.what} has no member ${JSON.stringify(name)}; allowed members are ${allowed.join(", ")}.`, {
+        member: name,
+        allowed,
+      });
     }
   }
   for (const name of members.required) {
@@ -49,12 +47,7 @@ export function checkMembers(issues: IssueList, record: Record<string, unknown>,
   }
 }
 
-export function expectObjectWithMembers(
-  issues: IssueList,
-  value: unknown,
-  path: string,
-  members: MemberSet,
-): Record<string, unknown> | undefined {
+export function expectObjectWithMembers(issues: IssueList, value: unknown, path: string, members: MemberSet): Record<string, unknown> | undefined {
   const record = expectObject(issues, value, path, members.what);
   if (record !== undefined) checkMembers(issues, record, path, members);
   return record;
@@ -75,12 +68,10 @@ export function checkIdentifier(issues: IssueList, value: unknown, path: string,
     return undefined;
   }
   if (!IDENTIFIER.test(value)) {
-    issues.report(
-      "invalid-value",
-      path,
-      `${what} ${show(value)} is not an identifier: it must start with a letter and contain only letters, digits, ".", "_" and "-".`,
-      { rule: "identifier", actual: value },
-    );
+    issues.report("invalid-value", path, `${what} ${show(value)} is not an identifier: it must start with a letter and contain only letters, digits, ".", "_" and "-".`, {
+      rule: "identifier",
+      actual: value,
+    });
     return undefined;
   }
   return value;

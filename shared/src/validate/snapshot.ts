@@ -50,9 +50,14 @@ export function checkSnapshot(issues: IssueList, value: unknown): void {
     const first = firstByKey.get(key);
     if (first === undefined) firstByKey.set(key, index);
     else {
-      issues.report("duplicate-application-key", `${PATH}/applications/${index}/key`, `Application ${first} already records this key; each statement, parent and period appears once.`, {
-        first: `${PATH}/applications/${first}/key`,
-      });
+      issues.report(
+        "duplicate-application-key",
+        `${PATH}/applications/${index}/key`,
+        `Application ${first} already records this key; each statement, parent and period appears once.`,
+        {
+          first: `${PATH}/applications/${first}/key`,
+        },
+      );
     }
   });
   if (calculations !== undefined) checkApplicationSet(issues, calculations, applications);

@@ -6,12 +6,7 @@ import { Definitions, checkIdentifier, expectObjectWithMembers, identifierMember
 
 const STATEMENT = memberSet("A statement", ["id", "label", "periods", "items"]);
 
-export function checkStatements(
-  issues: IssueList,
-  statements: readonly unknown[],
-  units: ReadonlyMap<string, UnitFacts>,
-  periodIds: ReadonlySet<string>,
-): void {
+export function checkStatements(issues: IssueList, statements: readonly unknown[], units: ReadonlyMap<string, UnitFacts>, periodIds: ReadonlySet<string>): void {
   const definitions = new Definitions(issues, "Statement", "/statements");
   statements.forEach((value, index) => {
     const path = pointer("statements", index);
@@ -31,12 +26,7 @@ export function checkStatements(
  * Checks the statement's period references; returns them as the set that every item's values must
  * be keyed by, or undefined when an entry is malformed (then the value maps cannot be judged).
  */
-function checkSelectedPeriods(
-  issues: IssueList,
-  periods: readonly unknown[],
-  path: string,
-  periodIds: ReadonlySet<string>,
-): ReadonlySet<string> | undefined {
+function checkSelectedPeriods(issues: IssueList, periods: readonly unknown[], path: string, periodIds: ReadonlySet<string>): ReadonlySet<string> | undefined {
   const firstByPeriod = new Map<string, number>();
   let wellFormed = true;
   periods.forEach((value, index) => {

@@ -33,10 +33,15 @@ export function checkUnits(issues: IssueList, units: readonly unknown[]): Map<st
 
 function checkScale(issues: IssueList, scale: unknown, path: string): void {
   if (typeof scale !== "number" || !Number.isInteger(scale)) {
-    issues.report("invalid-type", path, `The scale must be an integer (a power of ten such as 0, 3 or 6), not ${typeof scale === "number" ? String(scale) : describeType(jsonType(scale))}.`, {
-      expected: "integer",
-      actual: jsonType(scale),
-    });
+    issues.report(
+      "invalid-type",
+      path,
+      `The scale must be an integer (a power of ten such as 0, 3 or 6), not ${typeof scale === "number" ? String(scale) : describeType(jsonType(scale))}.`,
+      {
+        expected: "integer",
+        actual: jsonType(scale),
+      },
+    );
   } else if (scale > MAX_SCALE || scale < -MAX_SCALE) {
     issues.report("scale-out-of-range", path, `The scale ${scale} is outside the allowed range -${MAX_SCALE} to ${MAX_SCALE}.`, {
       minimum: -MAX_SCALE,

@@ -77,7 +77,12 @@ class SheetNames {
   private readonly used = new Set<string>();
 
   take(wanted: string): string {
-    const base = wanted.replace(/[[\]:*?/\\]/g, " ").replace(/^'+|'+$/g, "").trim().slice(0, 31) || "Sheet";
+    const base =
+      wanted
+        .replace(/[[\]:*?/\\]/g, " ")
+        .replace(/^'+|'+$/g, "")
+        .trim()
+        .slice(0, 31) || "Sheet";
     let name = base;
     for (let n = 2; this.used.has(name.toLowerCase()) || name.toLowerCase() === "history"; n++) {
       const suffix = ` (${n})`;
@@ -168,7 +173,9 @@ function writeCell(cell: ExcelJS.Cell, data: CellPresentation, row: RowPresentat
     cell.numFmt = numberFormat(places, measure, scale);
     if (numeric.status === "unsatisfied") {
       cell.fill = RED;
-      notes.push(`Subtotal does not add up: ${groupDigits(numeric.actual)} stated, children sum to ${groupDigits(numeric.expected)} (difference ${groupDigits(numeric.difference)}, tolerance ${groupDigits(numeric.tolerance)}). The cell shows the children's sum; the stated value is ${data.text}.`);
+      notes.push(
+        `Subtotal does not add up: ${groupDigits(numeric.actual)} stated, children sum to ${groupDigits(numeric.expected)} (difference ${groupDigits(numeric.difference)}, tolerance ${groupDigits(numeric.tolerance)}). The cell shows the children's sum; the stated value is ${data.text}.`,
+      );
     } else if (numeric.actual !== numeric.expected) {
       notes.push(`Stated value ${data.text}; the children sum to ${numeric.expected}, within the tolerance of ${numeric.tolerance}.`);
     }
@@ -192,7 +199,9 @@ function writeCell(cell: ExcelJS.Cell, data: CellPresentation, row: RowPresentat
     notes.push(exact ? "Not a formula: the formula would be too long." : "Not a formula: this value, or a child's, is stored as text.");
   } else if (application?.status === "error") {
     cell.fill = AMBER;
-    notes.push(`Subtotal not evaluated: a cell it needs is ${application.reason === "missing-value" ? "missing (null)" : "unavailable"} (${application.cell.item} ${application.cell.period}).`);
+    notes.push(
+      `Subtotal not evaluated: a cell it needs is ${application.reason === "missing-value" ? "missing (null)" : "unavailable"} (${application.cell.item} ${application.cell.period}).`,
+    );
   }
   if (notes.length > 0) cell.note = notes.join("\n");
   return exact ? 0 : 1;
@@ -204,7 +213,7 @@ function sumFormula(children: readonly number[], column: number, asText: boolean
   const letter = columnLetter(FIRST_PERIOD_COLUMN + column);
   const rows = children.map((child) => FIRST_ROW + child).sort((a, b) => a - b);
   const parts: string[] = [];
-  for (let i = 0; i < rows.length; ) {
+  for (let i = 0; i < rows.length;) {
     let j = i;
     while (j + 1 < rows.length && rows[j + 1] === (rows[j] as number) + 1) j++;
     parts.push(i === j ? `${letter}${rows[i]}` : `${letter}${rows[i]}:${letter}${rows[j]}`);

@@ -60,6 +60,10 @@ const SCALE_WORDS = new Map<string, string>([
 export function numberFormat(places: number, measure: string | undefined, scale: string | undefined): string {
   const base = places > 0 ? `#,##0.${"0".repeat(Math.min(places, 30))}` : "#,##0";
   const scaleWord = scale === undefined ? "" : (SCALE_WORDS.get(scale) ?? `×10^${scale}`);
-  const suffix = [measure, scaleWord].filter((part) => part !== undefined && part !== "").join(" ").replace(/["\\]/g, "").slice(0, 60);
+  const suffix = [measure, scaleWord]
+    .filter((part) => part !== undefined && part !== "")
+    .join(" ")
+    .replace(/["\\]/g, "")
+    .slice(0, 60);
   return suffix === "" ? base : `${base}" ${suffix}"`;
 }

@@ -28,7 +28,11 @@ const fsDiagnostics = (uri) => vscode.languages.getDiagnostics(uri).filter((diag
 function waitFor(event, check, what, timeoutMs = WAIT_MS) {
   return new Promise((resolve, reject) => {
     let subscription;
-    const finish = (settle, value) => { clearTimeout(timer); subscription?.dispose(); settle(value); };
+    const finish = (settle, value) => {
+      clearTimeout(timer);
+      subscription?.dispose();
+      settle(value);
+    };
     const timer = setTimeout(() => finish(reject, new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`)), timeoutMs);
     const attempt = () => {
       try {
@@ -44,10 +48,16 @@ function waitFor(event, check, what, timeoutMs = WAIT_MS) {
 }
 
 const waitForDiagnostics = (uri, accept, what) =>
-  waitFor(vscode.languages.onDidChangeDiagnostics, () => { const found = fsDiagnostics(uri); return accept(found) ? found : undefined; }, what);
+  waitFor(
+    vscode.languages.onDidChangeDiagnostics,
+    () => {
+      const found = fsDiagnostics(uri);
+      return accept(found) ? found : undefined;
+    },
+    what,
+  );
 
-const waitForText = (document, accept, what) =>
-  waitFor(vscode.workspace.onDidChangeTextDocument, () => (accept(document.getText()) ? document.getText() : undefined), what);
+const waitForText = (document, accept, what) => waitFor(vscode.workspace.onDidChangeTextDocument, () => (accept(document.getText()) ? document.getText() : undefined), what);
 
 /** The position of the one occurrence of `needle` in the document (test data is chosen so it is unique). */
 function uniqueOffset(document, needle) {
@@ -62,7 +72,7 @@ const describeRange = (range) => `${range.start.line + 1}:${range.start.characte
 
 /** The manufacturing example's inconsistent subtotal value, "41" with its quotes. */
 function grossProfitCell(document) {
-  const offset = uniqueOffset(document, "\"41\"");
+  const offset = uniqueOffset(document, '"41"');
   return new vscode.Range(document.positionAt(offset), document.positionAt(offset + 4));
 }
 
@@ -78,7 +88,10 @@ const suites = [
     async run() {
       const { document } = await show(FILES.manufacturing);
       const diagnostics = await waitForDiagnostics(document.uri, (found) => found.length > 0, "fs diagnostics for the manufacturing example");
-      assert.deepEqual(diagnostics.map((d) => d.message), [ROLLUP_MESSAGE]);
+      assert.deepEqual(
+        diagnostics.map((d) => d.message),
+        [ROLLUP_MESSAGE],
+      );
       assert.equal(diagnostics[0].severity, vscode.DiagnosticSeverity.Warning, "fs.rollups.severity defaults to warning");
       assert.equal(describeRange(diagnostics[0].range), describeRange(grossProfitCell(document)));
       return { range: describeRange(diagnostics[0].range), code: String(diagnostics[0].code) };
@@ -93,7 +106,7 @@ const suites = [
       const [diagnostic] = diagnostics;
       assert.equal(String(diagnostic.code), "unknown-property");
       assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Error);
-      const key = uniqueOffset(document, "\"source\"");
+      const key = uniqueOffset(document, '"source"');
       assert.equal(describeRange(diagnostic.range), describeRange(new vscode.Range(document.positionAt(key), document.positionAt(key + 8))));
       return { range: describeRange(diagnostic.range), message: diagnostic.message };
     },
@@ -105,11 +118,14 @@ const suites = [
       // A barrier: the server handles messages in order, so once it has published for an edit
       // made after the ordinary file was opened, it has had every chance to report on that file.
       const { document } = await show(FILES.manufacturing);
-      await replace(document, grossProfitCell(document), "\"42\"");
+      await replace(document, grossProfitCell(document), '"42"');
       await waitForDiagnostics(document.uri, (found) => found.some((d) => d.message.includes("42 stated")), "fs diagnostics after the barrier edit");
       await vscode.commands.executeCommand("undo");
       await waitForDiagnostics(document.uri, (found) => found.some((d) => d.message === ROLLUP_MESSAGE), "fs diagnostics after undoing the barrier edit");
-      assert.deepEqual(fsDiagnostics(ordinary.uri).map((d) => d.message), []);
+      assert.deepEqual(
+        fsDiagnostics(ordinary.uri).map((d) => d.message),
+        [],
+      );
       return { otherSources: [...new Set(vscode.languages.getDiagnostics(ordinary.uri).map((d) => d.source))] };
     },
   },
@@ -120,7 +136,10 @@ const suites = [
       await waitForDiagnostics(document.uri, (found) => found.length > 0, "fs diagnostics for the manufacturing example");
       const cell = grossProfitCell(document);
       const hovers = await vscode.commands.executeCommand("vscode.executeHoverProvider", document.uri, cell.start.translate(0, 1));
-      const text = (hovers ?? []).flatMap((hover) => hover.contents).map((part) => (typeof part === "string" ? part : part.value)).join("\n");
+      const text = (hovers ?? [])
+        .flatMap((hover) => hover.contents)
+        .map((part) => (typeof part === "string" ? part : part.value))
+        .join("\n");
       for (const expected of ["Revenue", "Cost of sales", "41", "40"]) assert.ok(text.includes(expected), `the hover lacks ${JSON.stringify(expected)}:\n${text}`);
       return { hover: text };
     },
@@ -134,8 +153,11 @@ const suites = [
       const titles = lenses.map((lens) => lens.command?.title ?? "");
       const lens = lenses.find((candidate) => candidate.command?.title.includes("✗ fy2025 off by 1"));
       assert.ok(lens !== undefined, `no lens says "✗ fy2025 off by 1"; lenses:\n${titles.join("\n")}`);
-      const idLine = document.positionAt(uniqueOffset(document, "\"id\": \"gross-profit\"")).line;
-      assert.ok(lens.range.start.line === idLine || lens.range.start.line === idLine - 1, `the lens is on line ${lens.range.start.line + 1}, not at the Gross profit item (line ${idLine})`);
+      const idLine = document.positionAt(uniqueOffset(document, '"id": "gross-profit"')).line;
+      assert.ok(
+        lens.range.start.line === idLine || lens.range.start.line === idLine - 1,
+        `the lens is on line ${lens.range.start.line + 1}, not at the Gross profit item (line ${idLine})`,
+      );
       return { title: lens.command.title, line: lens.range.start.line + 1, lenses: titles };
     },
   },
@@ -146,7 +168,7 @@ const suites = [
       const original = document.getText();
       await waitForDiagnostics(document.uri, (found) => found.length === 1, "the manufacturing example's one fs diagnostic");
       const started = Date.now();
-      await replace(document, grossProfitCell(document), "\"40\"");
+      await replace(document, grossProfitCell(document), '"40"');
       await waitForDiagnostics(document.uri, (found) => found.length === 0, "no fs diagnostics once Gross profit is 40");
       const editToDiagnosticsMs = Date.now() - started;
       const undone = Date.now();
