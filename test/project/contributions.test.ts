@@ -20,13 +20,13 @@ interface Manifest {
 const manifest = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as Manifest;
 const commandsSource = readFileSync(join(repoRoot, "client/src/commands/index.ts"), "utf8");
 const registered = new Set([
-  ...[...commandsSource.matchAll(/registerCommand\("([^"]+)"/g)].map((match) => match[1]!),
-  ...[...commandsSource.matchAll(/registerCommand\(CLIENT_COMMANDS\.(\w+)/g)].map((match) => (CLIENT_COMMANDS as Record<string, string>)[match[1]!]!),
+  ...[...commandsSource.matchAll(/registerCommand\(\s*"([^"]+)"/g)].map((match) => match[1]!),
+  ...[...commandsSource.matchAll(/registerCommand\(\s*CLIENT_COMMANDS\.(\w+)/g)].map((match) => (CLIENT_COMMANDS as Record<string, string>)[match[1]!]!),
 ]);
 // The Rollups view registers its own commands (client/src/rollups/rollupTree.ts, ROLLUP_COMMANDS).
 const rollupSource = readFileSync(join(repoRoot, "client/src/rollups/rollupTree.ts"), "utf8");
 const rollupCommands = new Map([...rollupSource.matchAll(/^\s+(\w+): "(fs\.rollups\.[\w.]+)",$/gm)].map((match) => [match[1]!, match[2]!]));
-for (const match of rollupSource.matchAll(/registerCommand\(ROLLUP_COMMANDS\.(\w+)/g)) {
+for (const match of rollupSource.matchAll(/registerCommand\(\s*ROLLUP_COMMANDS\.(\w+)/g)) {
   const command = rollupCommands.get(match[1]!);
   if (command !== undefined) registered.add(command);
 }
