@@ -59,9 +59,19 @@ describe("rollup causes and fixes in VS Code (code-server)", { timeout: SETUP_TI
       const row = page.locator(".monaco-list-row", { hasText: "fy2025: off by 1" }).first();
       await row.waitFor({ timeout: FIRST_PROBLEMS_TIMEOUT_MS });
       assert.match((await row.textContent()) ?? "", /Gross profit/);
-      await row.click();
       const id = locate(["statements", 1, "items", 6, "id"]);
-      await page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`Ln ${id.line}, Col \\d+`) }).waitFor({ timeout: UI_TIMEOUT_MS });
+      const revealed = page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`Ln ${id.line}, Col \\d+`) });
+      // A status notification can redraw the view between press and release, and a click on a
+      // redrawn row selects it without running its command: click again until the source shows it.
+      for (let attempt = 1; ; attempt++) {
+        await row.click();
+        try {
+          await revealed.waitFor({ timeout: 5_000 });
+          break;
+        } catch (error) {
+          if (attempt === 4) throw error;
+        }
+      }
     } catch (error) {
       const path = await screenshot(page, "rollups view");
       if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
