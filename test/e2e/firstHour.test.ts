@@ -261,6 +261,8 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     const file = "syntax-missing-comma.json";
     const expected = collected?.[file];
     assert.ok(expected !== undefined && expected.length > 0 && expected.every((marker) => marker.source !== "fs"), JSON.stringify(expected));
+    // Built-in JSON markers live only while the document is open: open it, so they are there to list.
+    await quickOpen(page, file);
     await showProblems(page);
     await page.locator('.markers-panel-container input[placeholder*="**/"], .viewpane-filter input[placeholder*="**/"]').first().fill(`**/${file}`);
     // The file's row says how many entries the panel lists for it: as many as the API reports.
