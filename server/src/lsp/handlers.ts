@@ -32,23 +32,26 @@ import {
 } from "../../../protocol/lsp";
 import { DocumentAnalysis, type ParsedVersion } from "../analysis";
 import * as service from "../service/index";
+import type { ClientFeatures } from "./clientFeatures";
 import type { ServerContext } from "./context";
 
 const NOT_OPEN = "This document is not open as an FS document.";
 
-export const capabilities: ServerCapabilities = {
+/** The server's capabilities for a client with `client`'s features. */
+export const capabilitiesFor = (client: ClientFeatures): ServerCapabilities => ({
   codeLensProvider: { resolveProvider: false },
   hoverProvider: true,
   documentSymbolProvider: true,
   completionProvider: { triggerCharacters: ['"', ":"] },
   definitionProvider: true,
   referencesProvider: true,
-  renameProvider: { prepareProvider: true },
+  // prepareProvider only for a client that sends prepareRename (LSP: "only valid if the client states prepareSupport").
+  renameProvider: client.prepareRename ? { prepareProvider: true } : true,
   codeActionProvider: { codeActionKinds: service.CODE_ACTION_KINDS.filter((kind) => kind !== CodeActionKind.Empty) },
   inlayHintProvider: true,
   callHierarchyProvider: true,
   documentHighlightProvider: true,
-};
+});
 
 export function registerHandlers(context: ServerContext): void {
   const { connection, store, guard } = context;
@@ -66,19 +69,25 @@ export function registerHandlers(context: ServerContext): void {
       return open === undefined ? null : service.hover(open, position);
     }),
   );
+  // The outline asks again after every edit: the cap is logged once per open document, not each time.
+  const outlineCapLogged = new Set<string>();
+  store.onClosed((uri) => outlineCapLogged.delete(uri));
   connection.onDocumentSymbol(
     guard("documentSymbol", null, ({ textDocument }, token) => {
       const open = analysis(textDocument.uri);
       const outline = open === undefined ? undefined : service.documentSymbols(open, token);
       if (outline === undefined) return null;
-      if (outline.limited) connection.console.info(`Outline of ${textDocument.uri} limited to ${service.MAX_SYMBOLS} symbols.`);
+      if (outline.limited && !outlineCapLogged.has(textDocument.uri)) {
+        outlineCapLogged.add(textDocument.uri);
+        connection.console.info(`Outline of ${textDocument.uri} limited to ${service.MAX_SYMBOLS} symbols.`);
+      }
       return outline.symbols;
     }),
   );
   connection.onCompletion(
     guard("completion", null, ({ textDocument, position }) => {
       const open = analysis(textDocument.uri);
-      return open === undefined ? null : service.completion(open, position);
+      return open === undefined ? null : service.completion(open, position, { snippets: context.client().snippets });
     }),
   );
   connection.onDefinition(
