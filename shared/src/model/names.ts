@@ -37,6 +37,12 @@ export function scaleInWords(scale: number): string {
   return `in units of ${scale > 0 ? groupDigits(`1${"0".repeat(size)}`) : `0.${"0".repeat(size - 1)}1`}`;
 }
 
+/** scaleInWords for a scale as written (render keeps it as text): "3" → "in thousands". */
+export function scaleTextInWords(scale: string): string {
+  // A short integer converts exactly; anything longer is said as the power it is.
+  return /^-?\d{1,3}$/.test(scale) ? scaleInWords(Number(scale)) : `in units of 10 to the power ${scale}`;
+}
+
 /** "KRW millions (KRW, in millions)". */
 export function unitSummary(unit: UnitEntry): string {
   const details = [unit.measure, unit.scale === undefined ? undefined : scaleInWords(unit.scale)].filter((part): part is string => part !== undefined);
