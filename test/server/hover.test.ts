@@ -46,7 +46,7 @@ test("a subtotal's cell shows its whole rollup in that period, exactly as stored
     "| **Difference** | 1 |",
     "| Tolerance | 0 |",
   ]);
-  assert.ok(lines.includes("✗ **unsatisfied**: stated 41, children sum to 40, off by 1 (tolerance 0)"), value);
+  assert.ok(lines.includes("✗ **not satisfied**: stated 41, children sum to 40, off by 1 (tolerance 0)"), value);
 
   const satisfied = await markdown(manufacturingUri, positionOf(manufacturing, '"30"', 1));
   assert.match(satisfied, /^\*\*Gross profit\*\* `gross-profit` · `fy2024`/);
@@ -63,7 +63,7 @@ test("a child's cell names the subtotal it rolls into and that subtotal's status
   // Revenue is both: a subtotal of its own children and a child of gross profit.
   const revenue = await markdown(manufacturingUri, positionOf(manufacturing, '"100"'));
   assert.match(revenue, /\| Product revenue \| 60 \|\n\| Service revenue \| 40 \|/);
-  assert.match(revenue, /Rolls into \*\*Gross profit\*\* \(`gross-profit`\)\n\nfy2025: ✗ \*\*unsatisfied\*\*: stated 41, children sum to 40, off by 1/);
+  assert.match(revenue, /Rolls into \*\*Gross profit\*\* \(`gross-profit`\)\n\nfy2025: ✗ \*\*not satisfied\*\*: stated 41, children sum to 40, off by 1/);
 });
 
 test("error applications and thousands separators in the breakdown", async () => {
@@ -73,7 +73,7 @@ test("error applications and thousands separators in the breakdown", async () =>
   // total fy2024: "90"; Services fy2024 is null, so the application is an error naming it.
   const value = await markdown(uri, positionOf(text, '"90"'));
   assert.match(value, /\| Services \| null \(missing\) \|\n\| Products \| 45 \|\n\| Licences \| 5 \|\n\| \*\*Actual\*\* \(Total revenue\) \| 90 \|/);
-  assert.match(value, /! \*\*error\*\* \(missing-value\): \*\*Services\*\* has no value \(null\) in fy2024, so the sum cannot be checked/);
+  assert.match(value, /! \*\*not evaluated\*\* \(missing value\): \*\*Services\*\* has no value \(null\) in fy2024, so the sum cannot be checked/);
   assert.doesNotMatch(value, /Expected/);
 
   const northwind = readText(join(fixturesRoot, "examples", "northwind-group.json"));

@@ -7,11 +7,14 @@ import * as vscode from "vscode";
 /** The example the walkthrough opens, shipped in the extension (.vscodeignore). */
 export const WALKTHROUGH_EXAMPLE = "fixtures/examples/northwind-group.json";
 
-/** Opens a copy of the bundled example as an untitled document, so the user's edits never touch the extension. */
+/**
+ * Opens a copy of the bundled example as an untitled document, so the user's edits never touch the
+ * extension. From the walkthrough (no text editor active) it opens beside it, so the next steps stay in view.
+ */
 export async function openExample(extensionUri: vscode.Uri): Promise<void> {
   const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(extensionUri, WALKTHROUGH_EXAMPLE));
   const document = await vscode.workspace.openTextDocument({ language: "json", content: new TextDecoder().decode(bytes) });
-  await vscode.window.showTextDocument(document);
+  await vscode.window.showTextDocument(document, vscode.window.activeTextEditor === undefined ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active);
 }
 
 function isUnsatisfiedRollup(diagnostic: vscode.Diagnostic): boolean {
@@ -32,7 +35,9 @@ export async function fixFailingSubtotal(): Promise<void> {
     return;
   }
   const editor = await vscode.window.showTextDocument(visible.document, visible.viewColumn);
-  editor.selection = new vscode.Selection(failing.range.start, failing.range.start);
+  // Inside the value, not before its opening quote: the quick fix menu asks for the problems at the cursor.
+  const inside = failing.range.isSingleLine && failing.range.end.character - failing.range.start.character > 1 ? failing.range.start.translate(0, 1) : failing.range.start;
+  editor.selection = new vscode.Selection(inside, inside);
   editor.revealRange(failing.range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   await vscode.commands.executeCommand("editor.action.quickFix");
 }
