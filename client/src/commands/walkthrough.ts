@@ -22,7 +22,11 @@ function isUnsatisfiedRollup(diagnostic: vscode.Diagnostic): boolean {
   return diagnostic.source === "fs" && code === "rollup-unsatisfied";
 }
 
-/** Puts the cursor on the first subtotal that does not add up and opens its quick fixes. */
+/**
+ * Puts the cursor on the first subtotal that does not add up and lists its quick fixes in a quick
+ * pick; the chosen one is applied. (The editor's own quick fix menu needs the editor to keep the
+ * focus, which the walkthrough page takes back once its button's command has run.)
+ */
 export async function fixFailingSubtotal(): Promise<void> {
   const failingIn = (candidate: vscode.TextEditor) => vscode.languages.getDiagnostics(candidate.document.uri).filter(isUnsatisfiedRollup);
   // From the walkthrough the active editor is the walkthrough itself: take a visible FS editor then.
@@ -35,9 +39,25 @@ export async function fixFailingSubtotal(): Promise<void> {
     return;
   }
   const editor = await vscode.window.showTextDocument(visible.document, visible.viewColumn);
-  // Inside the value, not before its opening quote: the quick fix menu asks for the problems at the cursor.
+  // Inside the value, not before its opening quote.
   const inside = failing.range.isSingleLine && failing.range.end.character - failing.range.start.character > 1 ? failing.range.start.translate(0, 1) : failing.range.start;
   editor.selection = new vscode.Selection(inside, inside);
   editor.revealRange(failing.range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
-  await vscode.commands.executeCommand("editor.action.quickFix");
+  const fixes = (
+    (await vscode.commands.executeCommand<vscode.CodeAction[] | undefined>(
+      "vscode.executeCodeActionProvider",
+      editor.document.uri,
+      new vscode.Range(inside, inside),
+      vscode.CodeActionKind.QuickFix.value,
+    )) ?? []
+  ).filter((fix) => fix.edit !== undefined);
+  if (fixes.length === 0) {
+    void vscode.window.showInformationMessage(`${failing.message} No quick fix applies; the hover on the value shows the whole breakdown.`);
+    return;
+  }
+  const chosen = await vscode.window.showQuickPick(
+    fixes.map((fix) => ({ label: fix.title, description: fix.isPreferred === true ? "preferred" : undefined, fix })),
+    { title: "Fix the subtotal", placeHolder: failing.message, ignoreFocusOut: true },
+  );
+  if (chosen?.fix.edit !== undefined) await vscode.workspace.applyEdit(chosen.fix.edit);
 }

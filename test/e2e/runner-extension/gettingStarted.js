@@ -29,10 +29,18 @@ async function describeActiveDocument() {
   if (editor === undefined) throw new Error("no active text editor");
   const { document } = editor;
   const lenses = await fsLenses(document.uri);
-  const diagnostics = vscode.languages
-    .getDiagnostics(document.uri)
-    .map((diagnostic) => ({ source: diagnostic.source, message: diagnostic.message, line: diagnostic.range.start.line + 1 }));
-  return { scheme: document.uri.scheme, languageId: document.languageId, text: document.getText(), lenses, diagnostics };
+  const all = vscode.languages.getDiagnostics(document.uri);
+  const diagnostics = all.map((diagnostic) => ({ source: diagnostic.source, message: diagnostic.message, line: diagnostic.range.start.line + 1 }));
+  // The quick fixes offered inside the first value whose rollup check is not satisfied, as the light bulb asks for them.
+  const failing = all.find((diagnostic) => diagnostic.source === "fs" && (diagnostic.code?.value ?? diagnostic.code) === "rollup-unsatisfied");
+  let quickFixes = [];
+  if (failing !== undefined) {
+    const inside = failing.range.start.translate(0, 1);
+    const actions = (await vscode.commands.executeCommand("vscode.executeCodeActionProvider", document.uri, new vscode.Range(inside, inside), "quickfix")) ?? [];
+    quickFixes = actions.map((action) => action.title);
+    if (quickFixes.length === 0) quickFixes = [`none; the diagnostic: ${JSON.stringify({ ...failing, data: failing.data })}`];
+  }
+  return { scheme: document.uri.scheme, languageId: document.languageId, text: document.getText(), lenses, diagnostics, quickFixes };
 }
 
 function openWalkthrough() {
