@@ -5,6 +5,7 @@
 import * as vscode from "vscode";
 import { LanguageClient, RevealOutputChannelOn, TransportKind, type DocumentSelector, type LanguageClientOptions, type ServerOptions } from "vscode-languageclient/node";
 import {
+  CellExplanationRequest,
   ExportRequest,
   PointerAtRequest,
   PreviewModelRequest,
@@ -15,6 +16,7 @@ import {
   SnapshotDiffRequest,
   StatusNotification,
   ValidateTextRequest,
+  type CellExplanation,
   type DocumentStatus,
   type ExportParams,
   type ExportResult,
@@ -83,6 +85,11 @@ export class FsServer implements vscode.Disposable {
     const params: PreviewModelParams = { uri: uri.toString() };
     if (baseVersion !== undefined) params.baseVersion = baseVersion;
     return (await this.start()).sendRequest(PreviewModelRequest, params);
+  }
+
+  /** Why the failing subtotal cell at `pointer` of the preview's model `modelVersion` fails (null: not one, or another version). */
+  async cellExplanation(uri: string, modelVersion: number, pointer: string): Promise<CellExplanation | null> {
+    return (await this.start()).sendRequest(CellExplanationRequest, { uri, modelVersion, pointer });
   }
 
   /** The JSON Pointer at `offset` of exactly this version of `document` (null for another version). */

@@ -19,6 +19,7 @@ import {
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { isFsDocumentByName, isFsDocumentValue, mightBeFsDocument } from "../../../shared/src/detect";
 import {
+  CellExplanationRequest,
   ExportRequest,
   PointerAtRequest,
   PreviewModelRequest,
@@ -119,6 +120,13 @@ export function registerHandlers(context: ServerContext): void {
     guard(PreviewModelRequest.method, null, ({ uri, baseVersion }) => {
       const open = analysis(uri);
       return open === undefined ? null : service.previewModel(open, previewBases, typeof baseVersion === "number" ? baseVersion : undefined);
+    }),
+  );
+  connection.onRequest(
+    CellExplanationRequest,
+    guard(CellExplanationRequest.method, null, ({ uri, modelVersion, pointer }) => {
+      const open = analysis(uri);
+      return open === undefined || typeof modelVersion !== "number" ? null : service.cellExplanation(open, modelVersion, pointer);
     }),
   );
   connection.onRequest(
