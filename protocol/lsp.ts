@@ -58,6 +58,21 @@ export interface ExportResult {
 
 export const ExportRequest = new RequestType<ExportParams, ExportResult, void>("fs/export");
 
+/**
+ * fs/exportXlsx: the workbook `fsdoc render --format xlsx` writes, of a conforming document's
+ * current version, as base64 (protocol/base64.ts).
+ */
+export interface ExportXlsxResult {
+  /** The workbook; absent with `problem`. */
+  base64?: string;
+  /** How many values have more than 15 significant digits and went in as text (each with a note). */
+  textValues: number;
+  /** Why there is no workbook, in words a user reads. */
+  problem?: string;
+}
+
+export const ExportXlsxRequest = new RequestType<DocumentParams, ExportXlsxResult, void>("fs/exportXlsx");
+
 /** fs/validateText: validate a file that is not open (workspace validation); diagnostics are published for it. */
 export interface ValidateTextParams extends DocumentParams {
   text: string;

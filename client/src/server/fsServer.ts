@@ -7,6 +7,7 @@ import { LanguageClient, RevealOutputChannelOn, TransportKind, type DocumentSele
 import {
   CellExplanationRequest,
   ExportRequest,
+  ExportXlsxRequest,
   PointerAtRequest,
   PreviewModelRequest,
   RangeOfRequest,
@@ -20,6 +21,7 @@ import {
   type DocumentStatus,
   type ExportParams,
   type ExportResult,
+  type ExportXlsxResult,
   type PreviewModelParams,
   type PreviewModelResult,
   type RangeOfResult,
@@ -112,6 +114,11 @@ export class FsServer implements vscode.Disposable {
 
   async export(uri: vscode.Uri, format: ExportParams["format"]): Promise<ExportResult> {
     return (await this.start()).sendRequest(ExportRequest, { uri: uri.toString(), format });
+  }
+
+  /** The XLSX workbook of a conforming document (base64), as `fsdoc render --format xlsx` writes it. */
+  async exportXlsx(uri: vscode.Uri): Promise<ExportXlsxResult> {
+    return (await this.start()).sendRequest(ExportXlsxRequest, { uri: uri.toString() });
   }
 
   /** The document's rollups for the Rollups view; `uri` is the document URI as a string. */

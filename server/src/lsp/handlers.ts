@@ -21,6 +21,7 @@ import { isFsDocumentByName, isFsDocumentValue, mightBeFsDocument } from "../../
 import {
   CellExplanationRequest,
   ExportRequest,
+  ExportXlsxRequest,
   PointerAtRequest,
   PreviewModelRequest,
   RangeOfRequest,
@@ -29,6 +30,7 @@ import {
   SnapshotDiffRequest,
   ValidateTextRequest,
   type ExportResult,
+  type ExportXlsxResult,
   type ValidateTextResult,
 } from "../../../protocol/lsp";
 import { DocumentAnalysis, type ParsedVersion } from "../analysis";
@@ -162,6 +164,13 @@ export function registerHandlers(context: ServerContext): void {
     guard<{ uri: string; format: "html" | "tsv" }, ExportResult>(ExportRequest.method, { files: [], problem: "Export failed; see the FS output channel." }, ({ uri, format }) => {
       const open = analysis(uri);
       return open === undefined ? { files: [], problem: NOT_OPEN } : service.exportFiles(open, format);
+    }),
+  );
+  connection.onRequest(
+    ExportXlsxRequest,
+    guard<{ uri: string }, ExportXlsxResult>(ExportXlsxRequest.method, { textValues: 0, problem: "Export failed; see the FS output channel." }, async ({ uri }) => {
+      const open = analysis(uri);
+      return open === undefined ? { textValues: 0, problem: NOT_OPEN } : service.exportXlsx(open);
     }),
   );
   connection.onRequest(

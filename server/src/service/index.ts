@@ -19,3 +19,4 @@ export { rollupTree } from "./rollupTree";
 export { FIX_ALL_KIND } from "./fixAll";
 export { previewModel, pointerAt, rangeOf, PreviewBases } from "./preview";
 export { cellExplanation } from "./cellExplanation";
+export { exportXlsx } from "./exportXlsx";
