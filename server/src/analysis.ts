@@ -23,6 +23,9 @@ import {
 } from "../../shared/src/index";
 import { buildPresentation, type Presentation } from "../../shared/src/render/index";
 import { buildPreviewModel, type PreviewModel } from "../../shared/src/render/previewModel";
+import { withStatementRebuilt } from "../../shared/src/render/previewEdit";
+import { ValueCellIndex } from "../../shared/src/incremental/cellIndex";
+import { applicationPositions, applyValueEdit, type TextEdit, type ValueEdit } from "../../shared/src/incremental/valueEdit";
 
 /** A version whose text parsed: its value, its validation and what is derived from them. */
 export class ParsedVersion {
@@ -34,6 +37,9 @@ export class ParsedVersion {
   private presentationCache: Presentation | undefined;
   private previewModelCache: PreviewModel | undefined;
   private positionsCache: TextDocument | undefined;
+  /** Built when the first edit asks for it; a value edit hands the next version a shifted copy. */
+  private cellsCache: ValueCellIndex | null | undefined;
+  private applicationPositionsCache: ReadonlyMap<string, number> | undefined;
   /** The outline, once a request has built it completely (not cancelled). */
   outline: { symbols: DocumentSymbol[]; limited: boolean } | undefined;
 
@@ -45,6 +51,30 @@ export class ParsedVersion {
     readonly value: unknown,
     readonly analysis: Analysis,
   ) {}
+
+  /**
+   * The version after a value edit of `previous` (engine: incremental/valueEdit.ts). It inherits
+   * what the edit leaves valid: the application positions, the shifted cell index, and the
+   * preview model with the edited statement rebuilt when the previous version had one.
+   */
+  static afterValueEdit(previous: ParsedVersion, document: TextDocument, text: string, edit: ValueEdit): ParsedVersion {
+    const next = new ParsedVersion(document.uri, document.languageId, document.version, text, edit.value, edit.analysis);
+    next.cellsCache = edit.cells;
+    next.applicationPositionsCache = previous.applicationPositionsCache;
+    if (previous.previewModelCache !== undefined) {
+      next.previewModelCache = withStatementRebuilt(previous.previewModelCache, edit.value, edit.analysis.result, edit.statement);
+    }
+    return next;
+  }
+
+  /** This version's analysis of `text` (this text with `edit` applied), when the edit is a value edit. */
+  valueEdit(edit: TextEdit, text: string): ValueEdit | undefined {
+    if (this.analysis.document === undefined || this.analysis.issues.length > 0) return undefined;
+    if (this.cellsCache === undefined) this.cellsCache = ValueCellIndex.build(this.text, this.analysis.document) ?? null;
+    if (this.cellsCache === null) return undefined;
+    this.applicationPositionsCache ??= applicationPositions(this.analysis.result.calculations.applications);
+    return applyValueEdit({ text: this.text, analysis: this.analysis, cells: this.cellsCache, positions: this.applicationPositionsCache }, edit, text);
+  }
 
   /** Pointers → ranges in this text. */
   get locator(): SourceLocator {
@@ -128,6 +158,20 @@ export class DocumentAnalysis {
     const outcome = parseJson(text);
     if (!outcome.ok) return new DocumentAnalysis(document, text, outcome.problems, undefined, previous?.lastGood);
     const parsed = new ParsedVersion(document.uri, document.languageId, document.version, text, outcome.value, analyze(outcome.value));
+    return new DocumentAnalysis(document, text, [], parsed, parsed);
+  }
+
+  /**
+   * The analysis after one edit of `previous` (the analysis of the version just before), without
+   * reading the text again when the edit only changed one value; undefined otherwise.
+   */
+  static afterEdit(document: TextDocument, previous: DocumentAnalysis, edit: TextEdit): DocumentAnalysis | undefined {
+    const good = previous.parsed;
+    if (good === undefined) return undefined;
+    const text = document.getText();
+    const outcome = good.valueEdit(edit, text);
+    if (outcome === undefined) return undefined;
+    const parsed = ParsedVersion.afterValueEdit(good, document, text, outcome);
     return new DocumentAnalysis(document, text, [], parsed, parsed);
   }
 
