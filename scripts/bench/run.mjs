@@ -32,7 +32,8 @@ const ENGINE_ENTRIES = [
   ["render HTML", "renderHtml"],
   ["snapshot diff", "diffText"],
   ["preview model (whole)", "previewModel", "previewSetup"],
-  ["preview patch per edit (model + diff)", "previewPatch", "previewSetup"],
+  ["preview patch per edit, whole model + diff (edits other than value edits)", "previewPatchFull", "previewSetup"],
+  ["preview patch per value edit (analysis + edited statement + diff)", "valueEditPatch", "previewSetup"],
 ];
 
 /** Our engine rows, from the bench bundle when it has been built; otherwise skipped rows with a reason. */
@@ -82,7 +83,7 @@ export async function measure(entry, text) {
   const runs = Math.min(MAX_RUNS, Math.max(MIN_RUNS, Math.ceil(RUN_BUDGET_MS / Math.max(lastMs, 0.01))));
   const samples = [];
   for (let i = 0; i < runs; i++) samples.push(await timeOnce(entry, text, prepared));
-  const note = entry.note?.(prepared, text.length);
+  const note = await entry.note?.(prepared, text.length);
   await entry.teardown?.(prepared);
   sink = undefined;
   return { medianMs: median(samples), minMs: Math.min(...samples), maxMs: Math.max(...samples), runs, warmups, ...(note ? { note } : {}) };

@@ -61,6 +61,11 @@ export class ParsedVersion {
     const next = new ParsedVersion(document.uri, document.languageId, document.version, text, edit.value, edit.analysis);
     next.cellsCache = edit.cells;
     next.applicationPositionsCache = previous.applicationPositionsCache;
+    // Ids, keys and pointers are as they were: the id model and its occurrences hold as they are,
+    // and every range located so far holds moved by the edit.
+    next.modelCache = previous.modelCache;
+    next.occurrencesCache = previous.occurrencesCache;
+    next.locatorCache = previous.locatorCache?.afterEdit(text, edit.value, { offset: edit.edit.offset, length: edit.edit.length, inserted: edit.edit.text.length });
     if (previous.previewModelCache !== undefined) {
       next.previewModelCache = withStatementRebuilt(previous.previewModelCache, edit.value, edit.analysis.result, edit.statement);
     }

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { findNodeAtLocation, parseTree } from "jsonc-parser";
-import { analyze, parseJson, type FsDocument } from "../../shared/src/index";
+import { analyze, parseJson, SourceLocator, type FsDocument, type LocateRequest } from "../../shared/src/index";
 import { ValueCellIndex } from "../../shared/src/incremental/cellIndex";
 import { applicationPositions, applyValueEdit, type ValueEditBase } from "../../shared/src/incremental/valueEdit";
 import { documentArbitrary } from "./documents";
@@ -24,6 +24,22 @@ function stringCells(text: string, document: FsDocument): { offset: number; leng
     }),
   );
   return cells;
+}
+
+/** Pointers to every statement, item, member and cell, as keys and as values. */
+function locatable(document: FsDocument): LocateRequest[] {
+  const paths = ["", "/statements", "/units/0", "/periods/0/id"];
+  document.statements.forEach((statement, s) => {
+    paths.push(`/statements/${s}`, `/statements/${s}/items`);
+    statement.items.forEach((item, i) => {
+      paths.push(`/statements/${s}/items/${i}`, `/statements/${s}/items/${i}/values`, `/statements/${s}/items/${i}/id`, `/statements/${s}/items/${i}/nothing`);
+      for (const period of Object.keys(item.values)) paths.push(`/statements/${s}/items/${i}/values/${period.replaceAll("~", "~0").replaceAll("/", "~1")}`);
+    });
+  });
+  return paths.flatMap((path) => [
+    { path, mark: "value" as const },
+    { path, mark: "key" as const },
+  ]);
 }
 
 function baseOf(text: string): ValueEditBase {
@@ -80,6 +96,12 @@ test("a value edit's analysis equals the full analysis of the edited text", () =
         assert.deepEqual(fast.analysis.issues, full.issues);
         assert.deepEqual(fast.analysis.document, full.document);
         assert.deepEqual(fast.cells, ValueCellIndex.build(next, full.document as FsDocument));
+        // Ranges located in the previous text, moved by the edit, are where a fresh locator finds them.
+        const requests = locatable(full.document as FsDocument);
+        const before = new SourceLocator(text, base.analysis.document, offset % 2 === 0 ? 0 : Number.POSITIVE_INFINITY);
+        before.locateAll(requests);
+        const moved = before.afterEdit(next, fast.value, { offset, length, inserted: replacement.length });
+        assert.deepEqual(moved.locateAll(requests), new SourceLocator(next, fast.value).locateAll(requests));
         text = next;
         base = { text, analysis: fast.analysis, cells: fast.cells, positions: base.positions };
       }

@@ -30,6 +30,7 @@ export interface ValueEditBase {
 }
 
 export interface ValueEdit {
+  readonly edit: TextEdit;
   readonly value: FsDocument;
   readonly analysis: Analysis;
   readonly cells: ValueCellIndex;
@@ -52,7 +53,8 @@ export function applyValueEdit(base: ValueEditBase, edit: TextEdit, text: string
   if (text.length !== base.text.length + delta) return undefined;
   const cell = base.cells.containing(base.text, edit.offset, edit.offset + edit.length);
   if (cell === undefined) return undefined;
-  const token = text.slice(cell.start, cell.end + delta);
+  // The token from the previous text and the edit: the new text is not read (nor flattened).
+  const token = base.text.slice(cell.start, edit.offset) + edit.text + base.text.slice(edit.offset + edit.length, cell.end);
   if (!PLAIN_TOKEN.test(token)) return undefined;
   const decimal = token.slice(1, -1);
   const statement = document.statements[cell.statement];
@@ -79,6 +81,7 @@ export function applyValueEdit(base: ValueEditBase, edit: TextEdit, text: string
 
   const { result } = base.analysis;
   return {
+    edit,
     value,
     analysis: {
       issues: base.analysis.issues,
