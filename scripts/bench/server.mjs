@@ -27,6 +27,12 @@ function residentBytes(pid) {
 const gcHook = fileURLToPath(new URL("./gc-hook.cjs", import.meta.url));
 const extraArgs = (process.env.FS_BENCH_SERVER_ARGS ?? "").split(" ").filter((arg) => arg !== "");
 
+/** User + system CPU milliseconds the process has used (from /proc; clock ticks of 10 ms). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 async function startServer() {
   const protocol = require("vscode-languageserver-protocol/node");
   const args = [...serverNodeOptions(), ...extraArgs, "--expose-gc", "-r", gcHook, serverPath, "--stdio"];
@@ -159,14 +165,20 @@ export function serverMeasurements() {
         return patch(state);
       },
       async note(state, bytes) {
-        // 100 more edits with the preview following each, then the memory again.
+        // 100 more edits with the preview following each, then the memory again. The server's CPU
+        // time per edit is read too: on a loaded machine it is steadier than the elapsed time.
+        const cpuBefore = cpuMs(state.child.pid);
+        const started = performance.now();
         for (let index = 0; index < 100; index++) {
           await edit(state);
           await patch(state);
         }
+        const cpu = (cpuMs(state.child.pid) - cpuBefore) / 100;
+        const elapsed = (performance.now() - started) / 100;
         const after = await state.memory();
         const above = (memory) => memory.rss - state.idle.rss;
         return (
+          `100 edits with diagnostics and preview patch: ${elapsed.toFixed(0)} ms elapsed, ${cpu.toFixed(0)} ms of server CPU per edit; ` +
           `server memory after GC with the preview open: ${mb(state.open.rss)} MB resident, ${mb(above(state.open))} MB above the idle process (${mb(state.idle.rss)} MB) = ${(above(state.open) / bytes).toFixed(1)}× the document, heap ${mb(state.open.heapUsed)} MB; ` +
           `after 100 more edits: ${mb(after.rss)} MB resident (${(above(after) / bytes).toFixed(1)}×), heap ${mb(after.heapUsed)} MB`
         );

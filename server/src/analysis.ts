@@ -1,6 +1,6 @@
 // The analysis of one document version, and every cache derived from it. One object per version:
 // a feature asks it for what it needs (locator, model, diff, applications by key, id occurrences,
-// presentation, preview model, outline, positions) and each is built on first use, then kept for
+// preview model, outline, positions) and each is built on first use, then kept for
 // as long as the version is current. Nothing else keeps per-version state (the preview's patch
 // base, service/preview.ts, only holds on to the ParsedVersion it last answered with).
 
@@ -21,7 +21,7 @@ import {
   type SnapshotDiff,
   type SyntaxProblem,
 } from "../../shared/src/index";
-import { buildPresentation, type Presentation } from "../../shared/src/render/index";
+import { buildPresentation } from "../../shared/src/render/index";
 import { buildPreviewModel, type PreviewModel } from "../../shared/src/render/previewModel";
 import { withStatementRebuilt } from "../../shared/src/render/previewEdit";
 import { ValueCellIndex } from "../../shared/src/incremental/cellIndex";
@@ -34,7 +34,6 @@ export class ParsedVersion {
   private diffCache: SnapshotDiff | undefined;
   private applicationsCache: Map<string, RollupApplication> | undefined;
   private occurrencesCache: Map<string, Occurrence> | undefined;
-  private presentationCache: Presentation | undefined;
   private previewModelCache: PreviewModel | undefined;
   private positionsCache: TextDocument | undefined;
   /** Built when the first edit asks for it; a value edit hands the next version a shifted copy. */
@@ -97,15 +96,13 @@ export class ParsedVersion {
     return this.diffCache;
   }
 
-  /** The rendered statements' model (the preview's data). */
-  get presentation(): Presentation {
-    this.presentationCache ??= buildPresentation(this.value, this.analysis.result);
-    return this.presentationCache;
-  }
-
-  /** The preview's data model of this version (fs/previewModel), from the presentation. */
+  /**
+   * The preview's data model of this version (fs/previewModel), from the presentation, which is
+   * not kept: the model carries all the preview needs, and a second copy of every cell would double
+   * what the version holds (and what each garbage collection has to walk).
+   */
   get previewModel(): PreviewModel {
-    this.previewModelCache ??= buildPreviewModel(this.presentation);
+    this.previewModelCache ??= buildPreviewModel(buildPresentation(this.value, this.analysis.result));
     return this.previewModelCache;
   }
 
