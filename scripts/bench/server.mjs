@@ -2,7 +2,8 @@
 // time from a didChange to the publishDiagnostics of that version (validation delay set to 0, so
 // the debounce is excluded) for a value edit and for an edit that needs a full analysis, the time
 // to the preview's patch, and the server's memory with the preview open, after a forced GC, before
-// and after 100 edits. FS_BENCH_SERVER_ARGS adds node options to the server (e.g. "--cpu-prof").
+// and after 100 edits. FS_BENCH_SERVER_ARGS adds node options to the server (e.g. "--cpu-prof");
+// FS_BENCH_SERVER_JS names another server build.
 
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -10,7 +11,8 @@ import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
-const serverPath = fileURLToPath(new URL("../../dist/server.js", import.meta.url));
+// FS_BENCH_SERVER_JS measures another build of the server (e.g. main's, for before/after figures).
+const serverPath = process.env.FS_BENCH_SERVER_JS ?? fileURLToPath(new URL("../../dist/server.js", import.meta.url));
 const URI = "file:///bench/document.json";
 
 /** The Node options the VS Code client starts the server with (protocol/lsp.ts). */

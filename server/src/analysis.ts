@@ -27,6 +27,8 @@ import { withStatementRebuilt } from "../../shared/src/render/previewEdit";
 import { ValueCellIndex } from "../../shared/src/incremental/cellIndex";
 import { applicationPositions, applyValueEdit, type TextEdit, type ValueEdit } from "../../shared/src/incremental/valueEdit";
 
+const DECIMAL_CHARACTERS = /^[-.0-9]*$/;
+
 /** A version whose text parsed: its value, its validation and what is derived from them. */
 export class ParsedVersion {
   private locatorCache: SourceLocator | undefined;
@@ -73,11 +75,19 @@ export class ParsedVersion {
 
   /** This version's analysis of `text` (this text with `edit` applied), when the edit is a value edit. */
   valueEdit(edit: TextEdit, text: string): ValueEdit | undefined {
-    if (this.analysis.document === undefined || this.analysis.issues.length > 0) return undefined;
+    // Typing anything but digits, "-" or "." is never a value edit: no index is built for it.
+    if (!DECIMAL_CHARACTERS.test(edit.text) || !this.prepareValueEdits()) return undefined;
+    const cells = this.cellsCache as ValueCellIndex;
+    const positions = this.applicationPositionsCache as ReadonlyMap<string, number>;
+    return applyValueEdit({ text: this.text, analysis: this.analysis, cells, positions }, edit, text);
+  }
+
+  /** Builds what value edits of this version need (a scan of the text); false when they cannot be. */
+  prepareValueEdits(): boolean {
+    if (this.analysis.document === undefined || this.analysis.issues.length > 0) return false;
     if (this.cellsCache === undefined) this.cellsCache = ValueCellIndex.build(this.text, this.analysis.document) ?? null;
-    if (this.cellsCache === null) return undefined;
     this.applicationPositionsCache ??= applicationPositions(this.analysis.result.calculations.applications);
-    return applyValueEdit({ text: this.text, analysis: this.analysis, cells: this.cellsCache, positions: this.applicationPositionsCache }, edit, text);
+    return this.cellsCache !== null;
   }
 
   /** Pointers → ranges in this text. */

@@ -54,6 +54,12 @@ export class DocumentStore {
     this.documents.set(uri, document);
     this.schedule(document, true);
     for (const listener of this.openedListeners) listener(uri);
+    // Once the first diagnostics are out, prepare for value edits (a scan of the text), so that the
+    // first number typed does not wait for it.
+    setTimeout(() => {
+      const analysis = this.analyses.get(uri);
+      if (analysis?.version === version && this.documents.get(uri) === document) analysis.parsed?.prepareValueEdits();
+    }, 0);
   }
 
   change(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): void {
