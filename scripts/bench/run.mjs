@@ -36,7 +36,8 @@ const ENGINE_ENTRIES = [
   ["render HTML", "renderHtml"],
   ["snapshot diff", "diffText"],
   ["preview model (whole)", "previewModel", "previewSetup"],
-  ["preview patch per edit (model + diff)", "previewPatch", "previewSetup"],
+  ["preview patch per edit, whole model + diff (edits other than value edits)", "previewPatchFull", "previewSetup"],
+  ["preview patch per value edit (analysis + edited statement + diff)", "valueEditPatch", "previewSetup"],
 ];
 
 /** Our engine rows, from the bench bundle when it has been built; otherwise skipped rows with a reason. */
@@ -95,7 +96,7 @@ export async function measure(entry, text) {
     samples.push(wallMs);
     cpuSamples.push(cpuMs);
   }
-  const note = entry.note?.(prepared, text.length);
+  const note = await entry.note?.(prepared, text.length);
   await entry.teardown?.(prepared);
   sink = undefined;
   return { medianMs: median(samples), medianCpuMs: median(cpuSamples), minMs: Math.min(...samples), maxMs: Math.max(...samples), runs, warmups, ...(note ? { note } : {}) };

@@ -234,8 +234,21 @@ function amountsUnit(statement: StatementPresentation, parent: string): string {
 }
 
 function itemName(statement: StatementPresentation, id: string): string {
-  const row = statement.rows.find((candidate) => candidate.id === id);
-  return row === undefined ? id : `"${row.label}"`;
+  const label = rowLabels(statement).get(id);
+  return label === undefined ? id : `"${label}"`;
+}
+
+/** Each statement's row labels by id (first row wins), so naming an item does not scan the rows. */
+const labelsByStatement = new WeakMap<StatementPresentation, Map<string, string>>();
+
+function rowLabels(statement: StatementPresentation): Map<string, string> {
+  let labels = labelsByStatement.get(statement);
+  if (labels === undefined) {
+    labels = new Map();
+    for (const row of statement.rows) if (row.id !== undefined && !labels.has(row.id)) labels.set(row.id, row.label);
+    labelsByStatement.set(statement, labels);
+  }
+  return labels;
 }
 
 function periodName(statement: StatementPresentation, id: string): string {
