@@ -8,7 +8,20 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it, type TestContext } from "node:test";
 import { findNodeAtLocation, parseTree, type JSONPath } from "jsonc-parser";
-import { focusedEditor, activeTab, goTo, previewFrame, quickOpen, readCursor, runCommand, runFsEditorCommand, showProblems, waitForFsMarkers, UI_TIMEOUT_MS } from "./workbench";
+import {
+  focusedEditor,
+  fsEditorTitleAction,
+  activeTab,
+  goTo,
+  previewFrame,
+  quickOpen,
+  readCursor,
+  runCommand,
+  runFsEditorCommand,
+  showProblems,
+  waitForFsMarkers,
+  UI_TIMEOUT_MS,
+} from "./workbench";
 import { loadWorkspaceLib, screenshot, setUpEditor, waitForFile, type Editor } from "./harness";
 
 const SETUP_TIMEOUT_MS = 15 * 60_000;
@@ -118,6 +131,7 @@ describe("FS Documents in the web-worker extension host (code-server)", { timeou
 
   webTest("FS: Open Preview to the Side shows the statements; clicking a cell moves the cursor to its source", async ({ page }) => {
     await quickOpen(page, manufacturing);
+    await goTo(page, 1, 1); // away from the cell (an earlier case left the cursor on it)
     await runFsEditorCommand(page, "FS: Open Preview to the Side");
     const preview = previewFrame(page);
     const cell = preview.locator(`[data-pointer="/${GROSS_PROFIT_FY2025.join("/")}"]`);
@@ -126,6 +140,13 @@ describe("FS Documents in the web-worker extension host (code-server)", { timeou
     assert.match((await cell.textContent()) ?? "", /41/);
     await cell.click();
     const source = locate(GROSS_PROFIT_FY2025);
+    // The source editor shows the cell's line as its cursor line (whether or not the focus has left
+    // the preview yet); then, focused, the status bar gives the exact position.
+    await page
+      .locator(".editor-group-container .monaco-editor .line-numbers.active-line-number", { hasText: new RegExp(`^\\s*${source.line}\\s*$`) })
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    await quickOpen(page, manufacturing);
     await page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`Ln ${source.line}, Col \\d+`) }).waitFor({ timeout: UI_TIMEOUT_MS });
     const cursor = await readCursor(page);
     assert.ok(
@@ -153,10 +174,17 @@ describe("FS Documents in the web-worker extension host (code-server)", { timeou
 
   webTest("FS: Export HTML writes the file chosen in the save dialog (through workspace.fs)", async ({ page, folder }) => {
     await quickOpen(page, manufacturing);
-    await runFsEditorCommand(page, "FS: Export HTML");
-    // code-server's save dialog is the workbench's own: a path in a quick input, suggested beside the document.
+    // Not runCommand: it waits for the palette to close, and the save dialog that follows is the same
+    // quick input widget (code-server's save dialog is the workbench's own: a path in a quick input,
+    // suggested beside the document). So: the command, then the dialog's title.
+    await fsEditorTitleAction(page).waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+    await page.keyboard.press("F1");
     const input = page.locator(".quick-input-widget .quick-input-box input");
     await input.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+    await input.fill(">FS: Export HTML");
+    await page.locator(".quick-input-list .monaco-list-row.focused", { hasText: "FS: Export HTML" }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.keyboard.press("Enter");
+    await page.locator('.quick-input-widget .quick-input-box input[aria-label*="Export manufacturing-group.html"]').waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
     const target = join(folder, "manufacturing-group.html");
     await page.waitForFunction(
       () => (document.querySelector(".quick-input-widget .quick-input-box input") as HTMLInputElement | null)?.value.endsWith("/manufacturing-group.html") === true,
