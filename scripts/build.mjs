@@ -5,6 +5,7 @@ import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { readFileSync } from "node:fs";
+import { oneCopyPlugin, webBundles } from "./lib/web-bundles.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const production = process.argv.includes("--production");
@@ -57,17 +58,9 @@ const bundles = [
   { ...node, entryPoints: { fuzz: "test/fuzz/main.ts", shapes: "test/fuzz/shapes-main.ts" }, outdir: "out/fuzz", packages: "external" },
   { ...node, entryPoints: { server: "server/src/main.ts" }, outdir: "dist", banner: { js: "#!/usr/bin/env node" }, plugins: [exceljsBeside] },
   { ...node, entryPoints: { exceljs: relative(root, createRequire(import.meta.url).resolve("exceljs")) }, outdir: "dist" },
-  { ...node, entryPoints: { extension: "client/src/extension.ts" }, outdir: "dist", external: ["vscode"] },
-  {
-    platform: "browser",
-    target: "chrome120",
-    format: "iife",
-    bundle: true,
-    sourcemap: !production,
-    logLevel: "warning",
-    entryPoints: { webview: "webview/src/main.ts" },
-    outdir: "dist",
-  },
+  // The desktop extension (package.json `main`); the web one and the webview are web bundles.
+  { ...node, entryPoints: { extension: "client/src/node/main.ts" }, outdir: "dist", external: ["vscode"], plugins: [oneCopyPlugin] },
+  ...Object.values(webBundles(production)),
 ].filter((options) => Object.values(options.entryPoints).every((entry) => existsSync(join(root, entry))));
 
 const tests = testEntries(join(root, "test"));

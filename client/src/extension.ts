@@ -1,5 +1,7 @@
-// The extension's entry point: construct the parts and wire them together. Nothing visible happens
-// for JSON that is not an FS document; the language server starts when the first one is seen.
+// The extension's wiring, shared by both entry points (client/src/node/main.ts for the desktop,
+// client/src/browser/main.ts for the web): construct the parts and wire them together. Nothing
+// visible happens for JSON that is not an FS document; the language server starts when the first
+// one is seen, on the transport the entry point gives.
 
 import * as vscode from "vscode";
 import { ActiveEditorContext } from "./activeEditorContext";
@@ -11,15 +13,15 @@ import { SourcePointers } from "./navigation/sourcePointers";
 import { PreviewManager } from "./preview/previewManager";
 import { PREVIEW_VIEW_TYPE } from "./preview/previewPanel";
 import { registerRollupTree } from "./rollups/rollupTree";
-import { FsServer } from "./server/fsServer";
+import { FsServer, type ClientFactory } from "./server/fsServer";
 import { FsLanguageStatus } from "./status/languageStatus";
 import { StatusStore } from "./status/statusStore";
 
 let server: FsServer | undefined;
 
-export function activate(context: vscode.ExtensionContext): void {
+export function activateExtension(context: vscode.ExtensionContext, createClient: ClientFactory): void {
   const detector = new FsDocumentDetector();
-  const fsServer = new FsServer(context.asAbsolutePath("dist/server.js"));
+  const fsServer = new FsServer(createClient);
   server = fsServer;
   const statuses = new StatusStore(fsServer);
   const previews = new PreviewManager({ extensionUri: context.extensionUri, server: fsServer, pointers: new SourcePointers(fsServer) }, detector);

@@ -29,6 +29,7 @@ const INPUTS = [
   "docs/images",
   "scripts/build.mjs",
   "scripts/lib/package.mjs",
+  "scripts/lib/web-bundles.mjs",
 ];
 
 export function packageVersion() {
@@ -71,6 +72,8 @@ function stage(dir) {
     cpSync(join(root, input), join(dir, input), { recursive: true });
   }
   cpSync(join(root, "scripts/build.mjs"), join(dir, "scripts/build.mjs"));
+  mkdirSync(join(dir, "scripts/lib"), { recursive: true });
+  cpSync(join(root, "scripts/lib/web-bundles.mjs"), join(dir, "scripts/lib/web-bundles.mjs"));
   // esbuild resolves packages upwards from each source file; the project's own modules serve.
   symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
 }
@@ -92,7 +95,7 @@ export async function packageExtension({ out = defaultVsixPath(), reuse = false,
     stage(dir);
     log("production build (node scripts/build.mjs --production)");
     await run(process.execPath, ["scripts/build.mjs", "--production"], { cwd: dir, timeoutMs: 120_000 });
-    for (const bundle of ["extension.js", "server.js", "exceljs.js", "webview.js"]) {
+    for (const bundle of ["extension.js", "server.js", "exceljs.js", "webview.js", "web/extension.js", "web/server.js"]) {
       if (!existsSync(join(dir, "dist", bundle))) throw new Error(`The production build did not produce dist/${bundle}; is its source missing?`);
     }
     log("vsce package");

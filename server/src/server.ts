@@ -1,7 +1,7 @@
 // The language server: settings, the document store, diagnostics and the registration of every
 // handler. Transport-agnostic, so tests can run it over in-memory streams.
 
-import { CodeLensRefreshRequest, DidChangeConfigurationNotification, TextDocumentSyncKind, type Connection, type InitializeResult } from "vscode-languageserver/node";
+import { CodeLensRefreshRequest, DidChangeConfigurationNotification, TextDocumentSyncKind, type Connection, type InitializeResult } from "vscode-languageserver";
 import { StatusNotification } from "../../protocol/lsp";
 import { DocumentStore } from "./documents";
 import { describeError, type ServerContext } from "./lsp/context";

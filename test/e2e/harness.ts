@@ -2,7 +2,7 @@
 // installed, on a fresh copy of the end-to-end workspace, in headless Chromium; and takes it all
 // down again. Where code-server cannot be installed the tests are skipped, except in CI.
 
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -89,12 +89,37 @@ async function codeServerExecutable(lib: CodeServerLib): Promise<string | { skip
   }
 }
 
+/**
+ * The runner's .vsix, made from a copy of its folder with its web entry bundled (a web-worker
+ * extension host loads one file and has no node:assert: webAssert.js stands in for it).
+ */
 async function packageRunner(lib: CodeServerLib, scratch: string): Promise<string> {
   const vsix = join(scratch, "fs-documents-e2e-runner.vsix");
+  const folder = join(scratch, "runner-extension");
+  cpSync(join(repoRoot, "test/e2e/runner-extension"), folder, { recursive: true });
+  const { build } = await import("esbuild");
+  await build({
+    entryPoints: [join(folder, "browser.js")],
+    outfile: join(folder, "dist", "browser.js"),
+    bundle: true,
+    platform: "browser",
+    format: "cjs",
+    target: "chrome120",
+    external: ["vscode"],
+    logLevel: "warning",
+    plugins: [
+      {
+        name: "web-assert",
+        setup(build) {
+          build.onResolve({ filter: /^node:assert(\/strict)?$/ }, () => ({ path: join(folder, "webAssert.js") }));
+        },
+      },
+    ],
+  });
   await lib.run(
     process.execPath,
     [join(repoRoot, "node_modules/@vscode/vsce/vsce"), "package", "--no-dependencies", "--skip-license", "--allow-missing-repository", "--out", vsix],
-    { cwd: join(repoRoot, "test/e2e/runner-extension"), timeoutMs: 120_000 },
+    { cwd: folder, timeoutMs: 120_000 },
   );
   return vsix;
 }

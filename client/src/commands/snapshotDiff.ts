@@ -3,7 +3,7 @@
 // whenever the server reports a new analysis of that document. The page is static HTML made here
 // with a strict Content-Security-Policy; it runs no script.
 
-import { randomBytes } from "node:crypto";
+import { createNonce } from "../util/nonce";
 import * as vscode from "vscode";
 import { documentName } from "../preview/previewPanel";
 import type { FsServer } from "../server/fsServer";
@@ -33,7 +33,7 @@ export class SnapshotDiffProvider implements vscode.Disposable {
 
   private async html(source: vscode.Uri): Promise<string> {
     const name = documentName(source);
-    const nonce = randomBytes(16).toString("base64");
+    const nonce = createNonce(16);
     try {
       const result = await this.server.snapshotDiff(source);
       if (result === null) return snapshotDiffHtml(name, undefined, "The document is not open as an FS document; open it to see its snapshot diff.", nonce);

@@ -1,7 +1,7 @@
 // One preview webview: the page shell with a fresh nonce, renders from the server (throttled and
 // versioned), and the editor side of navigation and scroll sync.
 
-import { randomBytes } from "node:crypto";
+import { createNonce } from "../util/nonce";
 import * as vscode from "vscode";
 import { isWebviewToExtension, type ExtensionToWebview, type ModelMessage, type NumberFormat, type PatchMessage, type WebviewToExtension } from "../../../protocol/webview";
 import type { CellExplanation, PreviewModelResult } from "../../../protocol/lsp";
@@ -72,7 +72,7 @@ export class PreviewPanel implements vscode.Disposable {
     webview.options = previewWebviewOptions(dependencies.extensionUri);
     webview.html = buildPreviewShell({
       cspSource: webview.cspSource,
-      nonce: randomBytes(18).toString("base64"),
+      nonce: createNonce(18),
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(dependencies.extensionUri, "dist", "webview.js")).toString(),
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(dependencies.extensionUri, "media", "preview.css")).toString(),
     });

@@ -13,7 +13,7 @@
 // our "comments are not allowed" stays there (an FS document is JSON).
 
 import * as vscode from "vscode";
-import type { Middleware } from "vscode-languageclient/node";
+import type { Middleware } from "vscode-languageclient";
 
 const COVERED_CODES = new Set(["invalid-json", "duplicate-member", "trailing-content"]);
 const JSON_EXTENSION_ID = "vscode.json-language-features";

@@ -1,9 +1,10 @@
-// The language server connection, started lazily: nothing runs (no process, no output channel)
-// until the first FS document is seen or a command needs the server. The custom requests are typed
-// once, in protocol/lsp.ts.
+// The language server connection, started lazily: nothing runs (no process or worker, no output
+// channel) until the first FS document is seen or a command needs the server. The custom requests
+// are typed once, in protocol/lsp.ts. How the server runs (a Node process on the desktop, a Worker
+// on the web) is the transport's business (client/src/node/, client/src/browser/).
 
 import * as vscode from "vscode";
-import { LanguageClient, RevealOutputChannelOn, TransportKind, type DocumentSelector, type LanguageClientOptions, type ServerOptions } from "vscode-languageclient/node";
+import { RevealOutputChannelOn, type BaseLanguageClient, type DocumentSelector, type LanguageClientOptions } from "vscode-languageclient";
 import {
   CellExplanationRequest,
   ExportRequest,
@@ -13,7 +14,6 @@ import {
   RangeOfRequest,
   RecordEditsRequest,
   RollupTreeRequest,
-  SERVER_NODE_OPTIONS,
   SnapshotDiffRequest,
   StatusNotification,
   ValidateTextRequest,
@@ -42,21 +42,24 @@ function documentSelector(): DocumentSelector {
   return LANGUAGES.flatMap((language) => [...schemes].map((scheme) => ({ language, scheme })));
 }
 
+/** Makes the language client for one transport; the options are the same on every transport. */
+export type ClientFactory = (id: string, name: string, options: LanguageClientOptions) => Promise<BaseLanguageClient>;
+
 export class FsServer implements vscode.Disposable {
-  private client: LanguageClient | undefined;
-  private starting: Promise<LanguageClient> | undefined;
+  private client: BaseLanguageClient | undefined;
+  private starting: Promise<BaseLanguageClient> | undefined;
   private readonly statusEmitter = new vscode.EventEmitter<DocumentStatus>();
   /** fs/status notifications: a document's analysis changed. */
   readonly onStatus = this.statusEmitter.event;
 
-  constructor(private readonly serverModule: string) {}
+  constructor(private readonly createClient: ClientFactory) {}
 
   get isStarted(): boolean {
     return this.starting !== undefined;
   }
 
   /** Starts the server once; later calls share the same start. */
-  start(): Promise<LanguageClient> {
+  start(): Promise<BaseLanguageClient> {
     this.starting ??= this.launch().catch((error: unknown) => {
       this.starting = undefined;
       void vscode.window.showErrorMessage(`The FS language server could not start: ${error instanceof Error ? error.message : String(error)}`);
@@ -65,17 +68,13 @@ export class FsServer implements vscode.Disposable {
     return this.starting;
   }
 
-  private async launch(): Promise<LanguageClient> {
-    const serverOptions: ServerOptions = {
-      run: { module: this.serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_OPTIONS] } },
-      debug: { module: this.serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_OPTIONS, "--nolazy", "--inspect=6019"] } },
-    };
+  private async launch(): Promise<BaseLanguageClient> {
     const clientOptions: LanguageClientOptions = {
       documentSelector: documentSelector(),
       revealOutputChannelOn: RevealOutputChannelOn.Never,
       middleware: builtInJsonOverlap,
     };
-    const client = new LanguageClient("fs", "FS Documents", serverOptions, clientOptions);
+    const client = await this.createClient("fs", "FS Documents", clientOptions);
     client.onNotification(StatusNotification, (status) => this.statusEmitter.fire(status));
     this.client = client;
     await client.start();
@@ -130,7 +129,7 @@ export class FsServer implements vscode.Disposable {
     return (await this.start()).sendRequest(ValidateTextRequest, { uri: uri.toString(), text }, token);
   }
 
-  /** Stops the server process (deactivation); waits for it to exit. */
+  /** Stops the server (deactivation); waits for it to exit. */
   async stop(): Promise<void> {
     const client = this.client;
     this.client = undefined;

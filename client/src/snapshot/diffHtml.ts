@@ -136,7 +136,7 @@ th[scope=row] { font-weight: normal; }
 summary { cursor: pointer; margin: 8px 0; }
 `;
 
-/** The whole page; `nonce` (fresh per page, from node:crypto) admits the page's one style element. */
+/** The whole page; `nonce` (fresh per page, from Web Crypto) admits the page's one style element. */
 export function snapshotDiffHtml(name: string, diff: SnapshotDiff | undefined, problem: string | undefined, nonce: string): string {
   return `<!DOCTYPE html>
 <html lang="en">

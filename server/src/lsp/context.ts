@@ -1,4 +1,4 @@
-import type { CancellationToken, Connection } from "vscode-languageserver/node";
+import type { CancellationToken, Connection } from "vscode-languageserver";
 import type { DocumentStore } from "../documents";
 import type { Settings } from "../settings";
 import type { ClientFeatures } from "./clientFeatures";

@@ -15,7 +15,7 @@ import {
   type InlayHint,
   type InlayHintParams,
   type ServerCapabilities,
-} from "vscode-languageserver/node";
+} from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { isFsDocumentByName, isFsDocumentValue, mightBeFsDocument } from "../../../shared/src/detect";
 import {

@@ -3,7 +3,7 @@
 // that is not an integer, a malformed range) is ignored with a one-line warning, never an
 // exception, and leaves the open documents as they were.
 
-import type { Connection } from "vscode-languageserver/node";
+import type { Connection } from "vscode-languageserver";
 import type { TextDocumentContentChangeEvent } from "vscode-languageserver-textdocument";
 import type { DocumentStore } from "../documents";
 

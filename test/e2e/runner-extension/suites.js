@@ -162,6 +162,27 @@ const suites = [
     },
   },
   {
+    name: "the quick fix at the failing subtotal sets it to the sum of its children; undo restores it",
+    async run() {
+      const { document } = await show(FILES.manufacturing);
+      const [diagnostic] = await waitForDiagnostics(document.uri, (found) => found.length === 1, "the manufacturing example's one fs diagnostic");
+      const original = document.getText();
+      const cell = grossProfitCell(document);
+      const actions = (await vscode.commands.executeCommand("vscode.executeCodeActionProvider", document.uri, diagnostic.range, vscode.CodeActionKind.QuickFix.value, 50)) ?? [];
+      const title = "Set Gross profit to the sum of its children (40)";
+      const fix = actions.find((action) => action.title === title);
+      assert.ok(fix !== undefined, `no quick fix "${title}"; offered:\n${actions.map((action) => action.title).join("\n")}`);
+      if (fix.edit !== undefined) assert.ok(await vscode.workspace.applyEdit(fix.edit), "the quick fix's edit was not applied");
+      if (fix.command !== undefined) await vscode.commands.executeCommand(fix.command.command, ...(fix.command.arguments ?? []));
+      await waitForDiagnostics(document.uri, (found) => found.length === 0, "no fs diagnostics after the quick fix");
+      assert.equal(document.getText(cell), '"40"', "the fix replaced the subtotal's value");
+      await vscode.commands.executeCommand("undo");
+      await waitForDiagnostics(document.uri, (found) => found.length === 1 && found[0].message === ROLLUP_MESSAGE, "the rollup diagnostic back after undo");
+      assert.equal(document.getText(), original);
+      return { fix: fix.title, fixedRange: describeRange(cell), offered: actions.map((action) => action.title) };
+    },
+  },
+  {
     name: "an edit updates diagnostics and undo restores them",
     async run() {
       const { document } = await show(FILES.manufacturing);

@@ -1,0 +1,18 @@
+// The desktop entry point (package.json `main`): the language server runs as a Node process
+// (dist/server.js) and talks to the extension over IPC.
+
+import * as vscode from "vscode";
+import { LanguageClient, TransportKind, type ServerOptions } from "vscode-languageclient/node";
+import { SERVER_NODE_OPTIONS } from "../../../protocol/lsp";
+import { activateExtension } from "../extension";
+
+export { deactivate } from "../extension";
+
+export function activate(context: vscode.ExtensionContext): void {
+  const module = vscode.Uri.joinPath(context.extensionUri, "dist", "server.js").fsPath;
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_OPTIONS] } },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_OPTIONS, "--nolazy", "--inspect=6019"] } },
+  };
+  activateExtension(context, async (id, name, options) => new LanguageClient(id, name, serverOptions, options));
+}

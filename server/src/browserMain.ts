@@ -1,0 +1,9 @@
+// The language server in a Worker, for the web (vscode.dev, github.dev, code-server's web-worker
+// extension host): the same server as server/src/main.ts, with the Worker's messages as transport.
+
+import { BrowserMessageReader, BrowserMessageWriter, createConnection } from "vscode-languageserver/browser";
+import { startServer } from "./server";
+
+declare const self: DedicatedWorkerGlobalScope;
+
+startServer(createConnection(new BrowserMessageReader(self), new BrowserMessageWriter(self)));

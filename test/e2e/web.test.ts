@@ -1,0 +1,207 @@
+// FS Documents on the web: the same .vsix, with FS Documents and the runner forced into code-server's
+// web-worker extension host (`remote.extensionKind` … ["web"], as vscode.dev and github.dev run it),
+// so the extension runs from its `browser` entry and the language server in a Worker. The core
+// cases of vscode.test.ts run again there, and the runner proves where it runs.
+
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, it, type TestContext } from "node:test";
+import { findNodeAtLocation, parseTree, type JSONPath } from "jsonc-parser";
+import {
+  focusedEditor,
+  fsEditorTitleAction,
+  activeTab,
+  goTo,
+  previewFrame,
+  quickOpen,
+  readCursor,
+  runCommand,
+  runFsEditorCommand,
+  showProblems,
+  waitForFsMarkers,
+  UI_TIMEOUT_MS,
+} from "./workbench";
+import { loadWorkspaceLib, screenshot, setUpEditor, waitForFile, type Editor } from "./harness";
+
+const SETUP_TIMEOUT_MS = 15 * 60_000;
+const TEST_TIMEOUT_MS = 3 * 60_000;
+/** The first problems wait for the extension to activate in the worker host and start its server Worker. */
+const FIRST_PROBLEMS_TIMEOUT_MS = 90_000;
+const ROLLUP_MESSAGE = "Gross profit fy2025: 41 stated, children sum to 40 (difference 1, tolerance 0).";
+const GROSS_PROFIT_FY2025: JSONPath = ["statements", 1, "items", 6, "values", "fy2025"];
+
+/** Both extensions in the web-worker extension host (see ../shared/notes/web-extension-here.md). */
+export const WEB_WORKER_SETTINGS = {
+  "remote.extensionKind": { "fs-documents.fs-documents": ["web"], "fs-documents-tests.fs-documents-e2e-runner": ["web"] },
+};
+
+let editor: Editor | undefined;
+let skipReason: string | undefined;
+let manufacturing = "";
+
+function locate(path: JSONPath): { line: number; column: number; length: number } {
+  const text = readFileSync(join(editor!.folder, manufacturing), "utf8");
+  const node = findNodeAtLocation(parseTree(text)!, path);
+  assert.ok(node !== undefined, `${path.join("/")} not found in ${manufacturing}`);
+  const before = text.slice(0, node.offset).split("\n");
+  return { line: before.length, column: before.at(-1)!.length + 1, length: node.length };
+}
+
+function webTest(name: string, body: (editor: Editor, t: TestContext) => Promise<void>): void {
+  it(name, { timeout: TEST_TIMEOUT_MS }, async (t) => {
+    if (editor === undefined) {
+      t.skip(skipReason ?? "the editor did not start");
+      return;
+    }
+    try {
+      await body(editor, t);
+    } catch (error) {
+      const path = await screenshot(editor.page, `web ${name}`);
+      if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
+      throw error;
+    }
+  });
+}
+
+describe("FS Documents in the web-worker extension host (code-server)", { timeout: SETUP_TIMEOUT_MS + 8 * TEST_TIMEOUT_MS }, () => {
+  before(
+    async () => {
+      manufacturing = (await loadWorkspaceLib()).E2E_FILES.manufacturing;
+      const setup = await setUpEditor(WEB_WORKER_SETTINGS);
+      if ("skip" in setup) skipReason = setup.skip;
+      else editor = setup.editor;
+    },
+    { timeout: SETUP_TIMEOUT_MS },
+  );
+
+  after(async () => {
+    await editor?.stop();
+  });
+
+  webTest("the runner and FS Documents run in the web worker (no process), and every API suite passes there", async ({ page, apiResultsFile }, t) => {
+    await runCommand(page, "FS E2E: Run API Suites");
+    const results = JSON.parse(await waitForFile(apiResultsFile, TEST_TIMEOUT_MS - 10_000)) as {
+      host?: { process: string; workerGlobalScope: string; worker: string; fsExtension: string; uiKind: string };
+      error?: string;
+      suites: { name: string; passed: boolean; error?: string }[];
+    };
+    t.diagnostic(`host: ${JSON.stringify(results.host)}`);
+    assert.equal(results.error, undefined, results.error);
+    assert.deepEqual(results.host, { process: "undefined", workerGlobalScope: "function", worker: "function", fsExtension: "active in this extension host", uiKind: "web" });
+    assert.ok(results.suites.length >= 8, `the runner ran ${results.suites.length} suites`);
+    for (const suite of results.suites) {
+      await t.test(suite.name, () => assert.ok(suite.passed, suite.error));
+    }
+  });
+
+  webTest("the Problems panel shows the manufacturing example's one rollup problem", async ({ page }) => {
+    await quickOpen(page, manufacturing);
+    await showProblems(page);
+    const markers = await waitForFsMarkers(page, manufacturing, (found) => found.length > 0, "the manufacturing example's fs problems", FIRST_PROBLEMS_TIMEOUT_MS);
+    const cell = locate(GROSS_PROFIT_FY2025);
+    assert.deepEqual(
+      markers.map(({ severity, message, line, column }) => ({ severity, message, line, column })),
+      [{ severity: "Warning", message: ROLLUP_MESSAGE, line: cell.line, column: cell.column }],
+    );
+  });
+
+  webTest("a code lens above the inconsistent subtotal and the hover on its value show the breakdown", async ({ page }) => {
+    await quickOpen(page, manufacturing);
+    const cell = locate(GROSS_PROFIT_FY2025);
+    await goTo(page, cell.line, cell.column + 1);
+    await page.locator(".monaco-editor .codelens-decoration", { hasText: "✗ fy2025 off by 1" }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+    const hover = page.locator(".monaco-hover", { hasText: "Cost of sales" }).first();
+    // "Show Hover" is a chord, which can be dropped while the editor settles: typed again until shown.
+    for (let attempt = 1; ; attempt++) {
+      await page.keyboard.press("Control+K");
+      await page.keyboard.press("Control+I");
+      try {
+        await hover.waitFor({ state: "visible", timeout: attempt < 4 ? 8_000 : UI_TIMEOUT_MS });
+        break;
+      } catch (error) {
+        if (attempt >= 4) throw error;
+        await page.keyboard.press("Escape");
+      }
+    }
+    const text = (await hover.textContent()) ?? "";
+    for (const expected of ["Revenue", "Cost of sales", "41", "40"]) assert.ok(text.includes(expected), `the hover lacks ${expected}: ${text}`);
+    await page.keyboard.press("Escape");
+  });
+
+  webTest("FS: Open Preview to the Side shows the statements; clicking a cell moves the cursor to its source", async ({ page }) => {
+    await quickOpen(page, manufacturing);
+    await goTo(page, 1, 1); // away from the cell (an earlier case left the cursor on it)
+    await runFsEditorCommand(page, "FS: Open Preview to the Side");
+    const preview = previewFrame(page);
+    const cell = preview.locator(`[data-pointer="/${GROSS_PROFIT_FY2025.join("/")}"]`);
+    await cell.waitFor({ timeout: UI_TIMEOUT_MS });
+    for (const label of ["Balance sheet", "Income statement", "Gross profit"]) await preview.getByText(label, { exact: true }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+    assert.match((await cell.textContent()) ?? "", /41/);
+    await cell.click();
+    const source = locate(GROSS_PROFIT_FY2025);
+    // The source editor shows the cell's line as its cursor line (whether or not the focus has left
+    // the preview yet); then, focused, the status bar gives the exact position.
+    await page
+      .locator(".editor-group-container .monaco-editor .line-numbers.active-line-number", { hasText: new RegExp(`^\\s*${source.line}\\s*$`) })
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    await quickOpen(page, manufacturing);
+    await page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`Ln ${source.line}, Col \\d+`) }).waitFor({ timeout: UI_TIMEOUT_MS });
+    const cursor = await readCursor(page);
+    assert.ok(
+      cursor !== undefined && cursor.column >= source.column && cursor.column <= source.column + source.length,
+      `the cursor is at ${JSON.stringify(cursor)}, not on the value at ${JSON.stringify(source)}`,
+    );
+    await runCommand(page, "View: Close All Editors");
+  });
+
+  webTest("a recorded snapshot shows as a match in FS: Show Snapshot Diff; one undo removes it", async ({ page }) => {
+    await quickOpen(page, manufacturing);
+    await activeTab(page, manufacturing).and(page.locator(":not(.dirty)")).waitFor({ timeout: UI_TIMEOUT_MS });
+    await runFsEditorCommand(page, "FS: Record Validation Snapshot");
+    await activeTab(page, manufacturing).and(page.locator(".dirty")).waitFor({ timeout: UI_TIMEOUT_MS });
+    await runFsEditorCommand(page, "FS: Show Snapshot Diff");
+    const diff = page.frameLocator("iframe.webview.ready").frameLocator("#active-frame");
+    await diff.getByText(`Validation snapshot diff: ${manufacturing}`).waitFor({ timeout: UI_TIMEOUT_MS });
+    await diff.getByText("Match: the recorded snapshot agrees with the document as it is now.").waitFor({ timeout: UI_TIMEOUT_MS });
+    await quickOpen(page, manufacturing);
+    await focusedEditor(page).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.keyboard.press("Control+Z");
+    await activeTab(page, manufacturing).and(page.locator(":not(.dirty)")).waitFor({ timeout: UI_TIMEOUT_MS });
+    await runCommand(page, "View: Close All Editors");
+  });
+
+  webTest("FS: Export HTML writes the file chosen in the save dialog (through workspace.fs)", async ({ page, folder }) => {
+    await quickOpen(page, manufacturing);
+    // Not runCommand: it waits for the palette to close, and the save dialog that follows is the same
+    // quick input widget (code-server's save dialog is the workbench's own: a path in a quick input,
+    // suggested beside the document). So: the command, then the dialog's title.
+    await fsEditorTitleAction(page).waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+    await page.keyboard.press("F1");
+    const input = page.locator(".quick-input-widget .quick-input-box input");
+    await input.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+    await input.fill(">FS: Export HTML");
+    await page.locator(".quick-input-list .monaco-list-row.focused", { hasText: "FS: Export HTML" }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.keyboard.press("Enter");
+    await page.locator('.quick-input-widget .quick-input-box input[aria-label*="Export manufacturing-group.html"]').waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+    const target = join(folder, "manufacturing-group.html");
+    await page.waitForFunction(
+      () => (document.querySelector(".quick-input-widget .quick-input-box input") as HTMLInputElement | null)?.value.endsWith("/manufacturing-group.html") === true,
+      null,
+      { timeout: UI_TIMEOUT_MS },
+    );
+    await page.keyboard.press("Enter");
+    // The file is whole once the extension says so (the remote file system creates it, then writes).
+    await page.locator(".notification-toast", { hasText: "Exported manufacturing-group.html." }).waitFor({ timeout: UI_TIMEOUT_MS });
+    const html = readFileSync(target, "utf8");
+    assert.match(html, /<table/);
+    assert.match(html, /Gross profit/);
+  });
+
+  webTest("FS: Validate Workspace finds and reads the workspace's JSON through workspace.findFiles and workspace.fs", async ({ page }) => {
+    await runCommand(page, "FS: Validate Workspace");
+    // manufacturing-group, unknown-item-property (nonconforming) and hostile-label are FS documents; package.json is not.
+    await page.locator(".notification-toast", { hasText: "FS: validated 3 FS documents in 4 JSON files; 2 conforming, 1 nonconforming" }).waitFor({ timeout: UI_TIMEOUT_MS });
+  });
+});
