@@ -88,7 +88,7 @@ describe("FS preview: why a subtotal fails", () => {
 
     const withItem = explanation.causes.find((cause) => cause.pointer !== undefined);
     assert.ok(withItem?.pointer !== undefined);
-    await p.locator(`${PANEL} button.fs-explanation-cause[data-pointer="${withItem.pointer}"]`).first().click();
+    await p.locator(`${PANEL} button.fs-explanation-cause[data-cause-pointer="${withItem.pointer}"]`).first().click();
     await p.waitForFunction((pointer) => window.__posted.some((message) => message.type === "reveal" && message.pointer === pointer), withItem.pointer);
 
     await p.keyboard.press("Escape");

@@ -40,7 +40,7 @@ export class ExplanationPanel {
         this.close();
         return;
       }
-      const pointer = event.target.closest<HTMLElement>(".fs-explanation-cause[data-pointer]")?.dataset.pointer;
+      const pointer = event.target.closest<HTMLElement>(".fs-explanation-cause[data-cause-pointer]")?.dataset.causePointer;
       if (pointer !== undefined) this.hooks.reveal(pointer);
     });
   }
@@ -122,7 +122,8 @@ export class ExplanationPanel {
           const button = doc.createElement("button");
           button.type = "button";
           button.className = "fs-explanation-cause";
-          button.dataset.pointer = cause.pointer;
+          // Not data-pointer: that names the table's own cells and rows (clicks, reveal, tests).
+          button.dataset.causePointer = cause.pointer;
           button.title = "Show this value in the source";
           button.textContent = cause.text;
           entry.append(button);
