@@ -19,7 +19,9 @@ import {
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { isFsDocumentByName, isFsDocumentValue, mightBeFsDocument } from "../../../shared/src/detect";
 import {
+  CellExplanationRequest,
   ExportRequest,
+  ExportXlsxRequest,
   PointerAtRequest,
   PreviewModelRequest,
   RangeOfRequest,
@@ -28,6 +30,7 @@ import {
   SnapshotDiffRequest,
   ValidateTextRequest,
   type ExportResult,
+  type ExportXlsxResult,
   type ValidateTextResult,
 } from "../../../protocol/lsp";
 import { DocumentAnalysis, type ParsedVersion } from "../analysis";
@@ -131,6 +134,13 @@ export function registerHandlers(context: ServerContext): void {
     }),
   );
   connection.onRequest(
+    CellExplanationRequest,
+    guard(CellExplanationRequest.method, null, ({ uri, modelVersion, pointer }) => {
+      const open = analysis(uri);
+      return open === undefined || typeof modelVersion !== "number" ? null : service.cellExplanation(open, modelVersion, pointer);
+    }),
+  );
+  connection.onRequest(
     PointerAtRequest,
     guard(PointerAtRequest.method, null, ({ uri, version, offset }) => {
       const open = analysis(uri);
@@ -163,6 +173,13 @@ export function registerHandlers(context: ServerContext): void {
     guard<{ uri: string; format: "html" | "tsv" }, ExportResult>(ExportRequest.method, { files: [], problem: "Export failed; see the FS output channel." }, ({ uri, format }) => {
       const open = analysis(uri);
       return open === undefined ? { files: [], problem: NOT_OPEN } : service.exportFiles(open, format);
+    }),
+  );
+  connection.onRequest(
+    ExportXlsxRequest,
+    guard<{ uri: string }, ExportXlsxResult>(ExportXlsxRequest.method, { textValues: 0, problem: "Export failed; see the FS output channel." }, async ({ uri }) => {
+      const open = analysis(uri);
+      return open === undefined ? { textValues: 0, problem: NOT_OPEN } : service.exportXlsx(open);
     }),
   );
   connection.onRequest(
