@@ -460,8 +460,11 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     assert.ok(opened.quickFixes.includes("Set Operating profit to the sum of its children (18,110)"), JSON.stringify(opened.quickFixes));
 
     await runWalkthroughStep(page, "openPreview", "Open the preview");
-    const preview = await webviewShowing(page, "h1", /Northwind/);
-    await preview.locator("table.fs-table").first().waitFor({ timeout: UI_TIMEOUT_MS });
+    // The preview's tab for the example (its tables are tested in vscode.test.ts).
+    await page
+      .locator(".tabs-container .tab", { hasText: `Preview ${example}` })
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT_MS });
     // The example stays in view beside the walkthrough: the next steps act on it.
     await page.locator(`.tabs-container .tab.active[data-resource-name="${example}"]`).waitFor({ timeout: UI_TIMEOUT_MS });
 
@@ -473,7 +476,7 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     await quickInputBox(page).fill("sum of its children");
     await page.locator(".quick-input-list .monaco-list-row.focused", { hasText: title }).waitFor({ timeout: UI_TIMEOUT_MS });
     await page.keyboard.press("Enter");
-    await page.locator(`.tabs-container .tab[data-resource-name="${example}"]`).click();
+    await page.locator(`.tabs-container .tab.active[data-resource-name="${example}"]`).click();
     await fsEditorTitleAction(page).waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
     const fixed = await describeUntil(
       page,
@@ -484,7 +487,7 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     assert.ok(!fixed.diagnostics.some((diagnostic) => /Operating profit fy2025/.test(diagnostic.message)), JSON.stringify(fixed.diagnostics));
 
     await runWalkthroughStep(page, "recordSnapshot", "Record a snapshot");
-    await page.locator(`.tabs-container .tab[data-resource-name="${example}"]`).click();
+    await page.locator(`.tabs-container .tab.active[data-resource-name="${example}"]`).click();
     await fsEditorTitleAction(page).waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
     await describeUntil(page, apiResultsFile, (document) => document.lenses.includes("Snapshot matches current validation"), "the recorded snapshot matches");
   });
