@@ -5,9 +5,18 @@ const { renameSync, writeFileSync } = require("node:fs");
 const vscode = require("vscode");
 const { runSuites } = require("./suites");
 const { collectFirstHour } = require("./firstHour");
+const { startProbe } = require("./benchProbe");
 
 function resultsFile() {
   return process.env.FS_E2E_RESULTS || vscode.workspace.getConfiguration("fsE2e").get("resultsFile") || "";
+}
+
+/** Writes `results` to <results file><suffix>, renamed into place so the harness never reads half a file. */
+function writeResults(suffix, results) {
+  const target = resultsFile();
+  if (!target) return;
+  writeFileSync(`${target}${suffix}.partial`, `${JSON.stringify(results, null, 2)}\n`);
+  renameSync(`${target}${suffix}.partial`, `${target}${suffix}`);
 }
 
 function activate(context) {
@@ -17,7 +26,13 @@ function activate(context) {
   ready.text = "FS E2E ready";
   ready.show();
   context.subscriptions.push(ready);
+  const probe = vscode.workspace.getConfiguration("fsE2e").get("benchProbe") ? startProbe() : undefined;
+  if (probe !== undefined) context.subscriptions.push(probe);
   context.subscriptions.push(
+    // Writes to <results file>.probe.json (test/e2e/bench/ waits for it); the setting fsE2e.benchProbe starts the probe.
+    vscode.commands.registerCommand("fsE2e.readBenchProbe", () =>
+      writeResults(".probe.json", probe === undefined ? { error: "fsE2e.benchProbe is off" } : probe.read({ collect: true })),
+    ),
     vscode.commands.registerCommand("fsE2e.runSuites", async () => {
       const target = resultsFile();
       let results;
