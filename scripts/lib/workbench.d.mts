@@ -7,6 +7,8 @@ export declare function focusedEditor(page: Page): Locator;
 export interface ActionOptions {
   /** Runs just before the Enter that opens the file or runs the command. */
   beforeEnter?: () => void;
+  /** quickOpen: how long to wait for the opened editor (default UI_TIMEOUT_MS). */
+  openTimeoutMs?: number;
 }
 export declare function quickOpen(page: Page, name: string, options?: ActionOptions): Promise<void>;
 export declare function runCommand(page: Page, title: string, options?: ActionOptions): Promise<void>;

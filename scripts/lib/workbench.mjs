@@ -20,9 +20,10 @@ export function focusedEditor(page) {
 
 /**
  * Opens a workspace file through Quick Open and resolves once its editor has the focus.
- * `beforeEnter` runs when the file is chosen, just before Enter opens it (a benchmark starts its clock there).
+ * `beforeEnter` runs when the file is chosen, just before Enter opens it (a benchmark starts its clock there);
+ * `openTimeoutMs` bounds the wait for the opened editor (a multi-megabyte file takes longer to load).
  */
-export async function quickOpen(page, name, { beforeEnter } = {}) {
+export async function quickOpen(page, name, { beforeEnter, openTimeoutMs = UI_TIMEOUT_MS } = {}) {
   await page.keyboard.press("Control+P");
   const input = quickInput(page);
   await input.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
@@ -31,9 +32,9 @@ export async function quickOpen(page, name, { beforeEnter } = {}) {
   await page.locator(".quick-input-list .monaco-list-row.focused", { hasText: name }).waitFor({ timeout: UI_TIMEOUT_MS });
   beforeEnter?.();
   await page.keyboard.press("Enter");
-  await activeTab(page, name).waitFor({ timeout: UI_TIMEOUT_MS });
+  await activeTab(page, name).waitFor({ timeout: openTimeoutMs });
   // The tab is drawn before the editor takes the focus; keys sent earlier would be lost.
-  await focusedEditor(page).waitFor({ timeout: UI_TIMEOUT_MS });
+  await focusedEditor(page).waitFor({ timeout: openTimeoutMs });
 }
 
 /** Runs a command from the palette by its full title ("FS: Open Preview to the Side"); `beforeEnter` as for quickOpen. */

@@ -15,7 +15,7 @@ import { cpuByProcess, cpuSince, findProcesses, installRendererProbe, previewCon
 import { formatReport, type SizeResult } from "./report";
 import { formatTally, tallyTrace } from "./trace";
 import { profileRenderer } from "./cpuProfile";
-import { previewCell, readProblemCounts, waitForCellText, waitForCodeLens, waitForPreviewTable, waitForWarnings } from "./screen";
+import { previewCell, readProblemCounts, waitForCellText, waitForCodeLens, waitForPreviewTable, waitForText, waitForWarnings, STATE_TIMEOUT_MS } from "./screen";
 
 const log = (line: string) => console.error(`[bench:editor] ${line}`);
 
@@ -61,12 +61,14 @@ async function measureOpenAndPreview(editor: Editor, name: string, runs: number,
     let opened = 0;
     const open = await timedFrom(async (start) => {
       await quickOpen(page, name, {
+        openTimeoutMs: STATE_TIMEOUT_MS,
         beforeEnter: () => {
           start();
           opened = performance.now();
         },
       });
       await Promise.all([
+        waitForText(page).then(() => (samples.openText ??= []).push(performance.now() - opened)),
         waitForWarnings(page, { atLeast: 1 }).then(() => (samples.openDiagnostics ??= []).push(performance.now() - opened)),
         waitForCodeLens(page).then(() => (samples.openLenses ??= []).push(performance.now() - opened)),
       ]);
@@ -84,13 +86,13 @@ async function measureOpenAndPreview(editor: Editor, name: string, runs: number,
 
 async function measureEdits(editor: Editor, name: string, target: EditTarget, runs: number, samples: Record<string, number[]>, languageServerPeak: () => void): Promise<void> {
   const { page } = editor;
-  await quickOpen(page, name);
+  await quickOpen(page, name, { openTimeoutMs: STATE_TIMEOUT_MS });
   await waitForWarnings(page, { atLeast: 1 });
   await runFsEditorCommand(page, "FS: Open Preview to the Side");
   await waitForPreviewTable(page);
   const preview = await previewContentFrame(page);
   await installRendererProbe(preview);
-  await quickOpen(page, name); // the focus back in the editor, to type
+  await quickOpen(page, name, { openTimeoutMs: STATE_TIMEOUT_MS }); // the focus back in the editor, to type
   const base = (await readProblemCounts(page)).warnings;
   for (let run = 0; run < runs; run++) {
     await goTo(page, target.line, target.column);
@@ -119,6 +121,27 @@ async function measureEdits(editor: Editor, name: string, target: EditTarget, ru
   await previewCell(page, target.pointer).first().waitFor({ timeout: 60_000 });
 }
 
+/** --without-extension: the same opens and typing in VS Code with FS Documents disabled (VS Code's and its JSON's own cost). */
+async function measureWithoutExtension(editor: Editor, name: string, target: EditTarget, runs: number, samples: Record<string, number[]>): Promise<void> {
+  const { page } = editor;
+  for (let run = 0; run < runs; run++) {
+    let opened = 0;
+    await quickOpen(page, name, { openTimeoutMs: STATE_TIMEOUT_MS, beforeEnter: () => (opened = performance.now()) });
+    await waitForText(page);
+    (samples.openText ??= []).push(performance.now() - opened);
+    log(`  run ${run + 1}/${runs}: text shown ${samples.openText.at(-1)!.toFixed(0)} ms`);
+    if (run < runs - 1) {
+      await runCommand(page, "View: Close All Editors");
+      await page.locator(".tabs-container .tab").first().waitFor({ state: "detached", timeout: 60_000 });
+    }
+  }
+  await goTo(page, target.labelLine, target.labelColumn);
+  await readRendererProbe(page);
+  await page.keyboard.type(" quarterly figures restated", { delay: 120 });
+  (samples.keyLag ??= []).push(...(await readRendererProbe(page)).keyLags);
+  await runCommand(page, "File: Revert File");
+}
+
 function perRun(cpu: Record<string, number>, runs: number): Record<string, number> {
   return Object.fromEntries(Object.entries(cpu).map(([kind, ms]) => [kind, ms / runs]));
 }
@@ -127,7 +150,7 @@ function perRun(cpu: Record<string, number>, runs: number): Record<string, numbe
  * `profile`: one open and one edit with the language client's verbose trace on, to count and size
  * the JSON-RPC messages (the trace itself costs time: the figures of such a run are not the product's).
  */
-async function benchSize(sizeMb: number, runs: number, profile: boolean): Promise<SizeResult> {
+async function benchSize(sizeMb: number, runs: number, profile: boolean, withoutExtension: boolean): Promise<SizeResult> {
   const openRuns = profile ? 1 : runs;
   const { text, stats } = await generateDocument(sizeMb);
   const parseMs = jsonParseMs(text);
@@ -139,7 +162,7 @@ async function benchSize(sizeMb: number, runs: number, profile: boolean): Promis
   const setup = await setUpEditor(settings, {
     addFiles: (folder) => writeFileSync(join(folder, name), text),
     // The language client writes its trace at the output channel's "trace" log level only.
-    codeServerArgs: profile ? ["--log", "trace"] : [],
+    codeServerArgs: [...(profile ? ["--log", "trace"] : []), ...(withoutExtension ? ["--disable-extension", "fs-documents.fs-documents"] : [])],
   });
   if ("skip" in setup) throw new Error(setup.skip);
   const { editor } = setup;
@@ -157,6 +180,27 @@ async function benchSize(sizeMb: number, runs: number, profile: boolean): Promis
       const { summary } = await profileRenderer(page, work);
       profiles.push(`Workbench renderer CPU profile, ${title}: ${summary}`);
     };
+    if (withoutExtension) {
+      await measureWithoutExtension(editor, name, target, runs, samples);
+      const cpuDone = cpuByProcess(leader);
+      const host = await readHostProbe(page, editor.apiResultsFile);
+      return {
+        sizeMb,
+        bytes: text.length,
+        stats,
+        jsonParseMs: parseMs,
+        runs,
+        samples,
+        languageServer: undefined,
+        extensionHost: { idle: idleHost, afterOpens: host, afterEdits: host },
+        maxHostLagMs: host.maxLagMs,
+        rendererLongTasks: (await readRendererProbe(page)).longTasks,
+        previewLongTasks: [],
+        cpu: { openAndPreview: perRun(cpuSince(cpuStart, cpuDone), runs), editsAndTyping: {} },
+        trace: undefined,
+        withoutExtension,
+      };
+    }
     await phase("open and preview", () => measureOpenAndPreview(editor, name, openRuns, samples));
     const cpuOpened = cpuByProcess(leader);
     const openHost = await readHostProbe(page, editor.apiResultsFile);
@@ -189,6 +233,7 @@ async function benchSize(sizeMb: number, runs: number, profile: boolean): Promis
       rendererLongTasks: [...openRenderer.longTasks, ...editRenderer.longTasks],
       previewLongTasks: samples.previewLongTasks ?? [],
       cpu: { openAndPreview: perRun(cpuSince(cpuStart, cpuOpened), openRuns), editsAndTyping: cpuSince(cpuOpened, cpuEdited) },
+      withoutExtension,
       trace: profile ? [formatTally(tallyTrace(editor.server.userDataDir)), ...profiles].join("\n\n") : undefined,
     };
   } finally {
@@ -199,10 +244,11 @@ async function benchSize(sizeMb: number, runs: number, profile: boolean): Promis
 async function main(): Promise<void> {
   const sizes = option("--sizes", "1,5,20").split(",").map(Number);
   const profile = process.argv.includes("--profile");
+  const withoutExtension = process.argv.includes("--without-extension");
   const runs = profile ? 1 : Math.max(1, Number(option("--runs", "5")));
   const load = loadavg();
   const results: SizeResult[] = [];
-  for (const size of sizes) results.push(await benchSize(size, runs, profile));
+  for (const size of sizes) results.push(await benchSize(size, runs, profile, withoutExtension));
   const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}, load average before ${load.map((value) => value.toFixed(2)).join(" ")}, after ${loadavg()
     .map((value) => value.toFixed(2))
     .join(" ")}`;

@@ -20,10 +20,13 @@ export interface SizeResult {
   cpu: { openAndPreview: Record<string, number>; editsAndTyping: Record<string, number> };
   /** --profile: the JSON-RPC messages, counted and sized. */
   trace: string | undefined;
+  /** --without-extension: FS Documents was disabled (VS Code's and its JSON's own cost). */
+  withoutExtension: boolean;
 }
 
 const TIME_ROWS: [key: string, what: string, targetMs: number][] = [
   ["open", "open → first diagnostics and code lenses", 2_000],
+  ["openText", "  of which: the text shown (VS Code's part)", 2_000],
   ["openDiagnostics", "  of which: first diagnostics", 2_000],
   ["openLenses", "  of which: first code lens", 2_000],
   ["preview", '"Open Preview to the Side" → table shown', 1_000],
@@ -87,7 +90,7 @@ function sizeReport(result: SizeResult): string {
     [`longest renderer long task (workbench; ${result.rendererLongTasks.length} over 50 ms)`, ms(longestRenderer), "", "", "", "", ""],
     [`longest long task in the preview (${result.previewLongTasks.length} over 50 ms)`, ms(longestPreview), "", "", "", "", ""],
   );
-  const title = `${result.sizeMb} MB (${result.bytes.toLocaleString("en")} bytes, ${(result.stats.items ?? 0).toLocaleString("en")} items, ${(result.stats.cells ?? 0).toLocaleString("en")} cells): JSON.parse ${result.jsonParseMs.toFixed(1)} ms`;
+  const title = `${result.withoutExtension ? "WITHOUT FS Documents (--without-extension): " : ""}${result.sizeMb} MB (${result.bytes.toLocaleString("en")} bytes, ${(result.stats.items ?? 0).toLocaleString("en")} items, ${(result.stats.cells ?? 0).toLocaleString("en")} cells): JSON.parse ${result.jsonParseMs.toFixed(1)} ms`;
   const kinds = [...new Set([...Object.keys(result.cpu.openAndPreview), ...Object.keys(result.cpu.editsAndTyping)])].sort();
   const cpu = table(
     ["CPU time by process", "per open + preview, ms", `${result.runs} edits + typing, ms`],

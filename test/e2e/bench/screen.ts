@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { previewFrame } from "../workbench";
 
 /** Up to this long for any one state; a 20 MB document on a loaded machine is slow, never stuck. */
-export const STATE_TIMEOUT_MS = 180_000;
+export const STATE_TIMEOUT_MS = 300_000;
 
 /** The status bar's error and warning counts (the Problems item: "Errors: 0, Warnings: 12"). */
 export async function readProblemCounts(page: Page): Promise<{ errors: number; warnings: number }> {
@@ -29,6 +29,11 @@ export async function waitForWarnings(page: Page, accept: { atLeast?: number; ex
     accept,
     { polling: "raf", timeout: STATE_TIMEOUT_MS },
   );
+}
+
+/** Resolves once the active editor shows the document's first lines (VS Code's own part of an open). */
+export async function waitForText(page: Page): Promise<void> {
+  await page.locator(".editor-group-container.active .monaco-editor .view-lines", { hasText: "$schema" }).first().waitFor({ timeout: STATE_TIMEOUT_MS });
 }
 
 /** Resolves once the active editor shows a code lens. */

@@ -16,7 +16,7 @@ function findLogs(dir: string, found: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) findLogs(path, found);
-    else if (name.endsWith("FS Documents.log")) found.push(path);
+    else if (/FS Documents(\.\d+)?\.log$/.test(name)) found.push(path);
   }
   return found;
 }
