@@ -28,7 +28,11 @@ export async function profileRenderer<T>(page: Page, work: () => Promise<T>): Pr
   }
 }
 
-const shortUrl = (url: string) => url.replace(/^.*\/(static|out|extensions)\//, "").slice(-60) || "(native)";
+const shortUrl = (url: string) =>
+  url
+    .replace(/^.*\/(static|out|extensions)\//, "")
+    .replace(/^file:\/\/.*\/extensions\//, "")
+    .slice(-70) || "(native)";
 
 export function summarize(profile: Profile, top = 15): string {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));

@@ -3,18 +3,18 @@
 // key or command to what the screen shows. Medians of --runs runs, in ms and × JSON.parse of the
 // same text, with the issue-11 targets beside them. Results also go to test-results/bench-editor/.
 
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { repoRoot } from "../../support/paths";
-import { setUpEditor, type Editor } from "../harness";
+import { setUpEditor, waitForFile, type Editor } from "../harness";
 import { goTo, quickOpen, runCommand, runFsEditorCommand } from "../workbench";
 import { generateDocument } from "./document";
 import { chooseEditTarget, type EditTarget } from "./editTarget";
 import { cpuByProcess, cpuSince, findProcesses, installRendererProbe, previewContentFrame, processMemory, readHostProbe, readRendererProbe, type HostProbe } from "./probes";
 import { formatReport, type SizeResult } from "./report";
 import { formatTally, tallyTrace } from "./trace";
-import { profileRenderer } from "./cpuProfile";
+import { profileRenderer, summarize } from "./cpuProfile";
 import { previewCell, readProblemCounts, waitForCellText, waitForCodeLens, waitForPreviewTable, waitForText, waitForWarnings, STATE_TIMEOUT_MS } from "./screen";
 
 const log = (line: string) => console.error(`[bench:editor] ${line}`);
@@ -177,8 +177,13 @@ async function benchSize(sizeMb: number, runs: number, profile: boolean, without
     const profiles: string[] = [];
     const phase = async (title: string, work: () => Promise<void>) => {
       if (!profile) return work();
+      const hostProfile = `${editor.apiResultsFile}.host-profile.json`;
+      await runCommand(page, "FS E2E: Start Extension Host Profile");
       const { summary } = await profileRenderer(page, work);
-      profiles.push(`Workbench renderer CPU profile, ${title}: ${summary}`);
+      await runCommand(page, "FS E2E: Stop Extension Host Profile");
+      const host = summarize(JSON.parse(await waitForFile(hostProfile, 120_000)) as Parameters<typeof summarize>[0]);
+      rmSync(hostProfile, { force: true });
+      profiles.push(`Workbench renderer CPU profile, ${title}: ${summary}`, `Extension host CPU profile, ${title}: ${host}`);
     };
     if (withoutExtension) {
       await measureWithoutExtension(editor, name, target, runs, samples);

@@ -2,6 +2,7 @@
 // blocks every extension, ours included, and is what VS Code calls "unresponsive"), and the extension
 // host's memory after a forced garbage collection. Started only when fsE2e.benchProbe is on.
 "use strict";
+const inspector = require("node:inspector");
 const v8 = require("node:v8");
 const vm = require("node:vm");
 
@@ -56,4 +57,24 @@ function startProbe() {
   };
 }
 
-module.exports = { startProbe };
+/** A CPU profile of this extension host (every extension's code and VS Code's own), from start to stop. */
+function startHostProfile() {
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method, params = {}) => new Promise((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
+  const started = post("Profiler.enable")
+    .then(() => post("Profiler.setSamplingInterval", { interval: 1000 }))
+    .then(() => post("Profiler.start"));
+  return {
+    async stop() {
+      await started;
+      try {
+        return (await post("Profiler.stop")).profile;
+      } finally {
+        session.disconnect();
+      }
+    },
+  };
+}
+
+module.exports = { startProbe, startHostProfile };

@@ -5,7 +5,7 @@ const { renameSync, writeFileSync } = require("node:fs");
 const vscode = require("vscode");
 const { runSuites } = require("./suites");
 const { collectFirstHour } = require("./firstHour");
-const { startProbe } = require("./benchProbe");
+const { startHostProfile, startProbe } = require("./benchProbe");
 
 function resultsFile() {
   return process.env.FS_E2E_RESULTS || vscode.workspace.getConfiguration("fsE2e").get("resultsFile") || "";
@@ -18,6 +18,8 @@ function writeResults(suffix, results) {
   writeFileSync(`${target}${suffix}.partial`, `${JSON.stringify(results, null, 2)}\n`);
   renameSync(`${target}${suffix}.partial`, `${target}${suffix}`);
 }
+
+let hostProfile;
 
 function activate(context) {
   // The harness waits for this item: once it shows, the extension host is up and every installed
@@ -33,6 +35,15 @@ function activate(context) {
     vscode.commands.registerCommand("fsE2e.readBenchProbe", () =>
       writeResults(".probe.json", probe === undefined ? { error: "fsE2e.benchProbe is off" } : probe.read({ collect: true })),
     ),
+    vscode.commands.registerCommand("fsE2e.startHostProfile", () => {
+      hostProfile = startHostProfile();
+    }),
+    // Writes to <results file>.host-profile.json.
+    vscode.commands.registerCommand("fsE2e.stopHostProfile", async () => {
+      const profile = hostProfile === undefined ? { error: "no profile was started" } : await hostProfile.stop().catch((error) => ({ error: String(error) }));
+      hostProfile = undefined;
+      writeResults(".host-profile.json", profile);
+    }),
     vscode.commands.registerCommand("fsE2e.runSuites", async () => {
       const target = resultsFile();
       let results;
