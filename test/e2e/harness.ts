@@ -106,11 +106,12 @@ async function packageRunner(lib: CodeServerLib, scratch: string): Promise<strin
 /**
  * `settings`: user settings beyond the harness's own (e.g. to block the network for one test file);
  * `addFiles`: writes more files into the workspace folder before the editor opens it;
- * `codeServerArgs`: more code-server arguments (the editor benchmark's `--log trace`).
+ * `codeServerArgs`: more code-server arguments (the editor benchmark's `--log trace`);
+ * `withoutProduct`: install only the runner, not FS Documents (the benchmark's VS Code-only baseline).
  */
 export async function setUpEditor(
   settings: Record<string, unknown> = {},
-  { addFiles = () => undefined, codeServerArgs = [] }: { addFiles?: (folder: string) => void; codeServerArgs?: string[] } = {},
+  { addFiles = () => undefined, codeServerArgs = [], withoutProduct = false }: { addFiles?: (folder: string) => void; codeServerArgs?: string[]; withoutProduct?: boolean } = {},
 ): Promise<Setup> {
   const [codeServer, chromium, packaging, workspace] = await Promise.all([
     load<CodeServerLib>("scripts/lib/code-server.mjs"),
@@ -141,7 +142,7 @@ export async function setUpEditor(
     const extensionsDir = join(scratch, "extensions");
     await timed("setup: install both .vsix files", async () => {
       // One after the other: both installs rewrite the extensions folder's extensions.json.
-      await codeServer.installExtension({ executable, vsix, extensionsDir, userDataDir });
+      if (!withoutProduct) await codeServer.installExtension({ executable, vsix, extensionsDir, userDataDir });
       await codeServer.installExtension({ executable, vsix: runnerVsix, extensionsDir, userDataDir });
     });
     const folder = workspace.prepareE2eWorkspace(join(scratch, "workspace"));

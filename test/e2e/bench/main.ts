@@ -121,7 +121,7 @@ async function measureEdits(editor: Editor, name: string, target: EditTarget, ru
   await previewCell(page, target.pointer).first().waitFor({ timeout: 60_000 });
 }
 
-/** --without-extension: the same opens and typing in VS Code with FS Documents disabled (VS Code's and its JSON's own cost). */
+/** --without-extension: the same opens and typing in VS Code with FS Documents not installed (VS Code's and its JSON's own cost). */
 async function measureWithoutExtension(editor: Editor, name: string, target: EditTarget, runs: number, samples: Record<string, number[]>): Promise<void> {
   const { page } = editor;
   for (let run = 0; run < runs; run++) {
@@ -162,7 +162,8 @@ async function benchSize(sizeMb: number, runs: number, profile: boolean, without
   const setup = await setUpEditor(settings, {
     addFiles: (folder) => writeFileSync(join(folder, name), text),
     // The language client writes its trace at the output channel's "trace" log level only.
-    codeServerArgs: [...(profile ? ["--log", "trace"] : []), ...(withoutExtension ? ["--disable-extension", "fs-documents.fs-documents"] : [])],
+    codeServerArgs: profile ? ["--log", "trace"] : [],
+    withoutProduct: withoutExtension,
   });
   if ("skip" in setup) throw new Error(setup.skip);
   const { editor } = setup;

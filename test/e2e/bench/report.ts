@@ -20,7 +20,7 @@ export interface SizeResult {
   cpu: { openAndPreview: Record<string, number>; editsAndTyping: Record<string, number> };
   /** --profile: the JSON-RPC messages, counted and sized. */
   trace: string | undefined;
-  /** --without-extension: FS Documents was disabled (VS Code's and its JSON's own cost). */
+  /** --without-extension: FS Documents was not installed (VS Code's and its JSON's own cost). */
   withoutExtension: boolean;
 }
 
