@@ -1,9 +1,12 @@
 // The engine entry points the benchmark measures, bundled to dist/bench-engine.js.
-import { analyze, diffSnapshot, parseJson } from "../../shared/src/index";
+import { analyze, diffSnapshot, explainerFor, parseJson } from "../../shared/src/index";
 import { renderHtmlPage } from "../../shared/src/render/index";
 import { presentDocument } from "../../shared/src/render/presentation";
 import { buildPreviewModel } from "../../shared/src/render/previewModel";
 import { diffPreviewModels } from "../../shared/src/render/previewPatch";
+import { withStatementRebuilt } from "../../shared/src/render/previewEdit";
+import { ValueCellIndex } from "../../shared/src/incremental/cellIndex";
+import { applicationPositions, applyValueEdit } from "../../shared/src/incremental/valueEdit";
 export { SERVER_NODE_OPTIONS } from "../../protocol/lsp";
 
 function analyzeText(text: string) {
@@ -15,6 +18,18 @@ function analyzeText(text: string) {
 /** Full validation: parse, structure, cross-object rules, rollups and the result object. */
 export function validateText(text: string): unknown {
   return analyzeText(text).analysis.result;
+}
+
+/**
+ * What validation would cost if it also explained every failing subtotal (it does not: causes are
+ * computed when a hover, a code action or the preview asks for one application).
+ */
+export function validateAndExplain(text: string): unknown {
+  const { analysis } = analyzeText(text);
+  const explainer = explainerFor(analysis);
+  let causes = 0;
+  if (explainer !== undefined) for (const application of analysis.result.calculations.applications) causes += explainer.causes(application).length;
+  return { result: analysis.result, causes };
 }
 
 export function renderHtml(text: string): unknown {
@@ -37,7 +52,19 @@ export function previewSetup(text: string) {
   if (values === undefined || period === undefined) throw new Error("no value to edit");
   values[period] = values[period] === "1" ? "2" : "1";
   const edited = { value: after.value, analysis: analyze(after.value) };
-  return { before, after: edited, beforeModel: buildPreviewModel(presentDocument(before.value, before.analysis.result, undefined)) };
+  const document = before.analysis.document;
+  const cells = document === undefined ? undefined : ValueCellIndex.build(text, document);
+  if (cells === undefined) throw new Error("the generated document does not conform");
+  const offset = valueDigit(text);
+  const base = { text, analysis: before.analysis, cells, positions: applicationPositions(before.analysis.result.calculations.applications) };
+  return { before, after: edited, beforeModel: buildPreviewModel(presentDocument(before.value, before.analysis.result, undefined)), base, offset, flip: 0 };
+}
+
+/** The offset of one value cell's first digit (as the server benchmark edits it). */
+function valueDigit(text: string): number {
+  const match = /"values": \{\s*"[^"]+": "(-?)([1-9])/.exec(text);
+  if (match === null) throw new Error("no value cell to edit");
+  return match.index + match[0].length - 1;
 }
 
 /** What the server does for a preview that has no model yet: the whole preview model. */
@@ -45,10 +72,24 @@ export function previewModel(_text: string, prepared: ReturnType<typeof previewS
   return buildPreviewModel(presentDocument(prepared.before.value, prepared.before.analysis.result, undefined));
 }
 
-/** What the server does per edit for an open preview: the new version's model and the patch from the last one. */
-export function previewPatch(_text: string, prepared: ReturnType<typeof previewSetup>): unknown {
+/** Per edit that is not a value edit, for an open preview: the new version's whole model and the diff from the last one. */
+export function previewPatchFull(_text: string, prepared: ReturnType<typeof previewSetup>): unknown {
   const model = buildPreviewModel(presentDocument(prepared.after.value, prepared.after.analysis.result, undefined));
   const ops = diffPreviewModels(prepared.beforeModel, model);
   if (ops.length === 0) throw new Error("the edit produced no patch");
+  return ops;
+}
+
+/** A value edit (one digit of one cell): its analysis from the previous version's, the preview model and the patch. */
+export function valueEditPatch(text: string, prepared: ReturnType<typeof previewSetup>): unknown {
+  const { base, offset } = prepared;
+  prepared.flip ^= 1;
+  const digit = text[offset] === "9" ? "8" : "9";
+  const next = text.slice(0, offset) + (prepared.flip === 1 ? digit : text[offset]) + text.slice(offset + 1);
+  const edit = applyValueEdit(base, { offset, length: 1, text: next[offset] as string }, next);
+  if (edit === undefined) throw new Error("the edit is not a value edit");
+  const model = withStatementRebuilt(prepared.beforeModel, edit.value, edit.analysis.result, edit.statement);
+  const ops = diffPreviewModels(prepared.beforeModel, model);
+  if (prepared.flip === 1 && ops.length === 0) throw new Error("the edit produced no patch");
   return ops;
 }

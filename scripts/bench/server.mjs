@@ -1,6 +1,9 @@
 // The language server, measured as an editor uses it: the real built server over stdio, the
-// time from a didChange of one value to the publishDiagnostics of that version (validation delay
-// set to 0, so the debounce is excluded), and the server's memory once the document is open.
+// time from a didChange to the publishDiagnostics of that version (validation delay set to 0, so
+// the debounce is excluded) for a value edit and for an edit that needs a full analysis, the time
+// to the preview's patch, and the server's memory with the preview open, after a forced GC, before
+// and after 100 edits. FS_BENCH_SERVER_ARGS adds node options to the server (e.g. "--cpu-prof");
+// FS_BENCH_SERVER_JS names another server build.
 
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -8,7 +11,8 @@ import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
-const serverPath = fileURLToPath(new URL("../../dist/server.js", import.meta.url));
+// FS_BENCH_SERVER_JS measures another build of the server (e.g. main's, for before/after figures).
+const serverPath = process.env.FS_BENCH_SERVER_JS ?? fileURLToPath(new URL("../../dist/server.js", import.meta.url));
 const URI = "file:///bench/document.json";
 
 /** The Node options the VS Code client starts the server with (protocol/lsp.ts). */
@@ -22,9 +26,37 @@ function residentBytes(pid) {
   return kib === undefined ? undefined : Number(kib) * 1024;
 }
 
+const gcHook = fileURLToPath(new URL("./gc-hook.cjs", import.meta.url));
+const extraArgs = (process.env.FS_BENCH_SERVER_ARGS ?? "").split(" ").filter((arg) => arg !== "");
+
+/** User + system CPU milliseconds the process has used (from /proc; clock ticks of 10 ms). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 async function startServer() {
   const protocol = require("vscode-languageserver-protocol/node");
-  const child = spawn(process.execPath, [...serverNodeOptions(), serverPath, "--stdio"], { stdio: ["pipe", "pipe", "inherit"] });
+  const args = [...serverNodeOptions(), ...extraArgs, "--expose-gc", "-r", gcHook, serverPath, "--stdio"];
+  const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "pipe"] });
+  const memoryWaiters = [];
+  let pending = "";
+  child.stderr.setEncoding("utf8");
+  child.stderr.on("data", (chunk) => {
+    pending += chunk;
+    for (let end = pending.indexOf("\n"); end !== -1; end = pending.indexOf("\n")) {
+      const line = pending.slice(0, end);
+      pending = pending.slice(end + 1);
+      if (line.startsWith("fs-bench-memory ")) memoryWaiters.shift()?.(JSON.parse(line.slice("fs-bench-memory ".length)));
+      else process.stderr.write(`${line}\n`);
+    }
+  });
+  /** The server's memory after a forced GC: rss, heapUsed, external, ... in bytes. */
+  const memory = () =>
+    new Promise((resolve) => {
+      memoryWaiters.push(resolve);
+      child.kill("SIGUSR2");
+    });
   const connection = protocol.createProtocolConnection(new protocol.StreamMessageReader(child.stdout), new protocol.StreamMessageWriter(child.stdin));
   const waiters = [];
   connection.onNotification("textDocument/publishDiagnostics", (params) => {
@@ -37,7 +69,7 @@ async function startServer() {
   await connection.sendRequest("initialize", { processId: process.pid, rootUri: null, capabilities: { workspace: { configuration: true } } });
   await connection.sendNotification("initialized", {});
   const next = (version) => new Promise((resolve) => waiters.push({ accept: (params) => params.uri === URI && params.version === version, resolve }));
-  return { child, connection, next };
+  return { child, connection, next, memory };
 }
 
 /** The offset of one value cell's first digit, so that each run changes exactly one value. */
@@ -57,44 +89,103 @@ function positionAt(text, offset) {
   return { line, character: offset - lineStart };
 }
 
+/** A label's first letter: editing it is not a value edit, so the server analyses the text in full. */
+function editableLabel(text) {
+  const match = /"label": "([A-Za-z])/.exec(text);
+  if (match === null) throw new Error("no label to edit");
+  return match.index + match[0].length - 1;
+}
+
+const mb = (value) => (value / 2 ** 20).toFixed(0);
+
+/** Opens the document in a fresh server; `preview` also fetches the preview's whole model. */
+async function openServer(text, { preview, find }) {
+  const server = await startServer();
+  const idle = await server.memory();
+  const opened = server.next(1);
+  await server.connection.sendNotification("textDocument/didOpen", { textDocument: { uri: URI, languageId: "json", version: 1, text } });
+  const first = await opened;
+  if (preview) await server.connection.sendRequest("fs/previewModel", { uri: URI });
+  const offset = find(text);
+  const position = positionAt(text, offset);
+  const char = text[offset];
+  const other = /[0-9]/.test(char) ? (char === "9" ? "8" : "9") : char === "X" ? "Y" : "X";
+  return { ...server, version: 1, position, chars: [other, char], idle, diagnostics: first.diagnostics.length };
+}
+
+/** One edit (alternating between two characters, so the text returns to itself) and its diagnostics. */
+async function edit(state) {
+  state.version++;
+  const published = state.next(state.version);
+  const range = { start: state.position, end: { line: state.position.line, character: state.position.character + 1 } };
+  await state.connection.sendNotification("textDocument/didChange", {
+    textDocument: { uri: URI, version: state.version },
+    contentChanges: [{ range, text: state.chars[state.version % 2] }],
+  });
+  return published;
+}
+
+async function patch(state) {
+  const result = await state.connection.sendRequest("fs/previewModel", { uri: URI, baseVersion: state.version - 1 });
+  if (result?.patch === undefined) throw new Error("the preview got no patch");
+  return result;
+}
+
+async function stop(state) {
+  const exited = new Promise((resolve) => state.child.once("exit", resolve));
+  await state.connection.sendRequest("shutdown");
+  await state.connection.sendNotification("exit");
+  await exited;
+  state.connection.dispose();
+}
+
 export function serverMeasurements() {
   if (!existsSync(serverPath)) return [{ name: "language server change→diagnostics", skipped: "dist/server.js is missing (npm run build)" }];
   return [
     {
-      name: "language server change→diagnostics",
+      name: "language server change→diagnostics (value edit)",
+      setup: (text) => openServer(text, { preview: false, find: editableDigit }),
+      run: (_text, state) => edit(state),
+      note: (state, bytes) => `${state.diagnostics} diagnostics published; document ${mb(bytes)} MB`,
+      teardown: stop,
+    },
+    {
+      name: "language server change→diagnostics (label edit, full analysis)",
+      setup: (text) => openServer(text, { preview: false, find: editableLabel }),
+      run: (_text, state) => edit(state),
+      teardown: stop,
+    },
+    {
+      name: "language server value edit→preview patch (preview open)",
       async setup(text) {
-        const server = await startServer();
-        const idle = residentBytes(server.child.pid);
-        const opened = server.next(1);
-        await server.connection.sendNotification("textDocument/didOpen", { textDocument: { uri: URI, languageId: "json", version: 1, text } });
-        const first = await opened;
-        globalThis.gc?.();
-        const offset = editableDigit(text);
-        const position = positionAt(text, offset);
-        const digit = text[offset];
-        return { ...server, version: 1, position, digits: [digit === "9" ? "8" : "9", digit], idle, open: residentBytes(server.child.pid), diagnostics: first.diagnostics.length };
+        const state = await openServer(text, { preview: true, find: editableDigit });
+        state.open = await state.memory();
+        return state;
       },
       async run(_text, state) {
-        state.version++;
-        const published = state.next(state.version);
-        const range = { start: state.position, end: { line: state.position.line, character: state.position.character + 1 } };
-        await state.connection.sendNotification("textDocument/didChange", {
-          textDocument: { uri: URI, version: state.version },
-          contentChanges: [{ range, text: state.digits[state.version % 2] }],
-        });
-        return published;
+        await edit(state);
+        return patch(state);
       },
-      note(state, bytes) {
-        const mb = (value) => (value / 2 ** 20).toFixed(0);
-        return `server memory after opening: ${mb(state.open)} MB resident (${mb(state.idle)} MB idle), ${(state.open / bytes).toFixed(1)}× the document; ${state.diagnostics} diagnostics published`;
+      async note(state, bytes) {
+        // 100 more edits with the preview following each, then the memory again. The server's CPU
+        // time per edit is read too: on a loaded machine it is steadier than the elapsed time.
+        const cpuBefore = cpuMs(state.child.pid);
+        const started = performance.now();
+        for (let index = 0; index < 100; index++) {
+          await edit(state);
+          await patch(state);
+        }
+        const cpu = (cpuMs(state.child.pid) - cpuBefore) / 100;
+        const elapsed = (performance.now() - started) / 100;
+        const after = await state.memory();
+        const above = (memory) => memory.rss - state.idle.rss;
+        return (
+          `100 edits with diagnostics and preview patch: ${elapsed.toFixed(0)} ms elapsed, ${cpu.toFixed(0)} ms of server CPU per edit; ` +
+          `server memory after GC with the preview open: ${mb(state.open.rss)} MB resident, ${mb(above(state.open))} MB above the idle process (${mb(state.idle.rss)} MB) = ${(above(state.open) / bytes).toFixed(1)}× the document, heap ${mb(state.open.heapUsed)} MB; ` +
+          `after 100 more edits: ${mb(after.rss)} MB resident (${(above(after) / bytes).toFixed(1)}×), heap ${mb(after.heapUsed)} MB`
+        );
       },
-      async teardown(state) {
-        const exited = new Promise((resolve) => state.child.once("exit", resolve));
-        await state.connection.sendRequest("shutdown");
-        await state.connection.sendNotification("exit");
-        await exited;
-        state.connection.dispose();
-      },
+      teardown: stop,
     },
   ];
 }

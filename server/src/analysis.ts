@@ -1,6 +1,6 @@
 // The analysis of one document version, and every cache derived from it. One object per version:
 // a feature asks it for what it needs (locator, model, diff, applications by key, id occurrences,
-// presentation, preview model, outline, positions) and each is built on first use, then kept for
+// preview model, outline, positions) and each is built on first use, then kept for
 // as long as the version is current. Nothing else keeps per-version state (the preview's patch
 // base, service/preview.ts, only holds on to the ParsedVersion it last answered with).
 
@@ -21,8 +21,13 @@ import {
   type SnapshotDiff,
   type SyntaxProblem,
 } from "../../shared/src/index";
-import { buildPresentation, type Presentation } from "../../shared/src/render/index";
+import { buildPresentation } from "../../shared/src/render/index";
 import { buildPreviewModel, type PreviewModel } from "../../shared/src/render/previewModel";
+import { withStatementRebuilt } from "../../shared/src/render/previewEdit";
+import { ValueCellIndex } from "../../shared/src/incremental/cellIndex";
+import { applicationPositions, applyValueEdit, type TextEdit, type ValueEdit } from "../../shared/src/incremental/valueEdit";
+
+const DECIMAL_CHARACTERS = /^[-.0-9]*$/;
 
 /** A version whose text parsed: its value, its validation and what is derived from them. */
 export class ParsedVersion {
@@ -31,9 +36,11 @@ export class ParsedVersion {
   private diffCache: SnapshotDiff | undefined;
   private applicationsCache: Map<string, RollupApplication> | undefined;
   private occurrencesCache: Map<string, Occurrence> | undefined;
-  private presentationCache: Presentation | undefined;
   private previewModelCache: PreviewModel | undefined;
   private positionsCache: TextDocument | undefined;
+  /** Built when the first edit asks for it; a value edit hands the next version a shifted copy. */
+  private cellsCache: ValueCellIndex | null | undefined;
+  private applicationPositionsCache: ReadonlyMap<string, number> | undefined;
   /** The outline, once a request has built it completely (not cancelled). */
   outline: { symbols: DocumentSymbol[]; limited: boolean } | undefined;
 
@@ -45,6 +52,43 @@ export class ParsedVersion {
     readonly value: unknown,
     readonly analysis: Analysis,
   ) {}
+
+  /**
+   * The version after a value edit of `previous` (engine: incremental/valueEdit.ts). It inherits
+   * what the edit leaves valid: the application positions, the shifted cell index, and the
+   * preview model with the edited statement rebuilt when the previous version had one.
+   */
+  static afterValueEdit(previous: ParsedVersion, document: TextDocument, text: string, edit: ValueEdit): ParsedVersion {
+    const next = new ParsedVersion(document.uri, document.languageId, document.version, text, edit.value, edit.analysis);
+    next.cellsCache = edit.cells;
+    next.applicationPositionsCache = previous.applicationPositionsCache;
+    // Ids, keys and pointers are as they were: the id model and its occurrences hold as they are,
+    // and every range located so far holds moved by the edit.
+    next.modelCache = previous.modelCache;
+    next.occurrencesCache = previous.occurrencesCache;
+    next.locatorCache = previous.locatorCache?.afterEdit(text, edit.value, { offset: edit.edit.offset, length: edit.edit.length, inserted: edit.edit.text.length });
+    if (previous.previewModelCache !== undefined) {
+      next.previewModelCache = withStatementRebuilt(previous.previewModelCache, edit.value, edit.analysis.result, edit.statement);
+    }
+    return next;
+  }
+
+  /** This version's analysis of `text` (this text with `edit` applied), when the edit is a value edit. */
+  valueEdit(edit: TextEdit, text: string): ValueEdit | undefined {
+    // Typing anything but digits, "-" or "." is never a value edit: no index is built for it.
+    if (!DECIMAL_CHARACTERS.test(edit.text) || !this.prepareValueEdits()) return undefined;
+    const cells = this.cellsCache as ValueCellIndex;
+    const positions = this.applicationPositionsCache as ReadonlyMap<string, number>;
+    return applyValueEdit({ text: this.text, analysis: this.analysis, cells, positions }, edit, text);
+  }
+
+  /** Builds what value edits of this version need (a scan of the text); false when they cannot be. */
+  prepareValueEdits(): boolean {
+    if (this.analysis.document === undefined || this.analysis.issues.length > 0) return false;
+    if (this.cellsCache === undefined) this.cellsCache = ValueCellIndex.build(this.text, this.analysis.document) ?? null;
+    this.applicationPositionsCache ??= applicationPositions(this.analysis.result.calculations.applications);
+    return this.cellsCache !== null;
+  }
 
   /** Pointers → ranges in this text. */
   get locator(): SourceLocator {
@@ -62,15 +106,13 @@ export class ParsedVersion {
     return this.diffCache;
   }
 
-  /** The rendered statements' model (the preview's data). */
-  get presentation(): Presentation {
-    this.presentationCache ??= buildPresentation(this.value, this.analysis.result);
-    return this.presentationCache;
-  }
-
-  /** The preview's data model of this version (fs/previewModel), from the presentation. */
+  /**
+   * The preview's data model of this version (fs/previewModel), from the presentation, which is
+   * not kept: the model carries all the preview needs, and a second copy of every cell would double
+   * what the version holds (and what each garbage collection has to walk).
+   */
   get previewModel(): PreviewModel {
-    this.previewModelCache ??= buildPreviewModel(this.presentation);
+    this.previewModelCache ??= buildPreviewModel(buildPresentation(this.value, this.analysis.result));
     return this.previewModelCache;
   }
 
@@ -128,6 +170,20 @@ export class DocumentAnalysis {
     const outcome = parseJson(text);
     if (!outcome.ok) return new DocumentAnalysis(document, text, outcome.problems, undefined, previous?.lastGood);
     const parsed = new ParsedVersion(document.uri, document.languageId, document.version, text, outcome.value, analyze(outcome.value));
+    return new DocumentAnalysis(document, text, [], parsed, parsed);
+  }
+
+  /**
+   * The analysis after one edit of `previous` (the analysis of the version just before), without
+   * reading the text again when the edit only changed one value; undefined otherwise.
+   */
+  static afterEdit(document: TextDocument, previous: DocumentAnalysis, edit: TextEdit): DocumentAnalysis | undefined {
+    const good = previous.parsed;
+    if (good === undefined) return undefined;
+    const text = document.getText();
+    const outcome = good.valueEdit(edit, text);
+    if (outcome === undefined) return undefined;
+    const parsed = ParsedVersion.afterValueEdit(good, document, text, outcome);
     return new DocumentAnalysis(document, text, [], parsed, parsed);
   }
 

@@ -8,6 +8,8 @@
 
 import { TextDocument, type TextDocumentContentChangeEvent } from "vscode-languageserver-textdocument";
 import { isFsDocumentByName, isFsDocumentValue, mightBeFsDocument } from "../../shared/src/detect";
+import type { Range } from "vscode-languageserver-protocol";
+import type { TextEdit } from "../../shared/src/incremental/valueEdit";
 import { DocumentAnalysis } from "./analysis";
 
 export interface StoreOptions {
@@ -16,6 +18,21 @@ export interface StoreOptions {
   enabled(): boolean;
   /** The fs.files patterns that apply to a document. */
   patternsFor(uri: string): readonly string[];
+}
+
+/**
+ * Milliseconds before a value edit's diagnostics are published (at most the configured delay): its
+ * analysis costs next to nothing, so the wait only gathers a burst of keystrokes.
+ */
+export const VALUE_EDIT_DELAY = 30;
+
+/** The one ranged change of `changes` as an edit of the document's current text, if that is what it is. */
+function singleEdit(document: TextDocument, changes: readonly TextDocumentContentChangeEvent[]): TextEdit | undefined {
+  const change = changes.length === 1 ? changes[0] : undefined;
+  const range = change !== undefined && "range" in change ? (change.range as Range | undefined) : undefined;
+  if (change === undefined || range === undefined || range === null) return undefined;
+  const offset = document.offsetAt(range.start);
+  return { offset, length: document.offsetAt(range.end) - offset, text: change.text };
 }
 
 export class DocumentStore {
@@ -37,13 +54,41 @@ export class DocumentStore {
     this.documents.set(uri, document);
     this.schedule(document, true);
     for (const listener of this.openedListeners) listener(uri);
+    // Once the first diagnostics are out, prepare for value edits (a scan of the text), so that the
+    // first number typed does not wait for it.
+    setTimeout(() => {
+      const analysis = this.analyses.get(uri);
+      if (analysis?.version === version && this.documents.get(uri) === document) analysis.parsed?.prepareValueEdits();
+    }, 0);
   }
 
   change(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): void {
     const document = this.documents.get(uri);
     if (document === undefined) return;
+    // An edit of the version last analysed may be a value edit, analysed from that analysis.
+    const current = this.analyses.get(uri);
+    const edit = current !== undefined && current.version === document.version ? singleEdit(document, changes) : undefined;
     TextDocument.update(document, changes, version);
-    this.schedule(document, false);
+    const edited = edit === undefined || current === undefined || !this.options.enabled() ? undefined : DocumentAnalysis.afterEdit(document, current, edit);
+    if (edited === undefined) {
+      this.schedule(document, false);
+      return;
+    }
+    // Analysed already; only the publication waits, briefly, so that a burst of keystrokes is
+    // published once. Features asking meanwhile get this analysis (`get`).
+    this.analyses.set(uri, edited);
+    this.clearTimer(uri);
+    this.pending.set(
+      uri,
+      setTimeout(
+        () => {
+          this.pending.delete(uri);
+          const latest = this.analyses.get(uri);
+          if (latest === edited) this.publish(edited);
+        },
+        Math.min(this.options.delay(), VALUE_EDIT_DELAY),
+      ),
+    );
   }
 
   close(uri: string): void {
@@ -140,8 +185,12 @@ export class DocumentStore {
       this.recognised.add(uri);
     }
     this.analyses.set(uri, analysis);
-    for (const listener of this.listeners) listener(analysis);
+    this.publish(analysis);
     return analysis;
+  }
+
+  private publish(analysis: DocumentAnalysis): void {
+    for (const listener of this.listeners) listener(analysis);
   }
 
   private clearTimer(uri: string): void {

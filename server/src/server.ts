@@ -5,7 +5,8 @@ import { CodeLensRefreshRequest, DidChangeConfigurationNotification, TextDocumen
 import { StatusNotification } from "../../protocol/lsp";
 import { DocumentStore } from "./documents";
 import { describeError, type ServerContext } from "./lsp/context";
-import { capabilities, registerHandlers } from "./lsp/handlers";
+import { NO_CLIENT_FEATURES, readClientFeatures, type ClientFeatures } from "./lsp/clientFeatures";
+import { capabilitiesFor, registerHandlers } from "./lsp/handlers";
 import { registerTextSync } from "./lsp/textSync";
 import { diagnostics, statusOf } from "./service/index";
 import { DEFAULT_SETTINGS, readPatterns, readSettings, type Settings } from "./settings";
@@ -13,6 +14,7 @@ import { DEFAULT_SETTINGS, readPatterns, readSettings, type Settings } from "./s
 export function startServer(connection: Connection): void {
   let settings: Settings = DEFAULT_SETTINGS;
   let canAskConfiguration = false;
+  let client: ClientFeatures = NO_CLIENT_FEATURES;
   // fs.files is a resource setting: each document's patterns are asked for with its URI.
   const resourcePatterns = new Map<string, readonly string[]>();
   const store = new DocumentStore({
@@ -25,6 +27,7 @@ export function startServer(connection: Connection): void {
     connection,
     store,
     settings: () => settings,
+    client: () => client,
     guard: (name, fallback, handler) => async (params, token) => {
       try {
         return await handler(params, token);
@@ -37,8 +40,9 @@ export function startServer(connection: Connection): void {
 
   connection.onInitialize((params): InitializeResult => {
     canAskConfiguration = params?.capabilities?.workspace?.configuration === true;
+    client = readClientFeatures(params?.capabilities);
     return {
-      capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...capabilities },
+      capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...capabilitiesFor(client) },
       serverInfo: { name: "fsdoc-language-server" },
     };
   });

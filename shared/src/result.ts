@@ -38,7 +38,7 @@ export function analyze(value: unknown): Analysis {
   };
 }
 
-function calculationStatus(applications: readonly RollupApplication[]): CalculationStatus {
+export function calculationStatus(applications: readonly RollupApplication[]): CalculationStatus {
   if (applications.length === 0) return "not-defined";
   return applications.every((application) => application.status === "satisfied") ? "consistent" : "inconsistent";
 }

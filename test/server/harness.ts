@@ -19,6 +19,8 @@ import {
   StreamMessageWriter,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
+  type ClientCapabilities,
+  type InitializeResult,
   type TextDocumentContentChangeEvent,
 } from "vscode-languageserver-protocol/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
@@ -38,10 +40,13 @@ export interface ServerUnderTest {
   published: PublishDiagnosticsParams[];
   /** Every window/logMessage text, in order. */
   logs: string[];
+  /** What the server answered to initialize. */
+  initialized: InitializeResult;
   stop(): Promise<void>;
 }
 
-export async function startServer(settings: Record<string, unknown> = {}): Promise<ServerUnderTest> {
+/** `textDocument`: client capabilities beyond the harness's own (e.g. completion or rename support). */
+export async function startServer(settings: Record<string, unknown> = {}, textDocument: ClientCapabilities["textDocument"] = {}): Promise<ServerUnderTest> {
   const child = spawn(process.execPath, [join(repoRoot, "dist", "server.js"), "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
@@ -65,12 +70,12 @@ export async function startServer(settings: Record<string, unknown> = {}): Promi
   connection.onRequest("client/registerCapability", () => null);
   connection.onRequest("workspace/codeLens/refresh", () => null);
   connection.listen();
-  await connection.sendRequest(InitializeRequest.type, {
+  const initialized = await connection.sendRequest(InitializeRequest.type, {
     processId: process.pid,
     rootUri: null,
     capabilities: {
       workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } },
-      textDocument: { publishDiagnostics: { relatedInformation: true, versionSupport: true } },
+      textDocument: { publishDiagnostics: { relatedInformation: true, versionSupport: true }, ...textDocument },
     },
   });
   await connection.sendNotification(InitializedNotification.type, {});
@@ -84,6 +89,7 @@ export async function startServer(settings: Record<string, unknown> = {}): Promi
     stderr: () => stderr,
     published,
     logs,
+    initialized,
     diagnostics,
     async open(uri, text, version = 1) {
       const next = diagnostics(uri, (params) => params.version === undefined || params.version === version);

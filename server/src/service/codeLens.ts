@@ -55,13 +55,36 @@ function statusLens(analysis: DocumentAnalysis, good: ParsedVersion, uri: string
   parts.push(conformance.status);
   if (conformance.status === "nonconforming") parts.push(plural(conformance.errors.length, "error"));
   else if (calculations.applications.length === 0) parts.push("no rollups");
-  else {
-    const failing = calculations.applications.filter((application) => application.status !== "satisfied").length;
-    const total = calculations.applications.length;
-    parts.push(failing === 0 ? `${plural(total, "rollup")} consistent` : `${groupDigits(String(failing))} of ${plural(total, "rollup")} inconsistent`);
-  }
+  else parts.push(...checkCounts(calculations.applications));
   const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
   return { range, command: { title: `${parts.join(" · ")} · Open preview`, command: CLIENT_COMMANDS.openPreview, arguments: [uri] } };
+}
+
+/**
+ * The rollup checks counted apart: not satisfied, not evaluated (and why), satisfied. A check that
+ * could not be evaluated is not a sum that is off, so the two are never added together.
+ */
+function checkCounts(applications: readonly RollupApplication[]): string[] {
+  let unsatisfied = 0;
+  let missing = 0;
+  let unavailable = 0;
+  for (const application of applications) {
+    if (application.status === "unsatisfied") unsatisfied++;
+    else if (application.status === "error") {
+      if (application.reason === "missing-value") missing++;
+      else unavailable++;
+    }
+  }
+  const satisfied = applications.length - unsatisfied - missing - unavailable;
+  if (satisfied === applications.length) return [`${plural(satisfied, "rollup check")} satisfied`];
+  const parts: string[] = [];
+  if (unsatisfied > 0) parts.push(`${groupDigits(String(unsatisfied))} not satisfied`);
+  if (missing + unavailable > 0) {
+    const why = [missing > 0 ? "missing" : undefined, unavailable > 0 ? "unavailable" : undefined].filter((reason) => reason !== undefined).join(" or ");
+    parts.push(`${groupDigits(String(missing + unavailable))} not evaluated (${why} values)`);
+  }
+  parts.push(`${groupDigits(String(satisfied))} satisfied`);
+  return parts;
 }
 
 function snapshotPlans(good: ParsedVersion, ranges: RangeBatch, diff: SnapshotDiff): LensPlan[] {
@@ -73,20 +96,17 @@ function snapshotPlans(good: ParsedVersion, ranges: RangeBatch, diff: SnapshotDi
   ];
 }
 
+/** Short enough to read whole above the key: what differs first; the diff view has the rest. */
 function snapshotTitle(diff: SnapshotDiff): string {
   if (diff.status === "not-recorded") return "No snapshot recorded";
   if (diff.status === "not-comparable") return "Snapshot invalid (not comparable)";
   if (diff.status === "match") return "Snapshot matches current validation";
-  const changes: string[] = [];
-  if (diff.conformance.recorded !== diff.conformance.current) changes.push(`conformance ${diff.conformance.recorded} → ${diff.conformance.current}`);
-  if (diff.calculations.recorded !== diff.calculations.current) changes.push(`calculations ${diff.calculations.recorded} → ${diff.calculations.current}`);
-  const counts = new Map<string, number>();
-  for (const change of diff.applications) if (change.change !== "unchanged") counts.set(change.change, (counts.get(change.change) ?? 0) + 1);
-  for (const kind of ["changed", "added", "removed"]) {
-    const count = counts.get(kind);
-    if (count !== undefined) changes.push(`${plural(count, "application")} ${kind}`);
-  }
-  return `Snapshot out of date: ${changes.join(", ")} — Show diff`;
+  let what: string;
+  const changed = diff.applications.filter((change) => change.change !== "unchanged").length;
+  if (diff.conformance.recorded !== diff.conformance.current) what = `recorded as ${diff.conformance.recorded}`;
+  else if (changed > 0) what = `${plural(changed, "rollup check")} ${changed === 1 ? "differs" : "differ"}`;
+  else what = `calculations recorded as ${diff.calculations.recorded}`;
+  return `Snapshot out of date: ${what} · Show diff`;
 }
 
 function parentPlan(good: ParsedVersion, ranges: RangeBatch, statement: StatementEntry, parent: ItemEntry): LensPlan {

@@ -4,7 +4,7 @@
 
 import { getLocation, type JSONPath } from "jsonc-parser";
 import type { Hover, MarkupContent, Position } from "vscode-languageserver-protocol";
-import { itemAt, itemName, periodSummary, statementAt, statementName, unitSummary, type ItemEntry, type StatementEntry } from "../../../shared/src/index";
+import { itemAt, itemName, periodSummary, statementAt, statementName, scaleInWords, unitSummary, type ItemEntry, type StatementEntry } from "../../../shared/src/index";
 import type { DocumentAnalysis, ParsedVersion } from "../analysis";
 import { cellHover } from "./hoverCells";
 import { plural } from "./documentFacts";
@@ -85,7 +85,7 @@ function unitHover(good: ParsedVersion, id: string, definedAt: string | number |
   const lines = [`${bold(unit.label ?? unit.id)} ${codeSpan(unit.id)} · unit`, ""];
   const facts = [
     unit.measure === undefined ? "no measure" : `measure ${escapeText(unit.measure)}`,
-    unit.scale === undefined ? "no scale" : `scale ×10^${unit.scale}`,
+    unit.scale === undefined ? "no scale" : `scale ${unit.scale} (values ${scaleInWords(unit.scale)})`,
     unit.defaultTolerance === undefined ? "default tolerance 0 (implicit)" : `default tolerance ${escapeText(unit.defaultTolerance)}`,
   ];
   lines.push(facts.join(" · "));

@@ -71,12 +71,13 @@ function statusText(good: ParsedVersion, statement: StatementEntry, parent: Item
     const sums = `stated ${groupDigits(application.actual)}, children sum to ${groupDigits(application.expected)}`;
     return application.status === "satisfied"
       ? `✓ **satisfied**: ${sums} (difference ${groupDigits(application.difference)}, tolerance ${groupDigits(application.tolerance)})`
-      : `✗ **unsatisfied**: ${sums}, off by ${groupDigits(application.difference)} (tolerance ${groupDigits(application.tolerance)})`;
+      : `✗ **not satisfied**: ${sums}, off by ${groupDigits(application.difference)} (tolerance ${groupDigits(application.tolerance)})`;
   }
   const what = application.reason === "missing-value" ? "has no value (null)" : "is marked unavailable";
+  const why = application.reason === "missing-value" ? "missing value" : "unavailable value";
   const cellItem = statement.itemsById.get(application.cell.item);
   const whose = application.cell.item === parent.id ? "the subtotal's own value" : bold(cellItem === undefined ? application.cell.item : itemName(cellItem));
-  return `! **error** (${application.reason}): ${whose} ${what} in ${escapeText(application.cell.period)}, so the sum cannot be checked`;
+  return `! **not evaluated** (${why}): ${whose} ${what} in ${escapeText(application.cell.period)}, so the sum cannot be checked`;
 }
 
 function cellMarkdown(cell: StoredCell, inTable = false): string {

@@ -8,7 +8,7 @@ import { getNodePath, type Edit, type Node } from "jsonc-parser";
 import { canonicalDecimal } from "../decimal/grammar";
 import type { SourceLocator } from "../json/locate";
 import { parsePointer } from "../json/pointer";
-import type { DocumentModel } from "../model/document-model";
+import { statementAt, type DocumentModel } from "../model/document-model";
 import { DOCUMENT_SCHEMA_URI, FORMAT_VERSION, SCHEMA_BASE } from "../types";
 import { differenceEdit, disjoint, editObjectMembers, memberNamed, removeMember, replaceValue } from "./jsonEdits";
 
@@ -38,8 +38,7 @@ const SCHEMA_0_1 = `${SCHEMA_BASE}/schema/0.1/fs-document.schema.json`;
 
 export function formatFixesFor(good: FixSource, problem: FixableProblem): Fix[] {
   const params = problem.params ?? {};
-  const data = problem;
-  const node = good.locator.node(data.path);
+  const node = good.locator.node(problem.path);
   switch (problem.code) {
     case "decimal-string-required":
       return node?.type === "number" ? decimalFix(good, node, "Write as the decimal string") : [];
@@ -52,7 +51,7 @@ export function formatFixesFor(good: FixSource, problem: FixableProblem): Fix[] 
     case "map-key-mismatch":
       return node?.type === "object" ? valuesKeyFixes(good, node, params) : [];
     case "unknown-property":
-      return isGroupingPath(data.path) ? migration(good, formatVersionOf(good) === "0.1") : [];
+      return isGroupingPath(problem.path) ? migration(good, formatVersionOf(good) === "0.1") : [];
     default:
       return [];
   }
@@ -77,9 +76,12 @@ function strings(value: unknown): string[] {
 function valuesKeyFixes(good: FixSource, values: Node, params: Readonly<Record<string, unknown>>): Fix[] {
   const path = getNodePath(values);
   const present = new Set((values.children ?? []).map((property) => property.children?.[0]?.value as unknown));
-  const missing = strings(params.missing).filter((key) => !present.has(key));
+  // The error lists only the first few missing periods (docs/design.md: errors stay bounded); the
+  // statement has them all, so the fix adds every one.
+  const statementPeriods = typeof path[1] === "number" ? statementAt(good.model, path[1])?.periods : undefined;
+  const missing = [...new Set(statementPeriods ?? strings(params.missing))].filter((key) => !present.has(key));
   const extra = strings(params.extra).filter((key) => present.has(key));
-  const order = good.model.statements.find((statement) => statement.index === path[1])?.periods ?? missing;
+  const order = statementPeriods ?? missing;
   const position = new Map(order.map((id, index) => [id, index]));
   // A new key goes after the last existing key that precedes it in the statement's period order.
   const insertionIndex = (existing: string[], name: string): number => {

@@ -20,9 +20,18 @@ export interface LocateRequest {
 // one scan guided by the parsed value (guided-scan.ts), which costs a fraction of a tree.
 const TREE_SIZE_LIMIT = 1 << 20;
 
+/** An edit of the text: `length` characters at `offset` replaced by `inserted` characters. */
+export interface LocatedEdit {
+  readonly offset: number;
+  readonly length: number;
+  readonly inserted: number;
+}
+
 export class SourceLocator {
   private root: Node | undefined;
   private built = false;
+  /** Every range answered so far, by mark and path: a later version's locator inherits them shifted. */
+  private readonly known = new Map<string, SourceRange>();
 
   /** `value` is the text's JSON.parse result, when known: it lets large texts skip the parse tree. */
   constructor(
@@ -31,17 +40,54 @@ export class SourceLocator {
     private readonly treeSizeLimit = TREE_SIZE_LIMIT,
   ) {}
 
+  /**
+   * The locator of `text`, this text after `edit`, which changed the content of one string token
+   * and nothing else (a value edit): every range known here holds there, moved by the edit. The
+   * new locator answers those without reading its text; others it finds as usual.
+   */
+  afterEdit(text: string, value: unknown, edit: LocatedEdit): SourceLocator {
+    const next = new SourceLocator(text, value, this.treeSizeLimit);
+    const end = edit.offset + edit.length;
+    const delta = edit.inserted - edit.length;
+    for (const [key, range] of this.known) {
+      // A range lies after the edit, contains it (the token, its member, its containers) or lies before it.
+      if (range.offset >= end) next.known.set(key, { offset: range.offset + delta, length: range.length });
+      else if (range.offset + range.length >= end) next.known.set(key, { offset: range.offset, length: range.length + delta });
+      else next.known.set(key, range);
+    }
+    return next;
+  }
+
   /** Ranges for many requests at once, in request order. */
   locateAll(requests: readonly LocateRequest[]): SourceRange[] {
-    if (requests.length > 0 && !this.built && this.value !== undefined && this.text.length > this.treeSizeLimit) {
+    const ranges = new Array<SourceRange | undefined>(requests.length);
+    const missing: number[] = [];
+    requests.forEach((request, index) => {
+      const known = this.known.get(knownKey(request.path, request.mark));
+      if (known === undefined) missing.push(index);
+      else ranges[index] = known;
+    });
+    if (missing.length > 0 && !this.built && this.value !== undefined && this.text.length > this.treeSizeLimit) {
       const hits = scanPointers(
         this.text,
         this.value,
-        requests.map((request) => parsePointer(request.path)),
+        missing.map((index) => parsePointer((requests[index] as LocateRequest).path)),
       );
-      if (hits !== undefined) return hits.map((hit, index) => rangeFromHit(hit, (requests[index] as LocateRequest).mark));
+      if (hits !== undefined) {
+        missing.forEach((index, at) => {
+          const request = requests[index] as LocateRequest;
+          const range = rangeFromHit(hits[at] as ScanHit, request.mark);
+          this.known.set(knownKey(request.path, request.mark), range);
+          ranges[index] = range;
+        });
+        return ranges as SourceRange[];
+      }
     }
-    return requests.map((request) => this.locate(request.path, request.mark));
+    for (const index of missing) {
+      const request = requests[index] as LocateRequest;
+      ranges[index] = this.locate(request.path, request.mark);
+    }
+    return ranges as SourceRange[];
   }
 
   tree(): Node | undefined {
@@ -64,6 +110,15 @@ export class SourceLocator {
    * the object's opening brace when it has no key (the top level or an array element).
    */
   locate(path: string, mark: Mark): SourceRange {
+    const key = knownKey(path, mark);
+    const known = this.known.get(key);
+    if (known !== undefined) return known;
+    const range = this.find(path, mark);
+    this.known.set(key, range);
+    return range;
+  }
+
+  private find(path: string, mark: Mark): SourceRange {
     if (!this.built && this.value !== undefined && this.text.length > this.treeSizeLimit) {
       const hit = scanPointers(this.text, this.value, [parsePointer(path)])?.[0];
       if (hit !== undefined) return rangeFromHit(hit, mark);
@@ -88,6 +143,10 @@ export class SourceLocator {
     }
     return { node, missing: 0 };
   }
+}
+
+function knownKey(path: string, mark: Mark): string {
+  return `${mark}\u0000${path}`;
 }
 
 function child(node: Node, segment: string): Node | undefined {

@@ -7,10 +7,15 @@ export function escapeSegment(segment: Segment): string {
   return text.includes("~") || text.includes("/") ? text.replace(/~/g, "~0").replace(/\//g, "~1") : text;
 }
 
+/**
+ * Joined, not concatenated: `+=` would make a tree of string pieces (a V8 cons string, 32 bytes a
+ * node) that every kept pointer, one per preview cell of a large document, would carry.
+ */
 export function pointer(...segments: Segment[]): string {
-  let result = "";
-  for (const segment of segments) result += "/" + escapeSegment(segment);
-  return result;
+  if (segments.length === 0) return "";
+  const parts = [""];
+  for (const segment of segments) parts.push(escapeSegment(segment));
+  return parts.join("/");
 }
 
 export function appendPointer(base: string, ...segments: Segment[]): string {

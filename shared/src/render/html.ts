@@ -33,6 +33,7 @@
 //   fs-omitted         the note in place of a statement too large to render (see limits.ts)
 
 import type { ErrorApplication, RollupApplication } from "../types";
+import { scaleTextInWords } from "../model/names";
 import { countText, groupDigits, unitShortText, unitText } from "./format";
 import { RENDER_LIMITS, statementColumns } from "./limits";
 import type { CellPresentation, Presentation, RowPresentation, StatementPresentation } from "./model";
@@ -212,7 +213,9 @@ export function describeRollup(statement: StatementPresentation, application: Ro
       flag: "!",
     };
   }
-  const figures = `expected ${application.expected} (sum of direct children), actual ${application.actual}, difference ${application.difference}, tolerance ${application.tolerance}`;
+  // As the table shows them: grouped, with the row's unit and its scale in words.
+  const unit = amountsUnit(statement, application.key.parent);
+  const figures = `expected ${groupDigits(application.expected)} (sum of direct children), actual ${groupDigits(application.actual)}, difference ${groupDigits(application.difference)}, tolerance ${groupDigits(application.tolerance)}${unit === "" ? "" : ` (${unit})`}`;
   return application.status === "satisfied"
     ? { className: "fs-rollup-satisfied", title: `Rollup check satisfied: ${figures}`, flag: "" }
     : { className: "fs-inconsistent", title: `Rollup check not satisfied: ${figures}`, flag: "≠" };
@@ -223,9 +226,29 @@ export function describeBlock(statement: StatementPresentation, application: Err
   return `This ${what} value stops the rollup check of ${itemName(statement, application.key.parent)} for ${periodName(statement, application.key.period)}`;
 }
 
+/** "GBP in thousands" for the parent row's unit; "" when it has none that resolves. */
+function amountsUnit(statement: StatementPresentation, parent: string): string {
+  const unit = statement.rows.find((candidate) => candidate.id === parent)?.unit ?? statement.unit;
+  if (unit === undefined || !unit.resolved) return "";
+  return [unit.measure, unit.scale === undefined ? undefined : scaleTextInWords(unit.scale)].filter((part) => part !== undefined).join(" ");
+}
+
 function itemName(statement: StatementPresentation, id: string): string {
-  const row = statement.rows.find((candidate) => candidate.id === id);
-  return row === undefined ? id : `"${row.label}"`;
+  const label = rowLabels(statement).get(id);
+  return label === undefined ? id : `"${label}"`;
+}
+
+/** Each statement's row labels by id (first row wins), so naming an item does not scan the rows. */
+const labelsByStatement = new WeakMap<StatementPresentation, Map<string, string>>();
+
+function rowLabels(statement: StatementPresentation): Map<string, string> {
+  let labels = labelsByStatement.get(statement);
+  if (labels === undefined) {
+    labels = new Map();
+    for (const row of statement.rows) if (row.id !== undefined && !labels.has(row.id)) labels.set(row.id, row.label);
+    labelsByStatement.set(statement, labels);
+  }
+  return labels;
 }
 
 function periodName(statement: StatementPresentation, id: string): string {

@@ -4,11 +4,11 @@
 
 import { isDecimal } from "../decimal/grammar";
 import { pointer } from "../json/pointer";
-import type { ValidationResult } from "../types";
+import type { ErrorApplication, ValidationResult } from "../types";
 import { durationLabel, instantLabel } from "./format";
 import { rowLinks } from "./hierarchy";
 import { RENDER_LIMITS, statementCells, statementColumns } from "./limits";
-import type { CellPresentation, PeriodColumn, Presentation, RowPresentation, StatementPresentation, UnitPresentation } from "./model";
+import type { CellKind, CellPresentation, CellProblem, PeriodColumn, Presentation, RowPresentation, StatementPresentation, UnitPresentation } from "./model";
 import { arrayMember, isRecord, member, stringMember, textMember, type JsonRecord } from "../json/read";
 import { indexApplications, summarize, type ApplicationIndex } from "./rollups";
 import { ordinalName } from "../model/names";
@@ -48,6 +48,24 @@ export function presentDocument(document: unknown, result: ValidationResult | un
     statements,
     status: summarize(result),
   };
+}
+
+/**
+ * The presentation of one statement (at `index` in the document's statements), as presentDocument
+ * builds it for a statement whose cells are within the bounds: what a value edit must rebuild.
+ * Only the applications of that statement are indexed.
+ */
+export function presentStatementAt(document: unknown, result: ValidationResult, index: number): StatementPresentation | undefined {
+  const statement = arrayMember(document, "statements")[index];
+  if (!isRecord(statement)) return undefined;
+  const id = stringMember(statement, "id");
+  const applications = result.calculations.applications.filter((application) => application.key.statement === id);
+  const definitions: Definitions = {
+    units: unitDefinitions(arrayMember(document, "units")),
+    periods: periodDefinitions(arrayMember(document, "periods")),
+    applications: indexApplications({ ...result, calculations: { ...result.calculations, applications } }),
+  };
+  return presentStatement(statement, index, definitions, { cells: Number.POSITIVE_INFINITY });
 }
 
 /** The ids of the document's statements, in order, for messages. */
@@ -140,19 +158,23 @@ function presentStatement(statement: JsonRecord, index: number, definitions: Def
   const cellsOmitted = columns > RENDER_LIMITS.columnsPerStatement || cells > budget.cells;
   if (!cellsOmitted) budget.cells -= cells;
 
-  const rows = heads.map(({ item, head }): RowPresentation => ({
-    ...head,
-    cells: cellsOmitted
-      ? []
-      : periods.map((period) =>
-          presentCell(member(item, "values"), period.id, cellPointer(index, head.index, period.id), {
-            statement: id,
-            item: head.id,
-            isSubtotal: head.isSubtotal,
-            applications: definitions.applications,
-          }),
-        ),
-  }));
+  // Rows are written out member by member, not spread: a spread per row costs more than the row.
+  const rows = heads.map(({ item, head }): RowPresentation => {
+    const values = member(item, "values");
+    const context: CellContext = { statement: id, item: head.id, isSubtotal: head.isSubtotal, applications: definitions.applications };
+    return {
+      index: head.index,
+      pointer: head.pointer,
+      id: head.id,
+      label: head.label,
+      description: head.description,
+      unit: head.unit,
+      depth: head.depth,
+      isSubtotal: head.isSubtotal,
+      parentRow: head.parentRow,
+      cells: cellsOmitted ? [] : periods.map((period) => presentCell(values, period.id, cellPointer(index, head.index, period.id), context)),
+    };
+  });
   return {
     index,
     pointer: statementPointer(index),
@@ -182,29 +204,21 @@ const INVALID_TEXT_LIMIT = 80;
 function presentCell(values: unknown, period: string, cellPointer: string, context: CellContext): CellPresentation {
   const { statement, item } = context;
   const located = statement !== undefined && item !== undefined;
-  const base = {
-    pointer: cellPointer,
-    period,
-    rollup: located && context.isSubtotal ? context.applications.application(statement, item, period) : undefined,
-    blocks: located ? context.applications.blocking(statement, item, period) : [],
-  };
-  if (!isRecord(values) || !Object.hasOwn(values, period)) {
-    return { ...base, kind: "invalid", text: "", problem: "absent" };
-  }
+  const rollup = located && context.isSubtotal ? context.applications.application(statement, item, period) : undefined;
+  const blocks = located ? context.applications.blocking(statement, item, period) : NO_BLOCKS;
+  // One object shape for every cell (no spreads): the presentation of a large document has a
+  // cell object per value, so their allocation is most of its cost.
+  const cell = (kind: CellKind, text: string, problem: CellProblem | undefined): CellPresentation => ({ pointer: cellPointer, period, rollup, blocks, kind, text, problem });
+  if (!isRecord(values) || !Object.hasOwn(values, period)) return cell("invalid", "", "absent");
   const raw = values[period];
-  if (raw === null) return { ...base, kind: "missing", text: "", problem: undefined };
-  if (isDecimal(raw)) return { ...base, kind: "value", text: raw, problem: undefined };
-  if (isRecord(raw) && Object.keys(raw).length === 1 && member(raw, "unavailable") === true) {
-    return { ...base, kind: "unavailable", text: "", problem: undefined };
-  }
+  if (raw === null) return cell("missing", "", undefined);
+  if (isDecimal(raw)) return cell("value", raw, undefined);
+  if (isRecord(raw) && Object.keys(raw).length === 1 && member(raw, "unavailable") === true) return cell("unavailable", "", undefined);
   const text = typeof raw === "string" ? raw : (JSON.stringify(raw) ?? "");
-  return {
-    ...base,
-    kind: "invalid",
-    text: shorten(text),
-    problem: typeof raw === "string" ? "not-decimal" : "wrong-type",
-  };
+  return cell("invalid", shorten(text), typeof raw === "string" ? "not-decimal" : "wrong-type");
 }
+
+const NO_BLOCKS: readonly ErrorApplication[] = [];
 
 /** Invalid content is shown only as a hint; cut at a code point boundary. */
 function shorten(text: string): string {

@@ -77,7 +77,7 @@ export function buildPreviewModel(presentation: Presentation): PreviewModel {
   };
 }
 
-function previewStatement(statement: StatementPresentation): PreviewStatement {
+export function previewStatement(statement: StatementPresentation): PreviewStatement {
   const byRow = statement.rows;
   const result: PreviewStatement = {
     pointer: statement.pointer,

@@ -22,6 +22,8 @@ export function diffPreviewModels(before: PreviewModel, after: PreviewModel): Pr
   for (let index = 0; index < shared; index += 1) {
     const old = before.statements[index] as PreviewStatement;
     const next = after.statements[index] as PreviewStatement;
+    // A model derived from the last one (previewEdit.ts) shares what did not change.
+    if (old === next) continue;
     if (!sameStatementHead(old, next)) ops.push({ op: "statements", start: index, deleteCount: 1, statements: [next] });
     else diffRows(index, old.rows, next.rows, ops);
   }
@@ -35,6 +37,7 @@ function diffRows(statement: number, before: readonly PreviewRow[], after: reado
   if (before.length === after.length) {
     before.forEach((old, row) => {
       const next = after[row] as PreviewRow;
+      if (old === next) return;
       if (!sameRowHead(old, next) || old.cells.length !== next.cells.length) {
         ops.push({ op: "rows", statement, start: row, deleteCount: 1, rows: [next] });
         return;
@@ -128,7 +131,7 @@ function sameRowHead(a: PreviewRow, b: PreviewRow): boolean {
   );
 }
 
-function sameRow(a: PreviewRow, b: PreviewRow): boolean {
+export function sameRow(a: PreviewRow, b: PreviewRow): boolean {
   return sameRowHead(a, b) && a.cells.length === b.cells.length && a.cells.every((cell, index) => sameCell(cell, b.cells[index] as PreviewCell));
 }
 

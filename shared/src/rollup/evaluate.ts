@@ -5,11 +5,17 @@ import { formatUnits, fractionDigits, toUnits, unitsAtMost } from "../decimal/ex
 import type { ApplicationKey, Cell, FsDocument, Item, RollupApplication, Statement } from "../types";
 
 export function evaluateRollups(document: FsDocument): RollupApplication[] {
-  const toleranceByUnit = new Map<string, string>();
-  for (const unit of document.units) toleranceByUnit.set(unit.id, unit.defaultTolerance ?? "0");
+  const toleranceByUnit = tolerances(document);
   const applications: RollupApplication[] = [];
   for (const statement of document.statements) evaluateStatement(statement, toleranceByUnit, applications);
   return applications;
+}
+
+/** Each unit's default tolerance ("0" when it has none), by unit id. */
+export function tolerances(document: FsDocument): Map<string, string> {
+  const toleranceByUnit = new Map<string, string>();
+  for (const unit of document.units) toleranceByUnit.set(unit.id, unit.defaultTolerance ?? "0");
+  return toleranceByUnit;
 }
 
 function evaluateStatement(statement: Statement, toleranceByUnit: ReadonlyMap<string, string>, applications: RollupApplication[]): void {
@@ -30,7 +36,7 @@ function evaluateStatement(statement: Statement, toleranceByUnit: ReadonlyMap<st
   }
 }
 
-function evaluateApplication(statement: string, parent: Item, children: readonly Item[], period: string, tolerance: string): RollupApplication {
+export function evaluateApplication(statement: string, parent: Item, children: readonly Item[], period: string, tolerance: string): RollupApplication {
   const key = { statement, parent: parent.id, period };
   // One pass over the cells, parent first: the first one that is not a value ends the application;
   // otherwise it yields the scale every value is summed at.

@@ -5,20 +5,9 @@ import { groupDigits } from "../render/format";
 import type { Analysis } from "../result";
 import type { NumericApplication, RollupApplication } from "../types";
 import { RollupExplainer, type Cause, type CauseFix } from "./explain";
+import { scaleInWords } from "../model/names";
 
-const SCALE_WORDS = new Map<number, string>([
-  [0, "in units"],
-  [2, "in hundreds"],
-  [3, "in thousands"],
-  [6, "in millions"],
-  [9, "in billions"],
-  [12, "in trillions"],
-]);
-
-/** A unit's scale in words: 3 → "in thousands"; others "in 10^k". */
-export function scaleInWords(scale: number): string {
-  return SCALE_WORDS.get(scale) ?? `in 10^${scale}`;
-}
+export { scaleInWords };
 
 function times(power: number): string {
   return groupDigits(`1${"0".repeat(Math.abs(power))}`);

@@ -1,0 +1,131 @@
+// Value edits over the protocol and in the store: a digit typed into a value cell is analysed from
+// the previous version (shared/src/incremental/valueEdit.ts) and gives exactly the diagnostics and
+// preview model of a full analysis; publications never go back in version; the store keeps one
+// version of a document, not a chain of them.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import { PreviewModelRequest, type PreviewModelResult } from "../../protocol/lsp";
+import { applyPreviewPatch } from "../../shared/src/render/previewPatch";
+import { DocumentStore } from "../../server/src/documents";
+import type { DocumentAnalysis } from "../../server/src/analysis";
+import { readText, upstreamRoot } from "../support/paths";
+import { serveThisFile, type ServerUnderTest } from "./harness";
+
+const text = readText(join(upstreamRoot, "examples", "manufacturing-group.json"));
+let server: ServerUnderTest;
+serveThisFile((started) => {
+  server = started;
+});
+
+/** The range of the digits of the first `"at-2025": "400"` cell's value (inside its quotes). */
+function digitsOf(source: string, cell: string): { start: { line: number; character: number }; end: { line: number; character: number } } {
+  const at = source.indexOf(cell);
+  assert.ok(at >= 0);
+  const document = TextDocument.create("file:///x.json", "json", 0, source);
+  const content = at + cell.lastIndexOf('"', cell.length - 2) + 1;
+  return { start: document.positionAt(content), end: document.positionAt(at + cell.length - 1) };
+}
+
+test("a digit typed into a value gives the diagnostics and preview of a full analysis, and a patch of cells only", async () => {
+  const uri = "file:///value-edits/typed.json";
+  await server.open(uri, text);
+  const first = (await server.connection.sendRequest(PreviewModelRequest, { uri })) as PreviewModelResult;
+  assert.ok(first.model);
+  const range = digitsOf(text, '"at-2025": "400"');
+  const published = await server.change(uri, 2, [{ range, text: "410" }]);
+  const edited = text.replace('"at-2025": "400"', '"at-2025": "410"');
+
+  const full = await server.open("file:///value-edits/full.json", edited);
+  // The same diagnostics, related locations included (which name their document).
+  assert.deepEqual(published.diagnostics, JSON.parse(JSON.stringify(full.diagnostics).replaceAll("file:///value-edits/full.json", uri)));
+  assert.ok(published.diagnostics.length > 0, "the edit makes a subtotal inconsistent");
+
+  const second = (await server.connection.sendRequest(PreviewModelRequest, { uri, baseVersion: 1 })) as PreviewModelResult;
+  assert.ok(second.patch);
+  assert.ok(
+    second.patch.ops.every((op) => op.op === "cells"),
+    JSON.stringify(second.patch.ops),
+  );
+  const pointers = second.patch.ops.flatMap((op) => (op.op === "cells" ? op.cells.map(({ cell }) => cell.pointer) : []));
+  assert.deepEqual(pointers.sort(), ["/statements/0/items/0/values/at-2025", "/statements/0/items/2/values/at-2025"]);
+  const patched = structuredClone(first.model);
+  assert.ok(applyPreviewPatch(patched, second.patch.ops));
+  const whole = (await server.connection.sendRequest(PreviewModelRequest, { uri: "file:///value-edits/full.json" })) as PreviewModelResult;
+  assert.deepEqual(patched, whole.model);
+});
+
+test("publications follow the versions: a later version's diagnostics are never followed by an earlier one's", async () => {
+  const uri = "file:///value-edits/burst.json";
+  await server.open(uri, text);
+  const before = server.published.length;
+  let source = text;
+  const changes: { version: number; change: { range: ReturnType<typeof digitsOf>; text: string } }[] = [];
+  // Value edits (fast), a broken text and a structural edit (full analyses), interleaved, unawaited.
+  const steps: [string, string][] = [
+    ['"at-2025": "400"', "401"],
+    ['"at-2025": "401"', "4012"],
+    ['"at-2025": "4012"', "x"],
+    ['"at-2025": "x"', "7"],
+  ];
+  steps.forEach(([cell, replacement], index) => {
+    const range = digitsOf(source, cell);
+    changes.push({ version: index + 2, change: { range, text: replacement } });
+    source = source.replace(cell, `"at-2025": "${replacement}"`);
+  });
+  changes.push({ version: 6, change: { range: digitsOf(source, '"at-2025": "7"'), text: '7", "extra": "1' } });
+  const last = server.diagnostics(uri, (params) => params.version === 6);
+  for (const { version, change } of changes) server.connection.sendNotification("textDocument/didChange", { textDocument: { uri, version }, contentChanges: [change] });
+  await last;
+  const versions = server.published
+    .slice(before)
+    .filter((params) => params.uri === uri)
+    .map((params) => params.version as number);
+  assert.equal(versions.at(-1), 6);
+  assert.deepEqual(
+    versions,
+    [...versions].sort((a, b) => a - b),
+  );
+  assert.equal(new Set(versions).size, versions.length);
+});
+
+test("the store keeps one version of a document: earlier versions are collectable after value edits", async () => {
+  setFlagsFromString("--expose-gc");
+  const gc = runInNewContext("gc") as () => void;
+  const store = new DocumentStore({ delay: () => 0, enabled: () => true, patternsFor: () => [] });
+  const uri = "file:///value-edits/store.fs.json";
+  const published: DocumentAnalysis[] = [];
+  store.onAnalyzed((analysis) => published.push(analysis));
+  store.open(uri, "json", 1, text);
+  const firstVersion = ((): WeakRef<object> => {
+    const parsed = store.get(uri)?.parsed;
+    assert.ok(parsed);
+    return new WeakRef(parsed);
+  })();
+  let source = text;
+  for (const [version, digits] of [
+    [2, "401"],
+    [3, "402"],
+    [4, "403"],
+  ] as const) {
+    const range = digitsOf(source, `"at-2025": "${String(Number(digits) - 1).replace("399", "400")}"`);
+    const previous = store.get(uri)?.parsed?.value as { units: unknown } | undefined;
+    store.change(uri, version, [{ range, text: digits }]);
+    source = TextDocument.applyEdits(TextDocument.create(uri, "json", 0, source), [{ range, newText: digits }]);
+    const current = store.get(uri);
+    assert.equal(current?.version, version);
+    assert.equal(current.parsed?.text, source);
+    assert.equal(current.lastGood, current.parsed);
+    // Analysed from the previous version: what the edit did not touch is the previous value's own.
+    assert.equal((current.parsed?.value as { units: unknown }).units, previous?.units);
+  }
+  published.length = 0;
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  gc();
+  assert.equal(firstVersion.deref(), undefined, "version 1's parse is no longer held");
+  store.close(uri);
+});
