@@ -1,12 +1,12 @@
 // Which open JSON documents are FS documents, by the rule the language server uses too
 // (shared/src/detect.ts): a `*.fs.json` name, an `fs.files` pattern, or the shape of the text (a
-// text search confirmed by a tolerant parse of the top level). The extension activates for every
+// text search confirmed by a scan of the top-level members, detectText.ts). The extension activates for every
 // JSON file, so the check is cheap. Once a document is seen as an FS document it stays one until
 // it is closed, so a half-typed edit does not make the preview and status flicker away.
 
-import { parse } from "jsonc-parser";
 import * as vscode from "vscode";
-import { isFsDocumentByName, isFsDocumentValue, mightBeFsDocument } from "../../shared/src/detect";
+import { isFsDocumentByName } from "../../shared/src/detect";
+import { isFsDocumentText } from "./detectText";
 
 const JSON_LANGUAGES: ReadonlySet<string> = new Set(["json", "jsonc"]);
 
@@ -17,11 +17,6 @@ function filePatterns(uri: vscode.Uri): readonly string[] {
 }
 /** How long typing pauses before an unknown document's text is searched again. */
 const RECHECK_DELAY_MS = 400;
-
-export function isFsDocumentText(text: string): boolean {
-  if (!mightBeFsDocument(text)) return false;
-  return isFsDocumentValue(parse(text, [], { allowTrailingComma: true, disallowComments: false }));
-}
 
 export class FsDocumentDetector implements vscode.Disposable {
   private readonly known = new Set<string>();

@@ -261,9 +261,20 @@ async function waitForGroupGone(pid, timeoutMs) {
  * Starts code-server on 127.0.0.1 for `folder` and resolves when it says it is listening.
  * Missing directories are created (temporary ones when not given); the caller must call stop().
  * User settings are QUIET_SETTINGS plus `settings`, unless `keepExistingSettings` and the profile
- * already has a settings file.
+ * already has a settings file. `extraArgs`: more code-server arguments (e.g. `--log trace`).
  */
-export async function startCodeServer({ executable, folder, userDataDir, extensionsDir, port = 0, settings = {}, keepExistingSettings = false, timeoutMs = 60_000, log = quiet }) {
+export async function startCodeServer({
+  executable,
+  folder,
+  userDataDir,
+  extensionsDir,
+  port = 0,
+  settings = {},
+  keepExistingSettings = false,
+  timeoutMs = 60_000,
+  log = quiet,
+  extraArgs = [],
+}) {
   const ownUserDataDir = userDataDir === undefined;
   userDataDir ??= mkdtempSync(join(tmpdir(), "fsdoc-code-server-user-"));
   extensionsDir ??= join(userDataDir, "extensions");
@@ -282,6 +293,7 @@ export async function startCodeServer({ executable, folder, userDataDir, extensi
     "--disable-workspace-trust",
     "--disable-getting-started-override",
     "--ignore-last-opened",
+    ...extraArgs,
     folder,
   ];
   const child = spawn(executable, args, { stdio: ["ignore", "pipe", "pipe"], detached: true, env: commonEnv({ userDataDir }) });

@@ -18,27 +18,33 @@ export function focusedEditor(page) {
   return page.locator(".editor-group-container.active .monaco-editor.focused");
 }
 
-/** Opens a workspace file through Quick Open and resolves once its editor has the focus. */
-export async function quickOpen(page, name) {
+/**
+ * Opens a workspace file through Quick Open and resolves once its editor has the focus.
+ * `beforeEnter` runs when the file is chosen, just before Enter opens it (a benchmark starts its clock there);
+ * `openTimeoutMs` bounds the wait for the opened editor (a multi-megabyte file takes longer to load).
+ */
+export async function quickOpen(page, name, { beforeEnter, openTimeoutMs = UI_TIMEOUT_MS } = {}) {
   await page.keyboard.press("Control+P");
   const input = quickInput(page);
   await input.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
   await input.fill(name);
   // Until the list is filtered its first row is the most recent editor: Enter would reopen that.
   await page.locator(".quick-input-list .monaco-list-row.focused", { hasText: name }).waitFor({ timeout: UI_TIMEOUT_MS });
+  beforeEnter?.();
   await page.keyboard.press("Enter");
-  await activeTab(page, name).waitFor({ timeout: UI_TIMEOUT_MS });
+  await activeTab(page, name).waitFor({ timeout: openTimeoutMs });
   // The tab is drawn before the editor takes the focus; keys sent earlier would be lost.
-  await focusedEditor(page).waitFor({ timeout: UI_TIMEOUT_MS });
+  await focusedEditor(page).waitFor({ timeout: openTimeoutMs });
 }
 
-/** Runs a command from the palette by its full title ("FS: Open Preview to the Side"). */
-export async function runCommand(page, title) {
+/** Runs a command from the palette by its full title ("FS: Open Preview to the Side"); `beforeEnter` as for quickOpen. */
+export async function runCommand(page, title, { beforeEnter } = {}) {
   await page.keyboard.press("F1");
   const input = quickInput(page);
   await input.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
   await input.fill(`>${title}`);
   await page.locator(".quick-input-list .monaco-list-row.focused", { hasText: title }).waitFor({ timeout: UI_TIMEOUT_MS });
+  beforeEnter?.();
   await page.keyboard.press("Enter");
   await input.waitFor({ state: "hidden", timeout: UI_TIMEOUT_MS });
 }
@@ -58,9 +64,9 @@ export function fsEditorTitleAction(page) {
  * asynchronously after the editor becomes active; until it has, the palette does not list these
  * commands. So this first waits for that state, then runs the command from the palette.
  */
-export async function runFsEditorCommand(page, title) {
+export async function runFsEditorCommand(page, title, options = {}) {
   await fsEditorTitleAction(page).waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
-  await runCommand(page, title);
+  await runCommand(page, title, options);
 }
 
 /** The status bar's "Ln x, Col y" item showing exactly this position. */

@@ -21,11 +21,15 @@ interface CodeServerLib {
     extensionsDir: string;
     settings: Record<string, unknown>;
     log?: (line: string) => void;
+    extraArgs?: string[];
   }): Promise<RunningCodeServer>;
   run(command: string, args: string[], options?: { cwd?: string; timeoutMs?: number }): Promise<string>;
 }
 interface RunningCodeServer {
   url: string;
+  /** code-server's main process: the leader of a process group holding the extension host and language servers. */
+  process: { pid?: number };
+  userDataDir: string;
   output(): string;
   stop(): Promise<void>;
 }
@@ -124,8 +128,16 @@ async function packageRunner(lib: CodeServerLib, scratch: string): Promise<strin
   return vsix;
 }
 
-/** `settings`: user settings beyond the harness's own (e.g. to block the network for one test file). */
-export async function setUpEditor(settings: Record<string, unknown> = {}): Promise<Setup> {
+/**
+ * `settings`: user settings beyond the harness's own (e.g. to block the network for one test file);
+ * `addFiles`: writes more files into the workspace folder before the editor opens it;
+ * `codeServerArgs`: more code-server arguments (the editor benchmark's `--log trace`);
+ * `withoutProduct`: install only the runner, not FS Documents (the benchmark's VS Code-only baseline).
+ */
+export async function setUpEditor(
+  settings: Record<string, unknown> = {},
+  { addFiles = () => undefined, codeServerArgs = [], withoutProduct = false }: { addFiles?: (folder: string) => void; codeServerArgs?: string[]; withoutProduct?: boolean } = {},
+): Promise<Setup> {
   const [codeServer, chromium, packaging, workspace] = await Promise.all([
     load<CodeServerLib>("scripts/lib/code-server.mjs"),
     load<ChromiumLib>("scripts/lib/chromium.mjs"),
@@ -155,14 +167,22 @@ export async function setUpEditor(settings: Record<string, unknown> = {}): Promi
     const extensionsDir = join(scratch, "extensions");
     await timed("setup: install both .vsix files", async () => {
       // One after the other: both installs rewrite the extensions folder's extensions.json.
-      await codeServer.installExtension({ executable, vsix, extensionsDir, userDataDir });
+      if (!withoutProduct) await codeServer.installExtension({ executable, vsix, extensionsDir, userDataDir });
       await codeServer.installExtension({ executable, vsix: runnerVsix, extensionsDir, userDataDir });
     });
     const folder = workspace.prepareE2eWorkspace(join(scratch, "workspace"));
+    addFiles(folder);
     const apiResultsFile = join(scratch, "api-results", "results.json");
     mkdirSync(join(scratch, "api-results"));
     const server = await timed("setup: start code-server", () =>
-      codeServer.startCodeServer({ executable, folder, userDataDir, extensionsDir, settings: { ...settings, "fsE2e.resultsFile": apiResultsFile } }),
+      codeServer.startCodeServer({
+        executable,
+        folder,
+        userDataDir,
+        extensionsDir,
+        settings: { ...settings, "fsE2e.resultsFile": apiResultsFile },
+        extraArgs: codeServerArgs,
+      }),
     );
     cleanUps.push(() => server.stop());
     const browser = await timed("setup: launch Chromium", () => chromium.launchChromium());

@@ -60,6 +60,11 @@ class PreviewScript {
   private matchIndex = 0;
   /** The position saved before this page was (re)loaded: a hidden preview or a reload restores it. */
   private restoreTop: number | undefined;
+  /**
+   * How many whole models and patches this page has applied, on <body> as data-models and
+   * data-patches: the observable proof (for tests and anyone debugging) that an edit arrived as a patch.
+   */
+  private readonly applied = { models: 0, patches: 0 };
 
   constructor(private readonly api: VsCodeApi) {
     this.state = asPreviewState(api.getState());
@@ -173,6 +178,7 @@ class PreviewScript {
     }
     const keptTop = this.scroll.top;
     this.version = message.version;
+    this.count("models");
     this.selection = undefined;
     this.tabStops.clear();
     const previous = this.highlighted;
@@ -210,6 +216,7 @@ class PreviewScript {
       return;
     }
     this.version = message.version;
+    this.count("patches");
     for (const op of message.ops) if (op.op === "title") this.header.setTitle(op.title, this.documentName);
     const structural = message.ops.some((op) => op.op !== "cells" && op.op !== "title");
     if (structural) {
@@ -224,6 +231,11 @@ class PreviewScript {
       this.updateTabStops();
       this.find.refresh();
     }
+  }
+
+  private count(kind: "models" | "patches"): void {
+    this.applied[kind]++;
+    document.body.dataset[kind] = String(this.applied[kind]);
   }
 
   // ---- Highlight and scroll sync ----

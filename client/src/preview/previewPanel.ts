@@ -12,7 +12,9 @@ import { revealSource, scrollEditorTo, visibleEditorFor } from "./editorNavigati
 import { buildPreviewShell } from "./shell";
 
 export const PREVIEW_VIEW_TYPE = "fs.preview";
-const RENDER_THROTTLE_MS = 200;
+// Short: the server answers for the latest text at once (it skips its own debounce for a request), so
+// this only gathers a burst of keys; renders never overlap (renderNow), so fast typing cannot queue them.
+const RENDER_THROTTLE_MS = 50;
 const CURSOR_THROTTLE_MS = 60;
 
 export interface PreviewDependencies {

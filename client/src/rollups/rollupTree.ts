@@ -43,6 +43,9 @@ class RollupTreeProvider implements vscode.TreeDataProvider<Node>, vscode.Dispos
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeTreeData = this.changed.event;
   private failingFirst = false;
+  private view: vscode.TreeView<Node> | undefined;
+  /** A change came while the view was hidden: refresh when it is shown. */
+  private stale = false;
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
@@ -51,19 +54,33 @@ class RollupTreeProvider implements vscode.TreeDataProvider<Node>, vscode.Dispos
   ) {
     this.subscriptions = [
       this.changed,
-      vscode.window.onDidChangeActiveTextEditor(() => this.changed.fire()),
-      detector.onDidDetect(() => this.changed.fire()),
+      vscode.window.onDidChangeActiveTextEditor(() => this.refresh()),
+      detector.onDidDetect(() => this.refresh()),
       server.onStatus((status) => {
-        if (status.uri === vscode.window.activeTextEditor?.document.uri.toString()) this.changed.fire();
+        if (status.uri === vscode.window.activeTextEditor?.document.uri.toString()) this.refresh();
       }),
     ];
     void vscode.commands.executeCommand("setContext", FAILING_FIRST_CONTEXT, false);
   }
 
+  /** The view this provider feeds: while it is hidden (collapsed, or another side bar), nothing is asked of the server. */
+  attach(view: vscode.TreeView<Node>): vscode.Disposable {
+    this.view = view;
+    return view.onDidChangeVisibility(({ visible }) => {
+      if (visible && this.stale) this.refresh();
+    });
+  }
+
+  /** The whole tree is one server request: asked for only when someone can see it. */
+  private refresh(): void {
+    this.stale = this.view !== undefined && !this.view.visible;
+    if (!this.stale) this.changed.fire();
+  }
+
   setFailingFirst(value: boolean): void {
     this.failingFirst = value;
     void vscode.commands.executeCommand("setContext", FAILING_FIRST_CONTEXT, value);
-    this.changed.fire();
+    this.refresh();
   }
 
   async getChildren(node?: Node): Promise<Node[]> {
@@ -85,8 +102,15 @@ class RollupTreeProvider implements vscode.TreeDataProvider<Node>, vscode.Dispos
   }
 
   getTreeItem(node: Node): vscode.TreeItem {
-    const hasChildren = node.kind === "statement" || node.kind === "subtotal";
-    const item = new vscode.TreeItem(node.value.label, hasChildren ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+    // Statements open, subtotals closed: an expanded subtotal makes the view ask for (and redraw on
+    // every edit) each of its children, tens of thousands of rows in a multi-megabyte document.
+    const state =
+      node.kind === "statement"
+        ? vscode.TreeItemCollapsibleState.Expanded
+        : node.kind === "subtotal"
+          ? vscode.TreeItemCollapsibleState.Collapsed
+          : vscode.TreeItemCollapsibleState.None;
+    const item = new vscode.TreeItem(node.value.label, state);
     const status = node.value.status;
     item.iconPath = icon(status);
     item.id = `${node.uri}\u0000${node.kind}\u0000${node.kind === "statement" ? node.value.id : JSON.stringify([node.value.id, node.value.range.start])}`;
@@ -111,9 +135,11 @@ async function reveal(uri: string, range: RollupTreeRange): Promise<void> {
 /** The view, its toggle and its reveal command; everything returned is disposed with the extension. */
 export function registerRollupTree(server: FsServer, detector: FsDocumentDetector): vscode.Disposable[] {
   const provider = new RollupTreeProvider(server, detector);
+  const view = vscode.window.createTreeView(ROLLUPS_VIEW, { treeDataProvider: provider, showCollapseAll: true });
   return [
     provider,
-    vscode.window.createTreeView(ROLLUPS_VIEW, { treeDataProvider: provider, showCollapseAll: true }),
+    view,
+    provider.attach(view),
     vscode.commands.registerCommand(ROLLUP_COMMANDS.failingFirst, () => provider.setFailingFirst(true)),
     vscode.commands.registerCommand(ROLLUP_COMMANDS.documentOrder, () => provider.setFailingFirst(false)),
     vscode.commands.registerCommand(ROLLUP_COMMANDS.reveal, (uri: string, range: RollupTreeRange) => reveal(uri, range)),

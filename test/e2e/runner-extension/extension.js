@@ -5,11 +5,22 @@ const { renameSync, writeFileSync } = require("node:fs");
 const vscode = require("vscode");
 const { runSuites } = require("./suites");
 const { collectFirstHour } = require("./firstHour");
+const { startHostProfile, startProbe } = require("./benchProbe");
 const { describeActiveDocument, openWalkthrough } = require("./gettingStarted");
 
 function resultsFile() {
   return process.env.FS_E2E_RESULTS || vscode.workspace.getConfiguration("fsE2e").get("resultsFile") || "";
 }
+
+/** Writes `results` to <results file><suffix>, renamed into place so the harness never reads half a file. */
+function writeResults(suffix, results) {
+  const target = resultsFile();
+  if (!target) return;
+  writeFileSync(`${target}${suffix}.partial`, `${JSON.stringify(results, null, 2)}\n`);
+  renameSync(`${target}${suffix}.partial`, `${target}${suffix}`);
+}
+
+let hostProfile;
 
 function activate(context) {
   // The harness waits for this item: once it shows, the extension host is up and every installed
@@ -18,7 +29,22 @@ function activate(context) {
   ready.text = "FS E2E ready";
   ready.show();
   context.subscriptions.push(ready);
+  const probe = vscode.workspace.getConfiguration("fsE2e").get("benchProbe") ? startProbe() : undefined;
+  if (probe !== undefined) context.subscriptions.push(probe);
   context.subscriptions.push(
+    // Writes to <results file>.probe.json (test/e2e/bench/ waits for it); the setting fsE2e.benchProbe starts the probe.
+    vscode.commands.registerCommand("fsE2e.readBenchProbe", () =>
+      writeResults(".probe.json", probe === undefined ? { error: "fsE2e.benchProbe is off" } : probe.read({ collect: true })),
+    ),
+    vscode.commands.registerCommand("fsE2e.startHostProfile", () => {
+      hostProfile = startHostProfile();
+    }),
+    // Writes to <results file>.host-profile.json.
+    vscode.commands.registerCommand("fsE2e.stopHostProfile", async () => {
+      const profile = hostProfile === undefined ? { error: "no profile was started" } : await hostProfile.stop().catch((error) => ({ error: String(error) }));
+      hostProfile = undefined;
+      writeResults(".host-profile.json", profile);
+    }),
     vscode.commands.registerCommand("fsE2e.runSuites", async () => {
       const target = resultsFile();
       let results;

@@ -1,0 +1,66 @@
+// The value the editor benchmark (and the 5 MB end-to-end test) edits: a leaf item's cell whose
+// subtotal now adds up, nearest the middle of the document. Typing a "9" before its first digit
+// breaks that subtotal, so exactly one more rollup problem appears, and undo takes it away again.
+
+import { findNodeAtLocation, parseTree, type JSONPath } from "jsonc-parser";
+import { analyze } from "../../../shared/src/result";
+import { parseJson } from "../../../shared/src/json/parse";
+
+export interface EditTarget {
+  /** The cell's JSON Pointer, as the preview's data-pointer names it. */
+  pointer: string;
+  /** 1-based line and column of the value's first digit (where "9" is typed). */
+  line: number;
+  column: number;
+  /** 1-based line and column inside the item's label (where the typing-lag run types). */
+  labelLine: number;
+  labelColumn: number;
+}
+
+interface Item {
+  id?: unknown;
+  label?: unknown;
+  rollupTo?: unknown;
+  values?: Record<string, unknown>;
+}
+
+function position(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let index = text.indexOf("\n"); index !== -1 && index < offset; index = text.indexOf("\n", index + 1)) {
+    line++;
+    lineStart = index + 1;
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+export function chooseEditTarget(text: string): EditTarget {
+  const parsed = parseJson(text);
+  if (!parsed.ok) throw new Error("the generated document does not parse");
+  const analysis = analyze(parsed.value);
+  const unsatisfied = new Set(
+    analysis.result.calculations.applications.filter((application) => application.status !== "satisfied").map(({ key }) => JSON.stringify([key.statement, key.parent, key.period])),
+  );
+  const statements = (parsed.value as { statements: { id: string; items: Item[] }[] }).statements;
+  const candidates: JSONPath[] = [];
+  statements.forEach((statement, s) => {
+    const parents = new Set(statement.items.map((item) => item.rollupTo));
+    statement.items.forEach((item, i) => {
+      if (typeof item.rollupTo !== "string" || parents.has(item.id) || typeof item.label !== "string" || item.values === undefined) return;
+      for (const [period, value] of Object.entries(item.values)) {
+        if (typeof value !== "string" || unsatisfied.has(JSON.stringify([statement.id, item.rollupTo, period]))) continue;
+        candidates.push(["statements", s, "items", i, "values", period]);
+      }
+    });
+  });
+  const path = candidates[Math.floor(candidates.length / 2)];
+  if (path === undefined) throw new Error("the generated document has no satisfied subtotal to break");
+  const root = parseTree(text)!;
+  const value = findNodeAtLocation(root, path)!;
+  const label = findNodeAtLocation(root, path.slice(0, 4).concat("label"))!;
+  const digit = value.offset + 1 + (text[value.offset + 1] === "-" ? 1 : 0);
+  const at = position(text, digit);
+  const labelAt = position(text, label.offset + 2);
+  const pointer = path.map((segment) => `/${String(segment).replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
+  return { pointer, line: at.line, column: at.column, labelLine: labelAt.line, labelColumn: labelAt.column };
+}

@@ -1,0 +1,277 @@
+// npm run bench:editor [-- --sizes 1,5,20] [--runs 5]: FS Documents in the real editor (code-server,
+// Chromium, the packaged .vsix) on generated documents, measured the way a user feels it: from the
+// key or command to what the screen shows. Medians of --runs runs, in ms and × JSON.parse of the
+// same text, with the issue-11 targets beside them. Results also go to test-results/bench-editor/.
+
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { join } from "node:path";
+import { repoRoot } from "../../support/paths";
+import { setUpEditor, waitForFile, type Editor } from "../harness";
+import { goTo, quickOpen, runCommand, runFsEditorCommand } from "../workbench";
+import { generateDocument } from "./document";
+import { chooseEditTarget, type EditTarget } from "./editTarget";
+import { cpuByProcess, cpuSince, findProcesses, installRendererProbe, previewContentFrame, processMemory, readHostProbe, readRendererProbe, type HostProbe } from "./probes";
+import { formatReport, type SizeResult } from "./report";
+import { formatTally, tallyTrace } from "./trace";
+import { profileRenderer, summarize } from "./cpuProfile";
+import { previewCell, readProblemCounts, waitForCellText, waitForCodeLens, waitForPreviewTable, waitForText, waitForWarnings, STATE_TIMEOUT_MS } from "./screen";
+
+const log = (line: string) => console.error(`[bench:editor] ${line}`);
+
+function option(name: string, fallback: string): string {
+  const index = process.argv.indexOf(name);
+  return index === -1 ? fallback : (process.argv[index + 1] ?? fallback);
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length === 0 ? Number.NaN : sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+function jsonParseMs(text: string): number {
+  const times: number[] = [];
+  for (let run = 0; run < 7; run++) {
+    const started = performance.now();
+    JSON.parse(text);
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+/** Times `work` from the moment `start()` is called inside it (e.g. just before Enter). */
+async function timedFrom(work: (start: () => void) => Promise<void>): Promise<number> {
+  let started = Number.NaN;
+  await work(() => {
+    started = performance.now();
+  });
+  return performance.now() - started;
+}
+
+async function closeAll(page: Editor["page"]): Promise<void> {
+  await runCommand(page, "View: Close All Editors");
+  // Our server clears a document's problems when it is closed: the next open starts from nothing.
+  await waitForWarnings(page, { exactly: 0 });
+}
+
+async function measureOpenAndPreview(editor: Editor, name: string, runs: number, samples: Record<string, number[]>): Promise<void> {
+  const { page } = editor;
+  for (let run = 0; run < runs; run++) {
+    let opened = 0;
+    const open = await timedFrom(async (start) => {
+      await quickOpen(page, name, {
+        openTimeoutMs: STATE_TIMEOUT_MS,
+        beforeEnter: () => {
+          start();
+          opened = performance.now();
+        },
+      });
+      await Promise.all([
+        waitForText(page).then(() => (samples.openText ??= []).push(performance.now() - opened)),
+        waitForWarnings(page, { atLeast: 1 }).then(() => (samples.openDiagnostics ??= []).push(performance.now() - opened)),
+        waitForCodeLens(page).then(() => (samples.openLenses ??= []).push(performance.now() - opened)),
+      ]);
+    });
+    (samples.open ??= []).push(open);
+    const preview = await timedFrom(async (start) => {
+      await runFsEditorCommand(page, "FS: Open Preview to the Side", { beforeEnter: start });
+      await waitForPreviewTable(page);
+    });
+    (samples.preview ??= []).push(preview);
+    log(`  run ${run + 1}/${runs}: open ${open.toFixed(0)} ms, preview ${preview.toFixed(0)} ms`);
+    await closeAll(page);
+  }
+}
+
+async function measureEdits(editor: Editor, name: string, target: EditTarget, runs: number, samples: Record<string, number[]>, languageServerPeak: () => void): Promise<void> {
+  const { page } = editor;
+  await quickOpen(page, name, { openTimeoutMs: STATE_TIMEOUT_MS });
+  await waitForWarnings(page, { atLeast: 1 });
+  await runFsEditorCommand(page, "FS: Open Preview to the Side");
+  await waitForPreviewTable(page);
+  const preview = await previewContentFrame(page);
+  await installRendererProbe(preview);
+  await quickOpen(page, name, { openTimeoutMs: STATE_TIMEOUT_MS }); // the focus back in the editor, to type
+  const base = (await readProblemCounts(page)).warnings;
+  for (let run = 0; run < runs; run++) {
+    await goTo(page, target.line, target.column);
+    // The preview follows the cursor: its cell is drawn once the preview has scrolled to it.
+    const before = await waitForCellText(page, target.pointer, () => true, "the edited cell in the preview");
+    const started = performance.now();
+    await page.keyboard.type("9");
+    await Promise.all([
+      waitForWarnings(page, { exactly: base + 1 }).then(() => (samples.editDiagnostic ??= []).push(performance.now() - started)),
+      waitForCellText(page, target.pointer, (text) => text !== before, "the new value in the preview").then(() => (samples.editPreview ??= []).push(performance.now() - started)),
+    ]);
+    languageServerPeak();
+    await page.keyboard.press("Control+Z");
+    await Promise.all([waitForWarnings(page, { exactly: base }), waitForCellText(page, target.pointer, (text) => text === before, "the value back after undo")]);
+    log(`  edit ${run + 1}/${runs}: diagnostic ${samples.editDiagnostic!.at(-1)!.toFixed(0)} ms, preview ${samples.editPreview!.at(-1)!.toFixed(0)} ms`);
+  }
+  // Typing: a word into the item's label, at a typist's pace, key by key.
+  await goTo(page, target.labelLine, target.labelColumn);
+  await readRendererProbe(page);
+  await page.keyboard.type(" quarterly figures restated", { delay: 120 });
+  (samples.keyLag ??= []).push(...(await readRendererProbe(page)).keyLags);
+  await waitForWarnings(page, { atLeast: base });
+  languageServerPeak();
+  samples.previewLongTasks = (await readRendererProbe(preview)).longTasks;
+  await runCommand(page, "File: Revert File");
+  await previewCell(page, target.pointer).first().waitFor({ timeout: 60_000 });
+}
+
+/** --without-extension: the same opens and typing in VS Code with FS Documents not installed (VS Code's and its JSON's own cost). */
+async function measureWithoutExtension(editor: Editor, name: string, target: EditTarget, runs: number, samples: Record<string, number[]>): Promise<void> {
+  const { page } = editor;
+  for (let run = 0; run < runs; run++) {
+    let opened = 0;
+    await quickOpen(page, name, { openTimeoutMs: STATE_TIMEOUT_MS, beforeEnter: () => (opened = performance.now()) });
+    await waitForText(page);
+    (samples.openText ??= []).push(performance.now() - opened);
+    log(`  run ${run + 1}/${runs}: text shown ${samples.openText.at(-1)!.toFixed(0)} ms`);
+    if (run < runs - 1) {
+      await runCommand(page, "View: Close All Editors");
+      await page.locator(".tabs-container .tab").first().waitFor({ state: "detached", timeout: 60_000 });
+    }
+  }
+  await goTo(page, target.labelLine, target.labelColumn);
+  await readRendererProbe(page);
+  await page.keyboard.type(" quarterly figures restated", { delay: 120 });
+  (samples.keyLag ??= []).push(...(await readRendererProbe(page)).keyLags);
+  await runCommand(page, "File: Revert File");
+}
+
+function perRun(cpu: Record<string, number>, runs: number): Record<string, number> {
+  return Object.fromEntries(Object.entries(cpu).map(([kind, ms]) => [kind, ms / runs]));
+}
+
+/**
+ * `profile`: one open and one edit with the language client's verbose trace on, to count and size
+ * the JSON-RPC messages (the trace itself costs time: the figures of such a run are not the product's).
+ */
+async function benchSize(sizeMb: number, runs: number, profile: boolean, withoutExtension: boolean): Promise<SizeResult> {
+  const openRuns = profile ? 1 : runs;
+  const { text, stats } = await generateDocument(sizeMb);
+  const parseMs = jsonParseMs(text);
+  const target = chooseEditTarget(text);
+  const name = `statements-${sizeMb}mb.json`;
+  log(`${sizeMb} MB: ${text.length.toLocaleString("en")} bytes, JSON.parse ${parseMs.toFixed(1)} ms; edit ${target.pointer} at line ${target.line}`);
+  const settings: Record<string, unknown> = { "fsE2e.benchProbe": true };
+  if (profile) settings["fs.trace.server"] = "verbose";
+  const setup = await setUpEditor(settings, {
+    addFiles: (folder) => writeFileSync(join(folder, name), text),
+    // The language client writes its trace at the output channel's "trace" log level only.
+    codeServerArgs: profile ? ["--log", "trace"] : [],
+    withoutProduct: withoutExtension,
+  });
+  if ("skip" in setup) throw new Error(setup.skip);
+  const { editor } = setup;
+  try {
+    const { page } = editor;
+    const leader = editor.server.process.pid!;
+    await installRendererProbe(page);
+    const idleHost = await readHostProbe(page, editor.apiResultsFile);
+    const samples: Record<string, number[]> = {};
+    log(`${sizeMb} MB: open and preview, ${runs} runs`);
+    const cpuStart = cpuByProcess(leader);
+    const profiles: string[] = [];
+    const phase = async (title: string, work: () => Promise<void>) => {
+      if (!profile) return work();
+      const hostProfile = `${editor.apiResultsFile}.host-profile.json`;
+      await runCommand(page, "FS E2E: Start Extension Host Profile");
+      const { summary } = await profileRenderer(page, work);
+      await runCommand(page, "FS E2E: Stop Extension Host Profile");
+      const host = summarize(JSON.parse(await waitForFile(hostProfile, 120_000)) as Parameters<typeof summarize>[0]);
+      rmSync(hostProfile, { force: true });
+      profiles.push(`Workbench renderer CPU profile, ${title}: ${summary}`, `Extension host CPU profile, ${title}: ${host}`);
+    };
+    if (withoutExtension) {
+      await measureWithoutExtension(editor, name, target, runs, samples);
+      const cpuDone = cpuByProcess(leader);
+      const host = await readHostProbe(page, editor.apiResultsFile);
+      return {
+        sizeMb,
+        bytes: text.length,
+        stats,
+        jsonParseMs: parseMs,
+        runs,
+        samples,
+        languageServer: undefined,
+        extensionHost: { idle: idleHost, afterOpens: host, afterEdits: host },
+        maxHostLagMs: host.maxLagMs,
+        rendererLongTasks: (await readRendererProbe(page)).longTasks,
+        previewLongTasks: [],
+        cpu: { openAndPreview: perRun(cpuSince(cpuStart, cpuDone), runs), editsAndTyping: {} },
+        trace: undefined,
+        withoutExtension,
+      };
+    }
+    await phase("open and preview", () => measureOpenAndPreview(editor, name, openRuns, samples));
+    const cpuOpened = cpuByProcess(leader);
+    const openHost = await readHostProbe(page, editor.apiResultsFile);
+    const openRenderer = await readRendererProbe(page);
+
+    let serverPeak = 0;
+    let serverPid: number | undefined;
+    const languageServerPeak = () => {
+      serverPid ??= findProcesses(leader, /fs-documents[^ ]*\/dist\/server\.js/)[0]?.pid;
+      const memory = serverPid === undefined ? undefined : processMemory(serverPid);
+      if (memory !== undefined) serverPeak = Math.max(serverPeak, memory.rss);
+    };
+    log(`${sizeMb} MB: edits, ${runs} runs, then typing`);
+    await phase("edit and typing", () => measureEdits(editor, name, target, runs, samples, languageServerPeak));
+    const cpuEdited = cpuByProcess(leader);
+    const editHost = await readHostProbe(page, editor.apiResultsFile);
+    const editRenderer = await readRendererProbe(page);
+    languageServerPeak();
+    const serverMemory = serverPid === undefined ? undefined : processMemory(serverPid);
+    return {
+      sizeMb,
+      bytes: text.length,
+      stats,
+      jsonParseMs: parseMs,
+      runs,
+      samples,
+      languageServer: serverMemory === undefined ? undefined : { rss: serverMemory.rss, peakWhileEditing: serverPeak, lifetimePeak: serverMemory.peak },
+      extensionHost: { idle: idleHost, afterOpens: openHost, afterEdits: editHost },
+      maxHostLagMs: Math.max(openHost.maxLagMs, editHost.maxLagMs),
+      rendererLongTasks: [...openRenderer.longTasks, ...editRenderer.longTasks],
+      previewLongTasks: samples.previewLongTasks ?? [],
+      cpu: { openAndPreview: perRun(cpuSince(cpuStart, cpuOpened), openRuns), editsAndTyping: cpuSince(cpuOpened, cpuEdited) },
+      withoutExtension,
+      trace: profile ? [formatTally(tallyTrace(editor.server.userDataDir)), ...profiles].join("\n\n") : undefined,
+    };
+  } finally {
+    await editor.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const sizes = option("--sizes", "1,5,20").split(",").map(Number);
+  const profile = process.argv.includes("--profile");
+  const withoutExtension = process.argv.includes("--without-extension");
+  const runs = profile ? 1 : Math.max(1, Number(option("--runs", "5")));
+  const load = loadavg();
+  const results: SizeResult[] = [];
+  for (const size of sizes) results.push(await benchSize(size, runs, profile, withoutExtension));
+  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}, load average before ${load.map((value) => value.toFixed(2)).join(" ")}, after ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ")}`;
+  console.log(formatReport(results, machine));
+  const dir = join(repoRoot, "test-results", "bench-editor");
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+  writeFileSync(file, `${JSON.stringify({ machine, results }, null, 2)}\n`);
+  console.log(`\nAll samples: ${file}`);
+}
+
+export type { HostProbe };
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

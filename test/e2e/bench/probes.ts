@@ -1,0 +1,151 @@
+// What the editor benchmark reads besides the screen: the renderer's long tasks and input latency
+// (in the workbench page and the preview's frame), the processes' memory from /proc, and the
+// runner extension's extension-host probe.
+
+import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import type { Frame, Page } from "playwright-core";
+import { runCommand } from "../workbench";
+import { waitForFile } from "../harness";
+
+declare global {
+  interface Window {
+    __fsBench?: { longTasks: number[]; keyLags: number[] };
+  }
+}
+
+/** Starts recording long tasks (and, in the workbench, key-to-paint latency) in a page or frame. */
+export async function installRendererProbe(target: Page | Frame): Promise<void> {
+  await target.evaluate(() => {
+    if (window.__fsBench !== undefined) return;
+    const probe = { longTasks: [] as number[], keyLags: [] as number[] };
+    window.__fsBench = probe;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) probe.longTasks.push(entry.duration);
+    }).observe({ type: "longtask" });
+    // From the key's event time (when the input arrived) to after the next frame was painted:
+    // includes any wait for the main thread, which is what a typist feels.
+    document.addEventListener(
+      "keydown",
+      (event) => {
+        const arrived = event.timeStamp;
+        requestAnimationFrame(() => setTimeout(() => probe.keyLags.push(performance.now() - arrived), 0));
+      },
+      true,
+    );
+  });
+}
+
+/** The long tasks and key latencies recorded since the last read; clears them. */
+export async function readRendererProbe(target: Page | Frame): Promise<{ longTasks: number[]; keyLags: number[] }> {
+  return target.evaluate(() => {
+    const probe = window.__fsBench ?? { longTasks: [], keyLags: [] };
+    const read = { longTasks: [...probe.longTasks], keyLags: [...probe.keyLags] };
+    probe.longTasks.length = 0;
+    probe.keyLags.length = 0;
+    return read;
+  });
+}
+
+export interface HostProbe {
+  maxLagMs: number;
+  stalls: number;
+  gcForced?: boolean;
+  memory?: { rss: number; heapUsed: number; external: number; arrayBuffers: number };
+  error?: string;
+}
+
+/** The extension host's longest timer lag since the last read, and its memory after a forced GC. */
+export async function readHostProbe(page: Page, apiResultsFile: string): Promise<HostProbe> {
+  const file = `${apiResultsFile}.probe.json`;
+  rmSync(file, { force: true });
+  await runCommand(page, "FS E2E: Read Bench Probe");
+  return JSON.parse(await waitForFile(file, 60_000)) as HostProbe;
+}
+
+export interface ProcessInfo {
+  pid: number;
+  command: string;
+}
+
+function readProc(pid: string, name: string): string {
+  try {
+    return readFileSync(`/proc/${pid}/${name}`, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+/** The processes of a process group whose command line matches `pattern`. */
+export function findProcesses(groupLeader: number, pattern: RegExp): ProcessInfo[] {
+  const found: ProcessInfo[] = [];
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    const stat = readProc(pid, "stat");
+    // Fields after the command (which may hold spaces) start after its closing parenthesis; pgrp is the third.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) !== groupLeader) continue;
+    const command = readProc(pid, "cmdline").split("\0").join(" ");
+    if (pattern.test(command)) found.push({ pid: Number(pid), command });
+  }
+  return found;
+}
+
+/** Resident and peak resident memory in bytes (VmRSS, VmHWM), undefined once the process is gone. */
+export function processMemory(pid: number): { rss: number; peak: number } | undefined {
+  if (!existsSync(`/proc/${pid}/status`)) return undefined;
+  const status = readProc(String(pid), "status");
+  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN) * 1024;
+  return { rss: kb("VmRSS"), peak: kb("VmHWM") };
+}
+
+/** The frame holding the preview's page (inside the webview's nested iframes). */
+export async function previewContentFrame(page: Page): Promise<Frame> {
+  for (const frame of page.frames()) {
+    if (await frame.evaluate(() => document.getElementById("fs-preview-content") !== null).catch(() => false)) return frame;
+  }
+  throw new Error("the preview's frame was not found");
+}
+
+/** CPU time (user + system, ms) by kind of process: the language servers, the extension host, code-server, Chromium. */
+export type CpuByProcess = Record<string, number>;
+
+function kindOf(command: string): string {
+  if (/fs-documents[^ ]*\/dist\/server\.js/.test(command)) return "FS language server";
+  if (/jsonServerMain/.test(command)) return "built-in JSON language server";
+  if (/--type=extensionHost/.test(command)) return "extension host";
+  if (/--type=renderer/.test(command)) return "Chromium renderers (workbench, webviews)";
+  if (/chrom/i.test(command)) return "Chromium (browser, GPU, network)";
+  return "code-server (server, file watcher, pty host)";
+}
+
+/** CPU ms used so far by each kind of process below `groupLeader` (code-server) and below this process (Chromium). */
+export function cpuByProcess(groupLeader: number): CpuByProcess {
+  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+  const parents = new Map<number, number>();
+  const stats = new Map<number, { group: number; ticks: number }>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = readProc(entry, "stat");
+    if (stat === "") continue;
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    parents.set(Number(entry), Number(fields[1]));
+    stats.set(Number(entry), { group: Number(fields[2]), ticks: Number(fields[11]) + Number(fields[12]) });
+  }
+  const below = (pid: number) => {
+    for (let at = parents.get(pid); at !== undefined && at > 1; at = parents.get(at)) if (at === process.pid) return true;
+    return false;
+  };
+  const result: CpuByProcess = {};
+  for (const [pid, { group, ticks }] of stats) {
+    if (group !== groupLeader && !below(pid)) continue;
+    const kind = kindOf(readProc(String(pid), "cmdline").split("\0").join(" "));
+    result[kind] = (result[kind] ?? 0) + ticks / ticksPerMs;
+  }
+  return result;
+}
+
+export function cpuSince(before: CpuByProcess, after: CpuByProcess): CpuByProcess {
+  const result: CpuByProcess = {};
+  for (const [kind, ms] of Object.entries(after)) result[kind] = ms - (before[kind] ?? 0);
+  return result;
+}

@@ -1,0 +1,113 @@
+// The editor benchmark's printed report: one table per size, each row with its median, its ratio to
+// JSON.parse of the same text, the worst run, and the issue-11 target beside it.
+
+import type { HostProbe } from "./probes";
+
+export interface SizeResult {
+  sizeMb: number;
+  bytes: number;
+  stats: Record<string, number>;
+  jsonParseMs: number;
+  runs: number;
+  /** Milliseconds per run, by row key. */
+  samples: Record<string, number[]>;
+  languageServer: { rss: number; peakWhileEditing: number; lifetimePeak: number } | undefined;
+  extensionHost: { idle: HostProbe; afterOpens: HostProbe; afterEdits: HostProbe };
+  maxHostLagMs: number;
+  rendererLongTasks: number[];
+  previewLongTasks: number[];
+  /** CPU ms by kind of process: per open-and-preview run, and for all the edits and the typing. */
+  cpu: { openAndPreview: Record<string, number>; editsAndTyping: Record<string, number> };
+  /** --profile: the JSON-RPC messages, counted and sized. */
+  trace: string | undefined;
+  /** --without-extension: FS Documents was not installed (VS Code's and its JSON's own cost). */
+  withoutExtension: boolean;
+}
+
+const TIME_ROWS: [key: string, what: string, targetMs: number][] = [
+  ["open", "open → first diagnostics and code lenses", 2_000],
+  ["openText", "  of which: the text shown (VS Code's part)", 2_000],
+  ["openDiagnostics", "  of which: first diagnostics", 2_000],
+  ["openLenses", "  of which: first code lens", 2_000],
+  ["preview", '"Open Preview to the Side" → table shown', 1_000],
+  ["editDiagnostic", "edit one value → its diagnostic shown", 300],
+  ["editPreview", "edit one value → preview shows it", 300],
+  ["keyLag", "typing: key → painted (per key)", 50],
+];
+
+const MiB = 1024 * 1024;
+const ms = (value: number) => (Number.isFinite(value) ? Math.round(value).toLocaleString("en") : "–");
+const mb = (bytes: number | undefined) => (bytes === undefined || !Number.isFinite(bytes) ? "–" : `${(bytes / 1e6).toFixed(0)} MB`);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length === 0 ? Number.NaN : sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => (row[column] ?? "").length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(" | ")} |`;
+  return [line(header), `|${widths.map((width, column) => (column === 0 ? "-".repeat(width + 2) : `${"-".repeat(width + 1)}:`)).join("|")}|`, ...rows.map(line)].join("\n");
+}
+
+const verdict = (met: boolean | undefined) => (met === undefined ? "" : met ? "met" : "NOT met");
+
+function sizeReport(result: SizeResult): string {
+  const rows = TIME_ROWS.filter(([key]) => result.samples[key] !== undefined).map(([key, what, targetMs]) => {
+    const values = result.samples[key]!;
+    const middle = median(values);
+    return [what, ms(middle), (middle / result.jsonParseMs).toFixed(1), ms(Math.max(...values)), String(values.length), `≤ ${ms(targetMs)} ms`, verdict(middle <= targetMs)];
+  });
+  const server = result.languageServer;
+  const serverBound = 60 * MiB + 10 * result.bytes;
+  const host = result.extensionHost;
+  const hostGrowth = host.afterEdits.memory !== undefined && host.idle.memory !== undefined ? host.afterEdits.memory.heapUsed - host.idle.memory.heapUsed : undefined;
+  const longestRenderer = Math.max(0, ...result.rendererLongTasks);
+  const longestPreview = Math.max(0, ...result.previewLongTasks);
+  rows.push(
+    [
+      "language server RSS, preview open, after the edits",
+      mb(server?.rss),
+      "",
+      "",
+      "",
+      `≤ idle + 10× doc (~${mb(serverBound)})`,
+      verdict(server === undefined ? undefined : server.rss <= serverBound),
+    ],
+    ["language server RSS, peak while editing", mb(server?.peakWhileEditing), "", mb(server?.lifetimePeak), "", "", ""],
+    [
+      `extension host JS heap growth after GC${host.afterEdits.gcForced === true ? "" : " (GC not forced)"}`,
+      mb(hostGrowth),
+      "",
+      "",
+      "",
+      `≤ 2× doc (${mb(2 * result.bytes)})`,
+      verdict(hostGrowth === undefined ? undefined : hostGrowth <= 2 * result.bytes),
+    ],
+    ["extension host RSS after the edits", mb(host.afterEdits.memory?.rss), "", "", "", "", ""],
+    ["longest extension-host stall (timer lag)", ms(result.maxHostLagMs), "", "", "", "< 50 ms; never unresponsive", verdict(result.maxHostLagMs < 50)],
+    [`longest renderer long task (workbench; ${result.rendererLongTasks.length} over 50 ms)`, ms(longestRenderer), "", "", "", "", ""],
+    [`longest long task in the preview (${result.previewLongTasks.length} over 50 ms)`, ms(longestPreview), "", "", "", "", ""],
+  );
+  const title = `${result.withoutExtension ? "WITHOUT FS Documents (--without-extension): " : ""}${result.sizeMb} MB (${result.bytes.toLocaleString("en")} bytes, ${(result.stats.items ?? 0).toLocaleString("en")} items, ${(result.stats.cells ?? 0).toLocaleString("en")} cells): JSON.parse ${result.jsonParseMs.toFixed(1)} ms`;
+  const kinds = [...new Set([...Object.keys(result.cpu.openAndPreview), ...Object.keys(result.cpu.editsAndTyping)])].sort();
+  const cpu = table(
+    ["CPU time by process", "per open + preview, ms", `${result.runs} edits + typing, ms`],
+    kinds.map((kind) => [kind, ms(result.cpu.openAndPreview[kind] ?? 0), ms(result.cpu.editsAndTyping[kind] ?? 0)]),
+  );
+  const trace = result.trace === undefined ? "" : `\n\nJSON-RPC messages (one open, preview, ${result.runs} edit(s) and the typing; --profile):\n\n${result.trace}`;
+  return `${title}\n\n${table(["what", "median ms", "× JSON.parse", "max", "runs", "target", ""], rows)}\n\n${cpu}${trace}`;
+}
+
+export function formatReport(results: SizeResult[], machine: string): string {
+  return [
+    "FS Documents in the real editor (code-server 4.100.3 = VS Code 1.100.3, headless Chromium)",
+    machine,
+    "Times: from the Enter (open, command) or the key (edit) to the state on screen, measured by the driver (adds a few ms).",
+    "Memory: /proc VmRSS of the language server; the extension host's own process.memoryUsage() after a forced GC,",
+    "growth from before the first open (includes VS Code's own copy of the text, about 1× the document).",
+    "",
+    ...results.map(sizeReport).flatMap((text) => [text, ""]),
+  ].join("\n");
+}

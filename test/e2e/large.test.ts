@@ -1,0 +1,104 @@
+// A generated 5 MB FS document in a real VS Code (code-server in headless Chromium): its problems
+// appear, the preview draws only the rows in view, an edit of one value reaches the preview as a
+// patch (never a whole model), and a click on a preview cell reveals its line in the source.
+
+import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { setUpEditor, screenshot, type Editor } from "./harness";
+import { goTo, previewFrame, quickOpen, runFsEditorCommand, UI_TIMEOUT_MS } from "./workbench";
+import { generateDocument } from "./bench/document";
+import { chooseEditTarget, type EditTarget } from "./bench/editTarget";
+import { previewCell, readProblemCounts, STATE_TIMEOUT_MS, waitForCellText, waitForPreviewTable, waitForWarnings } from "./bench/screen";
+
+const SETUP_TIMEOUT_MS = 15 * 60_000; // a first run installs code-server and its Debian packages
+const TEST_TIMEOUT_MS = 8 * 60_000; // a 5 MB document on a machine shared with other test runs
+const FILE = "statements-5mb.json";
+
+let editor: Editor | undefined;
+let skipReason: string | undefined;
+let target: EditTarget;
+let items = 0;
+
+/** How many whole models and patches the preview page has applied (webview/src/main.ts). */
+async function applied(page: Editor["page"]): Promise<{ models: number; patches: number }> {
+  const body = previewFrame(page).locator("body");
+  return { models: Number((await body.getAttribute("data-models")) ?? 0), patches: Number((await body.getAttribute("data-patches")) ?? 0) };
+}
+
+describe("a 5 MB FS document in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + TEST_TIMEOUT_MS }, () => {
+  before(
+    async () => {
+      const { text, stats } = await generateDocument(5);
+      target = chooseEditTarget(text);
+      items = stats.items ?? 0;
+      const setup = await setUpEditor({}, { addFiles: (folder) => writeFileSync(join(folder, FILE), text) });
+      if ("skip" in setup) skipReason = setup.skip;
+      else editor = setup.editor;
+    },
+    { timeout: SETUP_TIMEOUT_MS },
+  );
+
+  after(async () => {
+    await editor?.stop();
+  });
+
+  it("open, problems, preview of the rows in view, an edit patched into the preview, click-to-source", { timeout: TEST_TIMEOUT_MS }, async (t) => {
+    if (editor === undefined) {
+      t.skip(skipReason ?? "the editor did not start");
+      return;
+    }
+    const { page } = editor;
+    // A wide window gives the side preview room for every period column: no sideways scroll, so
+    // the sticky label column never covers the cell that is clicked.
+    await page.setViewportSize({ width: 2560, height: 1000 });
+    try {
+      await quickOpen(page, FILE, { openTimeoutMs: STATE_TIMEOUT_MS });
+      // The generated document has inconsistent subtotals: their warnings are the first diagnostics.
+      await waitForWarnings(page, { atLeast: 1 });
+      const base = (await readProblemCounts(page)).warnings;
+
+      await runFsEditorCommand(page, "FS: Open Preview to the Side");
+      await waitForPreviewTable(page);
+      const preview = previewFrame(page);
+      const drawn = await preview.locator("tr.fs-row").count();
+      assert.ok(items > 10_000, `the generated document has only ${items} items`);
+      assert.ok(drawn > 0 && drawn < 500, `${drawn} item rows are in the preview's DOM for ${items} items: only the rows in view (plus a margin) may be`);
+      const rowCount = Number(await preview.locator("table.fs-table").first().getAttribute("aria-rowcount"));
+      const tableRows = await preview.locator("table.fs-table").first().locator("tr.fs-row").count();
+      assert.ok(rowCount > tableRows, `aria-rowcount ${rowCount} should count the rows that are not drawn (${tableRows} drawn)`);
+
+      // Edit one value: the cursor on it scrolls the preview to its cell; a "9" typed before its
+      // first digit breaks its subtotal (one more warning) and reaches the preview as a patch.
+      await quickOpen(page, FILE, { openTimeoutMs: STATE_TIMEOUT_MS });
+      await goTo(page, target.line, target.column);
+      const before = await waitForCellText(page, target.pointer, () => true, "the edited cell drawn in the preview");
+      const start = await applied(page);
+      assert.ok(start.models >= 1, `the preview applied ${start.models} models`);
+      await page.keyboard.type("9");
+      const after = await waitForCellText(page, target.pointer, (text) => text !== before, "the new value in the preview");
+      assert.ok(after.replace(/\D/g, "").includes(`9${before.replace(/\D/g, "")}`.slice(0, 4)), `the cell shows ${after} after typing 9 before ${before}`);
+      await waitForWarnings(page, { exactly: base + 1 });
+      const end = await applied(page);
+      assert.equal(end.models, start.models, "the edit sent a whole model to the preview");
+      assert.ok(end.patches > start.patches, "the edit reached the preview without a patch");
+
+      // Click-to-source: the cursor moves off the value (to the next line, so the preview stays on
+      // this row), then a click on the cell brings it back to the value's line.
+      await goTo(page, target.line + 1, 1);
+      // The sticky header row can cover a cell at the top edge: bring it to the middle first.
+      const cell = previewCell(page, target.pointer).first();
+      await cell.evaluate((element) => element.scrollIntoView({ block: "center", inline: "center" }));
+      const box = await cell.boundingBox();
+      await cell.click({ position: { x: Math.max(1, (box?.width ?? 10) - 4), y: (box?.height ?? 10) / 2 } });
+      await page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`^\\s*Ln ${target.line}, Col \\d+`) }).waitFor({ timeout: UI_TIMEOUT_MS });
+    } catch (error) {
+      const path = await screenshot(page, "large document");
+      if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
+      throw error;
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+});
