@@ -6,6 +6,7 @@ import { ActiveEditorContext } from "./activeEditorContext";
 import { registerCommands } from "./commands/index";
 import { SnapshotDiffProvider } from "./commands/snapshotDiff";
 import { FsDocumentDetector } from "./detection";
+import { configureSharedStrings } from "./l10n";
 import { mapSchemaUrls } from "./json/schemaUrls";
 import { SourcePointers } from "./navigation/sourcePointers";
 import { PreviewManager } from "./preview/previewManager";
@@ -18,6 +19,7 @@ import { StatusStore } from "./status/statusStore";
 let server: FsServer | undefined;
 
 export function activate(context: vscode.ExtensionContext): void {
+  configureSharedStrings();
   const detector = new FsDocumentDetector();
   const fsServer = new FsServer(context.asAbsolutePath("dist/server.js"));
   server = fsServer;

@@ -1,30 +1,42 @@
 // The language server: settings, the document store, diagnostics and the registration of every
 // handler. Transport-agnostic, so tests can run it over in-memory streams.
 
-import { CodeLensRefreshRequest, DidChangeConfigurationNotification, TextDocumentSyncKind, type Connection, type InitializeResult } from "vscode-languageserver/node";
+import {
+  CodeLensRefreshRequest,
+  DidChangeConfigurationNotification,
+  InlayHintRefreshRequest,
+  TextDocumentSyncKind,
+  type Connection,
+  type InitializeResult,
+} from "vscode-languageserver/node";
 import { StatusNotification } from "../../protocol/lsp";
 import { DocumentStore } from "./documents";
 import { describeError, type ServerContext } from "./lsp/context";
 import { capabilities, registerHandlers } from "./lsp/handlers";
 import { registerTextSync } from "./lsp/textSync";
 import { diagnostics, statusOf } from "./service/index";
-import { DEFAULT_SETTINGS, readPatterns, readSettings, type Settings } from "./settings";
+import { NEUTRAL_FORMAT, type DisplayFormat } from "../../shared/src/render/localeFormat";
+import { configureLanguage } from "./lsp/l10n";
+import { DEFAULT_SETTINGS, readSettings, type Settings } from "./settings";
 
 export function startServer(connection: Connection): void {
+  let display: DisplayFormat = NEUTRAL_FORMAT;
   let settings: Settings = DEFAULT_SETTINGS;
   let canAskConfiguration = false;
-  // fs.files is a resource setting: each document's patterns are asked for with its URI.
-  const resourcePatterns = new Map<string, readonly string[]>();
+  // Resource settings (severity, lenses, inlay hints, problem cap, fs.files) may differ per folder:
+  // each open document's settings are asked for with its URI.
+  const resourceSettings = new Map<string, Settings>();
+  const settingsFor = (uri?: string): Settings => (uri === undefined ? undefined : resourceSettings.get(uri)) ?? settings;
   const store = new DocumentStore({
     delay: () => settings.validationDelay,
     enabled: () => settings.enable,
-    patternsFor: (uri) => resourcePatterns.get(uri) ?? settings.files,
+    patternsFor: (uri) => settingsFor(uri).files,
   });
 
   const context: ServerContext = {
     connection,
     store,
-    settings: () => settings,
+    settings: settingsFor,
     guard: (name, fallback, handler) => async (params, token) => {
       try {
         return await handler(params, token);
@@ -37,6 +49,8 @@ export function startServer(connection: Connection): void {
 
   connection.onInitialize((params): InitializeResult => {
     canAskConfiguration = params?.capabilities?.workspace?.configuration === true;
+    display = configureLanguage(params?.initializationOptions);
+    settings = { ...DEFAULT_SETTINGS, display };
     return {
       capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...capabilities },
       serverInfo: { name: "fsdoc-language-server" },
@@ -52,26 +66,27 @@ export function startServer(connection: Connection): void {
   connection.onDidChangeConfiguration(async (change) => {
     if (canAskConfiguration) {
       await loadSettings();
-      resourcePatterns.clear();
-      await Promise.all(store.openUris().map((uri) => loadPatterns(uri)));
-    } else settings = readSettings((change?.settings as { fs?: unknown } | undefined)?.fs);
+      resourceSettings.clear();
+      await Promise.all(store.openUris().map((uri) => loadResourceSettings(uri)));
+    } else settings = readSettings((change?.settings as { fs?: unknown } | undefined)?.fs, display);
     store.refresh();
     void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
+    void connection.sendRequest(InlayHintRefreshRequest.type).catch(() => undefined);
   });
 
   async function loadSettings(): Promise<void> {
     try {
-      settings = readSettings(await connection.workspace.getConfiguration("fs"));
+      settings = readSettings(await connection.workspace.getConfiguration("fs"), display);
     } catch (error) {
       connection.console.warn(`Could not read the fs settings, using defaults: ${String(error)}`);
     }
   }
 
-  /** The fs.files patterns for one document (folder settings may differ from the window's). */
-  async function loadPatterns(uri: string): Promise<void> {
+  /** One document's settings: its folder's values of the resource settings (the window's for the rest). */
+  async function loadResourceSettings(uri: string): Promise<void> {
     try {
-      const section = (await connection.workspace.getConfiguration({ scopeUri: uri, section: "fs" })) as { files?: unknown } | null;
-      resourcePatterns.set(uri, readPatterns(section?.files));
+      const section = await connection.workspace.getConfiguration({ scopeUri: uri, section: "fs" });
+      resourceSettings.set(uri, readSettings(section, display));
     } catch {
       // The window's settings apply.
     }
@@ -79,7 +94,7 @@ export function startServer(connection: Connection): void {
 
   store.onAnalyzed((analysis) => {
     try {
-      void connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics: diagnostics(analysis, settings) });
+      void connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics: diagnostics(analysis, settingsFor(analysis.uri)) });
       void connection.sendNotification(StatusNotification, statusOf(analysis));
     } catch (error) {
       connection.console.error(`Publishing diagnostics for ${analysis.uri} failed: ${describeError(error)}`);
@@ -88,9 +103,9 @@ export function startServer(connection: Connection): void {
   store.onForgotten((uri) => void connection.sendDiagnostics({ uri, diagnostics: [] }));
   store.onOpened((uri) => {
     if (!canAskConfiguration) return;
-    void loadPatterns(uri).then(() => store.recheck(uri));
+    void loadResourceSettings(uri).then(() => store.recheck(uri));
   });
-  store.onClosed((uri) => resourcePatterns.delete(uri));
+  store.onClosed((uri) => resourceSettings.delete(uri));
 
   registerHandlers(context);
   registerTextSync(connection, store);

@@ -5,7 +5,8 @@ import type { Settings } from "../settings";
 export interface ServerContext {
   connection: Connection;
   store: DocumentStore;
-  settings(): Settings;
+  /** The settings that apply to `uri` (its folder's resource settings), or the window's. */
+  settings(uri?: string): Settings;
   /**
    * Wraps a request handler: an exception is logged to the client's output channel and answered
    * with `fallback`, so one bad document or bug never takes the server down.
