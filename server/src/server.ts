@@ -14,7 +14,7 @@ import { DocumentStore } from "./documents";
 import { describeError, type ServerContext } from "./lsp/context";
 import { capabilities, registerHandlers } from "./lsp/handlers";
 import { registerTextSync } from "./lsp/textSync";
-import { diagnostics, statusOf } from "./service/index";
+import { diagnostics, statusOf, type DocumentAnalysis } from "./service/index";
 import { NEUTRAL_FORMAT, type DisplayFormat } from "../../shared/src/render/localeFormat";
 import { configureLanguage } from "./lsp/l10n";
 import { DEFAULT_SETTINGS, readSettings, type Settings } from "./settings";
@@ -92,18 +92,25 @@ export function startServer(connection: Connection): void {
     }
   }
 
-  store.onAnalyzed((analysis) => {
+  const publish = (analysis: DocumentAnalysis): void => {
     try {
       void connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics: diagnostics(analysis, settingsFor(analysis.uri)) });
       void connection.sendNotification(StatusNotification, statusOf(analysis));
     } catch (error) {
       connection.console.error(`Publishing diagnostics for ${analysis.uri} failed: ${describeError(error)}`);
     }
-  });
+  };
+  store.onAnalyzed(publish);
   store.onForgotten((uri) => void connection.sendDiagnostics({ uri, diagnostics: [] }));
   store.onOpened((uri) => {
     if (!canAskConfiguration) return;
-    void loadResourceSettings(uri).then(() => store.recheck(uri));
+    void loadResourceSettings(uri).then(() => {
+      // Its folder's fs.files may make it an FS document; and diagnostics already published used the
+      // window's settings (severity, problem cap): publish them again with the folder's.
+      store.recheck(uri);
+      const analysis = store.get(uri);
+      if (analysis !== undefined) publish(analysis);
+    });
   });
   store.onClosed((uri) => resourceSettings.delete(uri));
 

@@ -52,7 +52,7 @@ function describe(good: ParsedVersion, { path, key, text }: Target, display: Dis
   const model = good.model;
   if (path.length === 3 && !key && member === "id" && text !== undefined) {
     if (top === "units") return unitHover(good, text, index);
-    if (top === "periods") return periodHover(good, text, index);
+    if (top === "periods") return periodHover(good, text, index, display);
     if (top === "statements" && typeof index === "number") {
       const statement = statementAt(model, index);
       return statement === undefined ? undefined : statementHover(statement, display);
@@ -61,7 +61,7 @@ function describe(good: ParsedVersion, { path, key, text }: Target, display: Dis
   if (top !== "statements" || typeof index !== "number") return undefined;
   const statement = statementAt(model, index);
   if (statement === undefined) return undefined;
-  if (member === "periods" && path.length === 4 && !key && text !== undefined) return periodHover(good, text, undefined);
+  if (member === "periods" && path.length === 4 && !key && text !== undefined) return periodHover(good, text, undefined, display);
   if (member !== "items" || typeof path[3] !== "number") return undefined;
   const item = itemAt(statement, path[3]);
   if (item === undefined) return undefined;
@@ -79,7 +79,7 @@ function itemPartHover(
 ): string | undefined {
   const [member, period] = rest;
   if (member === "values" && typeof period === "string") {
-    if (rest.length === 2 && key) return periodReferenceHover(good, statement, period);
+    if (rest.length === 2 && key) return periodReferenceHover(good, statement, period, display);
     return cellHover(good, statement, item, period, display);
   }
   if (rest.length !== 1 || key || text === undefined) return undefined;
@@ -103,16 +103,16 @@ function unitHover(good: ParsedVersion, id: string, definedAt: string | number |
   return lines.join("\n");
 }
 
-function periodHover(good: ParsedVersion, id: string, definedAt: string | number | undefined): string {
+function periodHover(good: ParsedVersion, id: string, definedAt: string | number | undefined, display: DisplayFormat): string {
   const period = good.model.periods.get(id);
   if (period === undefined) return l10n.t("No period named {0}.", codeSpan(id));
-  const lines = [`${codeSpan(period.id)} · ${escapeText(periodSummary(period))}`];
+  const lines = [`${codeSpan(period.id)} · ${escapeText(periodSummary(period, display.date))}`];
   if (typeof definedAt === "number" && definedAt !== period.index) lines.push("", l10n.t("Another period with this id is defined first; references resolve to that one."));
   return lines.join("\n");
 }
 
-function periodReferenceHover(good: ParsedVersion, statement: StatementEntry, id: string): string {
-  const hover = periodHover(good, id, undefined);
+function periodReferenceHover(good: ParsedVersion, statement: StatementEntry, id: string, display: DisplayFormat): string {
+  const hover = periodHover(good, id, undefined, display);
   if (statement.periods.includes(id)) return hover;
   return `${hover}\n\n${l10n.t("Not one of the periods of {0}.", bold(statementName(statement)))}`;
 }

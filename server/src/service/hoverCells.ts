@@ -11,16 +11,16 @@ import { bold, codeSpan, escapeText, tableRow } from "./markdown";
 import { causesMarkdown } from "./rollupCauses";
 
 export function cellHover(good: ParsedVersion, statement: StatementEntry, item: ItemEntry, period: string, display: DisplayFormat): string {
-  const sections = [heading(good, statement, item, period)];
+  const sections = [heading(good, statement, item, period, display)];
   if (item.children.length > 0) sections.push(rollupSection(good, statement, item, period, display));
   if (item.rollupTo !== undefined) sections.push(rollsIntoSection(good, statement, item, period, display));
   if (sections.length === 1) sections.push(l10n.t("Stored value: {0}", cellMarkdown(storedCells(good, statement, [item], period)[0]!, display)));
   return sections.join("\n\n");
 }
 
-function heading(good: ParsedVersion, statement: StatementEntry, item: ItemEntry, period: string): string {
+function heading(good: ParsedVersion, statement: StatementEntry, item: ItemEntry, period: string, display: DisplayFormat): string {
   const definition = good.model.periods.get(period);
-  const when = definition === undefined ? l10n.t("undefined period") : escapeText(periodSummary(definition));
+  const when = definition === undefined ? l10n.t("undefined period") : escapeText(periodSummary(definition, display.date));
   const unit = item.unit === undefined ? undefined : good.model.units.get(item.unit);
   const unitText = unit === undefined ? (item.unit === undefined ? l10n.t("no unit") : l10n.t("unit {0} (undefined)", codeSpan(item.unit))) : escapeText(unitSummary(unit));
   const name = [bold(itemName(item)), ...(item.id === undefined ? [] : [codeSpan(item.id)])].join(" ");

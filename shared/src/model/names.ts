@@ -2,6 +2,7 @@
 // named by its ordinal, which is 1-based ("Item 1" is the first item), while pointers and
 // indices stay 0-based; every reader (preview, hover, outline, diagnostics) uses these.
 
+import * as l10n from "@vscode/l10n";
 import type { ItemEntry, PeriodEntry, StatementEntry, UnitEntry } from "./document-model";
 
 /** "Item 3" for the third item (index 2). */
@@ -24,9 +25,11 @@ export function unitSummary(unit: UnitEntry): string {
   return details.length === 0 ? name : `${name} (${details.join(", ")})`;
 }
 
-/** "instant 2025-12-31" or "duration 2025-01-01 – 2025-12-31". */
-export function periodSummary(period: PeriodEntry): string {
-  if (period.kind === "instant") return `instant ${period.date ?? "(no date)"}`;
-  if (period.kind === "duration") return `duration ${period.start ?? "(no start)"} – ${period.end ?? "(no end)"}`;
-  return period.kind === undefined ? "period without a kind" : `period of unknown kind ${period.kind}`;
+/** "instant 2025-12-31" or "duration 2025-01-01 – 2025-12-31"; `date` writes a date (the display language's form in the editor). */
+export function periodSummary(period: PeriodEntry, date: (iso: string) => string = (iso) => iso): string {
+  if (period.kind === "instant") return period.date === undefined ? l10n.t("instant (no date)") : l10n.t("instant {0}", date(period.date));
+  if (period.kind === "duration") {
+    return l10n.t("duration {0} – {1}", period.start === undefined ? l10n.t("(no start)") : date(period.start), period.end === undefined ? l10n.t("(no end)") : date(period.end));
+  }
+  return period.kind === undefined ? l10n.t("period without a kind") : l10n.t("period of unknown kind {0}", period.kind);
 }
