@@ -103,20 +103,30 @@ test("ordinary JSON gets no diagnostics at all", async () => {
 });
 
 test("edits are debounced: a burst of changes publishes for the last version only", async () => {
-  const uri = "file:///burst.json";
-  const text = readText(join(fixtures, "valid/no-rollups.json"));
-  await server.open(uri, text);
-  const before = server.published.length;
-  for (let version = 2; version <= 5; version++) {
-    await server.connection.sendNotification("textDocument/didChange", { textDocument: { uri, version }, contentChanges: [{ text: text.replace('"10"', `"${version}"`) }] });
+  // Its own server with a debounce far longer than the burst takes to write, even on a loaded
+  // machine; the four changes are written back to back, without waiting in between.
+  const slow = await startServer({ validation: { delay: 1500 } });
+  try {
+    const uri = "file:///burst.json";
+    const text = readText(join(fixtures, "valid/no-rollups.json"));
+    await slow.open(uri, text);
+    const before = slow.published.length;
+    const sent: Promise<void>[] = [];
+    for (let version = 2; version <= 5; version++) {
+      sent.push(slow.connection.sendNotification("textDocument/didChange", { textDocument: { uri, version }, contentChanges: [{ text: text.replace('"10"', `"${version}"`) }] }));
+    }
+    await Promise.all(sent);
+    const last = await slow.diagnostics(uri, (params) => params.version === 5);
+    assert.equal(last.version, 5);
+    const forUri = slow.published.slice(before).filter((params) => params.uri === uri);
+    assert.deepEqual(
+      forUri.map((params) => params.version),
+      [5],
+    );
+  } finally {
+    await slow.stop();
   }
-  const last = await server.diagnostics(uri, (params) => params.version === 5);
-  assert.equal(last.version, 5);
-  const forUri = server.published.slice(before).filter((params) => params.uri === uri);
-  assert.deepEqual(
-    forUri.map((params) => params.version),
-    [5],
-  );
+  assert.equal(slow.stderr(), "");
 });
 
 test("closing a document clears its diagnostics", async () => {
