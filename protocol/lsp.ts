@@ -68,6 +68,21 @@ export interface ExportResult {
 
 export const ExportRequest = new RequestType<ExportParams, ExportResult, void>("fs/export");
 
+/**
+ * fs/exportXlsx: the workbook `fsdoc render --format xlsx` writes, of a conforming document's
+ * current version, as base64 (protocol/base64.ts).
+ */
+export interface ExportXlsxResult {
+  /** The workbook; absent with `problem`. */
+  base64?: string;
+  /** How many values have more than 15 significant digits and went in as text (each with a note). */
+  textValues: number;
+  /** Why there is no workbook, in words a user reads. */
+  problem?: string;
+}
+
+export const ExportXlsxRequest = new RequestType<DocumentParams, ExportXlsxResult, void>("fs/exportXlsx");
+
 /** fs/validateText: validate a file that is not open (workspace validation); diagnostics are published for it. */
 export interface ValidateTextParams extends DocumentParams {
   text: string;
@@ -182,3 +197,33 @@ export interface RangeOfResult {
 }
 
 export const RangeOfRequest = new RequestType<RangeOfParams, RangeOfResult | null, void>("fs/rangeOf");
+
+/**
+ * fs/cellExplanation: why a failing subtotal cell of the preview fails, asked for when the user
+ * points at, focuses or clicks the cell (never part of the preview model). Keyed by the model
+ * version the preview shows, so an answer never describes another version's cell.
+ */
+export interface CellExplanationParams extends DocumentParams {
+  /** The version of the model the preview shows (PreviewModelResult.modelVersion). */
+  modelVersion: number;
+  /** The cell's JSON Pointer (/statements/i/items/j/values/period). */
+  pointer: string;
+}
+export interface CellCause {
+  /** The cause in a reviewer's words ("Cost of sales (1,240) has the wrong sign? …"). */
+  text: string;
+  /** The cell of the item concerned, in the same version (for reveal), when it has one. */
+  pointer?: string;
+}
+export interface CellExplanation {
+  uri: string;
+  modelVersion: number;
+  pointer: string;
+  /** The rollup in one sentence: "Gross profit fy2025: 41 stated, children sum to 40 (…)". */
+  summary: string;
+  /** The likely causes, most specific first; empty when none of the usual suspects fits. */
+  causes: CellCause[];
+}
+
+/** null: not a failing subtotal cell of that model version (or the version is gone). */
+export const CellExplanationRequest = new RequestType<CellExplanationParams, CellExplanation | null, void>("fs/cellExplanation");

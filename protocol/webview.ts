@@ -3,7 +3,7 @@
 // direction is a discriminated union on `type`, and each side checks what it receives before
 // acting on it.
 
-import type { DocumentStatus } from "./lsp";
+import type { CellExplanation, DocumentStatus } from "./lsp";
 import type { PreviewCell, PreviewModel, PreviewRow, PreviewStatement } from "../shared/src/render/previewModel";
 import type { PreviewPatchOp } from "../shared/src/render/previewPatch";
 
@@ -17,6 +17,7 @@ export const SHELL_IDS = {
   problem: "fs-preview-problem",
   find: "fs-preview-find",
   content: "fs-preview-content",
+  explanation: "fs-preview-explanation",
 } as const;
 
 interface Envelope {
@@ -77,7 +78,19 @@ export interface OptionsMessage {
   numberFormat: NumberFormat;
 }
 
-export type ExtensionToWebview = ModelMessage | PatchMessage | HighlightMessage | ScrollToMessage | LockMessage | OptionsMessage;
+/**
+ * Extension → webview: the answer to an ExplainMessage, for exactly the document, model version and
+ * cell asked about; `explanation` null when that cell is not (or no longer) a failing subtotal.
+ */
+export interface ExplanationMessage {
+  type: "explanation";
+  uri: string;
+  version: number;
+  pointer: string;
+  explanation: CellExplanation | null;
+}
+
+export type ExtensionToWebview = ModelMessage | PatchMessage | HighlightMessage | ScrollToMessage | LockMessage | OptionsMessage | ExplanationMessage;
 
 /** Webview → extension: the page script is listening (and holds no model). */
 export interface ReadyMessage {
@@ -102,7 +115,16 @@ export interface ResyncMessage {
   uri: string;
 }
 
-export type WebviewToExtension = ReadyMessage | RevealMessage | ScrolledMessage | ResyncMessage;
+/** Webview → extension: the user points at, focuses or clicks a failing subtotal cell; say why it fails. */
+export interface ExplainMessage {
+  type: "explain";
+  uri: string;
+  /** The model version the page holds. */
+  version: number;
+  pointer: string;
+}
+
+export type WebviewToExtension = ReadyMessage | RevealMessage | ScrolledMessage | ResyncMessage | ExplainMessage;
 
 /** What the webview persists (getState/setState) and the panel serializer restores. */
 export interface PreviewState {
@@ -241,9 +263,27 @@ export function isExtensionToWebview(value: unknown): value is ExtensionToWebvie
       return typeof message.locked === "boolean";
     case "options":
       return isNumberFormat(message.numberFormat);
+    case "explanation":
+      return isString(message.uri) && typeof message.version === "number" && isString(message.pointer) && (message.explanation === null || isCellExplanation(message.explanation));
     default:
       return false;
   }
+}
+
+function isCellExplanation(value: unknown): value is CellExplanation {
+  const explanation = record(value);
+  return (
+    explanation !== undefined &&
+    isString(explanation.uri) &&
+    typeof explanation.modelVersion === "number" &&
+    isString(explanation.pointer) &&
+    isString(explanation.summary) &&
+    Array.isArray(explanation.causes) &&
+    explanation.causes.every((entry) => {
+      const cause = record(entry);
+      return cause !== undefined && isString(cause.text) && optionalString(cause.pointer);
+    })
+  );
 }
 
 export function isWebviewToExtension(value: unknown): value is WebviewToExtension {
@@ -257,6 +297,8 @@ export function isWebviewToExtension(value: unknown): value is WebviewToExtensio
       return isString(message.pointer);
     case "resync":
       return isString(message.uri);
+    case "explain":
+      return isString(message.uri) && typeof message.version === "number" && isString(message.pointer);
     default:
       return false;
   }

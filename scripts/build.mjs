@@ -2,6 +2,7 @@
 // esbuild only strips types, which keeps a rebuild well under a second.
 import { build } from "esbuild";
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { readFileSync } from "node:fs";
 
@@ -30,6 +31,18 @@ const node = {
   define: { FSDOC_VERSION: JSON.stringify(version) },
 };
 
+/**
+ * The language server loads the XLSX writer (exceljs, most of a megabyte minified) only for "FS:
+ * Export XLSX", so it is a bundle of its own beside server.js, required on first use: the server
+ * does not parse it at every start.
+ */
+const exceljsBeside = {
+  name: "exceljs-beside",
+  setup(build) {
+    build.onResolve({ filter: /^exceljs$/ }, () => ({ path: "./exceljs.js", external: true }));
+  },
+};
+
 const bundles = [
   // fdir (under tinyglobby) is ESM that reads import.meta.url, which a CommonJS bundle must supply.
   {
@@ -42,7 +55,8 @@ const bundles = [
   { ...node, entryPoints: { "bench-engine": "scripts/bench/engine.ts" }, outdir: "dist" },
   // The fuzz run (npm run fuzz) and the large-document generator, run from out/fuzz/.
   { ...node, entryPoints: { fuzz: "test/fuzz/main.ts", shapes: "test/fuzz/shapes-main.ts" }, outdir: "out/fuzz", packages: "external" },
-  { ...node, entryPoints: { server: "server/src/main.ts" }, outdir: "dist", banner: { js: "#!/usr/bin/env node" } },
+  { ...node, entryPoints: { server: "server/src/main.ts" }, outdir: "dist", banner: { js: "#!/usr/bin/env node" }, plugins: [exceljsBeside] },
+  { ...node, entryPoints: { exceljs: relative(root, createRequire(import.meta.url).resolve("exceljs")) }, outdir: "dist" },
   { ...node, entryPoints: { extension: "client/src/extension.ts" }, outdir: "dist", external: ["vscode"] },
   {
     platform: "browser",

@@ -1,5 +1,5 @@
 // The engine entry points the benchmark measures, bundled to dist/bench-engine.js.
-import { analyze, diffSnapshot, parseJson } from "../../shared/src/index";
+import { analyze, diffSnapshot, explainerFor, parseJson } from "../../shared/src/index";
 import { renderHtmlPage } from "../../shared/src/render/index";
 import { presentDocument } from "../../shared/src/render/presentation";
 import { buildPreviewModel } from "../../shared/src/render/previewModel";
@@ -15,6 +15,18 @@ function analyzeText(text: string) {
 /** Full validation: parse, structure, cross-object rules, rollups and the result object. */
 export function validateText(text: string): unknown {
   return analyzeText(text).analysis.result;
+}
+
+/**
+ * What validation would cost if it also explained every failing subtotal (it does not: causes are
+ * computed when a hover, a code action or the preview asks for one application).
+ */
+export function validateAndExplain(text: string): unknown {
+  const { analysis } = analyzeText(text);
+  const explainer = explainerFor(analysis);
+  let causes = 0;
+  if (explainer !== undefined) for (const application of analysis.result.calculations.applications) causes += explainer.causes(application).length;
+  return { result: analysis.result, causes };
 }
 
 export function renderHtml(text: string): unknown {

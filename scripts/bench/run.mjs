@@ -1,4 +1,6 @@
 // Benchmark runner: `node --expose-gc scripts/bench/run.mjs [--sizes 0.25,2.5,25] [--json] [--seed N] [--only text]`.
+// `--only many` runs only the many-files comparison (scripts/bench/many.mjs), which a run without
+// --only includes.
 // Medians over adaptive run counts, because single runs of a GC'd runtime are too noisy to compare.
 import os from "node:os";
 import { existsSync } from "node:fs";
@@ -6,6 +8,7 @@ import { pathToFileURL } from "node:url";
 import { generateWithStats } from "./generate.mjs";
 import * as peers from "./peers.mjs";
 import { serverMeasurements } from "./server.mjs";
+import { formatMany, measureMany } from "./many.mjs";
 
 /** Sizes are decimal megabytes (1 MB = 1,000,000 bytes), matching how the sizes are quoted. */
 export const MB = 1_000_000;
@@ -29,6 +32,7 @@ export const measurements = [
 
 const ENGINE_ENTRIES = [
   ["our full validation", "validateText"],
+  ["validation + every failing rollup explained (eager; the tools explain on demand)", "validateAndExplain"],
   ["render HTML", "renderHtml"],
   ["snapshot diff", "diffText"],
   ["preview model (whole)", "previewModel", "previewSetup"],
@@ -54,11 +58,15 @@ export async function engineMeasurements() {
 // Results are kept reachable so the engine cannot treat a run as dead code.
 let sink;
 
+/** Wall time, and this process's CPU time (steadier than wall time on a loaded machine). */
 async function timeOnce(entry, text, prepared) {
+  const cpu = process.cpuUsage();
   const start = performance.now();
   const result = entry.run(text, prepared);
   sink = result && typeof result.then === "function" ? await result : result;
-  return performance.now() - start;
+  const wallMs = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  return { wallMs, cpuMs: (used.user + used.system) / 1000 };
 }
 
 const median = (values) => {
@@ -75,17 +83,22 @@ export async function measure(entry, text) {
   let warmupMs = 0;
   let lastMs = 0;
   while (warmups < 1 || (warmups < MAX_WARMUPS && warmupMs < WARMUP_BUDGET_MS)) {
-    lastMs = await timeOnce(entry, text, prepared);
+    lastMs = (await timeOnce(entry, text, prepared)).wallMs;
     warmupMs += lastMs;
     warmups++;
   }
   const runs = Math.min(MAX_RUNS, Math.max(MIN_RUNS, Math.ceil(RUN_BUDGET_MS / Math.max(lastMs, 0.01))));
   const samples = [];
-  for (let i = 0; i < runs; i++) samples.push(await timeOnce(entry, text, prepared));
+  const cpuSamples = [];
+  for (let i = 0; i < runs; i++) {
+    const { wallMs, cpuMs } = await timeOnce(entry, text, prepared);
+    samples.push(wallMs);
+    cpuSamples.push(cpuMs);
+  }
   const note = entry.note?.(prepared, text.length);
   await entry.teardown?.(prepared);
   sink = undefined;
-  return { medianMs: median(samples), minMs: Math.min(...samples), maxMs: Math.max(...samples), runs, warmups, ...(note ? { note } : {}) };
+  return { medianMs: median(samples), medianCpuMs: median(cpuSamples), minMs: Math.min(...samples), maxMs: Math.max(...samples), runs, warmups, ...(note ? { note } : {}) };
 }
 
 export function machineInfo() {
@@ -170,8 +183,8 @@ export function formatReport(report) {
     const measured = size.rows.filter((row) => !row.skipped);
     out.push(
       table(
-        ["measurement", "median ms", "x JSON.parse", "ms/MB", "runs"],
-        measured.map((row) => [row.name, fixed(row.medianMs, 2), fixed(row.ratioToJsonParse, 1), fixed(row.msPerMB, 2), row.runs]),
+        ["measurement", "median ms", "CPU ms", "x JSON.parse", "ms/MB", "runs"],
+        measured.map((row) => [row.name, fixed(row.medianMs, 2), fixed(row.medianCpuMs, 2), fixed(row.ratioToJsonParse, 1), fixed(row.msPerMB, 2), row.runs]),
       ),
     );
     for (const row of size.rows) if (row.skipped) out.push(`skipped ${row.name}: ${row.skipped}`);
@@ -219,8 +232,11 @@ async function main() {
   }
   const entries = [...measurements, ...(await engineMeasurements()), ...serverMeasurements()];
   // Progress goes to stderr so `--json` output stays parseable.
-  const report = await runBenchmarks({ ...options, entries, log: (message) => process.stderr.write(`${message}\n`) });
-  process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatReport(report)}\n`);
+  const log = (message) => process.stderr.write(`${message}\n`);
+  const many = options.only === null || "many files".includes(options.only.toLowerCase());
+  const report = options.only === "many" ? { machine: machineInfo(), seed: options.seed, sizes: [], growth: null } : await runBenchmarks({ ...options, entries, log });
+  if (many) report.manyFiles = measureMany({ seed: options.seed, log });
+  process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatReport(report)}${many ? formatMany(report.manyFiles) : ""}\n`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

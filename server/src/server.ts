@@ -12,7 +12,8 @@ import {
 import { StatusNotification } from "../../protocol/lsp";
 import { DocumentStore } from "./documents";
 import { describeError, type ServerContext } from "./lsp/context";
-import { capabilities, registerHandlers } from "./lsp/handlers";
+import { NO_CLIENT_FEATURES, readClientFeatures, type ClientFeatures } from "./lsp/clientFeatures";
+import { capabilitiesFor, registerHandlers } from "./lsp/handlers";
 import { registerTextSync } from "./lsp/textSync";
 import { diagnostics, statusOf, type DocumentAnalysis } from "./service/index";
 import { NEUTRAL_FORMAT, type DisplayFormat } from "../../shared/src/render/localeFormat";
@@ -27,6 +28,7 @@ export function startServer(connection: Connection): void {
   // each open document's settings are asked for with its URI.
   const resourceSettings = new Map<string, Settings>();
   const settingsFor = (uri?: string): Settings => (uri === undefined ? undefined : resourceSettings.get(uri)) ?? settings;
+  let client: ClientFeatures = NO_CLIENT_FEATURES;
   const store = new DocumentStore({
     delay: () => settings.validationDelay,
     enabled: () => settings.enable,
@@ -37,6 +39,7 @@ export function startServer(connection: Connection): void {
     connection,
     store,
     settings: settingsFor,
+    client: () => client,
     guard: (name, fallback, handler) => async (params, token) => {
       try {
         return await handler(params, token);
@@ -51,8 +54,9 @@ export function startServer(connection: Connection): void {
     canAskConfiguration = params?.capabilities?.workspace?.configuration === true;
     display = configureLanguage(params?.initializationOptions);
     settings = { ...DEFAULT_SETTINGS, display };
+    client = readClientFeatures(params?.capabilities);
     return {
-      capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...capabilities },
+      capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...capabilitiesFor(client) },
       serverInfo: { name: "fsdoc-language-server" },
     };
   });

@@ -31,9 +31,9 @@ export {
 export { IDENTIFIER, IDENTIFIER_RULE, isIdentifier } from "./model/ids";
 export { applicationKey, keyOfApplication } from "./model/keys";
 export { statementPointer, itemPointer, cellPointer } from "./model/pointers";
-export { ordinalName, itemName, statementName, unitSummary, periodSummary } from "./model/names";
+export { ordinalName, itemName, statementName, unitSummary, periodSummary, scaleInWords } from "./model/names";
 export { RollupExplainer, CAUSE_RANK, transpositions, type Cause, type CauseKind, type CauseFix } from "./rollup/explain";
-export { describeCause, fixTitle, setSubtotalTitle, rollupCauseLines, explainerFor, scaleInWords } from "./rollup/explainText";
+export { describeCause, fixTitle, setSubtotalTitle, rollupCauseLines, explainerFor } from "./rollup/explainText";
 export { causeFixEdits, setSubtotalFix } from "./fix/causeEdits";
 export { formatFixesFor, type Fix, type FixSource, type FixableProblem } from "./fix/formatFixes";
 export { fixAll, VALUE_FIXES, type ValueFixName, type FixAllOutcome, type AppliedFix } from "./fix/fixAll";

@@ -152,16 +152,16 @@ test("github: workflow commands with data and property escaping", () => {
   assert.match(invalid.stderr, /^1 error$/m);
 });
 
-test("diff --format text: the status and each changed application", () => {
+test("diff --format text: the status and each changed rollup check", () => {
   const run = fsdoc(["diff", "--format", "text", join(fixtures, "valid/snapshot-mismatch-source.json")]);
   assert.equal(run.code, 0);
   const lines = run.stdout.trimEnd().split("\n");
   assert.match(lines[0]!, /snapshot-mismatch-source\.json: snapshot mismatch$/);
   assert.ok(
-    lines.some((line) => /^  changed  .+: satisfied \(.+\) → unsatisfied \(/.test(line)),
+    lines.some((line) => /^  changed  .+: satisfied \(.+\) → not satisfied \(/.test(line)),
     run.stdout,
   );
-  assert.match(lines[lines.length - 1]!, /^  \d+ applications? unchanged$/);
+  assert.match(lines[lines.length - 1]!, /^  \d+ rollup checks? unchanged$/);
   assert.match(fsdoc(["diff", "--format", "text", join(fixtures, "valid/no-rollups.json")]).stdout, /snapshot not recorded/);
   assert.equal(fsdoc(["diff", "--format", "sarif", join(fixtures, "valid/no-rollups.json")]).code, 2);
 });

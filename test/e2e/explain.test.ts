@@ -1,13 +1,14 @@
 // Rollup causes and fixes in a real VS Code (code-server in headless Chromium): the Rollups view
-// lists the failing subtotal, the hover of the failing subtotal says why it fails, and its quick
-// fix, chosen from the light bulb menu, makes the problem go away. Its own editor and workspace copy, so it shares no state with vscode.test.ts.
+// lists the failing subtotal, the preview explains the failing cell, the hover of the failing
+// subtotal says why it fails, and its quick fix, chosen from the light bulb menu, makes the problem
+// go away. Its own editor and workspace copy, so it shares no state with vscode.test.ts.
 
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { findNodeAtLocation, parseTree, type JSONPath } from "jsonc-parser";
-import { goTo, quickOpen, showProblems, waitForFsMarkers, UI_TIMEOUT_MS } from "./workbench";
+import { goTo, previewFrame, quickOpen, runCommand, runFsEditorCommand, showProblems, waitForFsMarkers, UI_TIMEOUT_MS } from "./workbench";
 import { loadWorkspaceLib, screenshot, setUpEditor, type Editor } from "./harness";
 
 const SETUP_TIMEOUT_MS = 15 * 60_000;
@@ -74,6 +75,30 @@ describe("rollup causes and fixes in VS Code (code-server)", { timeout: SETUP_TI
       }
     } catch (error) {
       const path = await screenshot(page, "rollups view");
+      if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
+      throw error;
+    }
+  });
+
+  it("the preview explains the failing subtotal cell chosen in it: the server's likely causes under the tables", { timeout: TEST_TIMEOUT_MS }, async (t) => {
+    if (editor === undefined) {
+      t.skip(skipReason ?? "the editor did not start");
+      return;
+    }
+    const { page } = editor;
+    try {
+      await quickOpen(page, manufacturing);
+      await runFsEditorCommand(page, "FS: Open Preview to the Side");
+      const preview = previewFrame(page);
+      const cell = preview.locator(`td.fs-inconsistent[data-pointer="/${GROSS_PROFIT_FY2025.join("/")}"]`);
+      await cell.waitFor({ timeout: FIRST_PROBLEMS_TIMEOUT_MS });
+      await cell.click();
+      const panel = preview.locator("#fs-preview-explanation", { hasText: "Gross profit holds in fy2024, which points at a typing error in fy2025." });
+      await panel.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+      assert.match((await panel.textContent()) ?? "", /Gross profit fy2025: 41 stated, children sum to 40/);
+      await runCommand(page, "View: Close All Editors");
+    } catch (error) {
+      const path = await screenshot(page, "preview explanation");
       if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
       throw error;
     }

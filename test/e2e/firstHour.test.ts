@@ -7,18 +7,25 @@
 // extension downloads schemas through it, from the extension host), and the browser page aborts
 // every request that leaves 127.0.0.1. A control document whose `$schema` is an unmapped URL proves
 // the block works and the JSON extension validates: it must show the very warning FS documents must not.
+//
+// Then what a newcomer does next, each in the real editor: the snapshot diff view renders a table;
+// Export TSV asks for one folder and writes the CLI's files; FS: New Document's questions give an
+// untitled document that conforms with no problem; each walkthrough step's button does its thing.
 
 import assert from "node:assert/strict";
-import { mkdirSync, readdirSync, readFileSync, watch, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, before, describe, it, type TestContext } from "node:test";
-import type { Page } from "playwright-core";
+import type { FrameLocator, Page } from "playwright-core";
+import { analyze } from "../../shared/src/index";
 import { isFsDocumentValue } from "../../shared/src/detect";
 import { parseJson } from "../../shared/src/json/parse";
 import { newDocument } from "../../shared/src/template/newDocument";
 import { repoRoot } from "../support/paths";
 import { screenshot, setUpEditor, waitForFile, type Editor } from "./harness";
-import { quickOpen, runCommand, showProblems, UI_TIMEOUT_MS } from "./workbench";
+import { fsEditorTitleAction, quickOpen, runCommand, runFsEditorCommand, showProblems, UI_TIMEOUT_MS } from "./workbench";
 
 const SETUP_TIMEOUT_MS = 15 * 60_000;
 const TEST_TIMEOUT_MS = 6 * 60_000;
@@ -200,7 +207,86 @@ function waitForSchemaSettings(path: string, timeoutMs = 60_000): Promise<void> 
 /** The JSON extension's "Unable to resolve schema" item in the status bar. */
 const schemaWarning = (page: Page) => page.locator('[id$="status.json.resolveError"]');
 
-describe("the first hour: FS documents beside VS Code's JSON, offline (code-server)", { timeout: SETUP_TIMEOUT_MS + 3 * TEST_TIMEOUT_MS }, () => {
+/** The active document as the runner describes it (test/e2e/runner-extension/gettingStarted.js). */
+interface ActiveDocument {
+  error?: string;
+  scheme: string;
+  languageId: string;
+  text: string;
+  lenses: string[];
+  diagnostics: { source: string | undefined; message: string; line: number }[];
+  /** The quick fixes offered at the first rollup check that is not satisfied. */
+  quickFixes: string[];
+}
+
+async function describeActiveDocument(page: Page, apiResultsFile: string): Promise<ActiveDocument> {
+  const file = `${apiResultsFile}.active-document.json`;
+  rmSync(file, { force: true });
+  await runCommand(page, "FS E2E: Describe Active Document");
+  const described = JSON.parse(await waitForFile(file, 90_000)) as ActiveDocument;
+  assert.equal(described.error, undefined, described.error);
+  return described;
+}
+
+/** Describes the active document again until `accept` holds (an edit may still be on its way to the server). */
+async function describeUntil(page: Page, apiResultsFile: string, accept: (document: ActiveDocument) => boolean, what: string): Promise<ActiveDocument> {
+  for (let attempt = 1; ; attempt++) {
+    const described = await describeActiveDocument(page, apiResultsFile);
+    if (accept(described)) return described;
+    assert.ok(attempt < 10, `${what}; the lenses say ${JSON.stringify(described.lenses)}`);
+  }
+}
+
+/** The content of the webview that shows `selector` (with `text`), among every open webview; waits for it. */
+async function webviewShowing(page: Page, selector: string, text: string | RegExp, timeoutMs = FIRST_PROBLEMS_TIMEOUT_MS): Promise<FrameLocator> {
+  // A webview's first paint waits for its page to load and for the server's answer: slow on a loaded machine.
+  const deadline = Date.now() + timeoutMs;
+  const outer = page.locator("iframe.webview.ready");
+  for (;;) {
+    const count = await outer.count();
+    for (let index = 0; index < count; index++) {
+      const frame = page.frameLocator("iframe.webview.ready").nth(index).frameLocator("#active-frame");
+      if ((await frame.locator(selector, { hasText: text }).count()) > 0) return frame;
+    }
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) throw new Error(`no webview shows ${selector} with ${String(text)}`);
+    // Re-check when another webview appears, or after a while (a webview's content arrives after its frame).
+    await outer
+      .nth(count)
+      .waitFor({ state: "attached", timeout: Math.min(remaining, 2_000) })
+      .catch(() => undefined);
+  }
+}
+
+/** The files `fsdoc render --format tsv --output <folder>` writes for `file`, by name. */
+function cliTsvFiles(file: string): Map<string, string> {
+  const out = mkdtempSync(join(tmpdir(), "fsdoc-e2e-tsv-"));
+  try {
+    execFileSync(process.execPath, [join(repoRoot, "dist", "cli.js"), "render", "--format", "tsv", "--output", out, file], { stdio: "pipe" });
+    return new Map(readdirSync(out).map((name) => [name, readFileSync(join(out, name), "utf8")]));
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+/** The quick input of one step of a multi-step flow, once its title says it is that step. */
+async function quickInputStep(page: Page, title: string): Promise<void> {
+  await page.locator(".quick-input-widget .quick-input-title", { hasText: title }).waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+}
+
+const quickInputBox = (page: Page) => page.locator(".quick-input-widget .quick-input-box input");
+
+/** A step of the FS walkthrough: selects it (which shows its button), then clicks the button. */
+async function runWalkthroughStep(page: Page, stepId: string, buttonLabel: string): Promise<void> {
+  const step = page.locator(`.getting-started-step[data-step-id$="#${stepId}"]`);
+  await step.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+  await step.click();
+  const button = step.locator(".button-container .monaco-button", { hasText: buttonLabel });
+  await button.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+  await button.click();
+}
+
+describe("the first hour: FS documents beside VS Code's JSON, offline (code-server)", { timeout: SETUP_TIMEOUT_MS + 7 * TEST_TIMEOUT_MS }, () => {
   before(
     async () => {
       const setup = await setUpEditor({
@@ -278,5 +364,128 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
       await quickOpen(page, file);
       await schemaWarning(page).waitFor({ state: "hidden", timeout: UI_TIMEOUT_MS });
     }
+  });
+  uiTest("FS: Show Snapshot Diff shows a rendered table of the rollup checks that changed, not Markdown", async ({ page }) => {
+    const file = "valid-snapshot-set-changes.json";
+    await quickOpen(page, file);
+    await runFsEditorCommand(page, "FS: Show Snapshot Diff");
+    const view = await webviewShowing(page, "h1", "Validation snapshot diff");
+    await view.locator(".verdict.mismatch").waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+    // Unchanged checks fold into a <details> table of their own.
+    const rows = view.locator("table tbody tr.changed, table tbody tr.added, table tbody tr.removed");
+    assert.equal(await rows.count(), 5, "one row per rollup check that changed (2), was added (1) or removed (2)");
+    const box = await view.locator("table").first().boundingBox();
+    assert.ok(box !== null && box.width > 0 && box.height > 0, "the table is drawn");
+    const text = (await view.locator("body").textContent()) ?? "";
+    assert.doesNotMatch(text, /^\s*\|.*\|\s*$|\*\*|^#+ /m, "no Markdown source is shown");
+    assert.match(text, /not satisfied|satisfied/);
+  });
+
+  uiTest("FS: Export TSV asks for one folder and writes the files fsdoc render --format tsv --output writes", async ({ page, folder }) => {
+    const file = "example-northwind-group.json";
+    const target = join(folder, "tsv-export");
+    mkdirSync(target);
+    const expected = cliTsvFiles(join(folder, FOLDER, file));
+    assert.ok(expected.size > 1, "the example has several statements");
+    await quickOpen(page, file);
+    await runFsEditorCommand(page, "FS: Export TSV");
+    // code-server's folder dialog is a quick input: the path, and the command's "Export Here" button.
+    await quickInputStep(page, "Export TSV");
+    await quickInputBox(page).fill(`${target}/`);
+    await page.locator(".quick-input-widget .quick-input-list .monaco-list-row", { hasText: ".." }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.locator(".quick-input-widget .monaco-button", { hasText: "Export Here" }).first().click();
+    // No second question: every file arrives, named and written as the CLI writes it.
+    for (const name of expected.keys()) await waitForFile(join(target, name), 60_000);
+    await page
+      .locator(".notification-toast", { hasText: `Exported ${expected.size} tables` })
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    assert.deepEqual(readdirSync(target).sort(), [...expected.keys()].sort());
+    for (const [name, text] of expected) assert.equal(readFileSync(join(target, name), "utf8"), text, name);
+  });
+
+  uiTest("FS: New Document: five answers give an untitled FS document that conforms, with every rollup check satisfied and no problem", async ({ page, apiResultsFile }) => {
+    await runCommand(page, "FS: New Document");
+    const answer = async (step: number, text: string) => {
+      await quickInputStep(page, `(${step}/5)`);
+      await quickInputBox(page).fill(text);
+      await page.keyboard.press("Enter");
+    };
+    await answer(1, "First Hour Ltd");
+    await answer(2, "EUR");
+    await quickInputStep(page, "(3/5)");
+    await quickInputBox(page).fill("Thousands");
+    await page.locator(".quick-input-list .monaco-list-row.focused", { hasText: "Thousands" }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.keyboard.press("Enter");
+    await answer(4, "2024-2025");
+    await answer(5, "03-31");
+    await page.locator('.tabs-container .tab.active[data-resource-name^="Untitled"]').waitFor({ timeout: UI_TIMEOUT_MS });
+    // The editor-title preview button shows once the extension has recognised the untitled buffer as FS.
+    await fsEditorTitleAction(page).waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+    const created = await describeActiveDocument(page, apiResultsFile);
+    assert.equal(created.scheme, "untitled");
+    assert.equal(created.languageId, "json");
+    const value = JSON.parse(created.text) as { entity: { name: string }; units: { measure: string; scale: number }[]; periods: { id: string; date?: string; end?: string }[] };
+    assert.equal(value.entity.name, "First Hour Ltd");
+    assert.deepEqual(
+      value.units.map((unit) => [unit.measure, unit.scale]),
+      [["EUR", 3]],
+    );
+    assert.ok(
+      value.periods.some((period) => period.date === "2025-03-31" || period.end === "2025-03-31"),
+      JSON.stringify(value.periods),
+    );
+    const { result } = analyze(value);
+    assert.equal(result.conformance.status, "conforming");
+    assert.equal(result.calculations.status, "consistent");
+    assert.match(created.lenses[0] ?? "", /^FS 0\.2 · conforming · \d+ rollup checks? satisfied/);
+    assert.deepEqual(created.diagnostics, [], "no problem on the new document");
+  });
+
+  uiTest("the walkthrough's buttons open the example beside it, open its preview, fix its failing subtotal and record its snapshot", async ({ page, apiResultsFile }) => {
+    await runCommand(page, "FS E2E: Open FS Walkthrough");
+    const untitled = page.locator('.tabs-container .tab[data-resource-name^="Untitled"]');
+    const before = await untitled.count();
+
+    await runWalkthroughStep(page, "openExample", "Open the example");
+    await untitled.nth(before).waitFor({ timeout: UI_TIMEOUT_MS });
+    await fsEditorTitleAction(page).waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+    const example = (await untitled.nth(before).getAttribute("data-resource-name")) ?? "";
+    const opened = await describeActiveDocument(page, apiResultsFile);
+    assert.match(opened.text, /Northwind/);
+    assert.ok(
+      opened.lenses.some((lens) => /^FS 0\.2 · conforming · 1 not satisfied · 2 not evaluated/.test(lens)),
+      JSON.stringify(opened.lenses),
+    );
+    assert.ok(opened.quickFixes.includes("Set Operating profit to the sum of its children (18,110)"), JSON.stringify(opened.quickFixes));
+
+    await runWalkthroughStep(page, "openPreview", "Open the preview");
+    const preview = await webviewShowing(page, "h1", /Northwind/);
+    await preview.locator("table.fs-table").first().waitFor({ timeout: UI_TIMEOUT_MS });
+    // The example stays in view beside the walkthrough: the next steps act on it.
+    await page.locator(`.tabs-container .tab.active[data-resource-name="${example}"]`).waitFor({ timeout: UI_TIMEOUT_MS });
+
+    await runWalkthroughStep(page, "fixSubtotal", "Go to a failing subtotal");
+    const title = "Set Operating profit to the sum of its children (18,110)";
+    // The fixes are offered in a quick pick (the walkthrough takes the focus back from the editor's own menu).
+    await quickInputStep(page, "Fix the subtotal");
+    await page.locator(".quick-input-list .monaco-list-row", { hasText: title }).first().waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+    await quickInputBox(page).fill("sum of its children");
+    await page.locator(".quick-input-list .monaco-list-row.focused", { hasText: title }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.keyboard.press("Enter");
+    await page.locator(`.tabs-container .tab[data-resource-name="${example}"]`).click();
+    await fsEditorTitleAction(page).waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+    const fixed = await describeUntil(
+      page,
+      apiResultsFile,
+      (document) => document.lenses.some((lens) => lens.startsWith("Snapshot out of date")),
+      "the fix makes the recorded snapshot out of date",
+    );
+    assert.ok(!fixed.diagnostics.some((diagnostic) => /Operating profit fy2025/.test(diagnostic.message)), JSON.stringify(fixed.diagnostics));
+
+    await runWalkthroughStep(page, "recordSnapshot", "Record a snapshot");
+    await page.locator(`.tabs-container .tab[data-resource-name="${example}"]`).click();
+    await fsEditorTitleAction(page).waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+    await describeUntil(page, apiResultsFile, (document) => document.lenses.includes("Snapshot matches current validation"), "the recorded snapshot matches");
   });
 });

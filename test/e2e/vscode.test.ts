@@ -20,6 +20,7 @@ import {
   waitForFsMarkers,
   UI_TIMEOUT_MS,
 } from "./workbench";
+import { readWorkbook } from "../cli/xlsx-reader";
 import { loadWorkspaceLib, reportTimings, screenshot, setUpEditor, timings, waitForFile, type Editor } from "./harness";
 
 const SETUP_TIMEOUT_MS = 15 * 60_000; // a first run installs code-server and its Debian packages
@@ -52,6 +53,19 @@ function locateKey(file: string, path: JSONPath): { line: number; column: number
   assert.ok(key !== undefined, `${path.join("/")} has no key in ${file}`);
   const before = text.slice(0, key.offset).split("\n");
   return { line: before.length, column: before.at(-1)!.length + 1 };
+}
+
+/** The editor's XLSX export of the manufacturing example, read back with a reader independent of the writer. */
+function checkExportedWorkbook(path: string): void {
+  const sheets = readWorkbook(readFileSync(path));
+  assert.equal(sheets[0]?.name, "Validation");
+  const income = sheets.find((sheet) => [...sheet.cells.values()].some((cell) => cell.value === "Gross profit" || cell.value?.trim() === "Gross profit"));
+  assert.ok(income !== undefined, `a sheet with Gross profit among ${sheets.map((sheet) => sheet.name).join(", ")}`);
+  const row = [...income.cells.values()].find((cell) => cell.value?.trim() === "Gross profit")!.ref.replace(/^[A-Z]+/, "");
+  const fy2025 = income.cells.get(`D${row}`);
+  assert.match(fy2025?.formula ?? "", /^SUM\(/, "the failing subtotal is a live SUM");
+  assert.equal(fy2025?.value, "40", "its cached result is the children's sum");
+  assert.match(fy2025?.note ?? "", /41 stated, children sum to 40/);
 }
 
 /** A workbench test: skipped without an editor, with a screenshot when it fails. */
@@ -118,6 +132,8 @@ describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 
           const latency = suite.details?.editToDiagnosticsMs;
           if (typeof latency === "number") timings["API: edit → diagnostics"] = latency;
           assert.ok(suite.passed, suite.error);
+          const workbook = suite.details?.workbook;
+          if (typeof workbook === "string") checkExportedWorkbook(join(editor!.folder, workbook));
         });
       }
     });

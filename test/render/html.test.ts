@@ -148,7 +148,7 @@ test("inconsistent subtotals and error cells are marked with the figures in a ti
   const html = page(upstreamJson("examples/manufacturing-group.json"), upstreamJson("fixtures/calculation-results/manufacturing-group.json") as ValidationResult);
   const gross = openingTags(html, "td").find((tag) => tag.includes('data-pointer="/statements/1/items/6/values/fy2025"'));
   assert.equal(attributeOf(gross ?? "", "class"), "fs-cell fs-value fs-inconsistent");
-  assert.equal(attributeOf(gross ?? "", "title"), "Rollup check not satisfied: expected 40 (sum of direct children), actual 41, difference 1, tolerance 0");
+  assert.equal(attributeOf(gross ?? "", "title"), "Rollup check not satisfied: expected 40 (sum of direct children), actual 41, difference 1, tolerance 0 (KRW in millions)");
   assert.match(html, /16 rollup checks · 1 not satisfied/);
   const revenue = openingTags(html, "td").find((tag) => tag.includes('data-pointer="/statements/1/items/2/values/fy2025"'));
   assert.equal(attributeOf(revenue ?? "", "class"), "fs-cell fs-value fs-rollup-satisfied");

@@ -46,7 +46,7 @@ test("the model carries what the HTML fragment showed: labels, depth, subtotals,
   const total = assets?.cells[0];
   assert.equal(total?.check, "inconsistent");
   assert.equal(total?.flag, "≠");
-  assert.match(total?.title ?? "", /expected 1010 \(sum of direct children\), actual 1000/);
+  assert.match(total?.title ?? "", /expected 1,010 \(sum of direct children\), actual 1,000, difference -10, tolerance 0 \(KRW in millions\)/);
   const income = model.statements[1];
   assert.deepEqual(income?.columns[0]?.parts, ["2025-01-01", "2025-12-31"]);
 });

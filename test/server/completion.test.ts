@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as service from "../../server/src/service/index";
-import { type CompletionItem, type CompletionList, type Position, type TextEdit } from "vscode-languageserver-protocol/node";
+import { InsertTextFormat, type CompletionItem, type CompletionList, type Position, type TextEdit } from "vscode-languageserver-protocol/node";
 import { applyTextEdits } from "./harness";
 import { createService } from "./service";
 import { offsetOf, positionAt, positionOf, textAt } from "./text-positions";
@@ -157,7 +157,8 @@ test("member names: only those the object lacks, with documentation from the con
   const rollupTo = find(list, "rollupTo");
   assert.match(String(rollupTo.detail), /optional/);
   assert.match(JSON.stringify(rollupTo.documentation), /same statement/);
-  assert.equal(editOf(rollupTo).newText, '"rollupTo": ');
+  assert.equal(editOf(rollupTo).newText, '"rollupTo": ""');
+  assert.equal(rollupTo.insertTextFormat, undefined, "plain text unless the client supports snippets");
 
   const top = rewrite(conforming, '"formatVersion": "0.2",', '"formatVersion": "0.2",\n  "",');
   const topUri = await openDocument(top);
@@ -174,6 +175,48 @@ test("member names: only those the object lacks, with documentation from the con
   const unitList = await complete(unitUri, positionAt(unit, offsetOf(unit, '"scale": 0,\n      ""') + '"scale": 0,\n      "'.length));
   assert.deepEqual(labels(unitList), ["defaultTolerance"]);
   assert.match(JSON.stringify(find(unitList, "defaultTolerance").documentation), /tolerance|differ/i);
+});
+
+test('a member name brings its value\'s structure: {} for objects, [] for arrays, "" for strings, the one literal where only one is allowed', async () => {
+  const top = rewrite(conforming, /"entity": \{[^}]*\},\n  "scope": \{[^}]*\},/, '"",\n  "scope": { "label": "S" },');
+  const withoutFormat = rewrite(top, '\n  "formatVersion": "0.2",', "");
+  const uri = await openDocument(withoutFormat);
+  const at = positionAt(withoutFormat, offsetOf(withoutFormat, '\n  "",') + 4);
+  const snippets = await server.with(uri, (analysis) => service.completion(analysis, at, { snippets: true }));
+  const plain = await complete(uri, at);
+  const expected: [string, string, string][] = [
+    ["entity", '"entity": {$1}', '"entity": {}'],
+    ["formatVersion", '"formatVersion": "0.2"', '"formatVersion": "0.2"'],
+    ["documentId", '"documentId": "$1"', '"documentId": ""'],
+    ["validationSnapshot", '"validationSnapshot": {$1}', '"validationSnapshot": {}'],
+  ];
+  for (const [label, snippet, text] of expected) {
+    const asSnippet = find(snippets!, label);
+    assert.equal(editOf(asSnippet).newText, snippet, label);
+    assert.equal(asSnippet.insertTextFormat, InsertTextFormat.Snippet, label);
+    const asText = find(plain, label);
+    assert.equal(editOf(asText).newText, text, label);
+    assert.equal(asText.insertTextFormat, undefined, label);
+    // Either way the document stays valid JSON once the value is in.
+    const inserted = applyTextEdits(withoutFormat, [{ range: editOf(asText).range, newText: editOf(asText).newText }]);
+    assert.doesNotThrow(() => JSON.parse(inserted), label);
+  }
+
+  const item = rewrite(conforming, '"label": "Label e",', '"label": "Label e",\n          "",');
+  const itemUri = await openDocument(item);
+  const itemAt = positionAt(item, offsetOf(item, '"label": "Label e",\n          ""') + '"label": "Label e",\n          "'.length);
+  const itemList = await server.with(itemUri, (analysis) => service.completion(analysis, itemAt, { snippets: true }));
+  assert.equal(editOf(find(itemList!, "rollupTo")).newText, '"rollupTo": "$1"');
+  const units = rewrite(conforming, /"units": \[[\s\S]*?\n  \],/, '"",');
+  const unitsUri = await openDocument(units);
+  const unitsAt = positionAt(units, offsetOf(units, '\n  "",') + 4);
+  const unitsList = await server.with(unitsUri, (analysis) => service.completion(analysis, unitsAt, { snippets: true }));
+  assert.equal(editOf(find(unitsList!, "units")).newText, '"units": [$1]');
+  const scale = rewrite(conforming, '"scale": 0\n', '""\n');
+  const scaleUri = await openDocument(scale);
+  const scaleAt = positionAt(scale, offsetOf(scale, '"measure": "USD",\n      ""') + '"measure": "USD",\n      "'.length);
+  const scaleList = await server.with(scaleUri, (analysis) => service.completion(analysis, scaleAt, { snippets: true }));
+  assert.equal(editOf(find(scaleList!, "scale")).newText, '"scale": ${1:0}');
 });
 
 test("enum literals: format version, period kind, snapshot statuses, unavailable", async () => {

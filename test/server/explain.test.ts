@@ -16,7 +16,7 @@ import {
   type Diagnostic,
   type MarkupContent,
 } from "vscode-languageserver-protocol/node";
-import { RollupTreeRequest, type RollupTreeResult } from "../../protocol/lsp";
+import { CellExplanationRequest, RollupTreeRequest, type RollupTreeResult } from "../../protocol/lsp";
 import { textOf } from "../engine/explainDocs";
 import { applyTextEdits, editsFor, serveThisFile, type ServerUnderTest } from "./harness";
 import { positionAt, positionOf, textAt } from "./text-positions";
@@ -189,4 +189,13 @@ test("the Rollups tree request: statements, subtotals with their status and prob
   );
   assert.equal(textAt(signText, statement.subtotals[0]!.range), '"gross"');
   assert.equal(await server.connection.sendRequest(RollupTreeRequest.method, { uri: "file:///explain/not-open.json" }), null);
+});
+
+test("fs/cellExplanation over the protocol: the preview's failing cell is explained for its model version, nothing for another", async () => {
+  const { uri } = await open(signText);
+  const pointer = "/statements/0/items/2/values/fy2025";
+  const explanation = await server.connection.sendRequest(CellExplanationRequest, { uri, modelVersion: 1, pointer });
+  assert.equal(explanation?.summary, "Gross profit fy2025: 3,760 stated, children sum to 6,240 (difference -2,480, tolerance 0).");
+  assert.deepEqual(explanation?.causes[0], { text: "Cost of sales (1,240) has the wrong sign? With it negated the total holds.", pointer: "/statements/0/items/1/values/fy2025" });
+  assert.equal(await server.connection.sendRequest(CellExplanationRequest, { uri, modelVersion: 7, pointer }), null);
 });

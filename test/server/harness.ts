@@ -19,6 +19,8 @@ import {
   StreamMessageWriter,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
+  type ClientCapabilities,
+  type InitializeResult,
   type TextDocumentContentChangeEvent,
 } from "vscode-languageserver-protocol/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
@@ -38,6 +40,8 @@ export interface ServerUnderTest {
   published: PublishDiagnosticsParams[];
   /** Every window/logMessage text, in order. */
   logs: string[];
+  /** What the server answered to initialize. */
+  initialized: InitializeResult;
   stop(): Promise<void>;
 }
 
@@ -48,7 +52,12 @@ export interface ServerOptions {
   settingsFor?: (scopeUri: string | undefined) => Record<string, unknown>;
 }
 
-export async function startServer(settings: Record<string, unknown> = {}, options: ServerOptions = {}): Promise<ServerUnderTest> {
+/** `textDocument`: client capabilities beyond the harness's own (e.g. completion or rename support). */
+export async function startServer(
+  settings: Record<string, unknown> = {},
+  textDocument: ClientCapabilities["textDocument"] = {},
+  options: ServerOptions = {},
+): Promise<ServerUnderTest> {
   const child = spawn(process.execPath, [join(repoRoot, "dist", "server.js"), "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
@@ -75,13 +84,13 @@ export async function startServer(settings: Record<string, unknown> = {}, option
   connection.onRequest("workspace/codeLens/refresh", () => null);
   connection.onRequest("workspace/inlayHint/refresh", () => null);
   connection.listen();
-  await connection.sendRequest(InitializeRequest.type, {
+  const initialized = await connection.sendRequest(InitializeRequest.type, {
     processId: process.pid,
     rootUri: null,
     initializationOptions: options.initializationOptions,
     capabilities: {
       workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } },
-      textDocument: { publishDiagnostics: { relatedInformation: true, versionSupport: true } },
+      textDocument: { publishDiagnostics: { relatedInformation: true, versionSupport: true }, ...textDocument },
     },
   });
   await connection.sendNotification(InitializedNotification.type, {});
@@ -95,6 +104,7 @@ export async function startServer(settings: Record<string, unknown> = {}, option
     stderr: () => stderr,
     published,
     logs,
+    initialized,
     diagnostics,
     async open(uri, text, version = 1) {
       const next = diagnostics(uri, (params) => params.version === undefined || params.version === version);
@@ -144,7 +154,7 @@ export function editsFor(edit: WorkspaceEdit | null | undefined, uri: string): T
 export function serveThisFile(use: (server: ServerUnderTest) => void | Promise<void>, settings?: Record<string, unknown>, options?: ServerOptions): void {
   let server: ServerUnderTest | undefined;
   before(async () => {
-    server = await startServer(settings, options);
+    server = await startServer(settings, {}, options);
     await use(server);
   });
   after(async () => {

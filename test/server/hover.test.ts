@@ -34,7 +34,7 @@ test("a subtotal's cell shows its whole rollup in that period, exactly as stored
   assert.equal(textAt(manufacturing, result.range!), '"41"');
   const value = (result.contents as MarkupContent).value;
   const lines = value.split("\n");
-  assert.equal(lines[0], "**Gross profit** `gross-profit` · `fy2025` (duration 2025-01-01 – 2025-12-31) · KRW millions (KRW, ×10^6)");
+  assert.equal(lines[0], "**Gross profit** `gross-profit` · `fy2025` (duration 2025-01-01 – 2025-12-31) · KRW millions (KRW, in millions)");
   const table = lines.filter((line) => line.startsWith("|"));
   assert.deepEqual(table, [
     "| Item | fy2025 |",
@@ -46,7 +46,7 @@ test("a subtotal's cell shows its whole rollup in that period, exactly as stored
     "| **Difference** | 1 |",
     "| Tolerance | 0 |",
   ]);
-  assert.ok(lines.includes("✗ **unsatisfied**: stated 41, children sum to 40, off by 1 (tolerance 0)"), value);
+  assert.ok(lines.includes("✗ **not satisfied**: stated 41, children sum to 40, off by 1 (tolerance 0)"), value);
 
   const satisfied = await markdown(manufacturingUri, positionOf(manufacturing, '"30"', 1));
   assert.match(satisfied, /^\*\*Gross profit\*\* `gross-profit` · `fy2024`/);
@@ -63,7 +63,7 @@ test("a child's cell names the subtotal it rolls into and that subtotal's status
   // Revenue is both: a subtotal of its own children and a child of gross profit.
   const revenue = await markdown(manufacturingUri, positionOf(manufacturing, '"100"'));
   assert.match(revenue, /\| Product revenue \| 60 \|\n\| Service revenue \| 40 \|/);
-  assert.match(revenue, /Rolls into \*\*Gross profit\*\* \(`gross-profit`\)\n\nfy2025: ✗ \*\*unsatisfied\*\*: stated 41, children sum to 40, off by 1/);
+  assert.match(revenue, /Rolls into \*\*Gross profit\*\* \(`gross-profit`\)\n\nfy2025: ✗ \*\*not satisfied\*\*: stated 41, children sum to 40, off by 1/);
 });
 
 test("error applications and thousands separators in the breakdown", async () => {
@@ -73,7 +73,7 @@ test("error applications and thousands separators in the breakdown", async () =>
   // total fy2024: "90"; Services fy2024 is null, so the application is an error naming it.
   const value = await markdown(uri, positionOf(text, '"90"'));
   assert.match(value, /\| Services \| null \(missing\) \|\n\| Products \| 45 \|\n\| Licences \| 5 \|\n\| \*\*Actual\*\* \(Total revenue\) \| 90 \|/);
-  assert.match(value, /! \*\*error\*\* \(missing-value\): \*\*Services\*\* has no value \(null\) in fy2024, so the sum cannot be checked/);
+  assert.match(value, /! \*\*not evaluated\*\* \(missing value\): \*\*Services\*\* has no value \(null\) in fy2024, so the sum cannot be checked/);
   assert.doesNotMatch(value, /Expected/);
 
   const northwind = readText(join(fixturesRoot, "examples", "northwind-group.json"));
@@ -82,7 +82,7 @@ test("error applications and thousands separators in the breakdown", async () =>
   const assets = await markdown(northwindUri, positionOf(northwind, '"121229.5"'));
   assert.match(assets, /\| \*\*Expected\*\* \(sum of children\) \| 121,229\.5 \|/);
   assert.match(assets, /\| Tolerance \| 0\.5 \|/);
-  assert.match(assets, /GBP thousands \(GBP, ×10\^3\)/);
+  assert.match(assets, /GBP thousands \(GBP, in thousands\)/);
 });
 
 test("a thousand-digit sum is shown digit for digit", async () => {
@@ -106,9 +106,9 @@ test("a thousand-digit sum is shown digit for digit", async () => {
 
 test("references and definitions say what they point at", async () => {
   const unit = await markdown(manufacturingUri, positionOf(manufacturing, '"unit": "krw-millions"', 0, 10));
-  assert.equal(unit, "**KRW millions** `krw-millions` · unit\n\nmeasure KRW · scale ×10^6 · default tolerance 0");
+  assert.equal(unit, "**KRW millions** `krw-millions` · unit\n\nmeasure KRW · scale 6 (values in millions) · default tolerance 0");
   const perShare = await markdown(manufacturingUri, positionOf(manufacturing, '"unit": "krw-per-share"', 0, 10));
-  assert.match(perShare, /measure KRW\/share · scale ×10\^0 · default tolerance 0 \(implicit\)/);
+  assert.match(perShare, /measure KRW\/share · scale 0 \(values in units\) · default tolerance 0 \(implicit\)/);
   const unitDefinition = await markdown(manufacturingUri, positionOf(manufacturing, '"id": "krw-millions"', 0, 8));
   assert.equal(unitDefinition, unit);
 
@@ -118,12 +118,12 @@ test("references and definitions say what they point at", async () => {
   assert.equal(valuesKey, "`fy2025` · duration 2025-01-01 – 2025-12-31");
 
   const rollupTo = await markdown(manufacturingUri, positionOf(manufacturing, '"rollupTo": "assets"', 0, 13));
-  assert.equal(rollupTo, "Rolls into **Total assets** `assets`\n\nunit KRW millions (KRW, ×10^6) · subtotal of 2 children");
+  assert.equal(rollupTo, "Rolls into **Total assets** `assets`\n\nunit KRW millions (KRW, in millions) · subtotal of 2 children");
 
   const statement = await markdown(manufacturingUri, positionOf(manufacturing, '"id": "balance-sheet"', 0, 8));
   assert.equal(statement, "**Balance sheet** `balance-sheet` · statement\n\n6 items · periods `at-2025`, `at-2024`");
   const item = await markdown(manufacturingUri, positionOf(manufacturing, '"id": "cash"', 0, 8));
-  assert.equal(item, "**Cash** `cash` · item of **Balance sheet**\n\nunit KRW millions (KRW, ×10^6) · rolls into **Total assets**");
+  assert.equal(item, "**Cash** `cash` · item of **Balance sheet**\n\nunit KRW millions (KRW, in millions) · rolls into **Total assets**");
 
   assert.equal(await hover(manufacturingUri, positionOf(manufacturing, '"label": "Cash"', 0, 12)), null, "a label is not explained");
 });
@@ -167,7 +167,7 @@ test("prototype-named ids resolve like any other", async () => {
   const uri = "file:///hover/prototype-ids.json";
   await server.open(uri, text);
   const value = await markdown(uri, positionOf(text, '"33"'));
-  assert.match(value, /^\*\*Total assets\*\* `hasOwnProperty` · `valueOf` \(instant 2024-12-31\) · GBP \(GBP, ×10\^0\)/);
+  assert.match(value, /^\*\*Total assets\*\* `hasOwnProperty` · `valueOf` \(instant 2024-12-31\) · GBP \(GBP, in units\)/);
   assert.match(value, /\| Current assets \| 12 \|\n\| Non-current assets \| 20 \|\n\| \*\*Expected\*\* \(sum of children\) \| 32 \|/);
   const unit = await markdown(uri, positionOf(text, '"unit": "toString"', 0, 10));
   assert.match(unit, /^\*\*Employees\*\* `toString` · unit/);

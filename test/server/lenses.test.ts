@@ -34,7 +34,7 @@ test("manufacturing example: status at the top, one rollup lens per subtotal, th
   const all = (await lenses(uri))!;
   const top = all.filter((lens) => lens.range.start.line === 0);
   assert.equal(top.length, 1);
-  assert.equal(top[0]!.command?.title, "FS 0.2 · conforming · 1 of 16 rollups inconsistent · Open preview");
+  assert.equal(top[0]!.command?.title, "FS 0.2 · conforming · 1 not satisfied · 15 satisfied · Open preview");
   assert.equal(top[0]!.command?.command, "fs.openPreviewToSide");
   assert.deepEqual(top[0]!.command?.arguments, [uri]);
   // assets, liabilities-and-equity, revenue, cost-of-sales, gross-profit, net-cash-flow, total-equity, manufacturing-cost
@@ -71,6 +71,11 @@ test("error applications are named first with their cell, then the satisfied per
   const all = (await lenses(uri))!;
   const total = lensAbove(all, text, "total");
   assert.equal(total.command?.title, "! fy2025 unavailable value (Products) · ! fy2024 missing value (Services) · ! fy2023 unavailable value");
+  // Checks that could not be evaluated are not counted as sums that are off.
+  assert.equal(
+    all.find((lens) => lens.range.start.line === 0)?.command?.title,
+    "FS 0.2 · conforming · 1 not satisfied · 4 not evaluated (missing or unavailable values) · 1 satisfied · Open preview",
+  );
   const cells = peekArguments(total).locations.map((location) => textAt(text, location.range));
   assert.equal(cells.length, 3);
   assert.match(cells[0]!, /^\{\s*"unavailable": true\s*\}$/);
@@ -92,16 +97,13 @@ test("a stale snapshot says what changed", async () => {
   const setChanges = readText(join(fixturesRoot, "valid", "snapshot-set-changes.json"));
   await server.open("file:///snapshot-set-changes.json", setChanges);
   const titles = (await lenses("file:///snapshot-set-changes.json"))!.map((lens) => lens.command?.title);
-  assert.ok(titles.includes("Snapshot out of date: 2 applications changed, 1 application added, 2 applications removed — Show diff"), titles.join("\n"));
+  assert.ok(titles.includes("Snapshot out of date: 5 rollup checks differ · Show diff"), titles.join("\n"));
 
   const local = readText(join(fixturesRoot, "valid", "statement-local-periods.json"));
   await server.open("file:///statement-local-periods.json", local);
   const localTitles = (await lenses("file:///statement-local-periods.json"))!.map((lens) => lens.command?.title);
-  assert.ok(
-    localTitles.includes("Snapshot out of date: conformance nonconforming → conforming, calculations not-run → consistent, 7 applications added — Show diff"),
-    localTitles.join("\n"),
-  );
-  assert.ok(localTitles.includes("FS 0.2 · conforming · 7 rollups consistent · Open preview"), localTitles.join("\n"));
+  assert.ok(localTitles.includes("Snapshot out of date: recorded as nonconforming · Show diff"), localTitles.join("\n"));
+  assert.ok(localTitles.includes("FS 0.2 · conforming · 7 rollup checks satisfied · Open preview"), localTitles.join("\n"));
 });
 
 test("ids such as constructor and hasOwnProperty are ordinary subtotals", async () => {
@@ -134,7 +136,7 @@ test("while the text is broken, lenses come from the last good analysis at its p
   const all = (await lenses(uri))!;
   assert.equal(
     all.find((lens) => lens.range.start.line === 0)?.command?.title,
-    "FS 0.2 · invalid JSON, showing the last valid version · conforming · 1 rollup consistent · Open preview",
+    "FS 0.2 · invalid JSON, showing the last valid version · conforming · 1 rollup check satisfied · Open preview",
   );
   const total = lensAbove(all, text, "total-assets");
   assert.equal(total.command?.title, "✓ adds up in 1 period");
@@ -167,7 +169,7 @@ test("a document over 1 MiB (located by one guided scan, not a parse tree) gets 
   await server.open(uri, text);
   const all = (await lenses(uri))!;
   assert.equal(all.length, 1 + 800);
-  assert.equal(all[0]!.command?.title, "FS 0.2 · conforming · 1 of 1,600 rollups inconsistent · Open preview");
+  assert.equal(all[0]!.command?.title, "FS 0.2 · conforming · 1 not satisfied · 1,599 satisfied · Open preview");
   const off = lensAbove(all, text, "i10");
   assert.equal(off.command?.title, "✗ q off by 1 · ✓ 1 other");
   assert.equal(textAt(text, peekArguments(off).locations[0]!.range), '"10"');

@@ -131,7 +131,7 @@ describe("FS preview page", () => {
 
     const inconsistent = p.locator('td.fs-inconsistent[data-pointer="/statements/0/items/2/values/at-2025"]');
     assert.equal(await inconsistent.count(), 1);
-    assert.match((await inconsistent.getAttribute("title")) ?? "", /expected 1010 \(sum of direct children\), actual 1000/);
+    assert.match((await inconsistent.getAttribute("title")) ?? "", /expected 1,010 \(sum of direct children\), actual 1,000/);
     assert.equal(await inconsistent.evaluate((element) => getComputedStyle(element).outlineStyle), "dashed");
     // The example already fails one check (gross profit, fy2025); the edit adds the second.
     assert.equal(await p.textContent("#fs-preview-status"), "rollups: 2 not satisfied");

@@ -54,7 +54,8 @@ test("a matching snapshot: the verdict, the statuses in words, and the unchanged
   const html = snapshotDiffHtml("g.json", diffOf(recorded()), undefined, NONCE);
   assert.match(html, /Match: the recorded snapshot agrees/);
   assert.match(html, /<li>Conformance: conforming<\/li>/);
-  assert.match(html, /<li>Rollup checks: some rollup checks not satisfied or not evaluated<\/li>/);
+  // Not satisfied and not evaluated are counted apart, never added together.
+  assert.match(html, /<li>Rollup checks: 1 not satisfied, 15 satisfied<\/li>/);
   assert.match(html, /No rollup check changed/);
   const unchanged = /<details><summary>(\d+) unchanged rollup checks<\/summary>/.exec(html);
   assert.ok(unchanged !== null);
@@ -76,6 +77,7 @@ test("changed values: one row per changed check, recorded and current outcome si
   set("service-revenue", "fy2024", "31");
   const html = snapshotDiffHtml("g.json", diffOf(value), undefined, NONCE);
   assert.match(html, /Mismatch: the document no longer validates as recorded \(2 changed\)/);
+  assert.match(html, /<li>Rollup checks: 1 not satisfied, 15 satisfied<\/li>/, "one failing check repaired, another broken");
   const changed = rows(html).filter((row) => row.startsWith("changed: "));
   assert.deepEqual(changed, [
     "changed: revenue income-statement · fy2024 changed satisfied 80 = children's sum not satisfied stated 80, children sum to 81 (difference -1, tolerance 0)",
@@ -92,6 +94,7 @@ test("added and removed checks, not-evaluated checks with their reason, and grou
   grossProfit.values.fy2025 = "1234567";
   const html = snapshotDiffHtml("g.json", diffOf(value), undefined, NONCE);
   const all = rows(html).join("\n");
+  assert.match(html, /<li class="differs">Rollup checks: recorded 1 not satisfied, 15 satisfied; now 1 not satisfied, 1 not evaluated, 14 satisfied<\/li>/);
   assert.match(all, /revenue income-statement · fy2024 changed satisfied 80 = children's sum not evaluated a value is missing: service-revenue, fy2024/);
   assert.match(all, /stated 1,234,567, children sum to 40 \(difference 1,234,527, tolerance 0\)/);
   // Removing the snapshot's knowledge of a statement: its checks are "removed (only in the snapshot)".

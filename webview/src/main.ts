@@ -16,6 +16,7 @@ import {
   type WebviewToExtension,
 } from "../../protocol/webview";
 import { applyPreviewPatch } from "../../shared/src/render/previewPatch";
+import { ExplanationPanel } from "./explain";
 import { FindBox, findMatches, type FindMatch } from "./find";
 import { element, PageHeader } from "./page";
 import { ScrollReporter } from "./scroll";
@@ -40,6 +41,7 @@ class PreviewScript {
   private readonly view: StatementsView;
   private readonly scroll: ScrollReporter;
   private readonly find: FindBox;
+  private readonly explanation: ExplanationPanel;
   private state: PreviewState | undefined;
   /** Collapsed subtotal rows per document, for as long as the panel lives. */
   private readonly collapsed = new Map<string, Set<string>>();
@@ -86,6 +88,10 @@ class PreviewScript {
         this.content.focus();
       },
     });
+    this.explanation = new ExplanationPanel(document, element(document, SHELL_IDS.explanation), {
+      ask: (uri, version, pointer) => this.post({ type: "explain", uri, version, pointer }),
+      reveal: (pointer) => this.post({ type: "reveal", pointer }),
+    });
     window.addEventListener("message", (event: MessageEvent<unknown>) => {
       if (isExtensionToWebview(event.data)) this.receive(event.data);
     });
@@ -99,6 +105,8 @@ class PreviewScript {
     });
     this.content.addEventListener("keydown", (event) => this.onKey(event));
     this.content.addEventListener("focusin", (event) => this.onFocus(event));
+    // Pointing at a failing subtotal explains it (so do focusing and clicking it).
+    this.content.addEventListener("mouseover", (event) => this.explainCell(event.target));
     this.post({ type: "ready" });
   }
 
@@ -139,6 +147,9 @@ class PreviewScript {
         this.format = message.numberFormat;
         this.view.setFormat(message.numberFormat);
         return;
+      case "explanation":
+        this.explanation.receive(message);
+        return;
     }
   }
 
@@ -177,6 +188,7 @@ class PreviewScript {
     this.updateTabStops();
     if (previous !== undefined && !changedDocument) this.markHighlight(previous);
     this.find.refresh();
+    this.explanation.modelChanged(this.uri, this.version, (pointer) => this.isFailingCell(pointer));
     this.saveState();
   }
 
@@ -206,6 +218,7 @@ class PreviewScript {
       this.tabStops.clear();
     }
     this.view.applyOps(message.ops);
+    this.explanation.modelChanged(this.uri, this.version, (pointer) => this.isFailingCell(pointer));
     if (structural) {
       if (this.highlightedPointer !== undefined) this.highlight(this.highlightedPointer, false);
       this.updateTabStops();
@@ -307,6 +320,26 @@ class PreviewScript {
     const source = event.target.closest<HTMLElement>("[data-pointer]");
     const pointer = source?.dataset.pointer;
     if (pointer !== undefined) this.post({ type: "reveal", pointer });
+    this.explainCell(event.target);
+  }
+
+  // ---- Why a subtotal fails ----
+
+  /** Asks why the failing subtotal cell at (or around) `target` fails; other cells ask nothing. */
+  private explainCell(target: EventTarget | null): void {
+    if (!(target instanceof Element) || this.uri === undefined || this.version === undefined) return;
+    const cell = target.closest<HTMLElement>("td.fs-inconsistent[data-pointer]");
+    const pointer = cell?.dataset.pointer;
+    if (pointer !== undefined) this.explanation.want({ uri: this.uri, version: this.version, pointer });
+  }
+
+  /** Is `pointer` a failing subtotal cell of the model shown? */
+  private isFailingCell(pointer: string): boolean {
+    const place = this.view.nearest(pointer);
+    const statement = place === undefined ? undefined : this.view.statementAt(place.statement);
+    if (place === undefined || statement === undefined || place.row < 0) return false;
+    const cell = statement.rows[place.row]?.cells[place.column - (statement.unitPerRow ? 2 : 1)];
+    return cell?.pointer === pointer && cell.check === "inconsistent";
   }
 
   private toggleGroup(place: Place): void {
@@ -337,6 +370,8 @@ class PreviewScript {
       this.find.step(event.shiftKey ? -1 : 1);
     } else if (event.key === "Escape" && this.find.isOpen) {
       this.find.close();
+    } else if (event.key === "Escape" && this.explanation.isOpen) {
+      this.explanation.close();
     }
   }
 
@@ -351,6 +386,7 @@ class PreviewScript {
     }
     const place = this.view.placeOf(event.target);
     if (place !== undefined && place.column >= 0) this.setTabStop(place);
+    this.explainCell(event.target);
   }
 
   private onKey(event: KeyboardEvent): void {

@@ -29,7 +29,7 @@ async function runDiff(file: string, format: string, strict: boolean): Promise<n
   else {
     await printJson(diff);
     const changed = diff.status === "mismatch" ? diff.applications.filter((change) => change.change !== "unchanged").length : 0;
-    process.stderr.write(`${loaded.input.name}: snapshot ${diff.status}${changed > 0 ? ` (${changed} application${changed === 1 ? "" : "s"} changed, added or removed)` : ""}\n`);
+    process.stderr.write(`${loaded.input.name}: snapshot ${diff.status}${changed > 0 ? ` (${changed} rollup check${changed === 1 ? "" : "s"} changed, added or removed)` : ""}\n`);
   }
   if (loaded.analysis.result.conformance.status !== "conforming") return 1;
   return strict && diff.status !== "match" ? 1 : 0;

@@ -53,7 +53,7 @@ async function runRecord(file: string, options: RecordOptions): Promise<number> 
   else await writeStdout(text);
   const { snapshot } = recording;
   process.stderr.write(
-    `${loaded.input.name}: recorded ${snapshot.conformance}, calculations ${snapshot.calculations}, ${snapshot.applications.length} application${snapshot.applications.length === 1 ? "" : "s"}\n`,
+    `${loaded.input.name}: recorded ${snapshot.conformance}, calculations ${snapshot.calculations}, ${snapshot.applications.length} rollup check${snapshot.applications.length === 1 ? "" : "s"}\n`,
   );
   return 0;
 }

@@ -4,6 +4,7 @@
 // data that survives postMessage.
 
 import { parseJson, type ParseOutcome } from "../../../shared/src/index";
+import { countText } from "../../../shared/src/render/format";
 import { isFsDocumentValue, mightBeFsDocument } from "../../../shared/src/detect";
 import { documentProblems, type FileReport } from "../../../shared/src/report/index";
 import { describeIssues, loadInput, SyntaxInputError } from "../load";
@@ -76,10 +77,8 @@ export function checkFile(task: CheckTask, options: CheckOptions): CheckOutcome 
     const human: string[] = [];
     if (options.format === "json") {
       if (result.conformance.status === "conforming") {
-        const bad = result.calculations.applications.length - report.rollups.satisfied;
-        human.push(
-          `✓ ${task.display}: conforming; calculations ${result.calculations.status}${bad > 0 ? ` (${bad} of ${result.calculations.applications.length} applications not satisfied)` : ""}`,
-        );
+        const counts = rollupCountsText(report.rollups);
+        human.push(`✓ ${task.display}: conforming; calculations ${result.calculations.status}${counts === "" ? "" : ` (${counts})`}`);
       } else {
         human.push(`✗ ${task.display}: nonconforming, ${result.conformance.errors.length} error${result.conformance.errors.length === 1 ? "" : "s"}`);
         for (const line of describeIssues(loaded, 20)) human.push(`  ${line}`);
@@ -121,4 +120,22 @@ function readForDetection(task: CheckTask): Input {
 function serialize(value: unknown, bare: boolean): string {
   const text = JSON.stringify(value, null, 2);
   return bare ? text : "  " + text.replace(/\n/g, "\n  ");
+}
+
+/**
+ * "1 not satisfied, 2 not evaluated (missing values), 13 satisfied": the rollup checks counted
+ * apart, so a check that could not be evaluated is never told as a sum that is off. "" when none.
+ */
+export function rollupCountsText(rollups: { satisfied: number; unsatisfied: number; missingValue: number; unavailableValue: number }): string {
+  const notEvaluated = rollups.missingValue + rollups.unavailableValue;
+  const total = rollups.satisfied + rollups.unsatisfied + notEvaluated;
+  if (total === 0 || rollups.satisfied === total) return "";
+  const why = [rollups.missingValue > 0 ? "missing" : undefined, rollups.unavailableValue > 0 ? "unavailable" : undefined].filter((reason) => reason !== undefined);
+  return [
+    rollups.unsatisfied > 0 ? `${countText(rollups.unsatisfied)} not satisfied` : undefined,
+    notEvaluated > 0 ? `${countText(notEvaluated)} not evaluated (${why.join(" or ")} values)` : undefined,
+    `${countText(rollups.satisfied)} satisfied`,
+  ]
+    .filter((part) => part !== undefined)
+    .join(", ");
 }

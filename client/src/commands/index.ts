@@ -6,6 +6,7 @@ import { CLIENT_COMMANDS } from "../../../protocol/lsp";
 import type { PreviewManager } from "../preview/previewManager";
 import type { FsServer } from "../server/fsServer";
 import { exportDocument } from "./export";
+import { exportXlsx } from "./exportXlsx";
 import { newFsDocument } from "./newDocument";
 import { peekLocations } from "./peek";
 import { recordSnapshot } from "./record";
@@ -57,6 +58,11 @@ export function registerCommands({ server, previews, snapshotDiffs, extensionUri
       "fs.exportTsv",
       withDocument((document) => exportDocument(server, document, "tsv")),
     ),
+    // A second argument (a Uri) names the file to write instead of asking; the command returns the Uri written.
+    vscode.commands.registerCommand("fs.exportXlsx", async (argument?: unknown, target?: unknown) => {
+      const document = await targetDocument(argument, active);
+      return document === undefined ? undefined : exportXlsx(server, document, target instanceof vscode.Uri ? target : undefined);
+    }),
     vscode.commands.registerCommand("fs.validateWorkspace", () => validateWorkspace(server)),
     vscode.commands.registerCommand("fs.newDocument", newFsDocument),
     vscode.commands.registerCommand("fs.openExample", () => openExample(extensionUri)),

@@ -7,11 +7,14 @@ import * as vscode from "vscode";
 /** The example the walkthrough opens, shipped in the extension (.vscodeignore). */
 export const WALKTHROUGH_EXAMPLE = "fixtures/examples/northwind-group.json";
 
-/** Opens a copy of the bundled example as an untitled document, so the user's edits never touch the extension. */
+/**
+ * Opens a copy of the bundled example as an untitled document, so the user's edits never touch the
+ * extension. From the walkthrough (no text editor active) it opens beside it, so the next steps stay in view.
+ */
 export async function openExample(extensionUri: vscode.Uri): Promise<void> {
   const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(extensionUri, WALKTHROUGH_EXAMPLE));
   const document = await vscode.workspace.openTextDocument({ language: "json", content: new TextDecoder().decode(bytes) });
-  await vscode.window.showTextDocument(document);
+  await vscode.window.showTextDocument(document, vscode.window.activeTextEditor === undefined ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active);
 }
 
 function isUnsatisfiedRollup(diagnostic: vscode.Diagnostic): boolean {
@@ -19,7 +22,11 @@ function isUnsatisfiedRollup(diagnostic: vscode.Diagnostic): boolean {
   return diagnostic.source === "fs" && code === "rollup-unsatisfied";
 }
 
-/** Puts the cursor on the first subtotal that does not add up and opens its quick fixes. */
+/**
+ * Puts the cursor on the first subtotal that does not add up and lists its quick fixes in a quick
+ * pick; the chosen one is applied. (The editor's own quick fix menu needs the editor to keep the
+ * focus, which the walkthrough page takes back once its button's command has run.)
+ */
 export async function fixFailingSubtotal(): Promise<void> {
   const failingIn = (candidate: vscode.TextEditor) => vscode.languages.getDiagnostics(candidate.document.uri).filter(isUnsatisfiedRollup);
   // From the walkthrough the active editor is the walkthrough itself: take a visible FS editor then.
@@ -34,7 +41,25 @@ export async function fixFailingSubtotal(): Promise<void> {
     return;
   }
   const editor = await vscode.window.showTextDocument(visible.document, visible.viewColumn);
-  editor.selection = new vscode.Selection(failing.range.start, failing.range.start);
+  // Inside the value, not before its opening quote.
+  const inside = failing.range.isSingleLine && failing.range.end.character - failing.range.start.character > 1 ? failing.range.start.translate(0, 1) : failing.range.start;
+  editor.selection = new vscode.Selection(inside, inside);
   editor.revealRange(failing.range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
-  await vscode.commands.executeCommand("editor.action.quickFix");
+  const fixes = (
+    (await vscode.commands.executeCommand<vscode.CodeAction[] | undefined>(
+      "vscode.executeCodeActionProvider",
+      editor.document.uri,
+      new vscode.Range(inside, inside),
+      vscode.CodeActionKind.QuickFix.value,
+    )) ?? []
+  ).filter((fix) => fix.edit !== undefined);
+  if (fixes.length === 0) {
+    void vscode.window.showInformationMessage(`${failing.message} No quick fix applies; the hover on the value shows the whole breakdown.`);
+    return;
+  }
+  const chosen = await vscode.window.showQuickPick(
+    fixes.map((fix) => ({ label: fix.title, description: fix.isPreferred === true ? "preferred" : undefined, fix })),
+    { title: "Fix the subtotal", placeHolder: failing.message, ignoreFocusOut: true },
+  );
+  if (chosen?.fix.edit !== undefined) await vscode.workspace.applyEdit(chosen.fix.edit);
 }

@@ -38,15 +38,30 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
     ];
   }
 
-  /** The document a command without an argument means: the active FS editor's, else the focused preview's. */
+  /**
+   * The document a command without an argument means: the active FS editor's, else the focused
+   * preview's, else, while an editor that is no text editor has the focus (the walkthrough, whose
+   * buttons run these commands), the FS document shown beside it.
+   */
   activeResource(): vscode.Uri | undefined {
-    const document = vscode.window.activeTextEditor?.document;
-    if (document !== undefined && this.detector.isFsDocument(document)) return document.uri;
-    return this.active?.panel.active === true ? this.active.resource : undefined;
+    const editor = vscode.window.activeTextEditor;
+    if (editor !== undefined && this.detector.isFsDocument(editor.document)) return editor.document.uri;
+    if (this.active?.panel.active === true) return this.active.resource;
+    if (editor !== undefined) return undefined;
+    return vscode.window.visibleTextEditors.find((visible) => this.detector.isFsDocument(visible.document))?.document.uri;
+  }
+
+  /** Where a new preview goes: beside the active editor, or beside the document's own editor when a non-text editor (the walkthrough) is active. */
+  private columnFor(uri: vscode.Uri, toSide: boolean): vscode.ViewColumn {
+    const active = vscode.window.activeTextEditor;
+    if (!toSide) return active?.viewColumn ?? vscode.ViewColumn.Active;
+    if (active !== undefined) return vscode.ViewColumn.Beside;
+    const source = vscode.window.visibleTextEditors.find((visible) => visible.document.uri.toString() === uri.toString());
+    return source?.viewColumn === undefined ? vscode.ViewColumn.Beside : source.viewColumn + 1;
   }
 
   open(uri: vscode.Uri, toSide: boolean): PreviewPanel {
-    const column = toSide ? vscode.ViewColumn.Beside : (vscode.window.activeTextEditor?.viewColumn ?? vscode.ViewColumn.Active);
+    const column = this.columnFor(uri, toSide);
     const existing = [...this.previews].find((preview) => preview.isFor(uri)) ?? [...this.previews].find((preview) => !preview.locked);
     if (existing !== undefined) {
       existing.show(uri);

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import * as vscode from "vscode";
 import { isWebviewToExtension, type ExtensionToWebview, type ModelMessage, type NumberFormat, type PatchMessage, type WebviewToExtension } from "../../../protocol/webview";
-import type { PreviewModelResult } from "../../../protocol/lsp";
+import type { CellExplanation, PreviewModelResult } from "../../../protocol/lsp";
 import type { SourcePointers } from "../navigation/sourcePointers";
 import type { FsServer } from "../server/fsServer";
 import { Throttle } from "../util/throttle";
@@ -176,6 +176,18 @@ export class PreviewPanel implements vscode.Disposable {
         if (message.uri === this.shownUri) this.shownVersion = undefined;
         await this.renderNow();
         return;
+      case "explain": {
+        // The server answers for exactly the model version the page holds (null once it is gone).
+        if (message.uri !== this.resourceUri.toString()) return;
+        let explanation: CellExplanation | null = null;
+        try {
+          explanation = await this.dependencies.server.cellExplanation(message.uri, message.version, message.pointer);
+        } catch {
+          // A server that is restarting answers nothing: the page keeps what it shows.
+        }
+        this.post({ type: "explanation", uri: message.uri, version: message.version, pointer: message.pointer, explanation });
+        return;
+      }
     }
   }
 

@@ -58,6 +58,7 @@ export function buildPreviewShell(options: ShellOptions): string {
 </div>
 <div id="${SHELL_IDS.problem}" class="fs-preview-problem" role="alert" hidden></div>
 <main id="${SHELL_IDS.content}" class="fs-preview-content" aria-label="${attribute(l10n.t("Statements"))}" tabindex="-1"></main>
+<aside id="${SHELL_IDS.explanation}" class="fs-explanation" aria-label="${attribute(l10n.t("Why the subtotal does not add up"))}" aria-live="polite" hidden></aside>
 <script nonce="${attribute(options.nonce)}" src="${attribute(options.scriptUri)}"></script>
 </body>
 </html>

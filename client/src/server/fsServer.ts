@@ -5,7 +5,9 @@
 import * as vscode from "vscode";
 import { LanguageClient, RevealOutputChannelOn, TransportKind, type DocumentSelector, type LanguageClientOptions, type ServerOptions } from "vscode-languageclient/node";
 import {
+  CellExplanationRequest,
   ExportRequest,
+  ExportXlsxRequest,
   PointerAtRequest,
   PreviewModelRequest,
   RangeOfRequest,
@@ -15,10 +17,12 @@ import {
   SnapshotDiffRequest,
   StatusNotification,
   ValidateTextRequest,
+  type CellExplanation,
   type DocumentStatus,
   type ExportParams,
   type FsInitializationOptions,
   type ExportResult,
+  type ExportXlsxResult,
   type PreviewModelParams,
   type PreviewModelResult,
   type RangeOfResult,
@@ -88,6 +92,11 @@ export class FsServer implements vscode.Disposable {
     return (await this.start()).sendRequest(PreviewModelRequest, params);
   }
 
+  /** Why the failing subtotal cell at `pointer` of the preview's model `modelVersion` fails (null: not one, or another version). */
+  async cellExplanation(uri: string, modelVersion: number, pointer: string): Promise<CellExplanation | null> {
+    return (await this.start()).sendRequest(CellExplanationRequest, { uri, modelVersion, pointer });
+  }
+
   /** The JSON Pointer at `offset` of exactly this version of `document` (null for another version). */
   async pointerAt(document: vscode.TextDocument, offset: number): Promise<string | null> {
     return (await this.start()).sendRequest(PointerAtRequest, { uri: document.uri.toString(), version: document.version, offset });
@@ -108,6 +117,11 @@ export class FsServer implements vscode.Disposable {
 
   async export(uri: vscode.Uri, format: ExportParams["format"]): Promise<ExportResult> {
     return (await this.start()).sendRequest(ExportRequest, { uri: uri.toString(), format });
+  }
+
+  /** The XLSX workbook of a conforming document (base64), as `fsdoc render --format xlsx` writes it. */
+  async exportXlsx(uri: vscode.Uri): Promise<ExportXlsxResult> {
+    return (await this.start()).sendRequest(ExportXlsxRequest, { uri: uri.toString() });
   }
 
   /** The document's rollups for the Rollups view; `uri` is the document URI as a string. */

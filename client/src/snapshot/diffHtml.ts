@@ -64,6 +64,39 @@ function tableHtml(changes: ApplicationChange[]): string {
   );
 }
 
+/** "1 not satisfied, 2 not evaluated, 13 satisfied": the checks on one side, counted apart; undefined when there are none. */
+function checkCounts(applications: readonly (RollupApplication | undefined)[]): string | undefined {
+  let satisfied = 0;
+  let unsatisfied = 0;
+  let notEvaluated = 0;
+  for (const application of applications) {
+    if (application === undefined) continue;
+    if (application.status === "satisfied") satisfied++;
+    else if (application.status === "unsatisfied") unsatisfied++;
+    else notEvaluated++;
+  }
+  if (satisfied + unsatisfied + notEvaluated === 0) return undefined;
+  const parts = [
+    unsatisfied > 0 ? `${groupDigits(String(unsatisfied))} not satisfied` : undefined,
+    notEvaluated > 0 ? `${groupDigits(String(notEvaluated))} not evaluated` : undefined,
+  ];
+  parts.push(`${groupDigits(String(satisfied))} satisfied`);
+  return parts.filter((part) => part !== undefined).join(", ");
+}
+
+/** The rollup checks line: counted apart on each side, else the status in words. */
+function checksLine(diff: Extract<SnapshotDiff, { status: "match" | "mismatch" }>): string {
+  const recorded =
+    checkCounts(diff.applications.map((change) => (change.change === "added" ? undefined : change.recorded))) ??
+    STATUS_WORDS[diff.calculations.recorded] ??
+    diff.calculations.recorded;
+  const current =
+    checkCounts(diff.applications.map((change) => (change.change === "removed" ? undefined : change.current))) ??
+    STATUS_WORDS[diff.calculations.current] ??
+    diff.calculations.current;
+  return recorded === current ? `<li>Rollup checks: ${escape(current)}</li>` : `<li class="differs">Rollup checks: recorded ${escape(recorded)}; now ${escape(current)}</li>`;
+}
+
 function statusLine(label: string, recorded: string, current: string): string {
   const words = (status: string) => escape(STATUS_WORDS[status] ?? status);
   return recorded === current ? `<li>${label}: ${words(current)}</li>` : `<li class="differs">${label}: recorded ${words(recorded)}, now ${words(current)}</li>`;
@@ -84,7 +117,7 @@ function bodyHtml(diff: SnapshotDiff | undefined, problem: string | undefined): 
     diff.status === "match"
       ? `<p class="verdict match">Match: the recorded snapshot agrees with the document as it is now.</p>`
       : `<p class="verdict mismatch">Mismatch: the document no longer validates as recorded${counts.length > 0 ? ` (${counts.join(", ")})` : ""}.</p>`,
-    `<ul class="summary">${statusLine("Conformance", diff.conformance.recorded, diff.conformance.current)}${statusLine("Rollup checks", diff.calculations.recorded, diff.calculations.current)}</ul>`,
+    `<ul class="summary">${statusLine("Conformance", diff.conformance.recorded, diff.conformance.current)}${checksLine(diff)}</ul>`,
     differing.length > 0 ? tableHtml(differing) : `<p>No rollup check changed.</p>`,
     unchanged.length > 0 ? `<details><summary>${unchanged.length} unchanged rollup check${unchanged.length === 1 ? "" : "s"}</summary>${tableHtml(unchanged)}</details>` : "",
   ].join("\n");

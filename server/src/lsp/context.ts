@@ -1,12 +1,15 @@
 import type { CancellationToken, Connection } from "vscode-languageserver/node";
 import type { DocumentStore } from "../documents";
 import type { Settings } from "../settings";
+import type { ClientFeatures } from "./clientFeatures";
 
 export interface ServerContext {
   connection: Connection;
   store: DocumentStore;
   /** The settings that apply to `uri` (its folder's resource settings), or the window's. */
   settings(uri?: string): Settings;
+  /** What the client declared it supports (read at initialize). */
+  client(): ClientFeatures;
   /**
    * Wraps a request handler: an exception is logged to the client's output channel and answered
    * with `fallback`, so one bad document or bug never takes the server down.

@@ -20,7 +20,9 @@ import * as l10n from "@vscode/l10n";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { isFsDocumentByName, isFsDocumentValue, mightBeFsDocument } from "../../../shared/src/detect";
 import {
+  CellExplanationRequest,
   ExportRequest,
+  ExportXlsxRequest,
   PointerAtRequest,
   PreviewModelRequest,
   RangeOfRequest,
@@ -29,25 +31,29 @@ import {
   SnapshotDiffRequest,
   ValidateTextRequest,
   type ExportResult,
+  type ExportXlsxResult,
   type ValidateTextResult,
 } from "../../../protocol/lsp";
 import { DocumentAnalysis, type ParsedVersion } from "../analysis";
 import * as service from "../service/index";
+import type { ClientFeatures } from "./clientFeatures";
 import type { ServerContext } from "./context";
 
-export const capabilities: ServerCapabilities = {
+/** The server's capabilities for a client with `client`'s features. */
+export const capabilitiesFor = (client: ClientFeatures): ServerCapabilities => ({
   codeLensProvider: { resolveProvider: false },
   hoverProvider: true,
   documentSymbolProvider: true,
   completionProvider: { triggerCharacters: ['"', ":"] },
   definitionProvider: true,
   referencesProvider: true,
-  renameProvider: { prepareProvider: true },
+  // prepareProvider only for a client that sends prepareRename (LSP: "only valid if the client states prepareSupport").
+  renameProvider: client.prepareRename ? { prepareProvider: true } : true,
   codeActionProvider: { codeActionKinds: service.CODE_ACTION_KINDS.filter((kind) => kind !== CodeActionKind.Empty) },
   inlayHintProvider: true,
   callHierarchyProvider: true,
   documentHighlightProvider: true,
-};
+});
 
 export function registerHandlers(context: ServerContext): void {
   const { connection, store, guard } = context;
@@ -65,19 +71,25 @@ export function registerHandlers(context: ServerContext): void {
       return open === undefined ? null : service.hover(open, position, context.settings(textDocument.uri).display);
     }),
   );
+  // The outline asks again after every edit: the cap is logged once per open document, not each time.
+  const outlineCapLogged = new Set<string>();
+  store.onClosed((uri) => outlineCapLogged.delete(uri));
   connection.onDocumentSymbol(
     guard("documentSymbol", null, ({ textDocument }, token) => {
       const open = analysis(textDocument.uri);
       const outline = open === undefined ? undefined : service.documentSymbols(open, token);
       if (outline === undefined) return null;
-      if (outline.limited) connection.console.info(`Outline of ${textDocument.uri} limited to ${service.MAX_SYMBOLS} symbols.`);
+      if (outline.limited && !outlineCapLogged.has(textDocument.uri)) {
+        outlineCapLogged.add(textDocument.uri);
+        connection.console.info(`Outline of ${textDocument.uri} limited to ${service.MAX_SYMBOLS} symbols.`);
+      }
       return outline.symbols;
     }),
   );
   connection.onCompletion(
     guard("completion", null, ({ textDocument, position }) => {
       const open = analysis(textDocument.uri);
-      return open === undefined ? null : service.completion(open, position);
+      return open === undefined ? null : service.completion(open, position, { snippets: context.client().snippets });
     }),
   );
   connection.onDefinition(
@@ -121,6 +133,13 @@ export function registerHandlers(context: ServerContext): void {
     }),
   );
   connection.onRequest(
+    CellExplanationRequest,
+    guard(CellExplanationRequest.method, null, ({ uri, modelVersion, pointer }) => {
+      const open = analysis(uri);
+      return open === undefined || typeof modelVersion !== "number" ? null : service.cellExplanation(open, modelVersion, pointer, context.settings(uri).display);
+    }),
+  );
+  connection.onRequest(
     PointerAtRequest,
     guard(PointerAtRequest.method, null, ({ uri, version, offset }) => {
       const open = analysis(uri);
@@ -158,6 +177,13 @@ export function registerHandlers(context: ServerContext): void {
         return open === undefined ? { files: [], problem: l10n.t("This document is not open as an FS document.") } : service.exportFiles(open, format);
       },
     ),
+  );
+  connection.onRequest(
+    ExportXlsxRequest,
+    guard<{ uri: string }, ExportXlsxResult>(ExportXlsxRequest.method, { textValues: 0, problem: "Export failed; see the FS output channel." }, async ({ uri }) => {
+      const open = analysis(uri);
+      return open === undefined ? { textValues: 0, problem: l10n.t("This document is not open as an FS document.") } : service.exportXlsx(open);
+    }),
   );
   connection.onRequest(
     ValidateTextRequest,

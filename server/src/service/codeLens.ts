@@ -66,27 +66,52 @@ function statusLens(analysis: DocumentAnalysis, good: ParsedVersion, uri: string
       ),
     );
   else if (calculations.applications.length === 0) parts.push(l10n.t("no rollups"));
-  else {
-    const failing = calculations.applications.filter((application) => application.status !== "satisfied").length;
-    const total = calculations.applications.length;
-    parts.push(
-      failing === 0
-        ? counted(
-            total,
-            display,
-            (n) => l10n.t("{0} rollup consistent", n),
-            (n) => l10n.t("{0} rollups consistent", n),
-          )
-        : counted(
-            total,
-            display,
-            (n) => l10n.t("{0} of {1} rollup inconsistent", display.number(String(failing)), n),
-            (n) => l10n.t("{0} of {1} rollups inconsistent", display.number(String(failing)), n),
-          ),
-    );
-  }
+  else parts.push(...checkCounts(calculations.applications, display));
   const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
   return { range, command: { title: `${parts.join(" · ")} · ${l10n.t("Open preview")}`, command: CLIENT_COMMANDS.openPreview, arguments: [uri] } };
+}
+
+/**
+ * The rollup checks counted apart: not satisfied, not evaluated (and why), satisfied. A check that
+ * could not be evaluated is not a sum that is off, so the two are never added together.
+ */
+function checkCounts(applications: readonly RollupApplication[], display: DisplayFormat): string[] {
+  let unsatisfied = 0;
+  let missing = 0;
+  let unavailable = 0;
+  for (const application of applications) {
+    if (application.status === "unsatisfied") unsatisfied++;
+    else if (application.status === "error") {
+      if (application.reason === "missing-value") missing++;
+      else unavailable++;
+    }
+  }
+  const satisfied = applications.length - unsatisfied - missing - unavailable;
+  const number = (count: number): string => display.number(String(count));
+  if (satisfied === applications.length) {
+    return [
+      counted(
+        satisfied,
+        display,
+        (n) => l10n.t("{0} rollup check satisfied", n),
+        (n) => l10n.t("{0} rollup checks satisfied", n),
+      ),
+    ];
+  }
+  const parts: string[] = [];
+  if (unsatisfied > 0) parts.push(l10n.t("{0} not satisfied", number(unsatisfied)));
+  if (missing + unavailable > 0) {
+    const count = number(missing + unavailable);
+    parts.push(
+      missing > 0 && unavailable > 0
+        ? l10n.t("{0} not evaluated (missing or unavailable values)", count)
+        : missing > 0
+          ? l10n.t("{0} not evaluated (missing values)", count)
+          : l10n.t("{0} not evaluated (unavailable values)", count),
+    );
+  }
+  parts.push(l10n.t("{0} satisfied", number(satisfied)));
+  return parts;
 }
 
 function snapshotPlans(ranges: RangeBatch, diff: SnapshotDiff, display: DisplayFormat): LensPlan[] {
@@ -98,44 +123,23 @@ function snapshotPlans(ranges: RangeBatch, diff: SnapshotDiff, display: DisplayF
   ];
 }
 
+/** Short enough to read whole above the key: what differs first; the diff view has the rest. */
 function snapshotTitle(diff: SnapshotDiff, display: DisplayFormat): string {
   if (diff.status === "not-recorded") return l10n.t("No snapshot recorded");
   if (diff.status === "not-comparable") return l10n.t("Snapshot invalid (not comparable)");
   if (diff.status === "match") return l10n.t("Snapshot matches current validation");
-  const changes: string[] = [];
-  if (diff.conformance.recorded !== diff.conformance.current) changes.push(l10n.t("conformance {0} → {1}", diff.conformance.recorded, diff.conformance.current));
-  if (diff.calculations.recorded !== diff.calculations.current) changes.push(l10n.t("calculations {0} → {1}", diff.calculations.recorded, diff.calculations.current));
-  const counts = new Map<string, number>();
-  for (const change of diff.applications) if (change.change !== "unchanged") counts.set(change.change, (counts.get(change.change) ?? 0) + 1);
-  const count = (kind: string): number => counts.get(kind) ?? 0;
-  if (count("changed") > 0)
-    changes.push(
-      counted(
-        count("changed"),
-        display,
-        (n) => l10n.t("{0} application changed", n),
-        (n) => l10n.t("{0} applications changed", n),
-      ),
+  const changed = diff.applications.filter((change) => change.change !== "unchanged").length;
+  // The contract's status words stay as they are.
+  if (diff.conformance.recorded !== diff.conformance.current) return l10n.t("Snapshot out of date: recorded as {0} · Show diff", diff.conformance.recorded);
+  if (changed > 0) {
+    return counted(
+      changed,
+      display,
+      (n) => l10n.t("Snapshot out of date: {0} rollup check differs · Show diff", n),
+      (n) => l10n.t("Snapshot out of date: {0} rollup checks differ · Show diff", n),
     );
-  if (count("added") > 0)
-    changes.push(
-      counted(
-        count("added"),
-        display,
-        (n) => l10n.t("{0} application added", n),
-        (n) => l10n.t("{0} applications added", n),
-      ),
-    );
-  if (count("removed") > 0)
-    changes.push(
-      counted(
-        count("removed"),
-        display,
-        (n) => l10n.t("{0} application removed", n),
-        (n) => l10n.t("{0} applications removed", n),
-      ),
-    );
-  return l10n.t("Snapshot out of date: {0} — Show diff", changes.join(", "));
+  }
+  return l10n.t("Snapshot out of date: calculations recorded as {0} · Show diff", diff.calculations.recorded);
 }
 
 function parentPlan(good: ParsedVersion, ranges: RangeBatch, statement: StatementEntry, parent: ItemEntry, display: DisplayFormat): LensPlan {

@@ -1,33 +1,42 @@
 // Completion while typing: ids where ids go (units, periods, rollup parents), the statement's
 // periods as values keys, enum literals, and the members a closed object still lacks. The cursor's
 // place comes from the current text (which may not parse); the ids come from the last good
-// analysis.
+// analysis. A member name comes with its value's structure (`{}`, `[]`, `""`), as a snippet with
+// the cursor inside when the client supports snippets, else as plain text.
 
-import { MarkupKind, type CompletionItem, type CompletionList, type Position } from "vscode-languageserver-protocol";
+import { InsertTextFormat, MarkupKind, type CompletionItem, type CompletionList, type Position } from "vscode-languageserver-protocol";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { buildModel } from "../../../shared/src/index";
 import type { DocumentAnalysis } from "../analysis";
 import { readCursor, type Cursor } from "./cursor";
-import { candidatesAt, type Candidate } from "./completionCandidates";
+import { candidatesAt, escapeSnippet, type Candidate } from "./completionCandidates";
 
 export const MAX_COMPLETION_ITEMS = 5000;
 const EMPTY_MODEL = buildModel(undefined);
 
+export interface CompletionOptions {
+  /** The client's completionItem.snippetSupport: member values are then snippets. */
+  snippets: boolean;
+}
+
 /** Completion at a position of the current text, with ids from the last good version. */
-export function completion(analysis: DocumentAnalysis, position: Position): CompletionList {
+export function completion(analysis: DocumentAnalysis, position: Position, options: CompletionOptions = { snippets: false }): CompletionList {
   const { document } = analysis;
   const cursor = readCursor(analysis.text, document.offsetAt(position));
   const candidates = candidatesAt(cursor, analysis.lastGood?.model ?? EMPTY_MODEL);
-  const items = candidates.slice(0, MAX_COMPLETION_ITEMS).map((candidate, index) => toItem(document, cursor, candidate, index));
+  const items = candidates.slice(0, MAX_COMPLETION_ITEMS).map((candidate, index) => toItem(document, cursor, candidate, index, options));
   return { isIncomplete: candidates.length > MAX_COMPLETION_ITEMS, items };
 }
 
-function toItem(document: TextDocument, cursor: Cursor, candidate: Candidate, index: number): CompletionItem {
+function toItem(document: TextDocument, cursor: Cursor, candidate: Candidate, index: number, options: CompletionOptions): CompletionItem {
   const range = { start: document.positionAt(cursor.start), end: document.positionAt(cursor.end) };
   let newText: string;
+  const snippet = options.snippets && candidate.memberSnippet !== undefined && !cursor.keyHasColon;
   if (candidate.memberName !== undefined) {
-    newText = cursor.keyHasColon ? JSON.stringify(candidate.memberName) : `${JSON.stringify(candidate.memberName)}: ${candidate.memberValue ?? ""}`;
-    if (candidate.memberValue !== undefined) newText += cursor.separator;
+    const name = JSON.stringify(candidate.memberName);
+    if (cursor.keyHasColon) newText = name;
+    else if (snippet) newText = `${escapeSnippet(name)}: ${candidate.memberSnippet}${cursor.separator}`;
+    else newText = `${name}: ${candidate.memberValue ?? ""}${candidate.memberValue === undefined ? "" : cursor.separator}`;
   } else {
     newText = (cursor.afterColon ? " " : "") + candidate.json + cursor.separator;
   }
@@ -38,6 +47,7 @@ function toItem(document: TextDocument, cursor: Cursor, candidate: Candidate, in
     detail: candidate.detail,
     documentation: candidate.documentation === undefined ? undefined : { kind: MarkupKind.Markdown, value: candidate.documentation },
     textEdit: { range, newText },
+    ...(snippet ? { insertTextFormat: InsertTextFormat.Snippet } : {}),
     // The replaced range starts at the opening quote, so the client filters on the quoted text.
     filterText: cursor.inString ? (quoted.startsWith('"') ? quoted : JSON.stringify(candidate.label)) : candidate.label,
     sortText: String(index).padStart(5, "0"),

@@ -19,6 +19,11 @@ export interface Candidate {
   /** For a member name: the name, and the JSON of a value to write with it, if any. */
   memberName?: string;
   memberValue?: string;
+  /**
+   * For a member name: its value as a snippet with the cursor inside (`{$1}`, `[$1]`, `"$1"`), for
+   * clients with snippet support; memberValue is then the same structure as plain text.
+   */
+  memberSnippet?: string;
 }
 
 const INDEX = Symbol("index");
@@ -162,14 +167,44 @@ function memberCandidates(cursor: Cursor, objectPath: JSONPath, kinds: readonly 
   const present = presentMembers(cursor.root, objectPath, editedKey(cursor));
   const offered = new Map<string, MemberDoc>();
   for (const kind of kinds) for (const member of MEMBERS[kind]) if (!offered.has(member.name) && !present.has(member.name)) offered.set(member.name, member);
-  return [...offered.values()].map((member) => ({
-    label: member.name,
-    kind: CompletionItemKind.Property,
-    json: JSON.stringify(member.name),
-    memberName: member.name,
-    detail: `${member.type} (${member.required ? "required" : "optional"})`,
-    documentation: member.description,
-  }));
+  return [...offered.values()].map((member) => {
+    const value = valueShape(member);
+    return {
+      label: member.name,
+      kind: CompletionItemKind.Property,
+      json: JSON.stringify(member.name),
+      memberName: member.name,
+      memberValue: value.plain,
+      memberSnippet: value.snippet,
+      detail: `${member.type} (${member.required ? "required" : "optional"})`,
+      documentation: member.description,
+    };
+  });
+}
+
+/** Members whose value can only be one literal: it is written whole. */
+const ONLY_VALUE = new Map<string, string>([
+  ["formatVersion", LITERALS.formatVersion[0]!.json],
+  ["$schema", LITERALS.schema[0]!.json],
+]);
+
+/**
+ * The structure a member's value takes, from the contract's type, as VS Code's JSON does it: an
+ * object `{}`, an array `[]`, a string `""` (identifiers, dates and decimals are strings in FS), a
+ * number, or the one literal the member allows. The snippet puts the cursor inside.
+ */
+function valueShape(member: MemberDoc): { plain: string; snippet: string } {
+  const only = ONLY_VALUE.get(member.name) ?? (/^(".*"|true)$/.test(member.type) ? member.type : undefined);
+  if (only !== undefined) return { plain: only, snippet: escapeSnippet(only) };
+  if (member.type === "object") return { plain: "{}", snippet: "{$1}" };
+  if (member.type.startsWith("array")) return { plain: "[]", snippet: "[$1]" };
+  if (member.type === "integer") return { plain: "0", snippet: "${1:0}" };
+  return { plain: '""', snippet: '"$1"' };
+}
+
+/** Text that a snippet inserts literally. */
+export function escapeSnippet(text: string): string {
+  return text.replace(/[\\$}]/g, "\\$&");
 }
 
 /** The offset of the member name being rewritten (it does not count as present), or -1. */

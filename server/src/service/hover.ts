@@ -4,7 +4,7 @@
 
 import { getLocation, type JSONPath } from "jsonc-parser";
 import type { Hover, MarkupContent, Position } from "vscode-languageserver-protocol";
-import { itemAt, itemName, periodSummary, statementAt, statementName, unitSummary, type ItemEntry, type StatementEntry } from "../../../shared/src/index";
+import { itemAt, itemName, periodSummary, statementAt, statementName, scaleInWords, unitSummary, type ItemEntry, type StatementEntry } from "../../../shared/src/index";
 import type { DocumentAnalysis, ParsedVersion } from "../analysis";
 import { cellHover } from "./hoverCells";
 import * as l10n from "@vscode/l10n";
@@ -95,7 +95,7 @@ function unitHover(good: ParsedVersion, id: string, definedAt: string | number |
   const lines = [l10n.t("{0} {1} · unit", bold(unit.label ?? unit.id), codeSpan(unit.id)), ""];
   const facts = [
     unit.measure === undefined ? l10n.t("no measure") : l10n.t("measure {0}", escapeText(unit.measure)),
-    unit.scale === undefined ? l10n.t("no scale") : l10n.t("scale ×10^{0}", unit.scale),
+    unit.scale === undefined ? l10n.t("no scale") : l10n.t("scale {0} (values {1})", unit.scale, scaleInWords(unit.scale)),
     unit.defaultTolerance === undefined ? l10n.t("default tolerance 0 (implicit)") : l10n.t("default tolerance {0}", escapeText(unit.defaultTolerance)),
   ];
   lines.push(facts.join(" · "));

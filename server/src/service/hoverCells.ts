@@ -78,19 +78,19 @@ function statusText(good: ParsedVersion, statement: StatementEntry, parent: Item
     );
     return application.status === "satisfied"
       ? l10n.t("✓ **satisfied**: stated {0}, children sum to {1} (difference {2}, tolerance {3})", actual!, expected!, difference!, tolerance!)
-      : l10n.t("✗ **unsatisfied**: stated {0}, children sum to {1}, off by {2} (tolerance {3})", actual!, expected!, difference!, tolerance!);
+      : l10n.t("✗ **not satisfied**: stated {0}, children sum to {1}, off by {2} (tolerance {3})", actual!, expected!, difference!, tolerance!);
   }
   const period = escapeText(application.cell.period);
   const cellItem = statement.itemsById.get(application.cell.item);
   if (application.cell.item === parent.id) {
     return application.reason === "missing-value"
-      ? l10n.t("! **error** ({0}): the subtotal's own value has no value (null) in {1}, so the sum cannot be checked", application.reason, period)
-      : l10n.t("! **error** ({0}): the subtotal's own value is marked unavailable in {1}, so the sum cannot be checked", application.reason, period);
+      ? l10n.t("! **not evaluated** (missing value): the subtotal's own value has no value (null) in {0}, so the sum cannot be checked", period)
+      : l10n.t("! **not evaluated** (unavailable value): the subtotal's own value is marked unavailable in {0}, so the sum cannot be checked", period);
   }
   const whose = bold(cellItem === undefined ? application.cell.item : itemName(cellItem));
   return application.reason === "missing-value"
-    ? l10n.t("! **error** ({0}): {1} has no value (null) in {2}, so the sum cannot be checked", application.reason, whose, period)
-    : l10n.t("! **error** ({0}): {1} is marked unavailable in {2}, so the sum cannot be checked", application.reason, whose, period);
+    ? l10n.t("! **not evaluated** (missing value): {0} has no value (null) in {1}, so the sum cannot be checked", whose, period)
+    : l10n.t("! **not evaluated** (unavailable value): {0} is marked unavailable in {1}, so the sum cannot be checked", whose, period);
 }
 
 function cellMarkdown(cell: StoredCell, display: DisplayFormat, inTable = false): string {

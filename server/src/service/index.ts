@@ -18,3 +18,5 @@ export { rollupHighlights } from "./documentHighlight";
 export { rollupTree } from "./rollupTree";
 export { FIX_ALL_KIND } from "./fixAll";
 export { previewModel, pointerAt, rangeOf, PreviewBases } from "./preview";
+export { cellExplanation } from "./cellExplanation";
+export { exportXlsx } from "./exportXlsx";

@@ -5,8 +5,6 @@ import type { TextEdit } from "vscode-languageserver-protocol";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { Edit } from "../../../shared/src/fix/jsonEdits";
 
-export { differenceEdit, disjoint, editObjectMembers, formattingOf, memberNamed, removeMember, replaceValue } from "../../../shared/src/fix/jsonEdits";
-
 export function toTextEdits(document: TextDocument, edits: readonly Edit[]): TextEdit[] {
   return edits.map((edit) => ({
     range: { start: document.positionAt(edit.offset), end: document.positionAt(edit.offset + edit.length) },

@@ -3,6 +3,7 @@
 // indices stay 0-based; every reader (preview, hover, outline, diagnostics) uses these.
 
 import * as l10n from "@vscode/l10n";
+import { groupDigits } from "../render/format";
 import type { ItemEntry, PeriodEntry, StatementEntry, UnitEntry } from "./document-model";
 
 /** "Item 3" for the third item (index 2). */
@@ -18,9 +19,37 @@ export function statementName(statement: Pick<StatementEntry, "label" | "id" | "
   return statement.label ?? statement.id ?? ordinalName("Statement", statement.index);
 }
 
-/** "KRW millions (KRW, ×10^6)". */
+/** A unit's scale in words, as the preview says it: 3 → "in thousands"; others "in units of 10,000" or "in units of 0.01". */
+export function scaleInWords(scale: number): string {
+  switch (scale) {
+    case 0:
+      return l10n.t("in units");
+    case 2:
+      return l10n.t("in hundreds");
+    case 3:
+      return l10n.t("in thousands");
+    case 6:
+      return l10n.t("in millions");
+    case 9:
+      return l10n.t("in billions");
+    case 12:
+      return l10n.t("in trillions");
+  }
+  const size = Math.abs(scale);
+  // Scales are safe integers; beyond a few dozen digits the plain power is clearer than the digits.
+  if (size > 24) return l10n.t("in units of 10 to the power {0}", scale);
+  return l10n.t("in units of {0}", scale > 0 ? groupDigits(`1${"0".repeat(size)}`) : `0.${"0".repeat(size - 1)}1`);
+}
+
+/** scaleInWords for a scale as written (render keeps it as text): "3" → "in thousands". */
+export function scaleTextInWords(scale: string): string {
+  // A short integer converts exactly; anything longer is said as the power it is.
+  return /^-?\d{1,3}$/.test(scale) ? scaleInWords(Number(scale)) : l10n.t("in units of 10 to the power {0}", scale);
+}
+
+/** "KRW millions (KRW, in millions)". */
 export function unitSummary(unit: UnitEntry): string {
-  const details = [unit.measure, unit.scale === undefined ? undefined : `×10^${unit.scale}`].filter((part): part is string => part !== undefined);
+  const details = [unit.measure, unit.scale === undefined ? undefined : scaleInWords(unit.scale)].filter((part): part is string => part !== undefined);
   const name = unit.label ?? unit.id;
   return details.length === 0 ? name : `${name} (${details.join(", ")})`;
 }

@@ -34,6 +34,7 @@
 
 import * as l10n from "@vscode/l10n";
 import type { ErrorApplication, RollupApplication } from "../types";
+import { scaleTextInWords } from "../model/names";
 import { countText, groupDigits, unitShortText, unitText } from "./format";
 import { RENDER_LIMITS, statementColumns } from "./limits";
 import type { CellPresentation, Presentation, RowPresentation, StatementPresentation } from "./model";
@@ -226,16 +227,19 @@ export function describeRollup(statement: StatementPresentation, application: Ro
       flag: "!",
     };
   }
-  const figures = [application.expected, application.actual, application.difference, application.tolerance] as const;
+  // As the table shows them: grouped, with the row's unit and its scale in words.
+  const unit = amountsUnit(statement, application.key.parent);
+  const figures = [groupDigits(application.expected), groupDigits(application.actual), groupDigits(application.difference), groupDigits(application.tolerance)] as const;
+  const suffix = unit === "" ? "" : ` (${unit})`;
   return application.status === "satisfied"
     ? {
         className: "fs-rollup-satisfied",
-        title: l10n.t("Rollup check satisfied: expected {0} (sum of direct children), actual {1}, difference {2}, tolerance {3}", ...figures),
+        title: l10n.t("Rollup check satisfied: expected {0} (sum of direct children), actual {1}, difference {2}, tolerance {3}", ...figures) + suffix,
         flag: "",
       }
     : {
         className: "fs-inconsistent",
-        title: l10n.t("Rollup check not satisfied: expected {0} (sum of direct children), actual {1}, difference {2}, tolerance {3}", ...figures),
+        title: l10n.t("Rollup check not satisfied: expected {0} (sum of direct children), actual {1}, difference {2}, tolerance {3}", ...figures) + suffix,
         flag: "≠",
       };
 }
@@ -246,6 +250,13 @@ export function describeBlock(statement: StatementPresentation, application: Err
   return application.reason === "missing-value"
     ? l10n.t("This missing value stops the rollup check of {0} for {1}", item, period)
     : l10n.t("This unavailable value stops the rollup check of {0} for {1}", item, period);
+}
+
+/** "GBP in thousands" for the parent row's unit; "" when it has none that resolves. */
+function amountsUnit(statement: StatementPresentation, parent: string): string {
+  const unit = statement.rows.find((candidate) => candidate.id === parent)?.unit ?? statement.unit;
+  if (unit === undefined || !unit.resolved) return "";
+  return [unit.measure, unit.scale === undefined ? undefined : scaleTextInWords(unit.scale)].filter((part) => part !== undefined).join(" ");
 }
 
 function itemName(statement: StatementPresentation, id: string): string {

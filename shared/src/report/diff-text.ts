@@ -1,5 +1,5 @@
 // The snapshot diff (FS 0.2, 2.13) as text for people: the status, what changed in conformance
-// and calculations, then one line per application added, removed or changed (unchanged ones are
+// and calculations, then one line per rollup check (application) added, removed or changed (unchanged ones are
 // counted, not listed).
 
 import type { RollupApplication, SnapshotDiff } from "../types";
@@ -23,7 +23,7 @@ export function diffTextLines(file: string, diff: SnapshotDiff): string[] {
         else if (change.change === "removed") lines.push(`  removed  ${keyText(change.recorded)}: ${statusText(change.recorded)}`);
         else lines.push(`  changed  ${keyText(change.current)}: ${statusText(change.recorded)} → ${statusText(change.current)}`);
       }
-      lines.push(`  ${unchanged} application${unchanged === 1 ? "" : "s"} unchanged`);
+      lines.push(`  ${unchanged} rollup check${unchanged === 1 ? "" : "s"} unchanged`);
       return lines;
     }
   }
@@ -37,5 +37,5 @@ function keyText(application: RollupApplication): string {
 function statusText(application: RollupApplication): string {
   if (application.status === "error") return `not evaluated (${application.reason} at ${application.cell.item} ${application.cell.period})`;
   if (application.status === "satisfied") return `satisfied (${groupDigits(application.actual)})`;
-  return `unsatisfied (${groupDigits(application.actual)} stated, children ${groupDigits(application.expected)}, difference ${groupDigits(application.difference)})`;
+  return `not satisfied (${groupDigits(application.actual)} stated, children ${groupDigits(application.expected)}, difference ${groupDigits(application.difference)})`;
 }

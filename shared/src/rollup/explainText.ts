@@ -6,29 +6,12 @@ import { groupDigits } from "../render/format";
 import type { Analysis } from "../result";
 import type { NumericApplication, RollupApplication } from "../types";
 import { RollupExplainer, type Cause, type CauseFix } from "./explain";
+import { scaleInWords } from "../model/names";
 
 /** How an amount is written: the neutral form ("1,234.5") unless the editor passes its display language's. */
 export type NumberText = (decimal: string) => string;
 
-/** A unit's scale in words: 3 → "in thousands"; others "in 10^k". */
-export function scaleInWords(scale: number): string {
-  switch (scale) {
-    case 0:
-      return l10n.t("in units");
-    case 2:
-      return l10n.t("in hundreds");
-    case 3:
-      return l10n.t("in thousands");
-    case 6:
-      return l10n.t("in millions");
-    case 9:
-      return l10n.t("in billions");
-    case 12:
-      return l10n.t("in trillions");
-    default:
-      return l10n.t("in 10^{0}", scale);
-  }
-}
+export { scaleInWords };
 
 function times(power: number, number: NumberText): string {
   return number(`1${"0".repeat(Math.abs(power))}`);

@@ -5,6 +5,7 @@ const { renameSync, writeFileSync } = require("node:fs");
 const vscode = require("vscode");
 const { runSuites } = require("./suites");
 const { collectFirstHour } = require("./firstHour");
+const { describeActiveDocument, openWalkthrough } = require("./gettingStarted");
 
 function resultsFile() {
   return process.env.FS_E2E_RESULTS || vscode.workspace.getConfiguration("fsE2e").get("resultsFile") || "";
@@ -47,6 +48,21 @@ function activate(context) {
         renameSync(`${target}.first-hour.json.partial`, `${target}.first-hour.json`);
       }
     }),
+    // Writes to <results file>.active-document.json, replacing an earlier answer.
+    vscode.commands.registerCommand("fsE2e.describeActiveDocument", async () => {
+      let results;
+      try {
+        results = await describeActiveDocument();
+      } catch (error) {
+        results = { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+      }
+      const target = resultsFile();
+      if (target) {
+        writeFileSync(`${target}.active-document.json.partial`, `${JSON.stringify(results, null, 2)}\n`);
+        renameSync(`${target}.active-document.json.partial`, `${target}.active-document.json`);
+      }
+    }),
+    vscode.commands.registerCommand("fsE2e.openWalkthrough", openWalkthrough),
   );
 }
 

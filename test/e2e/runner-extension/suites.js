@@ -199,6 +199,26 @@ const suites = [
     },
   },
   {
+    name: "FS: Export XLSX writes the workbook through workspace.fs; a nonconforming document is not exported",
+    async run() {
+      const { document } = await show(FILES.manufacturing);
+      await waitForDiagnostics(document.uri, (found) => found.length > 0, "fs diagnostics for the manufacturing example");
+      const target = fileUri("exported/manufacturing-group.xlsx");
+      const written = await vscode.commands.executeCommand("fs.exportXlsx", document.uri, target);
+      assert.equal(written?.toString(), target.toString(), "the command returns the Uri it wrote");
+      const bytes = await vscode.workspace.fs.readFile(target);
+      assert.equal(String.fromCharCode(bytes[0], bytes[1]), "PK", "a zip container (XLSX)");
+
+      const { document: invalid } = await show(FILES.unknownProperty);
+      await waitForDiagnostics(invalid.uri, (found) => found.length > 0, "fs diagnostics for the nonconforming fixture");
+      const refused = fileUri("exported/unknown-item-property.xlsx");
+      assert.equal(await vscode.commands.executeCommand("fs.exportXlsx", invalid.uri, refused), undefined);
+      await assert.rejects(Promise.resolve(vscode.workspace.fs.stat(refused)), "nothing is written for a nonconforming document");
+      // The Node side of the test reads the workbook back (test/e2e/vscode.test.ts).
+      return { workbook: "exported/manufacturing-group.xlsx", bytes: bytes.length };
+    },
+  },
+  {
     name: "a preview follows a file that becomes an FS document while it is typed",
     async run() {
       const { document: example } = await show(FILES.manufacturing);

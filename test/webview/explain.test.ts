@@ -1,0 +1,130 @@
+// The preview's "why" panel in a real browser: pointing at, focusing or clicking a failing subtotal
+// asks the extension about that cell of that model version (once), the answer made by the real
+// language service is shown (stale answers never are), a cause reveals its item, Escape closes the
+// panel, and a new version asks again while the cell still fails and closes it once it holds.
+
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import type { Page } from "playwright-core";
+import type { CellExplanation } from "../../protocol/lsp";
+import type { WebviewToExtension } from "../../protocol/webview";
+import * as service from "../../server/src/service/index";
+import { createService } from "../server/service";
+import { readJson, upstreamRoot } from "../support/paths";
+import { DOCUMENT_URI, modelMessageFor, openPreview, patchMessageFor, posted, send, startPreviewHost, type PreviewHost } from "./page";
+
+const TIMEOUT = { timeout: 60_000 };
+const GROSS_PROFIT_FY2025 = "/statements/1/items/6/values/fy2025";
+const REVENUE_FY2025 = "/statements/1/items/2/values/fy2025";
+const PANEL = "#fs-preview-explanation";
+
+interface Example {
+  statements: { items: { id: string; values: Record<string, unknown> }[] }[];
+}
+
+function example(): Example {
+  return readJson<Example>(join(upstreamRoot, "examples", "manufacturing-group.json"));
+}
+
+/** What the language server answers for `pointer` of `document` at model version `version`. */
+function explanationOf(document: Example, version: number, pointer: string): CellExplanation | null {
+  const server = createService();
+  server.open(DOCUMENT_URI, JSON.stringify(document, null, 2), version);
+  return server.with(DOCUMENT_URI, (analysis) => service.cellExplanation(analysis, version, pointer));
+}
+
+async function explainMessages(page: Page): Promise<Extract<WebviewToExtension, { type: "explain" }>[]> {
+  return (await posted(page)).filter((message): message is Extract<WebviewToExtension, { type: "explain" }> => message.type === "explain");
+}
+
+async function waitForExplainCount(page: Page, count: number): Promise<void> {
+  await page.waitForFunction((wanted) => window.__posted.filter((message) => message.type === "explain").length === wanted, count);
+}
+
+describe("FS preview: why a subtotal fails", () => {
+  let host: PreviewHost;
+  let page: Page | undefined;
+
+  before(async () => {
+    host = await startPreviewHost();
+  }, TIMEOUT);
+
+  after(async () => {
+    await page?.close().catch(() => undefined);
+    await host?.close();
+  }, TIMEOUT);
+
+  test("pointing at a failing subtotal asks once and shows the server's causes; a cause reveals its item; Escape closes", TIMEOUT, async () => {
+    page = await openPreview(host, { width: 900, height: 900 });
+    const p = page;
+    const doc = example();
+    await send(p, modelMessageFor(doc, 1));
+    const failing = p.locator(`td.fs-inconsistent[data-pointer="${GROSS_PROFIT_FY2025}"]`);
+    await failing.waitFor();
+    assert.equal(await p.locator(PANEL).isHidden(), true, "no panel before anything is asked");
+
+    await p.hover(`td[data-pointer="${REVENUE_FY2025}"]`);
+    await failing.hover();
+    await waitForExplainCount(p, 1);
+    assert.deepEqual(await explainMessages(p), [{ type: "explain", uri: DOCUMENT_URI, version: 1, pointer: GROSS_PROFIT_FY2025 }], "only the failing cell asks");
+
+    const explanation = explanationOf(doc, 1, GROSS_PROFIT_FY2025);
+    assert.ok(explanation !== null && explanation.causes.length > 0, "the service explains the example's failing cell");
+    // A stale answer (another version, another cell) is never shown.
+    await send(p, { type: "explanation", uri: DOCUMENT_URI, version: 0, pointer: GROSS_PROFIT_FY2025, explanation });
+    await send(p, { type: "explanation", uri: DOCUMENT_URI, version: 1, pointer: REVENUE_FY2025, explanation });
+    await send(p, { type: "explanation", uri: DOCUMENT_URI, version: 1, pointer: GROSS_PROFIT_FY2025, explanation });
+    await p.locator(PANEL).waitFor({ state: "visible" });
+    const shown = (await p.textContent(PANEL)) ?? "";
+    assert.match(shown, /Gross profit fy2025: 41 stated, children sum to 40 \(difference 1, tolerance 0\)\./);
+    assert.match(shown, /Gross profit holds in fy2024, which points at a typing error in fy2025\./);
+    assert.equal(await p.locator(`${PANEL} li`).count(), explanation.causes.length);
+
+    // Pointing at it again asks nothing more.
+    await p.hover(`td[data-pointer="${REVENUE_FY2025}"]`);
+    await failing.hover();
+    assert.equal((await explainMessages(p)).length, 1);
+
+    const withItem = explanation.causes.find((cause) => cause.pointer !== undefined);
+    assert.ok(withItem?.pointer !== undefined);
+    await p.locator(`${PANEL} button.fs-explanation-cause[data-pointer="${withItem.pointer}"]`).first().click();
+    await p.waitForFunction((pointer) => window.__posted.some((message) => message.type === "reveal" && message.pointer === pointer), withItem.pointer);
+
+    await p.keyboard.press("Escape");
+    await p.locator(PANEL).waitFor({ state: "hidden" });
+    assert.deepEqual(await p.evaluate(() => window.__violations), []);
+  });
+
+  test("focusing the cell asks too; a new version asks again while it fails and closes the panel once it holds", TIMEOUT, async () => {
+    await page?.close();
+    page = await openPreview(host, { width: 900, height: 900 });
+    const p = page;
+    const doc = example();
+    await send(p, modelMessageFor(doc, 1));
+    const failing = p.locator(`td.fs-inconsistent[data-pointer="${GROSS_PROFIT_FY2025}"]`);
+    await failing.waitFor();
+    await failing.focus();
+    await waitForExplainCount(p, 1);
+    await send(p, { type: "explanation", uri: DOCUMENT_URI, version: 1, pointer: GROSS_PROFIT_FY2025, explanation: explanationOf(doc, 1, GROSS_PROFIT_FY2025) });
+    await p.locator(PANEL).waitFor({ state: "visible" });
+
+    // Another cell changes (version 2): the subtotal still fails, so the page asks about version 2.
+    const edited = example();
+    edited.statements[4]!.items[2]!.values.fy2025 = "61";
+    await send(p, patchMessageFor(doc, edited, 1, 2));
+    await waitForExplainCount(p, 2);
+    assert.deepEqual((await explainMessages(p))[1], { type: "explain", uri: DOCUMENT_URI, version: 2, pointer: GROSS_PROFIT_FY2025 });
+    assert.equal(await p.locator(PANEL).isVisible(), true, "the last explanation stays while the new one is asked for");
+
+    // The subtotal is fixed (version 3): the panel closes.
+    const fixed = example();
+    fixed.statements[4]!.items[2]!.values.fy2025 = "61";
+    fixed.statements[1]!.items[6]!.values.fy2025 = "40";
+    await send(p, patchMessageFor(edited, fixed, 2, 3));
+    await p.locator(PANEL).waitFor({ state: "hidden" });
+    // An answer for version 2 arriving late is not shown.
+    await send(p, { type: "explanation", uri: DOCUMENT_URI, version: 2, pointer: GROSS_PROFIT_FY2025, explanation: explanationOf(edited, 2, GROSS_PROFIT_FY2025) });
+    assert.equal(await p.locator(PANEL).isHidden(), true);
+  });
+});

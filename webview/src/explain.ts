@@ -1,0 +1,136 @@
+// The "why" panel under the tables: when the user points at, focuses or clicks a failing subtotal
+// cell, the page asks the extension why it fails (fs/cellExplanation, answered by the server from
+// its analysis) and shows the summary and the likely causes, each a button that reveals the item
+// concerned in the source. The model never carries causes: one cell is asked about at a time, and
+// an answer is shown only for exactly the document, model version and cell last asked about.
+// Everything is written with textContent.
+
+import type { CellExplanation } from "../../protocol/lsp";
+import type { ExplanationMessage } from "../../protocol/webview";
+
+export interface ExplanationHooks {
+  /** Post the question for this cell of this model version. */
+  ask(uri: string, version: number, pointer: string): void;
+  /** Reveal a cell's source (a cause's item). */
+  reveal(pointer: string): void;
+}
+
+interface Subject {
+  uri: string;
+  version: number;
+  pointer: string;
+}
+
+const same = (a: Subject | undefined, b: Subject): boolean => a !== undefined && a.uri === b.uri && a.version === b.version && a.pointer === b.pointer;
+
+export class ExplanationPanel {
+  /** The cell last asked about; an answer for anything else is stale. */
+  private asked: Subject | undefined;
+  /** The cell whose explanation is shown. */
+  private shown: Subject | undefined;
+
+  constructor(
+    private readonly document: Document,
+    private readonly root: HTMLElement,
+    private readonly hooks: ExplanationHooks,
+  ) {
+    this.root.addEventListener("click", (event) => {
+      if (!(event.target instanceof Element)) return;
+      if (event.target.closest(".fs-explanation-close") !== null) {
+        this.close();
+        return;
+      }
+      const pointer = event.target.closest<HTMLElement>(".fs-explanation-cause[data-pointer]")?.dataset.pointer;
+      if (pointer !== undefined) this.hooks.reveal(pointer);
+    });
+  }
+
+  get isOpen(): boolean {
+    return !this.root.hidden;
+  }
+
+  /** The user's attention is on a failing subtotal cell: ask about it, unless it is the one asked about or shown. */
+  want(subject: Subject): void {
+    if (same(this.asked, subject) || (this.asked === undefined && same(this.shown, subject))) return;
+    this.asked = { ...subject };
+    this.hooks.ask(subject.uri, subject.version, subject.pointer);
+  }
+
+  receive(message: ExplanationMessage): void {
+    if (!same(this.asked, message)) return;
+    this.asked = undefined;
+    if (message.explanation === null) {
+      if (this.shown?.pointer === message.pointer) this.close();
+      return;
+    }
+    this.shown = { uri: message.uri, version: message.version, pointer: message.pointer };
+    this.render(message.explanation);
+  }
+
+  /**
+   * A new model (or patch) is shown: the explanation on screen is of an older version. Ask again
+   * for the same cell when it still fails; otherwise close the panel.
+   */
+  modelChanged(uri: string | undefined, version: number | undefined, stillFailing: (pointer: string) => boolean): void {
+    const subject = this.asked ?? this.shown;
+    if (subject === undefined) return;
+    if (uri !== subject.uri || version === undefined || !stillFailing(subject.pointer)) {
+      this.close();
+      return;
+    }
+    if (version !== subject.version) this.want({ uri, version, pointer: subject.pointer });
+  }
+
+  close(): void {
+    this.asked = undefined;
+    this.shown = undefined;
+    this.root.hidden = true;
+    this.root.replaceChildren();
+  }
+
+  private render(explanation: CellExplanation): void {
+    const doc = this.document;
+    const head = doc.createElement("div");
+    head.className = "fs-explanation-head";
+    const title = doc.createElement("h2");
+    title.className = "fs-explanation-title";
+    title.textContent = "Why this subtotal does not add up";
+    const close = doc.createElement("button");
+    close.type = "button";
+    close.className = "fs-explanation-close";
+    close.setAttribute("aria-label", "Close the explanation (Escape)");
+    close.textContent = "×";
+    head.append(title, close);
+    const summary = doc.createElement("p");
+    summary.className = "fs-explanation-summary";
+    summary.textContent = explanation.summary;
+    this.root.replaceChildren(head, summary);
+    if (explanation.causes.length === 0) {
+      const none = doc.createElement("p");
+      none.className = "fs-explanation-none";
+      none.textContent = "None of the usual causes fits: no single sign, item, digit swap, scale or rounding explains the difference.";
+      this.root.append(none);
+    } else {
+      const intro = doc.createElement("p");
+      intro.textContent = "Likely causes, most specific first:";
+      const list = doc.createElement("ol");
+      list.className = "fs-explanation-causes";
+      for (const cause of explanation.causes) {
+        const entry = doc.createElement("li");
+        if (cause.pointer === undefined) entry.textContent = cause.text;
+        else {
+          const button = doc.createElement("button");
+          button.type = "button";
+          button.className = "fs-explanation-cause";
+          button.dataset.pointer = cause.pointer;
+          button.title = "Show this value in the source";
+          button.textContent = cause.text;
+          entry.append(button);
+        }
+        list.append(entry);
+      }
+      this.root.append(intro, list);
+    }
+    this.root.hidden = false;
+  }
+}
