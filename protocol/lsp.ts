@@ -8,6 +8,16 @@ import type { PreviewModel } from "../shared/src/render/previewModel";
 import type { PreviewPatchOp } from "../shared/src/render/previewPatch";
 import type { CalculationStatus, ConformanceStatus, SnapshotDiff } from "../shared/src/types";
 
+/**
+ * The extension's initializationOptions: the display language (numbers and dates in hovers and
+ * lenses) and its string bundle (vscode.l10n.bundle), which the server hands to @vscode/l10n, so
+ * the server needs no file access to speak the user's language.
+ */
+export interface FsInitializationOptions {
+  locale?: string;
+  l10nBundle?: Record<string, string | { message: string; comment: string[] }>;
+}
+
 export interface DocumentParams {
   uri: string;
 }

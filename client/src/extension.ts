@@ -8,6 +8,7 @@ import { ActiveEditorContext } from "./activeEditorContext";
 import { registerCommands } from "./commands/index";
 import { SnapshotDiffProvider } from "./commands/snapshotDiff";
 import { FsDocumentDetector } from "./detection";
+import { configureSharedStrings } from "./l10n";
 import { mapSchemaUrls } from "./json/schemaUrls";
 import { SourcePointers } from "./navigation/sourcePointers";
 import { PreviewManager } from "./preview/previewManager";
@@ -20,6 +21,7 @@ import { StatusStore } from "./status/statusStore";
 let server: FsServer | undefined;
 
 export function activateExtension(context: vscode.ExtensionContext, createClient: ClientFactory): void {
+  configureSharedStrings();
   const detector = new FsDocumentDetector();
   const fsServer = new FsServer(createClient);
   server = fsServer;

@@ -12,6 +12,9 @@ const quiet = () => {};
 /** What the build and the package are made from: a change to any of these makes a .vsix stale. */
 const INPUTS = [
   "package.json",
+  "package.nls.json",
+  "package.nls.de.json",
+  "l10n",
   ".vscodeignore",
   "README.md",
   "LICENSE",

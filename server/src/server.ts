@@ -1,32 +1,44 @@
 // The language server: settings, the document store, diagnostics and the registration of every
 // handler. Transport-agnostic, so tests can run it over in-memory streams.
 
-import { CodeLensRefreshRequest, DidChangeConfigurationNotification, TextDocumentSyncKind, type Connection, type InitializeResult } from "vscode-languageserver";
+import {
+  CodeLensRefreshRequest,
+  DidChangeConfigurationNotification,
+  InlayHintRefreshRequest,
+  TextDocumentSyncKind,
+  type Connection,
+  type InitializeResult,
+} from "vscode-languageserver";
 import { StatusNotification } from "../../protocol/lsp";
 import { DocumentStore } from "./documents";
 import { describeError, type ServerContext } from "./lsp/context";
 import { NO_CLIENT_FEATURES, readClientFeatures, type ClientFeatures } from "./lsp/clientFeatures";
 import { capabilitiesFor, registerHandlers } from "./lsp/handlers";
 import { registerTextSync } from "./lsp/textSync";
-import { diagnostics, statusOf } from "./service/index";
-import { DEFAULT_SETTINGS, readPatterns, readSettings, type Settings } from "./settings";
+import { diagnostics, statusOf, type DocumentAnalysis } from "./service/index";
+import { NEUTRAL_FORMAT, type DisplayFormat } from "../../shared/src/render/localeFormat";
+import { configureLanguage } from "./lsp/l10n";
+import { DEFAULT_SETTINGS, readSettings, type Settings } from "./settings";
 
 export function startServer(connection: Connection): void {
+  let display: DisplayFormat = NEUTRAL_FORMAT;
   let settings: Settings = DEFAULT_SETTINGS;
   let canAskConfiguration = false;
+  // Resource settings (severity, lenses, inlay hints, problem cap, fs.files) may differ per folder:
+  // each open document's settings are asked for with its URI.
+  const resourceSettings = new Map<string, Settings>();
+  const settingsFor = (uri?: string): Settings => (uri === undefined ? undefined : resourceSettings.get(uri)) ?? settings;
   let client: ClientFeatures = NO_CLIENT_FEATURES;
-  // fs.files is a resource setting: each document's patterns are asked for with its URI.
-  const resourcePatterns = new Map<string, readonly string[]>();
   const store = new DocumentStore({
     delay: () => settings.validationDelay,
     enabled: () => settings.enable,
-    patternsFor: (uri) => resourcePatterns.get(uri) ?? settings.files,
+    patternsFor: (uri) => settingsFor(uri).files,
   });
 
   const context: ServerContext = {
     connection,
     store,
-    settings: () => settings,
+    settings: settingsFor,
     client: () => client,
     guard: (name, fallback, handler) => async (params, token) => {
       try {
@@ -40,6 +52,8 @@ export function startServer(connection: Connection): void {
 
   connection.onInitialize((params): InitializeResult => {
     canAskConfiguration = params?.capabilities?.workspace?.configuration === true;
+    display = configureLanguage(params?.initializationOptions);
+    settings = { ...DEFAULT_SETTINGS, display };
     client = readClientFeatures(params?.capabilities);
     return {
       capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...capabilitiesFor(client) },
@@ -56,45 +70,53 @@ export function startServer(connection: Connection): void {
   connection.onDidChangeConfiguration(async (change) => {
     if (canAskConfiguration) {
       await loadSettings();
-      resourcePatterns.clear();
-      await Promise.all(store.openUris().map((uri) => loadPatterns(uri)));
-    } else settings = readSettings((change?.settings as { fs?: unknown } | undefined)?.fs);
+      resourceSettings.clear();
+      await Promise.all(store.openUris().map((uri) => loadResourceSettings(uri)));
+    } else settings = readSettings((change?.settings as { fs?: unknown } | undefined)?.fs, display);
     store.refresh();
     void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
+    void connection.sendRequest(InlayHintRefreshRequest.type).catch(() => undefined);
   });
 
   async function loadSettings(): Promise<void> {
     try {
-      settings = readSettings(await connection.workspace.getConfiguration("fs"));
+      settings = readSettings(await connection.workspace.getConfiguration("fs"), display);
     } catch (error) {
       connection.console.warn(`Could not read the fs settings, using defaults: ${String(error)}`);
     }
   }
 
-  /** The fs.files patterns for one document (folder settings may differ from the window's). */
-  async function loadPatterns(uri: string): Promise<void> {
+  /** One document's settings: its folder's values of the resource settings (the window's for the rest). */
+  async function loadResourceSettings(uri: string): Promise<void> {
     try {
-      const section = (await connection.workspace.getConfiguration({ scopeUri: uri, section: "fs" })) as { files?: unknown } | null;
-      resourcePatterns.set(uri, readPatterns(section?.files));
+      const section = await connection.workspace.getConfiguration({ scopeUri: uri, section: "fs" });
+      resourceSettings.set(uri, readSettings(section, display));
     } catch {
       // The window's settings apply.
     }
   }
 
-  store.onAnalyzed((analysis) => {
+  const publish = (analysis: DocumentAnalysis): void => {
     try {
-      void connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics: diagnostics(analysis, settings) });
+      void connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics: diagnostics(analysis, settingsFor(analysis.uri)) });
       void connection.sendNotification(StatusNotification, statusOf(analysis));
     } catch (error) {
       connection.console.error(`Publishing diagnostics for ${analysis.uri} failed: ${describeError(error)}`);
     }
-  });
+  };
+  store.onAnalyzed(publish);
   store.onForgotten((uri) => void connection.sendDiagnostics({ uri, diagnostics: [] }));
   store.onOpened((uri) => {
     if (!canAskConfiguration) return;
-    void loadPatterns(uri).then(() => store.recheck(uri));
+    void loadResourceSettings(uri).then(() => {
+      // Its folder's fs.files may make it an FS document; and diagnostics already published used the
+      // window's settings (severity, problem cap): publish them again with the folder's.
+      store.recheck(uri);
+      const analysis = store.get(uri);
+      if (analysis !== undefined) publish(analysis);
+    });
   });
-  store.onClosed((uri) => resourcePatterns.delete(uri));
+  store.onClosed((uri) => resourceSettings.delete(uri));
 
   registerHandlers(context);
   registerTextSync(connection, store);

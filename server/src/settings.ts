@@ -2,6 +2,7 @@
 // uses when the client cannot be asked.
 
 import { DiagnosticSeverity } from "vscode-languageserver-protocol";
+import { NEUTRAL_FORMAT, type DisplayFormat } from "../../shared/src/render/localeFormat";
 
 export interface Settings {
   enable: boolean;
@@ -13,6 +14,8 @@ export interface Settings {
   files: readonly string[];
   /** fs.inlayHints.rollupSums: when a subtotal shows its children's sum after its value. */
   rollupSums: "whenDifferent" | "always" | "never";
+  /** The display language's numbers and dates (from the client's initializationOptions, not a setting). */
+  display: DisplayFormat;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -23,6 +26,7 @@ export const DEFAULT_SETTINGS: Settings = {
   maxProblems: 1000,
   files: [],
   rollupSums: "whenDifferent",
+  display: NEUTRAL_FORMAT,
 };
 
 const SEVERITIES: Record<string, DiagnosticSeverity | undefined> = {
@@ -34,8 +38,8 @@ const SEVERITIES: Record<string, DiagnosticSeverity | undefined> = {
 };
 
 /** The "fs" configuration section as the client sends it; anything unreadable keeps its default. */
-export function readSettings(section: unknown): Settings {
-  if (typeof section !== "object" || section === null) return DEFAULT_SETTINGS;
+export function readSettings(section: unknown, display: DisplayFormat = NEUTRAL_FORMAT): Settings {
+  if (typeof section !== "object" || section === null) return { ...DEFAULT_SETTINGS, display };
   const raw = section as Record<string, unknown>;
   const validation = (raw.validation ?? {}) as Record<string, unknown>;
   const rollups = (raw.rollups ?? {}) as Record<string, unknown>;
@@ -52,6 +56,7 @@ export function readSettings(section: unknown): Settings {
     maxProblems: typeof maxProblems === "number" && maxProblems >= 1 ? Math.floor(maxProblems) : DEFAULT_SETTINGS.maxProblems,
     files: readPatterns(raw.files),
     rollupSums: rollupSums === "always" || rollupSums === "never" || rollupSums === "whenDifferent" ? rollupSums : DEFAULT_SETTINGS.rollupSums,
+    display,
   };
 }
 

@@ -17,7 +17,11 @@ interface Manifest {
   };
 }
 
-const manifest = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as Manifest;
+// Manifest strings are %keys% of package.nls.json (localized); the English text is read through them.
+const nls = JSON.parse(readFileSync(join(repoRoot, "package.nls.json"), "utf8")) as Record<string, string>;
+const manifest = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8"), (_key, value: unknown) =>
+  typeof value === "string" && /^%[^%]+%$/.test(value) ? (nls[value.slice(1, -1)] ?? value) : value,
+) as Manifest;
 const commandsSource = readFileSync(join(repoRoot, "client/src/commands/index.ts"), "utf8");
 const registered = new Set([
   ...[...commandsSource.matchAll(/registerCommand\(\s*"([^"]+)"/g)].map((match) => match[1]!),
@@ -63,10 +67,12 @@ test("menus name contributed commands, and New File offers an FS document", () =
 
 test("the package carries the snippets, the walkthrough's media and its example", () => {
   const ignore = readFileSync(join(repoRoot, ".vscodeignore"), "utf8").split("\n");
-  for (const line of ["!snippets/**", "!media/**", "!fixtures/examples/northwind-group.json"]) assert.ok(ignore.includes(line), `.vscodeignore lacks ${line}`);
+  for (const line of ["!snippets/**", "!media/**", "!fixtures/examples/northwind-group.json", "!package.nls*.json", "!l10n/*.json"])
+    assert.ok(ignore.includes(line), `.vscodeignore lacks ${line}`);
   // The packaging stage copies only its listed inputs (scripts/lib/package.mjs).
   const packaging = readFileSync(join(repoRoot, "scripts/lib/package.mjs"), "utf8");
-  for (const input of ['"snippets"', '"fixtures/examples"', '"media"']) assert.ok(packaging.includes(input), `scripts/lib/package.mjs does not stage ${input}`);
+  for (const input of ['"snippets"', '"fixtures/examples"', '"media"', '"l10n"', '"package.nls.json"', '"package.nls.de.json"'])
+    assert.ok(packaging.includes(input), `scripts/lib/package.mjs does not stage ${input}`);
   const walkthroughSource = readFileSync(join(repoRoot, "client/src/commands/walkthrough.ts"), "utf8");
   assert.match(walkthroughSource, /WALKTHROUGH_EXAMPLE = "fixtures\/examples\/northwind-group.json"/);
 });

@@ -45,8 +45,19 @@ export interface ServerUnderTest {
   stop(): Promise<void>;
 }
 
+export interface ServerOptions {
+  /** What the client sends as initializationOptions (the display language and its bundle). */
+  initializationOptions?: unknown;
+  /** Settings per scopeUri (a folder's settings), merged over `settings`; the window's when scopeUri is absent. */
+  settingsFor?: (scopeUri: string | undefined) => Record<string, unknown>;
+}
+
 /** `textDocument`: client capabilities beyond the harness's own (e.g. completion or rename support). */
-export async function startServer(settings: Record<string, unknown> = {}, textDocument: ClientCapabilities["textDocument"] = {}): Promise<ServerUnderTest> {
+export async function startServer(
+  settings: Record<string, unknown> = {},
+  textDocument: ClientCapabilities["textDocument"] = {},
+  options: ServerOptions = {},
+): Promise<ServerUnderTest> {
   const child = spawn(process.execPath, [join(repoRoot, "dist", "server.js"), "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
@@ -66,13 +77,17 @@ export async function startServer(settings: Record<string, unknown> = {}, textDo
   connection.onNotification("window/logMessage", (params: { message: string }) => {
     logs.push(params.message);
   });
-  connection.onRequest("workspace/configuration", (params: { items: { section?: string }[] }) => params.items.map(() => ({ validation: { delay: 20 }, ...settings })));
+  connection.onRequest("workspace/configuration", (params: { items: { section?: string; scopeUri?: string }[] }) =>
+    params.items.map((item) => ({ validation: { delay: 20 }, ...settings, ...options.settingsFor?.(item.scopeUri) })),
+  );
   connection.onRequest("client/registerCapability", () => null);
   connection.onRequest("workspace/codeLens/refresh", () => null);
+  connection.onRequest("workspace/inlayHint/refresh", () => null);
   connection.listen();
   const initialized = await connection.sendRequest(InitializeRequest.type, {
     processId: process.pid,
     rootUri: null,
+    initializationOptions: options.initializationOptions,
     capabilities: {
       workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } },
       textDocument: { publishDiagnostics: { relatedInformation: true, versionSupport: true }, ...textDocument },
@@ -136,10 +151,10 @@ export function editsFor(edit: WorkspaceEdit | null | undefined, uri: string): T
  * One server for a whole test file: started before its tests, stopped after them, and checked to
  * have written nothing to stderr (a stdio server's stdout is the protocol; stderr stays quiet).
  */
-export function serveThisFile(use: (server: ServerUnderTest) => void | Promise<void>, settings?: Record<string, unknown>): void {
+export function serveThisFile(use: (server: ServerUnderTest) => void | Promise<void>, settings?: Record<string, unknown>, options?: ServerOptions): void {
   let server: ServerUnderTest | undefined;
   before(async () => {
-    server = await startServer(settings);
+    server = await startServer(settings, {}, options);
     await use(server);
   });
   after(async () => {

@@ -13,7 +13,7 @@ import type { DocumentStatus } from "../../protocol/lsp";
 import { buildPresentation } from "../../shared/src/render/index";
 import { buildPreviewModel, type PreviewModel } from "../../shared/src/render/previewModel";
 import { diffPreviewModels } from "../../shared/src/render/previewPatch";
-import { buildPreviewShell } from "../../client/src/preview/shell";
+import { buildPreviewShell, type ShellOptions } from "../../client/src/preview/shell";
 import type { ExtensionToWebview, ModelMessage, PatchMessage, WebviewToExtension } from "../../protocol/webview";
 import { repoRoot } from "../support/paths";
 
@@ -39,8 +39,8 @@ export interface PreviewHost {
   close(): Promise<void>;
 }
 
-/** Starts the page server and the browser; close() stops both, whatever state they are in. */
-export async function startPreviewHost(): Promise<PreviewHost> {
+/** Starts the page server and the browser; close() stops both, whatever state they are in. `language` is the display language the extension passes to the shell. */
+export async function startPreviewHost(language: Pick<ShellOptions, "locale" | "bundle"> = {}): Promise<PreviewHost> {
   for (const { file } of Object.values(ASSETS)) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`node scripts/build.mjs\` first.`);
   }
@@ -54,6 +54,7 @@ export async function startPreviewHost(): Promise<PreviewHost> {
         nonce: randomBytes(18).toString("base64"),
         scriptUri: `${origin}/dist/webview.js`,
         styleUri: `${origin}/media/preview.css`,
+        ...language,
       });
       response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html);
     } else if (asset !== undefined) {

@@ -5,6 +5,8 @@
 import type { PreviewModel } from "../../shared/src/render/previewModel";
 import { cellDisplayText } from "../../shared/src/render/previewModel";
 import type { NumberFormat } from "../../protocol/webview";
+import * as l10n from "@vscode/l10n";
+import { display } from "./display";
 
 export interface FindMatch {
   statement: number;
@@ -17,7 +19,7 @@ export function findMatches(model: PreviewModel | undefined, query: string, form
   const matches: FindMatch[] = [];
   model.statements.forEach((statement, statementIndex) => {
     statement.rows.forEach((row, rowIndex) => {
-      const texts = [row.label, row.description ?? "", ...row.cells.map((cell) => cellDisplayText(cell, format))];
+      const texts = [row.label, row.description ?? "", ...row.cells.map((cell) => cellDisplayText(cell, format, display.number))];
       if (texts.some((text) => text.toLocaleLowerCase().includes(needle))) matches.push({ statement: statementIndex, row: rowIndex });
     });
   });
@@ -94,6 +96,7 @@ export class FindBox {
   }
 
   private show({ current, total }: { current: number; total: number }): void {
-    this.count.textContent = this.input.value === "" ? "" : total === 0 ? "No results" : `${current + 1} of ${total}`;
+    this.count.textContent =
+      this.input.value === "" ? "" : total === 0 ? l10n.t("No results") : l10n.t("{0} of {1}", display.number(String(current + 1)), display.number(String(total)));
   }
 }

@@ -4,6 +4,8 @@
 import { SHELL_IDS } from "../../protocol/webview";
 import type { DocumentStatus } from "../../protocol/lsp";
 import { describeStatus } from "../../client/src/status/describe";
+import * as l10n from "@vscode/l10n";
+import "./display";
 
 export function element<T extends HTMLElement = HTMLElement>(document: Document, id: string): T {
   const found = document.getElementById(id);
@@ -27,7 +29,7 @@ export class PageHeader {
   setTitle(title: string, documentName: string): void {
     const heading = title === "" ? documentName : title;
     this.title.textContent = heading;
-    this.document.title = `Preview ${heading}`;
+    this.document.title = l10n.t("Preview {0}", heading);
   }
 
   setLocked(locked: boolean): void {

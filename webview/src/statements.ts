@@ -8,6 +8,8 @@
 // attributes only, never parsed as HTML.
 
 import type { NumberFormat } from "../../protocol/webview";
+import * as l10n from "@vscode/l10n";
+import { display } from "./display";
 import { cellDisplayText, type PreviewCell, type PreviewModel, type PreviewRow, type PreviewStatement } from "../../shared/src/render/previewModel";
 import type { PreviewPatchOp } from "../../shared/src/render/previewPatch";
 import { parentPointer } from "../../shared/src/json/pointer";
@@ -566,16 +568,16 @@ export class StatementsView {
     const head = table.createTHead();
     const headRow = head.insertRow();
     headRow.setAttribute("aria-rowindex", "1");
-    const itemHeader = headerCell(doc, "fs-col-item", "Item");
+    const itemHeader = headerCell(doc, "fs-col-item", l10n.t("Item"));
     headRow.append(itemHeader);
-    if (statement.unitPerRow) headRow.append(headerCell(doc, "fs-col-unit", "Unit"));
+    if (statement.unitPerRow) headRow.append(headerCell(doc, "fs-col-unit", l10n.t("Unit")));
     for (const column of statement.columns) {
       const th = headerCell(doc, "fs-col-period", "");
       th.dataset.period = column.id;
       th.dataset.periodKind = column.kind;
       th.dataset.pointer = column.pointer;
       th.title = column.label;
-      column.parts.forEach((part, index) => {
+      columnParts(column).forEach((part, index) => {
         if (index > 0) th.append(" – ");
         const span = doc.createElement("span");
         span.className = "fs-nobreak";
@@ -604,7 +606,7 @@ export class StatementsView {
     };
     const span = this.cellOffset(statement) + statement.columns.length;
     if (statement.omitted !== undefined) body.append(noteRow(doc, "fs-omitted", statement.omitted, span));
-    else if (statement.rows.length === 0) body.append(noteRow(doc, "fs-empty", "This statement has no items.", span));
+    else if (statement.rows.length === 0) body.append(noteRow(doc, "fs-empty", l10n.t("This statement has no items."), span));
     body.append(view.topSpacer, view.bottomSpacer);
     section.append(table);
     this.computeVisible(view);
@@ -622,7 +624,8 @@ export class StatementsView {
     const statement = view.statement;
     const offset = this.cellOffset(statement);
     statement.columns.forEach((column, index) => {
-      let widest = Math.max(...column.parts.map((part, partIndex) => part.length + (partIndex === 0 && column.parts.length > 1 ? 2 : 0)));
+      const parts = columnParts(column);
+      let widest = Math.max(...parts.map((part, partIndex) => part.length + (partIndex === 0 && parts.length > 1 ? 2 : 0)));
       for (const row of statement.rows) widest = Math.max(widest, this.cellWidth(row.cells[index]));
       const col = view.columns[offset + index];
       if (col !== undefined) col.style.width = `${Math.max(6, widest) + 3}ch`;
@@ -649,7 +652,7 @@ export class StatementsView {
 
   private cellWidth(cell: PreviewCell | undefined): number {
     if (cell === undefined) return 0;
-    const text = cellDisplayText(cell, this.format);
+    const text = cellDisplayText(cell, this.format, display.number);
     return Math.min(40, text.length) + (cell.flag === "" ? 0 : 2);
   }
 
@@ -676,7 +679,7 @@ export class StatementsView {
       toggle.className = "fs-toggle";
       toggle.tabIndex = -1;
       toggle.setAttribute("aria-expanded", String(!collapsed));
-      toggle.setAttribute("aria-label", `${collapsed ? "Expand" : "Collapse"} the rows of ${row.label}`);
+      toggle.setAttribute("aria-label", collapsed ? l10n.t("Expand the rows of {0}", row.label) : l10n.t("Collapse the rows of {0}", row.label));
       toggle.textContent = collapsed ? "▸" : "▾";
       th.append(toggle);
       if (collapsed) tr.classList.add("fs-collapsed");
@@ -698,7 +701,7 @@ export class StatementsView {
       td.tabIndex = -1;
       if (row.unit === undefined || row.unit.text === "") {
         td.className = "fs-unit fs-invalid";
-        td.textContent = "no unit";
+        td.textContent = l10n.t("no unit");
       } else {
         td.className = "fs-unit";
         td.title = row.unit.title;
@@ -729,10 +732,10 @@ export class StatementsView {
     td.dataset.pointer = cell.pointer;
     td.dataset.col = String(column);
     td.tabIndex = tabindex === "0" ? 0 : -1;
-    const text = cellDisplayText(cell, this.format);
+    const text = cellDisplayText(cell, this.format, display.number);
     if (cell.kind === "value") {
       td.dataset.value = cell.value;
-      const full = cellDisplayText(cell, "full");
+      const full = cellDisplayText(cell, "full", display.number);
       const titles = text === full ? [] : [full];
       if (cell.title !== "") titles.push(cell.title);
       if (titles.length > 0) td.title = titles.join("\n");
@@ -812,4 +815,9 @@ function lowerBound(count: number, test: (index: number) => boolean): number {
     else low = middle + 1;
   }
   return low;
+}
+
+/** A column's dates in the display language (an unresolved period shows its id). */
+function columnParts(column: PreviewStatement["columns"][number]): string[] {
+  return column.kind === "instant" || column.kind === "duration" ? column.parts.map((part) => display.date(part)) : column.parts;
 }

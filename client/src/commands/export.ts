@@ -39,15 +39,15 @@ async function exists(uri: vscode.Uri): Promise<boolean> {
 
 async function exportHtml(document: vscode.TextDocument, file: { text: string }): Promise<void> {
   const name = `${safePart(baseName(document.uri))}.html`;
-  const target = await vscode.window.showSaveDialog({ defaultUri: suggestedUri(document, name), filters: { HTML: ["html"] }, title: `Export ${name}` });
+  const target = await vscode.window.showSaveDialog({ defaultUri: suggestedUri(document, name), filters: { HTML: ["html"] }, title: vscode.l10n.t("Export {0}", name) });
   if (target === undefined) return;
   try {
     await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(file.text));
   } catch (error) {
-    void vscode.window.showErrorMessage(`Could not write ${target.toString(true)}: ${errorText(error)}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t("Could not write {0}: {1}", target.toString(true), errorText(error)));
     return;
   }
-  void vscode.window.showInformationMessage(`Exported ${documentName(target)}.`);
+  void vscode.window.showInformationMessage(vscode.l10n.t("Exported {0}.", documentName(target)));
 }
 
 async function chooseFolder(document: vscode.TextDocument): Promise<vscode.Uri | undefined> {
@@ -56,8 +56,8 @@ async function chooseFolder(document: vscode.TextDocument): Promise<vscode.Uri |
     canSelectFiles: false,
     canSelectFolders: true,
     canSelectMany: false,
-    openLabel: "Export Here",
-    title: "Export TSV: one <statement-id>.tsv per statement into this folder",
+    openLabel: vscode.l10n.t("Export Here"),
+    title: vscode.l10n.t("Export TSV: one <statement-id>.tsv per statement into this folder"),
   });
   return chosen?.[0];
 }
@@ -70,17 +70,19 @@ export async function exportDocument(server: FsServer, document: vscode.TextDocu
     try {
       return await server.export(document.uri, format);
     } catch (error) {
-      void vscode.window.showErrorMessage(`Export failed: ${errorText(error)}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t("Export failed: {0}", errorText(error)));
       return undefined;
     }
   };
   const result =
     folder === undefined
       ? await render()
-      : await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: "Export TSV: rendering the statements…" }, render);
+      : await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t("Export TSV: rendering the statements…") }, render);
   if (result === undefined) return;
   if (result.problem !== undefined || result.files.length === 0) {
-    void vscode.window.showWarningMessage(`Cannot export: ${result.problem ?? "there is nothing to export."}`);
+    void vscode.window.showWarningMessage(
+      result.problem === undefined ? vscode.l10n.t("Cannot export: there is nothing to export.") : vscode.l10n.t("Cannot export: {0}", result.problem),
+    );
     return;
   }
   if (folder === undefined) {
@@ -90,32 +92,48 @@ export async function exportDocument(server: FsServer, document: vscode.TextDocu
   const targets = result.files.map((file) => ({ file, uri: vscode.Uri.joinPath(folder, tsvFileName(file.statement)) }));
   const existing = (await Promise.all(targets.map(async ({ uri }) => ((await exists(uri)) ? documentName(uri) : undefined)))).filter((name) => name !== undefined);
   if (existing.length > 0) {
-    const replace = "Replace";
+    const replace = vscode.l10n.t("Replace");
+    const where = folder.toString(true);
     const answer = await vscode.window.showWarningMessage(
-      `${existing.length === 1 ? `${existing[0]} already exists` : `${existing.length} of the files already exist (${existing.slice(0, 3).join(", ")}${existing.length > 3 ? ", …" : ""})`} in ${folder.toString(true)}. Replace ${existing.length === 1 ? "it" : "them"}?`,
+      existing.length === 1
+        ? vscode.l10n.t("{0} already exists in {1}. Replace it?", existing[0]!, where)
+        : vscode.l10n.t(
+            "{0} of the files already exist ({1}) in {2}. Replace them?",
+            existing.length,
+            `${existing.slice(0, 3).join(", ")}${existing.length > 3 ? ", …" : ""}`,
+            where,
+          ),
       { modal: true },
       replace,
     );
     if (answer !== replace) return;
   }
-  const written = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: "Export TSV", cancellable: true }, async (progress, token) => {
-    const done: string[] = [];
-    for (const { file, uri } of targets) {
-      if (token.isCancellationRequested) break;
-      progress.report({ message: documentName(uri), increment: 100 / targets.length });
-      try {
-        await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(file.text));
-      } catch (error) {
-        void vscode.window.showErrorMessage(`Could not write ${uri.toString(true)}: ${errorText(error)}`);
-        break;
+  const written = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t("Export TSV"), cancellable: true },
+    async (progress, token) => {
+      const done: string[] = [];
+      for (const { file, uri } of targets) {
+        if (token.isCancellationRequested) break;
+        progress.report({ message: documentName(uri), increment: 100 / targets.length });
+        try {
+          await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(file.text));
+        } catch (error) {
+          void vscode.window.showErrorMessage(vscode.l10n.t("Could not write {0}: {1}", uri.toString(true), errorText(error)));
+          break;
+        }
+        done.push(documentName(uri));
       }
-      done.push(documentName(uri));
-    }
-    return done;
-  });
+      return done;
+    },
+  );
   if (written.length === 0) return;
   const missed = targets.length - written.length;
   void vscode.window.showInformationMessage(
-    `Exported ${written.length} table${written.length === 1 ? "" : "s"} to ${folder.toString(true)}: ${written.join(", ")}.${missed > 0 ? ` ${missed} not exported.` : ""}`,
+    [
+      written.length === 1
+        ? vscode.l10n.t("Exported 1 table to {0}: {1}.", folder.toString(true), written.join(", "))
+        : vscode.l10n.t("Exported {0} tables to {1}: {2}.", written.length, folder.toString(true), written.join(", ")),
+      ...(missed > 0 ? [vscode.l10n.t("{0} not exported.", missed)] : []),
+    ].join(" "),
   );
 }

@@ -30,7 +30,7 @@ export function registerCommands({ server, previews, snapshotDiffs, extensionUri
   };
   const openPreview = (toSide: boolean) => (argument?: unknown) => {
     const uri = uriArgument(argument) ?? active();
-    if (uri === undefined) void vscode.window.showInformationMessage("Open an FS document first.");
+    if (uri === undefined) void vscode.window.showInformationMessage(vscode.l10n.t("Open an FS document first."));
     else previews.open(uri, toSide);
   };
   return [

@@ -5,17 +5,22 @@
 import * as vscode from "vscode";
 import { checkNewDocumentOptions, newDocument, parseYears, type NewDocumentOptions } from "../../../shared/src/template/newDocument";
 
-const TITLE = "New FS Document";
 const STEPS = 5;
 
-const SCALES: (vscode.QuickPickItem & { scale: number })[] = [
-  { label: "Units", description: "values as they are (scale 0)", scale: 0 },
-  { label: "Thousands", description: "values in thousands (scale 3)", scale: 3 },
-  { label: "Millions", description: "values in millions (scale 6)", scale: 6 },
-];
+function title(step: number): string {
+  return vscode.l10n.t("New FS Document ({0}/{1})", step, STEPS);
+}
+
+function scales(): (vscode.QuickPickItem & { scale: number })[] {
+  return [
+    { label: vscode.l10n.t("Units"), description: vscode.l10n.t("values as they are (scale 0)"), scale: 0 },
+    { label: vscode.l10n.t("Thousands"), description: vscode.l10n.t("values in thousands (scale 3)"), scale: 3 },
+    { label: vscode.l10n.t("Millions"), description: vscode.l10n.t("values in millions (scale 6)"), scale: 6 },
+  ];
+}
 
 function input(step: number, prompt: string, value: string, validate: (text: string) => string | undefined): Thenable<string | undefined> {
-  return vscode.window.showInputBox({ title: `${TITLE} (${step}/${STEPS})`, prompt, value, ignoreFocusOut: true, validateInput: (text) => validate(text.trim()) });
+  return vscode.window.showInputBox({ title: title(step), prompt, value, ignoreFocusOut: true, validateInput: (text) => validate(text.trim()) });
 }
 
 function readYearEnd(text: string): { month: number; day: number } | undefined {
@@ -26,21 +31,21 @@ function readYearEnd(text: string): { month: number; day: number } | undefined {
 /** Asks the questions; undefined when the user cancels any of them. */
 async function askOptions(): Promise<NewDocumentOptions | undefined> {
   const probe: NewDocumentOptions = { entityName: "X", currency: "X", scale: 0, years: [2000] };
-  const entityName = await input(1, "The entity's name", "", (text) => checkNewDocumentOptions({ ...probe, entityName: text }));
+  const entityName = await input(1, vscode.l10n.t("The entity's name"), "", (text) => checkNewDocumentOptions({ ...probe, entityName: text }));
   if (entityName === undefined) return undefined;
-  const currency = await input(2, "The currency (the unit's measure), e.g. USD, EUR, GBP", "USD", (text) => checkNewDocumentOptions({ ...probe, currency: text }));
+  const currency = await input(2, vscode.l10n.t("The currency (the unit's measure), e.g. USD, EUR, GBP"), "USD", (text) => checkNewDocumentOptions({ ...probe, currency: text }));
   if (currency === undefined) return undefined;
-  const scale = await vscode.window.showQuickPick(SCALES, { title: `${TITLE} (3/${STEPS})`, placeHolder: "The values are stated in…", ignoreFocusOut: true });
+  const scale = await vscode.window.showQuickPick(scales(), { title: title(3), placeHolder: vscode.l10n.t("The values are stated in…"), ignoreFocusOut: true });
   if (scale === undefined) return undefined;
   const thisYear = new Date().getFullYear();
-  const yearsText = await input(4, "The fiscal years, by the year each ends in: 2024, 2025 or 2024-2025", `${thisYear - 2}-${thisYear - 1}`, (text) => {
+  const yearsText = await input(4, vscode.l10n.t("The fiscal years, by the year each ends in: 2024, 2025 or 2024-2025"), `${thisYear - 2}-${thisYear - 1}`, (text) => {
     const years = parseYears(text);
-    return years === undefined ? "List years (2024, 2025) or give a range (2024-2025)." : checkNewDocumentOptions({ ...probe, years });
+    return years === undefined ? vscode.l10n.t("List years (2024, 2025) or give a range (2024-2025).") : checkNewDocumentOptions({ ...probe, years });
   });
   if (yearsText === undefined) return undefined;
-  const yearEndText = await input(5, "The last day of the fiscal year (MM-DD)", "12-31", (text) => {
+  const yearEndText = await input(5, vscode.l10n.t("The last day of the fiscal year (MM-DD)"), "12-31", (text) => {
     const yearEnd = readYearEnd(text);
-    return yearEnd === undefined ? "Give the month and day as MM-DD, e.g. 03-31." : checkNewDocumentOptions({ ...probe, yearEnd });
+    return yearEnd === undefined ? vscode.l10n.t("Give the month and day as MM-DD, e.g. 03-31.") : checkNewDocumentOptions({ ...probe, yearEnd });
   });
   if (yearEndText === undefined) return undefined;
   return { entityName: entityName.trim(), currency: currency.trim(), scale: scale.scale, years: parseYears(yearsText.trim()) ?? [], yearEnd: readYearEnd(yearEndText.trim()) };

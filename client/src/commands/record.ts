@@ -11,23 +11,23 @@ export async function recordSnapshot(server: FsServer, document: vscode.TextDocu
   try {
     result = await server.recordEdits(document.uri);
   } catch (error) {
-    void vscode.window.showErrorMessage(`Recording the validation snapshot failed: ${errorText(error)}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t("Recording the validation snapshot failed: {0}", errorText(error)));
     return;
   }
   if (result === null) {
-    void vscode.window.showWarningMessage("This document is not open as an FS document.");
+    void vscode.window.showWarningMessage(vscode.l10n.t("This document is not open as an FS document."));
     return;
   }
   if (result.problem !== undefined) {
-    void vscode.window.showWarningMessage(`Cannot record the validation snapshot: ${result.problem}`);
+    void vscode.window.showWarningMessage(vscode.l10n.t("Cannot record the validation snapshot: {0}", result.problem));
     return;
   }
   if (result.version !== document.version) {
-    void vscode.window.showWarningMessage("The document changed while the snapshot was being prepared; nothing was recorded. Run the command again.");
+    void vscode.window.showWarningMessage(vscode.l10n.t("The document changed while the snapshot was being prepared; nothing was recorded. Run the command again."));
     return;
   }
   if (result.edits.length === 0) {
-    void vscode.window.showInformationMessage("The recorded validation snapshot is already up to date.");
+    void vscode.window.showInformationMessage(vscode.l10n.t("The recorded validation snapshot is already up to date."));
     return;
   }
   const edit = new vscode.WorkspaceEdit();
@@ -37,7 +37,7 @@ export async function recordSnapshot(server: FsServer, document: vscode.TextDocu
   // applyEdit carries the document version it was made for and fails if the text moved since.
   const applied = await vscode.workspace.applyEdit(edit);
   if (!applied) {
-    void vscode.window.showWarningMessage("The document changed while the snapshot was being recorded; nothing was recorded. Run the command again.");
+    void vscode.window.showWarningMessage(vscode.l10n.t("The document changed while the snapshot was being recorded; nothing was recorded. Run the command again."));
     return;
   }
   void vscode.window.setStatusBarMessage("FS: validation snapshot recorded", 4000);

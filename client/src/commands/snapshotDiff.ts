@@ -36,10 +36,10 @@ export class SnapshotDiffProvider implements vscode.Disposable {
     const nonce = createNonce(16);
     try {
       const result = await this.server.snapshotDiff(source);
-      if (result === null) return snapshotDiffHtml(name, undefined, "The document is not open as an FS document; open it to see its snapshot diff.", nonce);
+      if (result === null) return snapshotDiffHtml(name, undefined, vscode.l10n.t("The document is not open as an FS document; open it to see its snapshot diff."), nonce);
       return snapshotDiffHtml(name, result.diff, result.problem, nonce);
     } catch (error) {
-      return snapshotDiffHtml(name, undefined, `The snapshot diff could not be computed: ${errorText(error)}`, nonce);
+      return snapshotDiffHtml(name, undefined, vscode.l10n.t("The snapshot diff could not be computed: {0}", errorText(error)), nonce);
     }
   }
 
@@ -60,7 +60,7 @@ export class SnapshotDiffProvider implements vscode.Disposable {
     } else {
       const panel = vscode.window.createWebviewPanel(
         SNAPSHOT_DIFF_VIEW_TYPE,
-        `Snapshot diff: ${documentName(source)}`,
+        vscode.l10n.t("Snapshot diff: {0}", documentName(source)),
         { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
         { enableScripts: false, localResourceRoots: [] },
       );

@@ -18,13 +18,13 @@ export function uriArgument(argument: unknown): vscode.Uri | undefined {
 export async function targetDocument(argument: unknown, fallback: () => vscode.Uri | undefined): Promise<vscode.TextDocument | undefined> {
   const uri = uriArgument(argument) ?? fallback();
   if (uri === undefined) {
-    void vscode.window.showInformationMessage("Open an FS document first.");
+    void vscode.window.showInformationMessage(vscode.l10n.t("Open an FS document first."));
     return undefined;
   }
   try {
     return await vscode.workspace.openTextDocument(uri);
   } catch (error) {
-    void vscode.window.showErrorMessage(`Cannot open ${uri.toString(true)}: ${error instanceof Error ? error.message : String(error)}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t("Cannot open {0}: {1}", uri.toString(true), error instanceof Error ? error.message : String(error)));
     return undefined;
   }
 }

@@ -40,16 +40,20 @@ async function validateFile(server: FsServer, uri: vscode.Uri, tally: Tally, tok
 }
 
 function summary(tally: Tally, cancelled: boolean): string {
-  const parts = [`${tally.fsDocuments} FS document${tally.fsDocuments === 1 ? "" : "s"} in ${tally.files} JSON file${tally.files === 1 ? "" : "s"}`];
+  const files = tally.files === 1 ? vscode.l10n.t("1 JSON file") : vscode.l10n.t("{0} JSON files", tally.files);
+  const parts = [tally.fsDocuments === 1 ? vscode.l10n.t("1 FS document in {0}", files) : vscode.l10n.t("{0} FS documents in {1}", tally.fsDocuments, files)];
   if (tally.fsDocuments > 0) {
+    // The contract's status words stay as they are.
     const states = [`${tally.conforming} conforming`, `${tally.nonconforming} nonconforming`];
-    if (tally.syntaxErrors > 0) states.push(`${tally.syntaxErrors} with syntax errors`);
-    if (tally.inconsistent > 0) states.push(`${tally.inconsistent} with inconsistent rollups`);
+    if (tally.syntaxErrors > 0) states.push(vscode.l10n.t("{0} with syntax errors", tally.syntaxErrors));
+    if (tally.inconsistent > 0) states.push(vscode.l10n.t("{0} with inconsistent rollups", tally.inconsistent));
     parts.push(states.join(", "));
   }
-  if (tally.skipped > 0) parts.push(`${tally.skipped} skipped (larger than 50 MB)`);
-  if (tally.failed > 0) parts.push(`${tally.failed} could not be read`);
-  return `FS: ${cancelled ? "validation cancelled after " : "validated "}${parts.join("; ")}.${tally.fsDocuments > 0 ? " See the Problems panel." : ""}`;
+  if (tally.skipped > 0) parts.push(vscode.l10n.t("{0} skipped (larger than 50 MB)", tally.skipped));
+  if (tally.failed > 0) parts.push(vscode.l10n.t("{0} could not be read", tally.failed));
+  const counts = parts.join("; ");
+  const text = cancelled ? vscode.l10n.t("FS: validation cancelled after {0}.", counts) : vscode.l10n.t("FS: validated {0}.", counts);
+  return tally.fsDocuments > 0 ? `${text} ${vscode.l10n.t("See the Problems panel.")}` : text;
 }
 
 export async function validateWorkspace(server: FsServer): Promise<void> {

@@ -34,7 +34,9 @@ export async function fixFailingSubtotal(): Promise<void> {
   const failing = visible === undefined ? undefined : failingIn(visible).sort((a, b) => a.range.start.compareTo(b.range.start))[0];
   if (visible === undefined || failing === undefined) {
     void vscode.window.showInformationMessage(
-      visible === undefined ? "Open an FS document first (the walkthrough's first step opens an example)." : "No subtotal in this document fails: every rollup check is satisfied.",
+      visible === undefined
+        ? vscode.l10n.t("Open an FS document first (the walkthrough's first step opens an example).")
+        : vscode.l10n.t("No subtotal in this document fails: every rollup check is satisfied."),
     );
     return;
   }

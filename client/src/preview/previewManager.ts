@@ -70,7 +70,7 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
     }
     const panel = vscode.window.createWebviewPanel(
       PREVIEW_VIEW_TYPE,
-      `Preview ${documentName(uri)}`,
+      vscode.l10n.t("Preview {0}", documentName(uri)),
       { viewColumn: column, preserveFocus: toSide },
       { ...previewWebviewOptions(this.dependencies.extensionUri), enableFindWidget: false },
     );

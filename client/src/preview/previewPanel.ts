@@ -77,6 +77,8 @@ export class PreviewPanel implements vscode.Disposable {
       nonce: createNonce(18),
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(dependencies.extensionUri, "dist", "webview.js")).toString(),
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(dependencies.extensionUri, "media", "preview.css")).toString(),
+      locale: vscode.env.language,
+      bundle: vscode.l10n.bundle,
     });
     this.updateTitle();
     this.subscriptions.push(
@@ -255,10 +257,10 @@ export class PreviewPanel implements vscode.Disposable {
       const document = await vscode.workspace.openTextDocument(uri);
       result = await this.dependencies.server.previewModel(document.uri, baseVersion);
     } catch (error) {
-      return { ...base, problem: `The preview could not be rendered: ${error instanceof Error ? error.message : String(error)}` };
+      return { ...base, problem: vscode.l10n.t("The preview could not be rendered: {0}", error instanceof Error ? error.message : String(error)) };
     }
     if (result === null) {
-      return { ...base, problem: "This is not an FS document (or FS validation is turned off by the fs.enable setting)." };
+      return { ...base, problem: vscode.l10n.t("This is not an FS document (or FS validation is turned off by the fs.enable setting).") };
     }
     if (result.patch !== undefined && result.modelVersion !== undefined) {
       return {
@@ -286,7 +288,7 @@ export class PreviewPanel implements vscode.Disposable {
 
   private updateTitle(): void {
     const name = documentName(this.resourceUri);
-    this.panel.title = this.isLocked ? `[Preview] ${name}` : `Preview ${name}`;
+    this.panel.title = this.isLocked ? vscode.l10n.t("[Preview] {0}", name) : vscode.l10n.t("Preview {0}", name);
   }
 
   dispose(): void {

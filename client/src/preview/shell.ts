@@ -2,6 +2,7 @@
 // page script fills, and the script tag carrying the nonce. Pure (no vscode import), so the browser
 // tests build exactly the page the extension shows.
 
+import * as l10n from "@vscode/l10n";
 import { SHELL_IDS } from "../../../protocol/webview";
 import { escapeHtml } from "../../../shared/src/render/writer";
 
@@ -12,6 +13,9 @@ export interface ShellOptions {
   nonce: string;
   scriptUri: string;
   styleUri: string;
+  /** The display language (vscode.env.language) and its string bundle (vscode.l10n.bundle): the page cannot ask vscode.l10n itself. */
+  locale?: string;
+  bundle?: Record<string, string | { message: string; comment: string[] }>;
 }
 
 export { SHELL_IDS };
@@ -32,29 +36,29 @@ export function contentSecurityPolicy(cspSource: string, nonce: string): string 
 export function buildPreviewShell(options: ShellOptions): string {
   const attribute = escapeHtml;
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${attribute(options.locale ?? "en")}">
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${attribute(contentSecurityPolicy(options.cspSource, options.nonce))}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="stylesheet" href="${attribute(options.styleUri)}">
-<title>FS Preview</title>
+<title>${attribute(l10n.t("FS Preview"))}</title>
 </head>
-<body class="fs-preview">
+<body class="fs-preview" data-locale="${attribute(options.locale ?? "")}" data-l10n="${attribute(options.bundle === undefined ? "" : JSON.stringify(options.bundle))}">
 <header class="fs-preview-header">
 <h1 id="${SHELL_IDS.title}" class="fs-preview-title"></h1>
-<p class="fs-preview-meta"><span id="${SHELL_IDS.status}" class="fs-preview-status" role="status"></span><span id="${SHELL_IDS.lock}" class="fs-preview-lock" hidden>Locked</span></p>
+<p class="fs-preview-meta"><span id="${SHELL_IDS.status}" class="fs-preview-status" role="status"></span><span id="${SHELL_IDS.lock}" class="fs-preview-lock" hidden>${attribute(l10n.t("Locked"))}</span></p>
 </header>
 <div id="${SHELL_IDS.find}" class="fs-find" role="search" hidden>
-<input class="fs-find-input" type="text" aria-label="Find in preview" placeholder="Find (Enter: next, Shift+Enter: previous)">
+<input class="fs-find-input" type="text" aria-label="${attribute(l10n.t("Find in preview"))}" placeholder="${attribute(l10n.t("Find (Enter: next, Shift+Enter: previous)"))}">
 <span class="fs-find-count" aria-live="polite"></span>
-<button type="button" class="fs-find-previous" aria-label="Previous match (Shift+F3)">↑</button>
-<button type="button" class="fs-find-next" aria-label="Next match (F3)">↓</button>
-<button type="button" class="fs-find-close" aria-label="Close (Escape)">×</button>
+<button type="button" class="fs-find-previous" aria-label="${attribute(l10n.t("Previous match (Shift+F3)"))}">↑</button>
+<button type="button" class="fs-find-next" aria-label="${attribute(l10n.t("Next match (F3)"))}">↓</button>
+<button type="button" class="fs-find-close" aria-label="${attribute(l10n.t("Close (Escape)"))}">×</button>
 </div>
 <div id="${SHELL_IDS.problem}" class="fs-preview-problem" role="alert" hidden></div>
-<main id="${SHELL_IDS.content}" class="fs-preview-content" aria-label="Statements" tabindex="-1"></main>
-<aside id="${SHELL_IDS.explanation}" class="fs-explanation" aria-label="Why the subtotal does not add up" aria-live="polite" hidden></aside>
+<main id="${SHELL_IDS.content}" class="fs-preview-content" aria-label="${attribute(l10n.t("Statements"))}" tabindex="-1"></main>
+<aside id="${SHELL_IDS.explanation}" class="fs-explanation" aria-label="${attribute(l10n.t("Why the subtotal does not add up"))}" aria-live="polite" hidden></aside>
 <script nonce="${attribute(options.nonce)}" src="${attribute(options.scriptUri)}"></script>
 </body>
 </html>

@@ -118,7 +118,7 @@ class RollupTreeProvider implements vscode.TreeDataProvider<Node>, vscode.Dispos
     else if (node.kind === "child") item.description = node.value.status === undefined ? node.value.id : `${node.value.id} · subtotal, ${STATUS_TEXT[node.value.status]}`;
     else item.description = STATUS_TEXT[node.value.status];
     item.tooltip = `${node.value.label} (${node.value.id})${status === undefined ? "" : `: ${STATUS_TEXT[status]}`}`;
-    item.command = { command: ROLLUP_COMMANDS.reveal, title: "Reveal in Source", arguments: [node.uri, node.value.range] };
+    item.command = { command: ROLLUP_COMMANDS.reveal, title: vscode.l10n.t("Reveal in Source"), arguments: [node.uri, node.value.range] };
     return item;
   }
 

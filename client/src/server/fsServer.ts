@@ -20,6 +20,7 @@ import {
   type CellExplanation,
   type DocumentStatus,
   type ExportParams,
+  type FsInitializationOptions,
   type ExportResult,
   type ExportXlsxResult,
   type PreviewModelParams,
@@ -62,7 +63,7 @@ export class FsServer implements vscode.Disposable {
   start(): Promise<BaseLanguageClient> {
     this.starting ??= this.launch().catch((error: unknown) => {
       this.starting = undefined;
-      void vscode.window.showErrorMessage(`The FS language server could not start: ${error instanceof Error ? error.message : String(error)}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t("The FS language server could not start: {0}", error instanceof Error ? error.message : String(error)));
       throw error;
     });
     return this.starting;
@@ -73,6 +74,8 @@ export class FsServer implements vscode.Disposable {
       documentSelector: documentSelector(),
       revealOutputChannelOn: RevealOutputChannelOn.Never,
       middleware: builtInJsonOverlap,
+      // The server speaks the display language: its locale and this extension's bundle for it.
+      initializationOptions: { locale: vscode.env.language, l10nBundle: vscode.l10n.bundle } satisfies FsInitializationOptions,
     };
     const client = await this.createClient("fs", "FS Documents", clientOptions);
     client.onNotification(StatusNotification, (status) => this.statusEmitter.fire(status));

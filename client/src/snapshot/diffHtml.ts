@@ -87,9 +87,13 @@ function checkCounts(applications: readonly (RollupApplication | undefined)[]): 
 /** The rollup checks line: counted apart on each side, else the status in words. */
 function checksLine(diff: Extract<SnapshotDiff, { status: "match" | "mismatch" }>): string {
   const recorded =
-    checkCounts(diff.applications.map((change) => ("recorded" in change ? change.recorded : undefined))) ?? STATUS_WORDS[diff.calculations.recorded] ?? diff.calculations.recorded;
+    checkCounts(diff.applications.map((change) => (change.change === "added" ? undefined : change.recorded))) ??
+    STATUS_WORDS[diff.calculations.recorded] ??
+    diff.calculations.recorded;
   const current =
-    checkCounts(diff.applications.map((change) => ("current" in change ? change.current : undefined))) ?? STATUS_WORDS[diff.calculations.current] ?? diff.calculations.current;
+    checkCounts(diff.applications.map((change) => (change.change === "removed" ? undefined : change.current))) ??
+    STATUS_WORDS[diff.calculations.current] ??
+    diff.calculations.current;
   return recorded === current ? `<li>Rollup checks: ${escape(current)}</li>` : `<li class="differs">Rollup checks: recorded ${escape(recorded)}; now ${escape(current)}</li>`;
 }
 

@@ -42,7 +42,7 @@ export class FsLanguageStatus implements vscode.Disposable {
     this.item ??= this.createItem();
     const item = this.item;
     item.selector = { language: document.languageId, scheme: document.uri.scheme };
-    item.command = { title: "Open Preview", command: CLIENT_COMMANDS.openPreview, arguments: [document.uri] };
+    item.command = { title: vscode.l10n.t("Open Preview"), command: CLIENT_COMMANDS.openPreview, arguments: [document.uri] };
     const status = this.statuses.get(document.uri);
     if (status === undefined) {
       // Not busy: a document the server does not analyse (fs.enable off) would spin forever.

@@ -6,7 +6,8 @@ import type { ClientFeatures } from "./clientFeatures";
 export interface ServerContext {
   connection: Connection;
   store: DocumentStore;
-  settings(): Settings;
+  /** The settings that apply to `uri` (its folder's resource settings), or the window's. */
+  settings(uri?: string): Settings;
   /** What the client declared it supports (read at initialize). */
   client(): ClientFeatures;
   /**

@@ -16,6 +16,7 @@ import {
   type InlayHintParams,
   type ServerCapabilities,
 } from "vscode-languageserver";
+import * as l10n from "@vscode/l10n";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { isFsDocumentByName, isFsDocumentValue, mightBeFsDocument } from "../../../shared/src/detect";
 import {
@@ -37,8 +38,6 @@ import { DocumentAnalysis, type ParsedVersion } from "../analysis";
 import * as service from "../service/index";
 import type { ClientFeatures } from "./clientFeatures";
 import type { ServerContext } from "./context";
-
-const NOT_OPEN = "This document is not open as an FS document.";
 
 /** The server's capabilities for a client with `client`'s features. */
 export const capabilitiesFor = (client: ClientFeatures): ServerCapabilities => ({
@@ -63,13 +62,13 @@ export function registerHandlers(context: ServerContext): void {
   connection.onCodeLens(
     guard("codeLens", null, ({ textDocument }, token) => {
       const open = analysis(textDocument.uri);
-      return open === undefined ? null : service.codeLenses(open, context.settings(), token);
+      return open === undefined ? null : service.codeLenses(open, context.settings(textDocument.uri), token);
     }),
   );
   connection.onHover(
     guard("hover", null, ({ textDocument, position }) => {
       const open = analysis(textDocument.uri);
-      return open === undefined ? null : service.hover(open, position);
+      return open === undefined ? null : service.hover(open, position, context.settings(textDocument.uri).display);
     }),
   );
   // The outline asks again after every edit: the cap is logged once per open document, not each time.
@@ -120,7 +119,7 @@ export function registerHandlers(context: ServerContext): void {
   connection.onCodeAction(
     guard("codeAction", null, ({ textDocument, context: actionContext }) => {
       const open = analysis(textDocument.uri);
-      return open === undefined ? null : service.codeActions(open, actionContext);
+      return open === undefined ? null : service.codeActions(open, actionContext, context.settings(textDocument.uri).display);
     }),
   );
 
@@ -137,7 +136,7 @@ export function registerHandlers(context: ServerContext): void {
     CellExplanationRequest,
     guard(CellExplanationRequest.method, null, ({ uri, modelVersion, pointer }) => {
       const open = analysis(uri);
-      return open === undefined || typeof modelVersion !== "number" ? null : service.cellExplanation(open, modelVersion, pointer);
+      return open === undefined || typeof modelVersion !== "number" ? null : service.cellExplanation(open, modelVersion, pointer, context.settings(uri).display);
     }),
   );
   connection.onRequest(
@@ -170,16 +169,20 @@ export function registerHandlers(context: ServerContext): void {
   );
   connection.onRequest(
     ExportRequest,
-    guard<{ uri: string; format: "html" | "tsv" }, ExportResult>(ExportRequest.method, { files: [], problem: "Export failed; see the FS output channel." }, ({ uri, format }) => {
-      const open = analysis(uri);
-      return open === undefined ? { files: [], problem: NOT_OPEN } : service.exportFiles(open, format);
-    }),
+    guard<{ uri: string; format: "html" | "tsv" }, ExportResult>(
+      ExportRequest.method,
+      { files: [], problem: l10n.t("Export failed; see the FS output channel.") },
+      ({ uri, format }) => {
+        const open = analysis(uri);
+        return open === undefined ? { files: [], problem: l10n.t("This document is not open as an FS document.") } : service.exportFiles(open, format);
+      },
+    ),
   );
   connection.onRequest(
     ExportXlsxRequest,
     guard<{ uri: string }, ExportXlsxResult>(ExportXlsxRequest.method, { textValues: 0, problem: "Export failed; see the FS output channel." }, async ({ uri }) => {
       const open = analysis(uri);
-      return open === undefined ? { textValues: 0, problem: NOT_OPEN } : service.exportXlsx(open);
+      return open === undefined ? { textValues: 0, problem: l10n.t("This document is not open as an FS document.") } : service.exportXlsx(open);
     }),
   );
   connection.onRequest(
@@ -191,11 +194,11 @@ export function registerHandlers(context: ServerContext): void {
         return { isFsDocument: open !== undefined, status: open === undefined ? undefined : service.statusOf(open) };
       }
       if (typeof uri !== "string" || typeof text !== "string") return { isFsDocument: false, status: undefined };
-      const named = isFsDocumentByName(uri, context.settings().files);
+      const named = isFsDocumentByName(uri, context.settings(uri).files);
       if (!named && !mightBeFsDocument(text)) return { isFsDocument: false, status: undefined };
       const closed = DocumentAnalysis.of(TextDocument.create(uri, "json", 0, text), undefined);
       if (!named && closed.parsed !== undefined && !isFsDocumentValue(closed.parsed.value)) return { isFsDocument: false, status: undefined };
-      void connection.sendDiagnostics({ uri, diagnostics: service.diagnostics(closed, context.settings()) });
+      void connection.sendDiagnostics({ uri, diagnostics: service.diagnostics(closed, context.settings(uri)) });
       return { isFsDocument: true, status: service.statusOf(closed) };
     }),
   );
@@ -218,7 +221,8 @@ function registerRollupViews(context: ServerContext): void {
       const found = current(textDocument.uri);
       if (found === undefined) return null;
       const { good, document } = found;
-      return service.rollupSumHints(good, context.settings().rollupSums, document.offsetAt(range.start), document.offsetAt(range.end)).map((hint) => ({
+      const settings = context.settings(textDocument.uri);
+      return service.rollupSumHints(good, settings.rollupSums, document.offsetAt(range.start), document.offsetAt(range.end), settings.display).map((hint) => ({
         position: document.positionAt(hint.offset),
         label: hint.label,
         tooltip: hint.tooltip,
@@ -258,7 +262,7 @@ function registerRollupViews(context: ServerContext): void {
     RollupTreeRequest,
     guard(RollupTreeRequest.method, null, ({ uri }) => {
       const found = current(uri);
-      return found === undefined ? null : { uri, version: found.document.version, statements: service.rollupTree(found.good, found.document) };
+      return found === undefined ? null : { uri, version: found.document.version, statements: service.rollupTree(found.good, found.document, context.settings(uri).display) };
     }),
   );
 }

@@ -5,6 +5,7 @@
 import { describeCause, parsePointer } from "../../../shared/src/index";
 import { itemAt, statementAt } from "../../../shared/src/model/document-model";
 import type { CellExplanation } from "../../../protocol/lsp";
+import { NEUTRAL_FORMAT, type DisplayFormat } from "../../../shared/src/render/localeFormat";
 import type { DocumentAnalysis } from "../analysis";
 import { rollupMessage } from "./diagnostics";
 import { causePointer, explainApplication } from "./rollupCauses";
@@ -14,7 +15,7 @@ import { causePointer, explainApplication } from "./rollupCauses";
  * shows: the current one, or the last valid one while the text does not parse); null when that
  * version is gone or the cell is not an unsatisfied subtotal.
  */
-export function cellExplanation(analysis: DocumentAnalysis, modelVersion: number, pointer: string): CellExplanation | null {
+export function cellExplanation(analysis: DocumentAnalysis, modelVersion: number, pointer: string, display: DisplayFormat = NEUTRAL_FORMAT): CellExplanation | null {
   const good = analysis.lastGood;
   if (good === undefined || good.version !== modelVersion || typeof pointer !== "string") return null;
   const segments = parsePointer(pointer);
@@ -29,10 +30,10 @@ export function cellExplanation(analysis: DocumentAnalysis, modelVersion: number
     uri: analysis.uri,
     modelVersion,
     pointer,
-    summary: rollupMessage(good, explained.application),
+    summary: rollupMessage(good, explained.application, display),
     causes: explained.causes.map((cause) => {
       const at = causePointer(good, cause);
-      const text = describeCause(explained.explainer, cause);
+      const text = describeCause(explained.explainer, cause, display.number);
       return at === undefined ? { text } : { text, pointer: at };
     }),
   };

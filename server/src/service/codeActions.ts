@@ -4,6 +4,8 @@
 import { CodeActionKind, type CodeAction, type CodeActionContext, type Diagnostic } from "vscode-languageserver-protocol";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { recordSnapshot } from "../../../shared/src/index";
+import * as l10n from "@vscode/l10n";
+import { NEUTRAL_FORMAT, type DisplayFormat } from "../../../shared/src/render/localeFormat";
 import type { DocumentAnalysis, ParsedVersion } from "../analysis";
 import { SOURCE } from "./diagnostics";
 import { toTextEdits } from "./jsonEdits";
@@ -14,14 +16,14 @@ import { FIX_ALL_KIND, fixAllEdit } from "./fixAll";
 export const RECORD_SNAPSHOT_KIND = `${CodeActionKind.Source}.fs.recordSnapshot`;
 export const CODE_ACTION_KINDS = [CodeActionKind.QuickFix, CodeActionKind.Source, RECORD_SNAPSHOT_KIND, FIX_ALL_KIND];
 
-export function codeActions(analysis: DocumentAnalysis, context: Pick<CodeActionContext, "diagnostics" | "only">): CodeAction[] {
+export function codeActions(analysis: DocumentAnalysis, context: Pick<CodeActionContext, "diagnostics" | "only">, display: DisplayFormat = NEUTRAL_FORMAT): CodeAction[] {
   // Fixes are edits on the current text, so they need its parse; none while it is broken.
   const good = analysis.parsed;
   if (good === undefined) return [];
   const { document } = analysis;
   const only = context.only;
   const actions: CodeAction[] = [];
-  if (wants(only, CodeActionKind.QuickFix)) actions.push(...quickFixes(good, document, context.diagnostics));
+  if (wants(only, CodeActionKind.QuickFix)) actions.push(...quickFixes(good, document, context.diagnostics, display));
   // Fix-all and recording rewrite or re-validate the whole document, so they are computed only when
   // source actions are asked for by kind (the client filters them out of the light bulb anyway).
   if (only !== undefined && wants(only, FIX_ALL_KIND)) {
@@ -40,12 +42,12 @@ function wants(only: readonly string[] | undefined, kind: string): boolean {
   return only === undefined || only.some((wanted) => kind === wanted || kind.startsWith(`${wanted}.`));
 }
 
-function quickFixes(good: ParsedVersion, document: TextDocument, diagnostics: readonly Diagnostic[]): CodeAction[] {
+function quickFixes(good: ParsedVersion, document: TextDocument, diagnostics: readonly Diagnostic[], display: DisplayFormat): CodeAction[] {
   // Several diagnostics can share one fix (the migration fixes every grouping at once): one action
   // then lists them all.
   const byEdit = new Map<string, CodeAction>();
   for (const diagnostic of diagnostics) {
-    for (const fix of [...fixesFor(good, diagnostic), ...rollupFixesFor(good, diagnostic)]) {
+    for (const fix of [...fixesFor(good, diagnostic), ...rollupFixesFor(good, diagnostic, display)]) {
       const edits = toTextEdits(document, fix.edits);
       const key = JSON.stringify([fix.title, edits]);
       const existing = byEdit.get(key);
@@ -69,17 +71,17 @@ function recordAction(good: ParsedVersion, document: TextDocument): CodeAction |
   const recording = recordSnapshot(good.text, good.value);
   if (recording === undefined || recording.text === good.text) return undefined;
   return {
-    title: "Record validation snapshot",
+    title: l10n.t("Record validation snapshot"),
     kind: RECORD_SNAPSHOT_KIND,
     edit: { changes: { [document.uri]: toTextEdits(document, recording.edits) } },
   };
 }
 
 /** The cause fixes and "set to the sum" behind an unsatisfied rollup diagnostic (its data names the application). */
-function rollupFixesFor(good: ParsedVersion, diagnostic: Diagnostic): ReturnType<typeof rollupFixes> {
+function rollupFixesFor(good: ParsedVersion, diagnostic: Diagnostic, display: DisplayFormat): ReturnType<typeof rollupFixes> {
   const params = (diagnostic.data as { params?: Record<string, unknown> } | undefined)?.params;
   if (diagnostic.source !== SOURCE || diagnostic.code !== "rollup-unsatisfied" || params === undefined) return [];
   const { statement, parent, period } = params;
   if (typeof statement !== "string" || typeof parent !== "string" || typeof period !== "string") return [];
-  return rollupFixes(good, { statement, parent, period });
+  return rollupFixes(good, { statement, parent, period }, display);
 }

@@ -5,32 +5,34 @@
 import type { CancellationToken, CodeLens } from "vscode-languageserver-protocol";
 import { childrenOf, itemName, type ItemEntry, type RollupApplication, type SnapshotDiff, type StatementEntry } from "../../../shared/src/index";
 import { CLIENT_COMMANDS } from "../../../protocol/lsp";
-import { groupDigits } from "../../../shared/src/render/format";
+import * as l10n from "@vscode/l10n";
+import type { DisplayFormat } from "../../../shared/src/render/localeFormat";
 import type { DocumentAnalysis, ParsedVersion } from "../analysis";
 import type { Settings } from "../settings";
-import { applicationFor, cellPath, plural, RangeBatch } from "./documentFacts";
+import { applicationFor, cellPath, counted, RangeBatch } from "./documentFacts";
 
 /** Failures named one by one in a parent's lens before the rest are counted. */
 const NAMED_FAILURES = 3;
 
 /** The lenses of the last good version, at the positions of its text; null when off, cancelled or there is none. */
-export function codeLenses(analysis: DocumentAnalysis, settings: Pick<Settings, "codeLens">, token: CancellationToken): CodeLens[] | null {
+export function codeLenses(analysis: DocumentAnalysis, settings: Pick<Settings, "codeLens" | "display">, token: CancellationToken): CodeLens[] | null {
   const good = analysis.lastGood;
   if (!settings.codeLens || good === undefined) return null;
   const positions = analysis.positionsOf(good);
   // Plan every lens first and locate all their ranges in one batch.
   const ranges = new RangeBatch(good, positions);
-  const plans: LensPlan[] = [...snapshotPlans(good, ranges, good.diff)];
+  const display = settings.display;
+  const plans: LensPlan[] = [...snapshotPlans(ranges, good.diff, display)];
   let visited = 0;
   for (const statement of good.model.statements) {
     for (const item of statement.items) {
       if (++visited % 512 === 0 && token.isCancellationRequested) return null;
-      if (item.children.length > 0) plans.push(parentPlan(good, ranges, statement, item));
+      if (item.children.length > 0) plans.push(parentPlan(good, ranges, statement, item, display));
     }
   }
   if (token.isCancellationRequested) return null;
   ranges.resolve();
-  const lenses: CodeLens[] = [statusLens(analysis, good, positions.uri)];
+  const lenses: CodeLens[] = [statusLens(analysis, good, positions.uri, display)];
   for (const plan of plans) {
     const range = ranges.start(plan.at);
     const args = plan.peek === undefined ? [positions.uri] : [positions.uri, range.start, plan.peek.map((request) => ranges.location(request))];
@@ -48,23 +50,32 @@ interface LensPlan {
   peek?: number[];
 }
 
-function statusLens(analysis: DocumentAnalysis, good: ParsedVersion, uri: string): CodeLens {
+function statusLens(analysis: DocumentAnalysis, good: ParsedVersion, uri: string, display: DisplayFormat): CodeLens {
   const { conformance, calculations } = good.analysis.result;
   const parts = ["FS 0.2"];
-  if (analysis.parsed === undefined) parts.push("invalid JSON, showing the last valid version");
+  if (analysis.parsed === undefined) parts.push(l10n.t("invalid JSON, showing the last valid version"));
+  // The contract's status words stay as they are; the counts around them are translated.
   parts.push(conformance.status);
-  if (conformance.status === "nonconforming") parts.push(plural(conformance.errors.length, "error"));
-  else if (calculations.applications.length === 0) parts.push("no rollups");
-  else parts.push(...checkCounts(calculations.applications));
+  if (conformance.status === "nonconforming")
+    parts.push(
+      counted(
+        conformance.errors.length,
+        display,
+        (n) => l10n.t("{0} error", n),
+        (n) => l10n.t("{0} errors", n),
+      ),
+    );
+  else if (calculations.applications.length === 0) parts.push(l10n.t("no rollups"));
+  else parts.push(...checkCounts(calculations.applications, display));
   const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-  return { range, command: { title: `${parts.join(" · ")} · Open preview`, command: CLIENT_COMMANDS.openPreview, arguments: [uri] } };
+  return { range, command: { title: `${parts.join(" · ")} · ${l10n.t("Open preview")}`, command: CLIENT_COMMANDS.openPreview, arguments: [uri] } };
 }
 
 /**
  * The rollup checks counted apart: not satisfied, not evaluated (and why), satisfied. A check that
  * could not be evaluated is not a sum that is off, so the two are never added together.
  */
-function checkCounts(applications: readonly RollupApplication[]): string[] {
+function checkCounts(applications: readonly RollupApplication[], display: DisplayFormat): string[] {
   let unsatisfied = 0;
   let missing = 0;
   let unavailable = 0;
@@ -76,40 +87,62 @@ function checkCounts(applications: readonly RollupApplication[]): string[] {
     }
   }
   const satisfied = applications.length - unsatisfied - missing - unavailable;
-  if (satisfied === applications.length) return [`${plural(satisfied, "rollup check")} satisfied`];
-  const parts: string[] = [];
-  if (unsatisfied > 0) parts.push(`${groupDigits(String(unsatisfied))} not satisfied`);
-  if (missing + unavailable > 0) {
-    const why = [missing > 0 ? "missing" : undefined, unavailable > 0 ? "unavailable" : undefined].filter((reason) => reason !== undefined).join(" or ");
-    parts.push(`${groupDigits(String(missing + unavailable))} not evaluated (${why} values)`);
+  const number = (count: number): string => display.number(String(count));
+  if (satisfied === applications.length) {
+    return [
+      counted(
+        satisfied,
+        display,
+        (n) => l10n.t("{0} rollup check satisfied", n),
+        (n) => l10n.t("{0} rollup checks satisfied", n),
+      ),
+    ];
   }
-  parts.push(`${groupDigits(String(satisfied))} satisfied`);
+  const parts: string[] = [];
+  if (unsatisfied > 0) parts.push(l10n.t("{0} not satisfied", number(unsatisfied)));
+  if (missing + unavailable > 0) {
+    const count = number(missing + unavailable);
+    parts.push(
+      missing > 0 && unavailable > 0
+        ? l10n.t("{0} not evaluated (missing or unavailable values)", count)
+        : missing > 0
+          ? l10n.t("{0} not evaluated (missing values)", count)
+          : l10n.t("{0} not evaluated (unavailable values)", count),
+    );
+  }
+  parts.push(l10n.t("{0} satisfied", number(satisfied)));
   return parts;
 }
 
-function snapshotPlans(good: ParsedVersion, ranges: RangeBatch, diff: SnapshotDiff): LensPlan[] {
+function snapshotPlans(ranges: RangeBatch, diff: SnapshotDiff, display: DisplayFormat): LensPlan[] {
   if (diff.status === "not-recorded") return [];
   const at = ranges.add("/validationSnapshot", "key");
   return [
-    { at, title: snapshotTitle(diff), command: CLIENT_COMMANDS.showSnapshotDiff },
-    { at, title: "Record validation snapshot", command: CLIENT_COMMANDS.recordSnapshot },
+    { at, title: snapshotTitle(diff, display), command: CLIENT_COMMANDS.showSnapshotDiff },
+    { at, title: l10n.t("Record validation snapshot"), command: CLIENT_COMMANDS.recordSnapshot },
   ];
 }
 
 /** Short enough to read whole above the key: what differs first; the diff view has the rest. */
-function snapshotTitle(diff: SnapshotDiff): string {
-  if (diff.status === "not-recorded") return "No snapshot recorded";
-  if (diff.status === "not-comparable") return "Snapshot invalid (not comparable)";
-  if (diff.status === "match") return "Snapshot matches current validation";
-  let what: string;
+function snapshotTitle(diff: SnapshotDiff, display: DisplayFormat): string {
+  if (diff.status === "not-recorded") return l10n.t("No snapshot recorded");
+  if (diff.status === "not-comparable") return l10n.t("Snapshot invalid (not comparable)");
+  if (diff.status === "match") return l10n.t("Snapshot matches current validation");
   const changed = diff.applications.filter((change) => change.change !== "unchanged").length;
-  if (diff.conformance.recorded !== diff.conformance.current) what = `recorded as ${diff.conformance.recorded}`;
-  else if (changed > 0) what = `${plural(changed, "rollup check")} ${changed === 1 ? "differs" : "differ"}`;
-  else what = `calculations recorded as ${diff.calculations.recorded}`;
-  return `Snapshot out of date: ${what} · Show diff`;
+  // The contract's status words stay as they are.
+  if (diff.conformance.recorded !== diff.conformance.current) return l10n.t("Snapshot out of date: recorded as {0} · Show diff", diff.conformance.recorded);
+  if (changed > 0) {
+    return counted(
+      changed,
+      display,
+      (n) => l10n.t("Snapshot out of date: {0} rollup check differs · Show diff", n),
+      (n) => l10n.t("Snapshot out of date: {0} rollup checks differ · Show diff", n),
+    );
+  }
+  return l10n.t("Snapshot out of date: calculations recorded as {0} · Show diff", diff.calculations.recorded);
 }
 
-function parentPlan(good: ParsedVersion, ranges: RangeBatch, statement: StatementEntry, parent: ItemEntry): LensPlan {
+function parentPlan(good: ParsedVersion, ranges: RangeBatch, statement: StatementEntry, parent: ItemEntry, display: DisplayFormat): LensPlan {
   const at = ranges.add(parent.pointer);
   const children = childrenOf(statement, parent);
   const applications = statement.periods.flatMap((period) => applicationFor(good, statement, parent, period) ?? []);
@@ -117,14 +150,36 @@ function parentPlan(good: ParsedVersion, ranges: RangeBatch, statement: Statemen
   const command = CLIENT_COMMANDS.peekLocations;
   const peekChildren = (): number[] => children.map((child) => ranges.add(child.pointer));
   if (applications.length === 0) {
-    const why = good.analysis.result.conformance.status === "nonconforming" ? "not checked while the document is nonconforming" : "no periods to check";
-    return { at, title: `Σ ${plural(children.length, "child", "children")} · ${why}`, command, peek: peekChildren() };
+    const why = good.analysis.result.conformance.status === "nonconforming" ? l10n.t("not checked while the document is nonconforming") : l10n.t("no periods to check");
+    const count = counted(
+      children.length,
+      display,
+      (n) => l10n.t("{0} child", n),
+      (n) => l10n.t("{0} children", n),
+    );
+    return { at, title: `Σ ${count} · ${why}`, command, peek: peekChildren() };
   }
-  if (failures.length === 0) return { at, title: `✓ adds up in ${plural(applications.length, "period")}`, command, peek: peekChildren() };
-  const parts = failures.slice(0, NAMED_FAILURES).map((failure) => failureText(statement, parent, failure));
-  if (failures.length > NAMED_FAILURES) parts.push(`✗ ${groupDigits(String(failures.length - NAMED_FAILURES))} more`);
+  if (failures.length === 0) {
+    const title = counted(
+      applications.length,
+      display,
+      (n) => l10n.t("✓ adds up in {0} period", n),
+      (n) => l10n.t("✓ adds up in {0} periods", n),
+    );
+    return { at, title, command, peek: peekChildren() };
+  }
+  const parts = failures.slice(0, NAMED_FAILURES).map((failure) => failureText(statement, parent, failure, display));
+  if (failures.length > NAMED_FAILURES) parts.push(l10n.t("✗ {0} more", display.number(String(failures.length - NAMED_FAILURES))));
   const satisfied = applications.length - failures.length;
-  if (satisfied > 0) parts.push(`✓ ${plural(satisfied, "other")}`);
+  if (satisfied > 0)
+    parts.push(
+      counted(
+        satisfied,
+        display,
+        (n) => l10n.t("✓ {0} other", n),
+        (n) => l10n.t("✓ {0} others", n),
+      ),
+    );
   const peek = failures.flatMap((failure) => {
     // The cell to look at: the parent's for a sum that is off, the named cell for an error.
     const item = failure.status === "error" ? statement.itemsById.get(failure.cell.item) : parent;
@@ -133,10 +188,10 @@ function parentPlan(good: ParsedVersion, ranges: RangeBatch, statement: Statemen
   return { at, title: parts.join(" · "), command, peek };
 }
 
-function failureText(statement: StatementEntry, parent: ItemEntry, failure: RollupApplication): string {
+function failureText(statement: StatementEntry, parent: ItemEntry, failure: RollupApplication, display: DisplayFormat): string {
   const period = failure.key.period;
-  if (failure.status !== "error") return `✗ ${period} off by ${groupDigits(failure.difference)}`;
-  const what = failure.reason === "missing-value" ? "missing value" : "unavailable value";
+  if (failure.status !== "error") return l10n.t("✗ {0} off by {1}", period, display.number(failure.difference));
+  const what = failure.reason === "missing-value" ? l10n.t("missing value") : l10n.t("unavailable value");
   if (failure.cell.item === parent.id) return `! ${period} ${what}`;
   const child = statement.itemsById.get(failure.cell.item);
   return `! ${period} ${what} (${child === undefined ? failure.cell.item : itemName(child)})`;

@@ -1,6 +1,7 @@
 // What may be written at a cursor: chosen by the JSON path, filled from the document model (ids)
 // and the current text (what is already there), documented from the contract (memberDocs).
 
+import * as l10n from "@vscode/l10n";
 import { CompletionItemKind } from "vscode-languageserver-protocol";
 import type { JSONPath } from "jsonc-parser";
 import { itemAt, periodSummary, statementAt, wouldCycle, type DocumentModel, type StatementEntry } from "../../../shared/src/index";
@@ -92,7 +93,7 @@ function units(model: DocumentModel): Candidate[] {
       kind: CompletionItemKind.Reference,
       json: JSON.stringify(unit.id),
       detail: [unit.label ?? unit.id, facts.join(", ")].filter((part) => part !== "").join(" — "),
-      documentation: unit.defaultTolerance === undefined ? "Tolerance: exact (0)." : `Tolerance: ${unit.defaultTolerance}.`,
+      documentation: unit.defaultTolerance === undefined ? l10n.t("Tolerance: exact (0).") : l10n.t("Tolerance: {0}.", unit.defaultTolerance),
     };
   });
 }
@@ -129,7 +130,13 @@ function rollupParents(cursor: Cursor, model: DocumentModel, itemPath: JSONPath)
     if (id === undefined || statement.itemsById.get(id) !== item || id === ownId) continue;
     if (ownUnit !== undefined && item.unit !== ownUnit) continue;
     if (ownId !== undefined && wouldCycle(statement, ownId, id)) continue;
-    candidates.push({ label: id, kind: CompletionItemKind.Reference, json: JSON.stringify(id), detail: item.label, documentation: `Unit: ${item.unit ?? "none"}.` });
+    candidates.push({
+      label: id,
+      kind: CompletionItemKind.Reference,
+      json: JSON.stringify(id),
+      detail: item.label,
+      documentation: item.unit === undefined ? l10n.t("No unit.") : l10n.t("Unit: {0}.", item.unit),
+    });
   }
   return candidates;
 }

@@ -3,7 +3,8 @@
 
 import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation, type Range } from "vscode-languageserver-protocol";
 import { cellPointer, childrenOf, itemName, storedCell, type LocateRequest, type RollupApplication, type SnapshotDiff } from "../../../shared/src/index";
-import { groupDigits } from "../../../shared/src/render/format";
+import * as l10n from "@vscode/l10n";
+import type { DisplayFormat } from "../../../shared/src/render/localeFormat";
 import type { DocumentAnalysis, ParsedVersion } from "../analysis";
 import type { Settings } from "../settings";
 import { causeRelatedInformation } from "./rollupCauses";
@@ -62,9 +63,9 @@ export function diagnostics(analysis: DocumentAnalysis, settings: Settings): Dia
       }
       // An unsatisfied sum lists its likely causes first, each pointing at the item concerned, then
       // its children's cells; an error names its one cell in the message.
-      const causes = causeRelatedInformation(good, application).map(({ path, message }) => ({ request: { path, mark: "value" as const }, message }));
-      const related = application.status === "unsatisfied" ? [...causes, ...childCells(good, application)] : [];
-      add({ path: rollupTarget(good, application), mark: "value" }, (range) => rollupDiagnostic(good, application, range, severity), related);
+      const causes = causeRelatedInformation(good, application, settings.display).map(({ path, message }) => ({ request: { path, mark: "value" as const }, message }));
+      const related = application.status === "unsatisfied" ? [...causes, ...childCells(good, application, settings.display)] : [];
+      add({ path: rollupTarget(good, application), mark: "value" }, (range) => rollupDiagnostic(good, application, range, severity, settings.display), related);
     }
   }
   const snapshot = snapshotDiagnostic(good.diff);
@@ -93,7 +94,7 @@ export function diagnostics(analysis: DocumentAnalysis, settings: Settings): Dia
       severity: DiagnosticSeverity.Information,
       source: SOURCE,
       code: "problems-capped",
-      message: `Showing the first ${settings.maxProblems} of ${total} problems (setting fs.validation.maxProblems); run "fsdoc validate" for all of them.`,
+      message: l10n.t('Showing the first {0} of {1} problems (setting fs.validation.maxProblems); run "fsdoc validate" for all of them.', settings.maxProblems, total),
     });
   }
   return diagnostics;
@@ -104,16 +105,26 @@ function itemLabel(good: ParsedVersion, statementId: string, itemId: string): st
   return item === undefined ? itemId : itemName(item);
 }
 
-export function rollupMessage(good: ParsedVersion, application: RollupApplication): string {
+export function rollupMessage(good: ParsedVersion, application: RollupApplication, display: DisplayFormat): string {
   const { key } = application;
   const parent = `${itemLabel(good, key.statement, key.parent)} ${key.period}`;
   if (application.status === "error") {
     const cell = application.cell;
-    const what = application.reason === "missing-value" ? "has no value (null)" : "is marked unavailable";
-    const whose = cell.item === key.parent ? "its own value" : `${itemLabel(good, cell.statement, cell.item)} ${cell.period}`;
-    return `${parent} cannot be checked: ${whose} ${what}.`;
+    const missing = application.reason === "missing-value";
+    if (cell.item === key.parent) {
+      return missing ? l10n.t("{0} cannot be checked: its own value has no value (null).", parent) : l10n.t("{0} cannot be checked: its own value is marked unavailable.", parent);
+    }
+    const whose = `${itemLabel(good, cell.statement, cell.item)} ${cell.period}`;
+    return missing ? l10n.t("{0} cannot be checked: {1} has no value (null).", parent, whose) : l10n.t("{0} cannot be checked: {1} is marked unavailable.", parent, whose);
   }
-  return `${parent}: ${groupDigits(application.actual)} stated, children sum to ${groupDigits(application.expected)} (difference ${groupDigits(application.difference)}, tolerance ${groupDigits(application.tolerance)}).`;
+  return l10n.t(
+    "{0}: {1} stated, children sum to {2} (difference {3}, tolerance {4}).",
+    parent,
+    display.number(application.actual),
+    display.number(application.expected),
+    display.number(application.difference),
+    display.number(application.tolerance),
+  );
 }
 
 /** The pointer of the cell an application is about: the parent's, or an error's named cell. */
@@ -125,20 +136,20 @@ function rollupTarget(good: ParsedVersion, application: RollupApplication): stri
   return statement === undefined || item === undefined ? "" : cellPointer(statement.index, item.index, target.period);
 }
 
-function rollupDiagnostic(good: ParsedVersion, application: RollupApplication, range: Range, severity: DiagnosticSeverity): Diagnostic {
+function rollupDiagnostic(good: ParsedVersion, application: RollupApplication, range: Range, severity: DiagnosticSeverity, display: DisplayFormat): Diagnostic {
   const { key } = application;
   return {
     range,
     severity,
     source: SOURCE,
     code: application.status === "error" ? `rollup-${application.reason}` : "rollup-unsatisfied",
-    message: rollupMessage(good, application),
+    message: rollupMessage(good, application, display),
     data: { path: rollupTarget(good, application), params: { statement: key.statement, parent: key.parent, period: key.period } } satisfies DiagnosticData,
   };
 }
 
 /** The children's cells of an application, to locate and describe as related information. */
-function childCells(good: ParsedVersion, application: RollupApplication): { request: LocateRequest; message: string }[] {
+function childCells(good: ParsedVersion, application: RollupApplication, display: DisplayFormat): { request: LocateRequest; message: string }[] {
   const { key } = application;
   const statement = good.model.statementsById.get(key.statement);
   const parent = statement?.itemsById.get(key.parent);
@@ -147,7 +158,7 @@ function childCells(good: ParsedVersion, application: RollupApplication): { requ
     const value = storedCell(good.value, statement.index, child.index, key.period);
     return {
       request: { path: cellPointer(statement.index, child.index, key.period), mark: "value" as const },
-      message: `${itemName(child)} ${key.period}: ${typeof value === "string" ? groupDigits(value) : "no value"}`,
+      message: `${itemName(child)} ${key.period}: ${typeof value === "string" ? display.number(value) : l10n.t("no value")}`,
     };
   });
 }
@@ -156,15 +167,16 @@ function snapshotDiagnostic(diff: SnapshotDiff): ((range: Range) => Diagnostic) 
   if (diff.status !== "mismatch") return undefined;
   const changes = diff.applications.filter((change) => change.change !== "unchanged");
   const parts: string[] = [];
-  if (diff.conformance.recorded !== diff.conformance.current) parts.push(`conformance ${diff.conformance.recorded} → ${diff.conformance.current}`);
-  if (diff.calculations.recorded !== diff.calculations.current) parts.push(`calculations ${diff.calculations.recorded} → ${diff.calculations.current}`);
-  if (changes.length > 0) parts.push(`${changes.length} application${changes.length === 1 ? "" : "s"} changed, added or removed`);
+  if (diff.conformance.recorded !== diff.conformance.current) parts.push(l10n.t("conformance {0} → {1}", diff.conformance.recorded, diff.conformance.current));
+  if (diff.calculations.recorded !== diff.calculations.current) parts.push(l10n.t("calculations {0} → {1}", diff.calculations.recorded, diff.calculations.current));
+  if (changes.length === 1) parts.push(l10n.t("1 application changed, added or removed"));
+  else if (changes.length > 1) parts.push(l10n.t("{0} applications changed, added or removed", changes.length));
   return (range) => ({
     range,
     severity: DiagnosticSeverity.Information,
     source: SOURCE,
     code: "snapshot-mismatch",
-    message: `The recorded validation snapshot no longer matches the current validation (${parts.join("; ")}). Run "FS: Record Validation Snapshot" to update it.`,
+    message: l10n.t('The recorded validation snapshot no longer matches the current validation ({0}). Run "FS: Record Validation Snapshot" to update it.', parts.join("; ")),
     data: { path: "/validationSnapshot" } satisfies DiagnosticData,
   });
 }

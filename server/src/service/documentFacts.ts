@@ -15,7 +15,8 @@ import {
   type SourceRange,
   type StatementEntry,
 } from "../../../shared/src/index";
-import { groupDigits } from "../../../shared/src/render/format";
+import * as l10n from "@vscode/l10n";
+import type { DisplayFormat } from "../../../shared/src/render/localeFormat";
 import type { ParsedVersion } from "../analysis";
 
 /**
@@ -90,21 +91,23 @@ export function storedCells(good: ParsedVersion, statement: StatementEntry, item
 }
 
 /** A stored cell as plain text: values exactly as stored, with thousands separators. */
-export function cellText(cell: StoredCell): string {
+export function cellText(cell: StoredCell, display: DisplayFormat): string {
   switch (cell.kind) {
     case "value":
-      return groupDigits(cell.decimal);
+      return display.number(cell.decimal);
     case "missing":
-      return "null (missing)";
+      return l10n.t("null (missing)");
     case "unavailable":
-      return "unavailable";
+      return l10n.t("unavailable");
     case "absent":
-      return "no cell";
+      return l10n.t("no cell");
     case "other":
       return cell.source;
   }
 }
 
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${groupDigits(String(count))} ${count === 1 ? one : many}`;
+/** A count in words: `one(n)` or `many(n)` (each an l10n.t message with the count as {0}), the count in the display's digits. */
+export function counted(count: number, display: DisplayFormat, one: (count: string) => string, many: (count: string) => string): string {
+  const text = display.number(String(count));
+  return count === 1 ? one(text) : many(text);
 }

@@ -6,11 +6,11 @@ import { renderXlsx } from "../../../shared/src/xlsx/index";
 import { bytesToBase64 } from "../../../protocol/base64";
 import type { ExportXlsxResult } from "../../../protocol/lsp";
 import type { DocumentAnalysis } from "../analysis";
-import { BROKEN } from "./requests";
+import { broken } from "./requests";
 
 export async function exportXlsx(analysis: DocumentAnalysis): Promise<ExportXlsxResult> {
   const good = analysis.parsed;
-  if (good === undefined) return { textValues: 0, problem: BROKEN };
+  if (good === undefined) return { textValues: 0, problem: broken() };
   const { result } = good.analysis;
   if (result.conformance.status !== "conforming") {
     const count = result.conformance.errors.length;

@@ -3,6 +3,7 @@
 
 import type { Edit } from "jsonc-parser";
 import { differenceEdit, fixAll } from "../../../shared/src/index";
+import * as l10n from "@vscode/l10n";
 import type { ParsedVersion } from "../analysis";
 
 export const FIX_ALL_KIND = "source.fixAll.fs";
@@ -18,5 +19,6 @@ export function fixAllEdit(good: ParsedVersion): FixAllEdit | undefined {
   const outcome = fixAll(good.text);
   if (outcome.applied.length === 0 || outcome.text === good.text) return undefined;
   const count = outcome.applied.length;
-  return { title: `Fix all safe FS problems (${count} fix${count === 1 ? "" : "es"})`, edits: [differenceEdit(good.text, outcome.text)], count };
+  const title = count === 1 ? l10n.t("Fix all safe FS problems (1 fix)") : l10n.t("Fix all safe FS problems ({0} fixes)", count);
+  return { title, edits: [differenceEdit(good.text, outcome.text)], count };
 }

@@ -3,83 +3,96 @@
 // how that subtotal fares. Values are shown exactly as stored.
 
 import { childrenOf, itemName, parentOf, periodSummary, unitSummary, type ItemEntry, type RollupApplication, type StatementEntry } from "../../../shared/src/index";
-import { groupDigits } from "../../../shared/src/render/format";
+import * as l10n from "@vscode/l10n";
+import type { DisplayFormat } from "../../../shared/src/render/localeFormat";
 import type { ParsedVersion } from "../analysis";
-import { applicationFor, cellText, plural, storedCells, type StoredCell } from "./documentFacts";
+import { applicationFor, cellText, storedCells, type StoredCell } from "./documentFacts";
 import { bold, codeSpan, escapeText, tableRow } from "./markdown";
 import { causesMarkdown } from "./rollupCauses";
 
-export function cellHover(good: ParsedVersion, statement: StatementEntry, item: ItemEntry, period: string): string {
-  const sections = [heading(good, statement, item, period)];
-  if (item.children.length > 0) sections.push(rollupSection(good, statement, item, period));
-  if (item.rollupTo !== undefined) sections.push(rollsIntoSection(good, statement, item, period));
-  if (sections.length === 1) sections.push(`Stored value: ${cellMarkdown(storedCells(good, statement, [item], period)[0]!)}`);
+export function cellHover(good: ParsedVersion, statement: StatementEntry, item: ItemEntry, period: string, display: DisplayFormat): string {
+  const sections = [heading(good, statement, item, period, display)];
+  if (item.children.length > 0) sections.push(rollupSection(good, statement, item, period, display));
+  if (item.rollupTo !== undefined) sections.push(rollsIntoSection(good, statement, item, period, display));
+  if (sections.length === 1) sections.push(l10n.t("Stored value: {0}", cellMarkdown(storedCells(good, statement, [item], period)[0]!, display)));
   return sections.join("\n\n");
 }
 
-function heading(good: ParsedVersion, statement: StatementEntry, item: ItemEntry, period: string): string {
+function heading(good: ParsedVersion, statement: StatementEntry, item: ItemEntry, period: string, display: DisplayFormat): string {
   const definition = good.model.periods.get(period);
-  const when = definition === undefined ? "undefined period" : escapeText(periodSummary(definition));
+  const when = definition === undefined ? l10n.t("undefined period") : escapeText(periodSummary(definition, display.date));
   const unit = item.unit === undefined ? undefined : good.model.units.get(item.unit);
-  const unitText = unit === undefined ? (item.unit === undefined ? "no unit" : `unit ${codeSpan(item.unit)} (undefined)`) : escapeText(unitSummary(unit));
+  const unitText = unit === undefined ? (item.unit === undefined ? l10n.t("no unit") : l10n.t("unit {0} (undefined)", codeSpan(item.unit))) : escapeText(unitSummary(unit));
   const name = [bold(itemName(item)), ...(item.id === undefined ? [] : [codeSpan(item.id)])].join(" ");
-  const note = statement.periods.includes(period) ? "" : " · not one of this statement's periods";
+  const note = statement.periods.includes(period) ? "" : ` · ${l10n.t("not one of this statement's periods")}`;
   return `${name} · ${codeSpan(period)} (${when}) · ${unitText}${note}`;
 }
 
-function rollupSection(good: ParsedVersion, statement: StatementEntry, parent: ItemEntry, period: string): string {
-  const rows = [tableRow(["Item", escapeText(period)]), tableRow([":--", "--:"])];
+function rollupSection(good: ParsedVersion, statement: StatementEntry, parent: ItemEntry, period: string, display: DisplayFormat): string {
+  const rows = [tableRow([l10n.t("Item"), escapeText(period)]), tableRow([":--", "--:"])];
   const children = childrenOf(statement, parent);
   const cells = storedCells(good, statement, [...children, parent], period);
-  children.forEach((child, index) => rows.push(tableRow([escapeText(itemName(child)), cellMarkdown(cells[index]!, true)])));
+  children.forEach((child, index) => rows.push(tableRow([escapeText(itemName(child)), cellMarkdown(cells[index]!, display, true)])));
   const application = applicationFor(good, statement, parent, period);
-  const stated = `**Actual** (${escapeText(itemName(parent))})`;
+  const stated = l10n.t("**Actual** ({0})", escapeText(itemName(parent)));
   if (application !== undefined && application.status !== "error") {
     rows.push(
-      tableRow(["**Expected** (sum of children)", groupDigits(application.expected)]),
-      tableRow([stated, groupDigits(application.actual)]),
-      tableRow(["**Difference**", groupDigits(application.difference)]),
-      tableRow(["Tolerance", groupDigits(application.tolerance)]),
+      tableRow([l10n.t("**Expected** (sum of children)"), display.number(application.expected)]),
+      tableRow([stated, display.number(application.actual)]),
+      tableRow([l10n.t("**Difference**"), display.number(application.difference)]),
+      tableRow([l10n.t("Tolerance"), display.number(application.tolerance)]),
     );
   } else {
-    rows.push(tableRow([stated, cellMarkdown(cells[children.length]!, true)]));
+    rows.push(tableRow([stated, cellMarkdown(cells[children.length]!, display, true)]));
   }
-  const causes = application?.status === "unsatisfied" ? causesMarkdown(good, application.key) : undefined;
-  return `${rows.join("\n")}\n\n${statusText(good, statement, parent, application)}${causes === undefined ? "" : `\n\n${causes}`}`;
+  const causes = application?.status === "unsatisfied" ? causesMarkdown(good, application.key, display) : undefined;
+  return `${rows.join("\n")}\n\n${statusText(good, statement, parent, application, display)}${causes === undefined ? "" : `\n\n${causes}`}`;
 }
 
-function rollsIntoSection(good: ParsedVersion, statement: StatementEntry, item: ItemEntry, period: string): string {
+function rollsIntoSection(good: ParsedVersion, statement: StatementEntry, item: ItemEntry, period: string, display: DisplayFormat): string {
   const parent = parentOf(statement, item);
   const target = item.rollupTo ?? "";
   if (parent === undefined) {
-    return target === item.id ? `Rolls into itself (${codeSpan(target)}), which is not allowed.` : `Rolls into ${codeSpan(target)}, which is no item of this statement.`;
+    return target === item.id
+      ? l10n.t("Rolls into itself ({0}), which is not allowed.", codeSpan(target))
+      : l10n.t("Rolls into {0}, which is no item of this statement.", codeSpan(target));
   }
-  const line = `Rolls into ${bold(itemName(parent))} (${codeSpan(target)})`;
+  const line = l10n.t("Rolls into {0} ({1})", bold(itemName(parent)), codeSpan(target));
   const application = applicationFor(good, statement, parent, period);
-  return `${line}\n\n${escapeText(period)}: ${statusText(good, statement, parent, application)}`;
+  return `${line}\n\n${escapeText(period)}: ${statusText(good, statement, parent, application, display)}`;
 }
 
 /** The subtotal's status in one period, in words. */
-function statusText(good: ParsedVersion, statement: StatementEntry, parent: ItemEntry, application: RollupApplication | undefined): string {
+function statusText(good: ParsedVersion, statement: StatementEntry, parent: ItemEntry, application: RollupApplication | undefined, display: DisplayFormat): string {
   if (application === undefined) {
     const errors = good.analysis.result.conformance.errors.length;
-    return errors > 0
-      ? `Not checked: rollups run only when the document conforms (it has ${plural(errors, "structural error")}).`
-      : "Not checked: this period is not one of the statement's periods.";
+    if (errors === 0) return l10n.t("Not checked: this period is not one of the statement's periods.");
+    const count = display.number(String(errors));
+    return errors === 1
+      ? l10n.t("Not checked: rollups run only when the document conforms (it has {0} structural error).", count)
+      : l10n.t("Not checked: rollups run only when the document conforms (it has {0} structural errors).", count);
   }
   if (application.status !== "error") {
-    const sums = `stated ${groupDigits(application.actual)}, children sum to ${groupDigits(application.expected)}`;
+    const [actual, expected, difference, tolerance] = [application.actual, application.expected, application.difference, application.tolerance].map((value) =>
+      display.number(value),
+    );
     return application.status === "satisfied"
-      ? `✓ **satisfied**: ${sums} (difference ${groupDigits(application.difference)}, tolerance ${groupDigits(application.tolerance)})`
-      : `✗ **not satisfied**: ${sums}, off by ${groupDigits(application.difference)} (tolerance ${groupDigits(application.tolerance)})`;
+      ? l10n.t("✓ **satisfied**: stated {0}, children sum to {1} (difference {2}, tolerance {3})", actual!, expected!, difference!, tolerance!)
+      : l10n.t("✗ **not satisfied**: stated {0}, children sum to {1}, off by {2} (tolerance {3})", actual!, expected!, difference!, tolerance!);
   }
-  const what = application.reason === "missing-value" ? "has no value (null)" : "is marked unavailable";
-  const why = application.reason === "missing-value" ? "missing value" : "unavailable value";
+  const period = escapeText(application.cell.period);
   const cellItem = statement.itemsById.get(application.cell.item);
-  const whose = application.cell.item === parent.id ? "the subtotal's own value" : bold(cellItem === undefined ? application.cell.item : itemName(cellItem));
-  return `! **not evaluated** (${why}): ${whose} ${what} in ${escapeText(application.cell.period)}, so the sum cannot be checked`;
+  if (application.cell.item === parent.id) {
+    return application.reason === "missing-value"
+      ? l10n.t("! **not evaluated** (missing value): the subtotal's own value has no value (null) in {0}, so the sum cannot be checked", period)
+      : l10n.t("! **not evaluated** (unavailable value): the subtotal's own value is marked unavailable in {0}, so the sum cannot be checked", period);
+  }
+  const whose = bold(cellItem === undefined ? application.cell.item : itemName(cellItem));
+  return application.reason === "missing-value"
+    ? l10n.t("! **not evaluated** (missing value): {0} has no value (null) in {1}, so the sum cannot be checked", whose, period)
+    : l10n.t("! **not evaluated** (unavailable value): {0} is marked unavailable in {1}, so the sum cannot be checked", whose, period);
 }
 
-function cellMarkdown(cell: StoredCell, inTable = false): string {
-  return cell.kind === "other" ? codeSpan(cell.source, inTable) : cellText(cell);
+function cellMarkdown(cell: StoredCell, display: DisplayFormat, inTable = false): string {
+  return cell.kind === "other" ? codeSpan(cell.source, inTable) : cellText(cell, display);
 }

@@ -3,7 +3,8 @@
 // analysed text; the registration turns them into positions.
 
 import { pointer, type NumericApplication } from "../../../shared/src/index";
-import { groupDigits } from "../../../shared/src/render/format";
+import * as l10n from "@vscode/l10n";
+import { NEUTRAL_FORMAT, type DisplayFormat } from "../../../shared/src/render/localeFormat";
 import type { ParsedVersion } from "../analysis";
 
 export type RollupSumsMode = "whenDifferent" | "always" | "never";
@@ -16,7 +17,7 @@ export interface RollupSumHint {
 }
 
 /** The hints whose offset lies in [start, end], in text order. */
-export function rollupSumHints(good: ParsedVersion, mode: RollupSumsMode, start = 0, end = Number.MAX_SAFE_INTEGER): RollupSumHint[] {
+export function rollupSumHints(good: ParsedVersion, mode: RollupSumsMode, start = 0, end = Number.MAX_SAFE_INTEGER, display: DisplayFormat = NEUTRAL_FORMAT): RollupSumHint[] {
   if (mode === "never") return [];
   const shown: { application: NumericApplication; path: string }[] = [];
   for (const application of good.analysis.result.calculations.applications) {
@@ -34,14 +35,16 @@ export function rollupSumHints(good: ParsedVersion, mode: RollupSumsMode, start 
     if (range === undefined) return;
     const offset = range.offset + range.length;
     if (offset < start || offset > end) return;
-    const sum = `Σ ${groupDigits(application.expected)}`;
-    const label = application.difference === "0" ? sum : `${sum}, off by ${groupDigits(application.difference)}`;
-    const verdict = application.status === "satisfied" ? "within" : "beyond";
-    hints.push({
-      offset,
-      label,
-      tooltip: `The children sum to ${groupDigits(application.expected)}; stated ${groupDigits(application.actual)}, a difference of ${groupDigits(application.difference)}, ${verdict} the tolerance ${groupDigits(application.tolerance)}.`,
-    });
+    const [expected, actual, difference, tolerance] = [application.expected, application.actual, application.difference, application.tolerance].map((value) =>
+      display.number(value),
+    ) as [string, string, string, string];
+    const sum = `Σ ${expected}`;
+    const label = application.difference === "0" ? sum : l10n.t("{0}, off by {1}", sum, difference);
+    const tooltip =
+      application.status === "satisfied"
+        ? l10n.t("The children sum to {0}; stated {1}, a difference of {2}, within the tolerance {3}.", expected, actual, difference, tolerance)
+        : l10n.t("The children sum to {0}; stated {1}, a difference of {2}, beyond the tolerance {3}.", expected, actual, difference, tolerance);
+    hints.push({ offset, label, tooltip });
   });
   return hints.sort((a, b) => a.offset - b.offset);
 }

@@ -2,13 +2,14 @@
 // occurrences come from the document model (definitions, references, values keys, rollupTo);
 // items are statement-local, so an item id in another statement is another target.
 
+import * as l10n from "@vscode/l10n";
 import type { Node } from "jsonc-parser";
 import { ErrorCodes, ResponseError, type Location, type Position, type Range, type TextEdit, type WorkspaceEdit } from "vscode-languageserver-protocol";
-import { IDENTIFIER_RULE, isIdentifier, sameTarget, statementAt, type DocumentModel, type Occurrence } from "../../../shared/src/index";
+import { isIdentifier, sameTarget, statementAt, type DocumentModel, type Occurrence } from "../../../shared/src/index";
 import type { DocumentAnalysis, ParsedVersion } from "../analysis";
 import { contentRange, nodeRange, occurrenceAt, occurrenceNode } from "./nodes";
 
-const BROKEN = "The text is not valid JSON; fix the syntax errors first.";
+import { broken } from "./requests";
 
 /** The id occurrence under the cursor in the current text; navigation needs the current parse. */
 function find(analysis: DocumentAnalysis, position: Position): { good: ParsedVersion; occurrence: Occurrence; node: Node } | undefined {
@@ -39,19 +40,23 @@ export function references(analysis: DocumentAnalysis, position: Position, inclu
 }
 
 export function prepareRename(analysis: DocumentAnalysis, position: Position): { range: Range; placeholder: string } | ResponseError<void> | null {
-  if (analysis.parsed === undefined) return new ResponseError(ErrorCodes.InvalidRequest, BROKEN);
+  if (analysis.parsed === undefined) return new ResponseError(ErrorCodes.InvalidRequest, broken());
   const found = find(analysis, position);
   if (found === undefined) return null;
   return { range: contentRange(analysis.document, found.node), placeholder: found.occurrence.id };
 }
 
 export function rename(analysis: DocumentAnalysis, position: Position, newName: string): WorkspaceEdit | ResponseError<void> {
-  if (analysis.parsed === undefined) return new ResponseError(ErrorCodes.InvalidRequest, BROKEN);
+  if (analysis.parsed === undefined) return new ResponseError(ErrorCodes.InvalidRequest, broken());
   const found = find(analysis, position);
-  if (found === undefined) return new ResponseError(ErrorCodes.InvalidRequest, "Only unit, period, statement and item ids can be renamed.");
+  if (found === undefined) return new ResponseError(ErrorCodes.InvalidRequest, l10n.t("Only unit, period, statement and item ids can be renamed."));
   const { good, occurrence } = found;
   if (newName === occurrence.id) return { changes: {} };
-  if (!isIdentifier(newName)) return new ResponseError(ErrorCodes.InvalidParams, `${JSON.stringify(newName)} is not an identifier: ${IDENTIFIER_RULE}.`);
+  if (!isIdentifier(newName))
+    return new ResponseError(
+      ErrorCodes.InvalidParams,
+      l10n.t('{0} is not an identifier: ids start with a letter and contain only letters, digits, ".", "_" and "-".', JSON.stringify(newName)),
+    );
   const clash = definedElsewhere(good.model, occurrence, newName);
   if (clash !== undefined) return new ResponseError(ErrorCodes.InvalidParams, clash);
   // Snapshot application keys and cells are historical evidence: they record the ids as they
@@ -77,15 +82,15 @@ function locationOf(analysis: DocumentAnalysis, good: ParsedVersion, occurrence:
 function definedElsewhere(model: DocumentModel, occurrence: Occurrence, newName: string): string | undefined {
   switch (occurrence.kind) {
     case "unit":
-      return model.units.has(newName) ? `A unit with the id "${newName}" already exists; unit ids must be unique.` : undefined;
+      return model.units.has(newName) ? l10n.t('A unit with the id "{0}" already exists; unit ids must be unique.', newName) : undefined;
     case "period":
-      return model.periods.has(newName) ? `A period with the id "${newName}" already exists; period ids must be unique.` : undefined;
+      return model.periods.has(newName) ? l10n.t('A period with the id "{0}" already exists; period ids must be unique.', newName) : undefined;
     case "statement":
-      return model.statementsById.has(newName) ? `A statement with the id "${newName}" already exists; statement ids must be unique.` : undefined;
+      return model.statementsById.has(newName) ? l10n.t('A statement with the id "{0}" already exists; statement ids must be unique.', newName) : undefined;
     case "item": {
       const statement = occurrence.statementIndex === undefined ? undefined : statementAt(model, occurrence.statementIndex);
       return statement?.itemsById.has(newName) === true
-        ? `An item with the id "${newName}" already exists in this statement; item ids must be unique within a statement.`
+        ? l10n.t('An item with the id "{0}" already exists in this statement; item ids must be unique within a statement.', newName)
         : undefined;
     }
   }

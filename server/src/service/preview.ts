@@ -8,7 +8,8 @@ import { diffPreviewModels, type PreviewPatchOp } from "../../../shared/src/rend
 import type { PreviewModel } from "../../../shared/src/render/previewModel";
 import type { PreviewModelResult, RangeOfResult } from "../../../protocol/lsp";
 import type { DocumentAnalysis, ParsedVersion } from "../analysis";
-import { BROKEN } from "./requests";
+import * as l10n from "@vscode/l10n";
+import { broken } from "./requests";
 import { statusOf } from "./status";
 
 export type PreviewAnswer = { kind: "model"; version: number; model: PreviewModel } | { kind: "patch"; version: number; baseVersion: number; ops: PreviewPatchOp[] };
@@ -43,7 +44,7 @@ export class PreviewBases {
 export function previewModel(analysis: DocumentAnalysis, bases: PreviewBases, baseVersion: number | undefined): PreviewModelResult {
   const { uri, version, lastGood: good } = analysis;
   const status = statusOf(analysis);
-  if (good === undefined) return { uri, version, status, problem: BROKEN };
+  if (good === undefined) return { uri, version, status, problem: broken() };
   const answer = bases.answer(good, baseVersion);
   const result: PreviewModelResult = { uri, version, status, modelVersion: answer.version };
   if (analysis.parsed === undefined) result.problem = staleProblem(analysis.syntax[0]?.line);
@@ -75,6 +76,6 @@ function parsedAt(analysis: DocumentAnalysis, version: number): ParsedVersion | 
 }
 
 function staleProblem(line: number | undefined): string {
-  if (line === undefined) return `${BROKEN} Showing the last valid version.`;
-  return `Showing the last valid version, because line ${line} has a syntax error.`;
+  if (line === undefined) return l10n.t("The text is not valid JSON; showing the last valid version.");
+  return l10n.t("Showing the last valid version, because line {0} has a syntax error.", line);
 }

@@ -17,6 +17,8 @@ import {
   type NumericApplication,
   type RollupApplication,
 } from "../../../shared/src/index";
+import * as l10n from "@vscode/l10n";
+import { NEUTRAL_FORMAT, type DisplayFormat } from "../../../shared/src/render/localeFormat";
 import type { ParsedVersion } from "../analysis";
 import { escapeText } from "./markdown";
 
@@ -48,11 +50,11 @@ export function explainApplication(good: ParsedVersion, key: ApplicationKey): Ex
 }
 
 /** "Likely causes" for the subtotal's hover: a bulleted list, or undefined when there are none. */
-export function causesMarkdown(good: ParsedVersion, key: ApplicationKey): string | undefined {
+export function causesMarkdown(good: ParsedVersion, key: ApplicationKey, display: DisplayFormat = NEUTRAL_FORMAT): string | undefined {
   const explained = explainApplication(good, key);
   if (explained === undefined || explained.causes.length === 0) return undefined;
-  const lines = explained.causes.map((cause) => `- ${escapeText(describeCause(explained.explainer, cause))}`);
-  return `**Likely causes**, most specific first:\n\n${lines.join("\n")}`;
+  const lines = explained.causes.map((cause) => `- ${escapeText(describeCause(explained.explainer, cause, display.number))}`);
+  return `${l10n.t("**Likely causes**, most specific first:")}\n\n${lines.join("\n")}`;
 }
 
 /** The value cell a cause points at (the item concerned in the application's period). */
@@ -64,13 +66,13 @@ export function causePointer(good: ParsedVersion, cause: Cause): string | undefi
 }
 
 /** Related information for an unsatisfied rollup diagnostic: one entry per cause, at the item concerned. */
-export function causeRelatedInformation(good: ParsedVersion, application: RollupApplication): { path: string; message: string }[] {
+export function causeRelatedInformation(good: ParsedVersion, application: RollupApplication, display: DisplayFormat = NEUTRAL_FORMAT): { path: string; message: string }[] {
   if (application.status !== "unsatisfied") return [];
   const explained = explainApplication(good, application.key);
   if (explained === undefined) return [];
   return explained.causes.flatMap((cause) => {
     const path = causePointer(good, cause);
-    return path === undefined ? [] : [{ path, message: `Likely cause: ${describeCause(explained.explainer, cause)}` }];
+    return path === undefined ? [] : [{ path, message: l10n.t("Likely cause: {0}", describeCause(explained.explainer, cause, display.number)) }];
   });
 }
 
@@ -85,14 +87,14 @@ export interface RollupFix {
  * the first is preferred when it is the only one of its rank), then always "Set … to the sum of its
  * children (…)". Edits are offsets on the analysed text.
  */
-export function rollupFixes(good: ParsedVersion, key: ApplicationKey): RollupFix[] {
+export function rollupFixes(good: ParsedVersion, key: ApplicationKey, display: DisplayFormat = NEUTRAL_FORMAT): RollupFix[] {
   const explained = explainApplication(good, key);
   const document = good.analysis.document;
   if (explained === undefined || document === undefined) return [];
   const fixes: RollupFix[] = [];
   const seen = new Set<string>();
   for (const cause of explained.causes) {
-    const title = fixTitle(explained.explainer, cause);
+    const title = fixTitle(explained.explainer, cause, display.number);
     if (cause.fix === undefined || title === undefined || seen.has(title)) continue;
     const edits = causeFixEdits(good.text, good.locator, document, key.statement, cause.fix);
     if (edits === undefined) continue;
@@ -102,6 +104,6 @@ export function rollupFixes(good: ParsedVersion, key: ApplicationKey): RollupFix
   // A cause is preferred only when nothing else explains the difference: a guess never is.
   if (fixes.length === 1 && fixes[0] !== undefined) fixes[0].preferred = true;
   const total = causeFixEdits(good.text, good.locator, document, key.statement, setSubtotalFix(explained.application));
-  if (total !== undefined) fixes.push({ title: setSubtotalTitle(explained.explainer, explained.application), edits: total, preferred: false });
+  if (total !== undefined) fixes.push({ title: setSubtotalTitle(explained.explainer, explained.application, display.number), edits: total, preferred: false });
   return fixes;
 }

@@ -3,7 +3,8 @@
 
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { childrenOf, type ItemEntry, type RollupApplication, type StatementEntry } from "../../../shared/src/index";
-import { groupDigits } from "../../../shared/src/render/format";
+import * as l10n from "@vscode/l10n";
+import { NEUTRAL_FORMAT, type DisplayFormat } from "../../../shared/src/render/localeFormat";
 import type { RollupNodeStatus, RollupTreeRange, RollupTreeStatement, RollupTreeSubtotal } from "../../../protocol/lsp";
 import type { ParsedVersion } from "../analysis";
 
@@ -13,7 +14,7 @@ function worst(statuses: readonly RollupNodeStatus[], none: RollupNodeStatus): R
   return statuses.reduce<RollupNodeStatus>((current, status) => (RANK[status] > RANK[current] ? status : current), statuses.length === 0 ? none : "satisfied");
 }
 
-export function rollupTree(good: ParsedVersion, document: TextDocument): RollupTreeStatement[] {
+export function rollupTree(good: ParsedVersion, document: TextDocument, display: DisplayFormat = NEUTRAL_FORMAT): RollupTreeStatement[] {
   const conforming = good.analysis.document !== undefined;
   const byParent = new Map<string, Map<string, RollupApplication[]>>();
   for (const application of good.analysis.result.calculations.applications) {
@@ -44,8 +45,8 @@ export function rollupTree(good: ParsedVersion, document: TextDocument): RollupT
     const applications = byParent.get(statement.id)?.get(item.id) ?? [];
     const problems = applications.flatMap((application) => {
       if (application.status === "satisfied") return [];
-      if (application.status === "error") return [`${application.key.period}: cannot be checked (${application.reason})`];
-      return [`${application.key.period}: off by ${groupDigits(application.difference)}`];
+      if (application.status === "error") return [l10n.t("{0}: cannot be checked ({1})", application.key.period, application.reason)];
+      return [l10n.t("{0}: off by {1}", application.key.period, display.number(application.difference))];
     });
     return {
       status: worst(

@@ -1,6 +1,7 @@
 // The outline: units, periods, and the statements with their items nested by rollup (a child under
 // the subtotal it rolls into). Capped like VS Code's JSON outline, so a huge document stays usable.
 
+import * as l10n from "@vscode/l10n";
 import { SymbolKind, type CancellationToken, type DocumentSymbol, type Position } from "vscode-languageserver-protocol";
 import { itemName, parentOf, periodSummary, statementName, type ItemEntry, type StatementEntry } from "../../../shared/src/index";
 import { groupDigits } from "../../../shared/src/render/format";
@@ -139,7 +140,7 @@ class Outline {
   capNotice(): DocumentSymbol {
     const end = this.ranges.positions.positionAt(this.good.text.length);
     const range = { start: end, end };
-    return { name: `Outline limited to the first ${groupDigits(String(MAX_SYMBOLS))} symbols`, kind: SymbolKind.Null, range, selectionRange: range };
+    return { name: l10n.t("Outline limited to the first {0} symbols", groupDigits(String(MAX_SYMBOLS))), kind: SymbolKind.Null, range, selectionRange: range };
   }
 }
 

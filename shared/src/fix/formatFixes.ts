@@ -4,6 +4,7 @@
 // it cannot change a stored amount or delete content: only those run unasked (source.fixAll.fs,
 // `fsdoc fix`).
 
+import * as l10n from "@vscode/l10n";
 import { getNodePath, type Edit, type Node } from "jsonc-parser";
 import { canonicalDecimal } from "../decimal/grammar";
 import type { SourceLocator } from "../json/locate";
@@ -41,13 +42,14 @@ export function formatFixesFor(good: FixSource, problem: FixableProblem): Fix[] 
   const node = good.locator.node(problem.path);
   switch (problem.code) {
     case "decimal-string-required":
-      return node?.type === "number" ? decimalFix(good, node, "Write as the decimal string") : [];
+      return node?.type === "number" ? decimalFix(good, node, (value) => l10n.t("Write as the decimal string {0}", value)) : [];
     case "invalid-value":
-      if (params.rule === "decimal" && typeof params.canonical === "string" && node?.type === "string") return decimalFix(good, node, "Write the canonical decimal");
+      if (params.rule === "decimal" && typeof params.canonical === "string" && node?.type === "string")
+        return decimalFix(good, node, (value) => l10n.t("Write the canonical decimal {0}", value));
       if (params.rule === "format-version" && params.actual === "0.1") return migration(good, true);
       return [];
     case "invalid-tolerance":
-      return node?.type === "number" || node?.type === "string" ? decimalFix(good, node, "Write the tolerance as", true) : [];
+      return node?.type === "number" || node?.type === "string" ? decimalFix(good, node, (value) => l10n.t("Write the tolerance as {0}", value), true) : [];
     case "map-key-mismatch":
       return node?.type === "object" ? valuesKeyFixes(good, node, params) : [];
     case "unknown-property":
@@ -61,12 +63,12 @@ export function formatFixesFor(good: FixSource, problem: FixableProblem): Fix[] 
  * Replaces a value with its canonical decimal string, computed from the source text of a number
  * (or the string's contents), never through a JS number.
  */
-function decimalFix(good: FixSource, node: Node, title: string, nonnegative = false): Fix[] {
+function decimalFix(good: FixSource, node: Node, title: (value: string) => string, nonnegative = false): Fix[] {
   const written = node.type === "number" ? good.text.slice(node.offset, node.offset + node.length) : typeof node.value === "string" ? node.value : undefined;
   const canonical = written === undefined ? undefined : canonicalDecimal(written);
   if (canonical === undefined || canonical === node.value || (nonnegative && canonical.startsWith("-"))) return [];
   // The same number as a canonical string: no amount changes, so it is safe to apply unasked.
-  return [{ title: `${title} "${canonical}"`, edits: [replaceValue(node, JSON.stringify(canonical))], preferred: true, safe: true }];
+  return [{ title: title(JSON.stringify(canonical)), edits: [replaceValue(node, JSON.stringify(canonical))], preferred: true, safe: true }];
 }
 
 function strings(value: unknown): string[] {
@@ -106,9 +108,9 @@ function valuesKeyFixes(good: FixSource, values: Node, params: Readonly<Record<s
   };
   const single = missing.length === 0 || extra.length === 0;
   return [
-    ...(missing.length > 0 ? fix("Add missing periods as null", [], missing, single) : []),
-    ...(extra.length > 0 ? fix("Remove keys not in the statement's periods", extra, [], single) : []),
-    ...(single ? [] : fix("Add missing periods as null and remove keys not in the statement's periods", extra, missing, false)),
+    ...(missing.length > 0 ? fix(l10n.t("Add missing periods as null"), [], missing, single) : []),
+    ...(extra.length > 0 ? fix(l10n.t("Remove keys not in the statement's periods"), extra, [], single) : []),
+    ...(single ? [] : fix(l10n.t("Add missing periods as null and remove keys not in the statement's periods"), extra, missing, false)),
   ];
 }
 
@@ -150,5 +152,5 @@ function migration(good: FixSource, fromVersion01: boolean): Fix[] {
   }
   if (edits.length === 0 || !disjoint(edits)) return [];
   // Removes the groupings' content, so it is offered, never applied unasked.
-  return [{ title: fromVersion01 ? "Migrate to FS 0.2 (remove groupings)" : "Remove groupings", edits, preferred: true, safe: false }];
+  return [{ title: fromVersion01 ? l10n.t("Migrate to FS 0.2 (remove groupings)") : l10n.t("Remove groupings"), edits, preferred: true, safe: false }];
 }

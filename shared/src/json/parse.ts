@@ -7,6 +7,7 @@
 // makes the count unsound, or nesting is too deep, jsonc-parser walks the text to find and locate
 // each problem. Syntax errors are located by jsonc-parser as well.
 
+import * as l10n from "@vscode/l10n";
 import { printParseErrorCode, visit } from "jsonc-parser";
 
 export const MAX_NESTING = 64;
@@ -91,23 +92,42 @@ function countColons(text: string): number {
   return count;
 }
 
-const SYNTAX_MESSAGES: Record<string, string> = {
-  InvalidSymbol: "Unexpected character; expected a JSON value, member name or punctuation.",
-  InvalidNumberFormat: "Invalid number; JSON numbers are like 12, -3.5 or 1e6.",
-  PropertyNameExpected: "Expected a member name in double quotes.",
-  ValueExpected: "Expected a value (string, number, object, array, true, false or null).",
-  ColonExpected: "Expected ':' after the member name.",
-  CommaExpected: "Expected ',' between members or elements.",
-  CloseBraceExpected: "Expected '}' to close the object.",
-  CloseBracketExpected: "Expected ']' to close the array.",
-  InvalidCommentToken: "Comments are not allowed in JSON.",
-  UnexpectedEndOfComment: "Comments are not allowed in JSON.",
-  UnexpectedEndOfString: "Unterminated string; expected a closing '\"'.",
-  UnexpectedEndOfNumber: "Unterminated number.",
-  InvalidUnicode: "Invalid \\u escape; expected four hexadecimal digits.",
-  InvalidEscapeCharacter: "Invalid escape sequence in a string.",
-  InvalidCharacter: "Control characters must be escaped inside strings.",
-};
+/** jsonc-parser's error names in words (looked up when a problem is found, in the display language). */
+function syntaxMessage(name: string): string {
+  switch (name) {
+    case "InvalidSymbol":
+      return l10n.t("Unexpected character; expected a JSON value, member name or punctuation.");
+    case "InvalidNumberFormat":
+      return l10n.t("Invalid number; JSON numbers are like 12, -3.5 or 1e6.");
+    case "PropertyNameExpected":
+      return l10n.t("Expected a member name in double quotes.");
+    case "ValueExpected":
+      return l10n.t("Expected a value (string, number, object, array, true, false or null).");
+    case "ColonExpected":
+      return l10n.t("Expected ':' after the member name.");
+    case "CommaExpected":
+      return l10n.t("Expected ',' between members or elements.");
+    case "CloseBraceExpected":
+      return l10n.t("Expected '}' to close the object.");
+    case "CloseBracketExpected":
+      return l10n.t("Expected ']' to close the array.");
+    case "InvalidCommentToken":
+    case "UnexpectedEndOfComment":
+      return l10n.t("Comments are not allowed in JSON.");
+    case "UnexpectedEndOfString":
+      return l10n.t("Unterminated string; expected a closing '\"'.");
+    case "UnexpectedEndOfNumber":
+      return l10n.t("Unterminated number.");
+    case "InvalidUnicode":
+      return l10n.t("Invalid \\u escape; expected four hexadecimal digits.");
+    case "InvalidEscapeCharacter":
+      return l10n.t("Invalid escape sequence in a string.");
+    case "InvalidCharacter":
+      return l10n.t("Control characters must be escaped inside strings.");
+    default:
+      return l10n.t("Invalid JSON.");
+  }
+}
 
 function locateProblems(text: string, parseError: unknown): SyntaxProblem[] {
   const problems: SyntaxProblem[] = [];
@@ -118,7 +138,7 @@ function locateProblems(text: string, parseError: unknown): SyntaxProblem[] {
   // jsonc-parser's visitor recurses once per level, so hostile nesting is caught before it runs.
   const tooDeep = firstTooDeep(text);
   if (tooDeep !== undefined) {
-    add("nesting-too-deep", `Nesting is deeper than ${MAX_NESTING} levels; FS documents need far fewer.`, tooDeep, 1);
+    add("nesting-too-deep", l10n.t("Nesting is deeper than {0} levels; FS documents need far fewer.", MAX_NESTING), tooDeep, 1);
     return problems;
   }
   const memberNames: Set<string>[] = [];
@@ -135,16 +155,16 @@ function locateProblems(text: string, parseError: unknown): SyntaxProblem[] {
         const names = memberNames[memberNames.length - 1];
         if (names === undefined) return;
         if (names.has(name)) {
-          add("duplicate-member", `Duplicate member name ${JSON.stringify(name)}; each name may appear once in an object.`, offset, length);
+          add("duplicate-member", l10n.t("Duplicate member name {0}; each name may appear once in an object.", JSON.stringify(name)), offset, length);
         }
         names.add(name);
       },
       onError: (error, offset, length) => {
         const name = printParseErrorCode(error);
         if (name === "EndOfFileExpected") {
-          add("trailing-content", "Unexpected content after the JSON value; a document is exactly one value.", offset, Math.max(length, 1));
+          add("trailing-content", l10n.t("Unexpected content after the JSON value; a document is exactly one value."), offset, Math.max(length, 1));
         } else {
-          add("invalid-json", SYNTAX_MESSAGES[name] ?? "Invalid JSON.", offset, Math.max(length, 1));
+          add("invalid-json", syntaxMessage(name), offset, Math.max(length, 1));
         }
       },
     },
@@ -153,7 +173,7 @@ function locateProblems(text: string, parseError: unknown): SyntaxProblem[] {
   if (problems.length === 0 && parseError !== undefined) {
     // JSON.parse and jsonc-parser disagree only on exotic input; keep JSON.parse's own words.
     const message = parseError instanceof Error ? parseError.message : String(parseError);
-    add("invalid-json", `Invalid JSON: ${message}`, 0, 1);
+    add("invalid-json", l10n.t("Invalid JSON: {0}", message), 0, 1);
   }
   return problems;
 }

@@ -2,6 +2,7 @@
 // named by its ordinal, which is 1-based ("Item 1" is the first item), while pointers and
 // indices stay 0-based; every reader (preview, hover, outline, diagnostics) uses these.
 
+import * as l10n from "@vscode/l10n";
 import { groupDigits } from "../render/format";
 import type { ItemEntry, PeriodEntry, StatementEntry, UnitEntry } from "./document-model";
 
@@ -18,29 +19,32 @@ export function statementName(statement: Pick<StatementEntry, "label" | "id" | "
   return statement.label ?? statement.id ?? ordinalName("Statement", statement.index);
 }
 
-const SCALE_WORDS = new Map<number, string>([
-  [0, "in units"],
-  [2, "in hundreds"],
-  [3, "in thousands"],
-  [6, "in millions"],
-  [9, "in billions"],
-  [12, "in trillions"],
-]);
-
 /** A unit's scale in words, as the preview says it: 3 → "in thousands"; others "in units of 10,000" or "in units of 0.01". */
 export function scaleInWords(scale: number): string {
-  const named = SCALE_WORDS.get(scale);
-  if (named !== undefined) return named;
+  switch (scale) {
+    case 0:
+      return l10n.t("in units");
+    case 2:
+      return l10n.t("in hundreds");
+    case 3:
+      return l10n.t("in thousands");
+    case 6:
+      return l10n.t("in millions");
+    case 9:
+      return l10n.t("in billions");
+    case 12:
+      return l10n.t("in trillions");
+  }
   const size = Math.abs(scale);
   // Scales are safe integers; beyond a few dozen digits the plain power is clearer than the digits.
-  if (size > 24) return `in units of 10 to the power ${scale}`;
-  return `in units of ${scale > 0 ? groupDigits(`1${"0".repeat(size)}`) : `0.${"0".repeat(size - 1)}1`}`;
+  if (size > 24) return l10n.t("in units of 10 to the power {0}", scale);
+  return l10n.t("in units of {0}", scale > 0 ? groupDigits(`1${"0".repeat(size)}`) : `0.${"0".repeat(size - 1)}1`);
 }
 
 /** scaleInWords for a scale as written (render keeps it as text): "3" → "in thousands". */
 export function scaleTextInWords(scale: string): string {
   // A short integer converts exactly; anything longer is said as the power it is.
-  return /^-?\d{1,3}$/.test(scale) ? scaleInWords(Number(scale)) : `in units of 10 to the power ${scale}`;
+  return /^-?\d{1,3}$/.test(scale) ? scaleInWords(Number(scale)) : l10n.t("in units of 10 to the power {0}", scale);
 }
 
 /** "KRW millions (KRW, in millions)". */
@@ -50,9 +54,11 @@ export function unitSummary(unit: UnitEntry): string {
   return details.length === 0 ? name : `${name} (${details.join(", ")})`;
 }
 
-/** "instant 2025-12-31" or "duration 2025-01-01 – 2025-12-31". */
-export function periodSummary(period: PeriodEntry): string {
-  if (period.kind === "instant") return `instant ${period.date ?? "(no date)"}`;
-  if (period.kind === "duration") return `duration ${period.start ?? "(no start)"} – ${period.end ?? "(no end)"}`;
-  return period.kind === undefined ? "period without a kind" : `period of unknown kind ${period.kind}`;
+/** "instant 2025-12-31" or "duration 2025-01-01 – 2025-12-31"; `date` writes a date (the display language's form in the editor). */
+export function periodSummary(period: PeriodEntry, date: (iso: string) => string = (iso) => iso): string {
+  if (period.kind === "instant") return period.date === undefined ? l10n.t("instant (no date)") : l10n.t("instant {0}", date(period.date));
+  if (period.kind === "duration") {
+    return l10n.t("duration {0} – {1}", period.start === undefined ? l10n.t("(no start)") : date(period.start), period.end === undefined ? l10n.t("(no end)") : date(period.end));
+  }
+  return period.kind === undefined ? l10n.t("period without a kind") : l10n.t("period of unknown kind {0}", period.kind);
 }

@@ -32,6 +32,7 @@
 //   fs-empty           the row stating that a statement has no items
 //   fs-omitted         the note in place of a statement too large to render (see limits.ts)
 
+import * as l10n from "@vscode/l10n";
 import type { ErrorApplication, RollupApplication } from "../types";
 import { scaleTextInWords } from "../model/names";
 import { countText, groupDigits, unitShortText, unitText } from "./format";
@@ -138,23 +139,32 @@ function writeRow(statement: StatementPresentation, row: RowPresentation, out: W
   out.raw("</tr>\n");
 }
 
-export const KIND_TITLES: Readonly<Record<CellPresentation["kind"], string>> = {
-  value: "",
-  missing: "Missing: no value is stated (null)",
-  unavailable: "Unavailable: the value is marked unavailable",
-  invalid: "Invalid cell",
-};
-
-export const PROBLEM_TITLES = {
-  absent: "Invalid cell: the values object has no member for this period",
-  "not-decimal": "Invalid cell: the string is not a canonical decimal",
-  "wrong-type": 'Invalid cell: expected a decimal string, null or {"unavailable": true}',
-} as const;
+/** A cell's title for its kind or problem ("" for a plain value), in the display language. */
+export function cellKindTitle(cell: Pick<CellPresentation, "kind" | "problem">): string {
+  switch (cell.problem) {
+    case "absent":
+      return l10n.t("Invalid cell: the values object has no member for this period");
+    case "not-decimal":
+      return l10n.t("Invalid cell: the string is not a canonical decimal");
+    case "wrong-type":
+      return l10n.t('Invalid cell: expected a decimal string, null or {"unavailable": true}');
+  }
+  switch (cell.kind) {
+    case "value":
+      return "";
+    case "missing":
+      return l10n.t("Missing: no value is stated (null)");
+    case "unavailable":
+      return l10n.t("Unavailable: the value is marked unavailable");
+    case "invalid":
+      return l10n.t("Invalid cell");
+  }
+}
 
 function writeCell(statement: StatementPresentation, cell: CellPresentation, out: Writer): void {
   const classes = ["fs-cell", `fs-${cell.kind}`];
   const titles: string[] = [];
-  const kindTitle = cell.problem === undefined ? KIND_TITLES[cell.kind] : PROBLEM_TITLES[cell.problem];
+  const kindTitle = cellKindTitle(cell);
   if (kindTitle !== "") titles.push(kindTitle);
   const check = cell.rollup === undefined ? undefined : describeRollup(statement, cell.rollup);
   if (check !== undefined) {
@@ -206,24 +216,40 @@ export interface CheckDescription {
 
 export function describeRollup(statement: StatementPresentation, application: RollupApplication): CheckDescription {
   if (application.status === "error") {
-    const what = application.reason === "missing-value" ? "missing" : "unavailable";
+    const item = itemName(statement, application.cell.item);
+    const period = periodName(statement, application.cell.period);
     return {
       className: "fs-rollup-error",
-      title: `Rollup check not evaluated: the value of ${itemName(statement, application.cell.item)} for ${periodName(statement, application.cell.period)} is ${what}`,
+      title:
+        application.reason === "missing-value"
+          ? l10n.t("Rollup check not evaluated: the value of {0} for {1} is missing", item, period)
+          : l10n.t("Rollup check not evaluated: the value of {0} for {1} is unavailable", item, period),
       flag: "!",
     };
   }
   // As the table shows them: grouped, with the row's unit and its scale in words.
   const unit = amountsUnit(statement, application.key.parent);
-  const figures = `expected ${groupDigits(application.expected)} (sum of direct children), actual ${groupDigits(application.actual)}, difference ${groupDigits(application.difference)}, tolerance ${groupDigits(application.tolerance)}${unit === "" ? "" : ` (${unit})`}`;
+  const figures = [groupDigits(application.expected), groupDigits(application.actual), groupDigits(application.difference), groupDigits(application.tolerance)] as const;
+  const suffix = unit === "" ? "" : ` (${unit})`;
   return application.status === "satisfied"
-    ? { className: "fs-rollup-satisfied", title: `Rollup check satisfied: ${figures}`, flag: "" }
-    : { className: "fs-inconsistent", title: `Rollup check not satisfied: ${figures}`, flag: "≠" };
+    ? {
+        className: "fs-rollup-satisfied",
+        title: l10n.t("Rollup check satisfied: expected {0} (sum of direct children), actual {1}, difference {2}, tolerance {3}", ...figures) + suffix,
+        flag: "",
+      }
+    : {
+        className: "fs-inconsistent",
+        title: l10n.t("Rollup check not satisfied: expected {0} (sum of direct children), actual {1}, difference {2}, tolerance {3}", ...figures) + suffix,
+        flag: "≠",
+      };
 }
 
 export function describeBlock(statement: StatementPresentation, application: ErrorApplication): string {
-  const what = application.reason === "missing-value" ? "missing" : "unavailable";
-  return `This ${what} value stops the rollup check of ${itemName(statement, application.key.parent)} for ${periodName(statement, application.key.period)}`;
+  const item = itemName(statement, application.key.parent);
+  const period = periodName(statement, application.key.period);
+  return application.reason === "missing-value"
+    ? l10n.t("This missing value stops the rollup check of {0} for {1}", item, period)
+    : l10n.t("This unavailable value stops the rollup check of {0} for {1}", item, period);
 }
 
 /** "GBP in thousands" for the parent row's unit; "" when it has none that resolves. */

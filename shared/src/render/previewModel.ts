@@ -4,10 +4,11 @@
 // of HTML, and receives later versions as patches (previewPatch.ts). Author text is data here; the
 // page script writes it with textContent only.
 
+import * as l10n from "@vscode/l10n";
 import { countText, groupDigits, unitShortText, unitText } from "./format";
 import { RENDER_LIMITS } from "./limits";
 import type { CellKind, CellPresentation, Presentation, StatementPresentation } from "./model";
-import { describeBlock, describeRollup, KIND_TITLES, PROBLEM_TITLES } from "./html";
+import { cellKindTitle, describeBlock, describeRollup } from "./html";
 
 export interface PreviewModel {
   /** "Entity — Scope", or "" when the document names neither. */
@@ -96,17 +97,20 @@ export function previewStatement(statement: StatementPresentation): PreviewState
       if (row.id !== undefined) out.id = row.id;
       if (row.description !== undefined) out.description = row.description;
       if (parent !== undefined) out.parent = parent.pointer;
-      if (statement.unitPerRow) out.unit = row.unit === undefined ? { text: "", title: "no unit" } : { text: unitShortText(row.unit), title: unitText(row.unit) };
+      if (statement.unitPerRow) out.unit = row.unit === undefined ? { text: "", title: l10n.t("no unit") } : { text: unitShortText(row.unit), title: unitText(row.unit) };
       return out;
     }),
   };
   if (statement.id !== undefined) result.id = statement.id;
   if (statement.unit !== undefined) result.unit = unitText(statement.unit);
   if (statement.cellsOmitted) {
-    result.omitted =
-      `Not shown: this statement has ${countText(statement.rows.length)} items and ${countText(statement.periods.length)} periods, ` +
-      `more than the renderer shows (${countText(RENDER_LIMITS.columnsPerStatement)} columns per statement, ` +
-      `${countText(RENDER_LIMITS.cellsPerDocument)} cells per document).`;
+    result.omitted = l10n.t(
+      "Not shown: this statement has {0} items and {1} periods, more than the renderer shows ({2} columns per statement, {3} cells per document).",
+      countText(statement.rows.length),
+      countText(statement.periods.length),
+      countText(RENDER_LIMITS.columnsPerStatement),
+      countText(RENDER_LIMITS.cellsPerDocument),
+    );
   }
   return result;
 }
@@ -119,7 +123,7 @@ function labelParts(kind: string, label: string): string[] {
 
 function previewCell(statement: StatementPresentation, cell: CellPresentation): PreviewCell {
   const titles: string[] = [];
-  const kindTitle = cell.problem === undefined ? KIND_TITLES[cell.kind] : PROBLEM_TITLES[cell.problem];
+  const kindTitle = cellKindTitle(cell);
   if (kindTitle !== "") titles.push(kindTitle);
   const out: PreviewCell = { pointer: cell.pointer, kind: cell.kind, value: cell.kind === "missing" || cell.kind === "unavailable" ? "" : cell.text, title: "", flag: "" };
   if (cell.problem === "absent") out.absent = true;
@@ -137,17 +141,20 @@ function previewCell(statement: StatementPresentation, cell: CellPresentation): 
   return out;
 }
 
-/** The text a cell shows: grouped digits (full) or a compact form; never through a JS number. */
-export function cellDisplayText(cell: PreviewCell, format: "full" | "compact"): string {
+/**
+ * The text a cell shows: grouped digits (full) or a compact form, written by `number` (the display
+ * language's separators in the preview, neutral by default); never through a JS number.
+ */
+export function cellDisplayText(cell: PreviewCell, format: "full" | "compact", number: (decimal: string) => string = groupDigits): string {
   switch (cell.kind) {
     case "value":
-      return format === "compact" ? compactDecimal(cell.value) : groupDigits(cell.value);
+      return format === "compact" ? compactDecimal(cell.value, number) : number(cell.value);
     case "missing":
       return "—";
     case "unavailable":
-      return "n/a";
+      return l10n.t("n/a");
     case "invalid":
-      return cell.absent === true ? "absent" : cell.value;
+      return cell.absent === true ? l10n.t("absent") : cell.value;
   }
 }
 
@@ -158,12 +165,12 @@ const SIGNIFICANT = 3;
  * "1234567.89" → "1.23M", "-987654" → "-988K", "999.5" → "999.5" (below a thousand the value is
  * shown as stored). Rounding is half away from zero, done on the digit string.
  */
-export function compactDecimal(decimal: string): string {
+export function compactDecimal(decimal: string, number: (decimal: string) => string = groupDigits): string {
   const negative = decimal.startsWith("-");
   const unsigned = negative ? decimal.slice(1) : decimal;
   const point = unsigned.indexOf(".");
   const whole = (point === -1 ? unsigned : unsigned.slice(0, point)).replace(/^0+(?=\d)/, "");
-  if (whole.length <= 3) return groupDigits(decimal);
+  if (whole.length <= 3) return number(decimal);
   let group = Math.min(SUFFIXES.length - 1, Math.floor((whole.length - 1) / 3));
   for (;;) {
     const headLength = whole.length - group * 3;
@@ -178,8 +185,8 @@ export function compactDecimal(decimal: string): string {
     }
     const head = rounded.slice(0, headDigits);
     const fraction = rounded.slice(headDigits, keep).replace(/0+$/, "");
-    const text = `${groupDigits(head)}${fraction === "" ? "" : `.${fraction}`}${SUFFIXES[group]}`;
-    return `${negative && /[1-9]/.test(text) ? "-" : ""}${text}`;
+    const value = `${head}${fraction === "" ? "" : `.${fraction}`}`;
+    return `${number(negative && /[1-9]/.test(value) ? `-${value}` : value)}${SUFFIXES[group]}`;
   }
 }
 

@@ -1,75 +1,92 @@
 // Causes in a reviewer's words, with labels and grouped amounts: one sentence each, a question
 // followed by what the fix would show. Used by the hover, the diagnostics, the CLI's text output.
 
+import * as l10n from "@vscode/l10n";
 import { groupDigits } from "../render/format";
 import type { Analysis } from "../result";
 import type { NumericApplication, RollupApplication } from "../types";
 import { RollupExplainer, type Cause, type CauseFix } from "./explain";
 import { scaleInWords } from "../model/names";
 
+/** How an amount is written: the neutral form ("1,234.5") unless the editor passes its display language's. */
+export type NumberText = (decimal: string) => string;
+
 export { scaleInWords };
 
-function times(power: number): string {
-  return groupDigits(`1${"0".repeat(Math.abs(power))}`);
+function times(power: number, number: NumberText): string {
+  return number(`1${"0".repeat(Math.abs(power))}`);
 }
 
 /** One sentence per cause. */
-export function describeCause(explainer: RollupExplainer, cause: Cause): string {
+export function describeCause(explainer: RollupExplainer, cause: Cause, number: NumberText = groupDigits): string {
   const name = (id: string): string => explainer.item(cause.statement, id)?.label ?? id;
   const item = name(cause.item);
-  const amount = groupDigits(cause.value);
+  const amount = number(cause.value);
   const total = name(cause.parent);
   switch (cause.kind) {
     case "child-sign":
-      return `${item} (${amount}) has the wrong sign? With it negated the total holds.`;
+      return l10n.t("{0} ({1}) has the wrong sign? With it negated the total holds.", item, amount);
     case "parent-sign":
-      return `${item} (${amount}) has the wrong sign? Negated, it equals the sum of its children.`;
+      return l10n.t("{0} ({1}) has the wrong sign? Negated, it equals the sum of its children.", item, amount);
     case "extra-child":
-      return `${item} (${amount}) does not belong in ${total}, or is counted twice? Without it the total holds.`;
-    case "missing-child": {
-      const where = cause.rollsUpTo === undefined ? "it rolls up nowhere" : `it rolls up to ${name(cause.rollsUpTo)}`;
-      return `${item} (${amount}) is missing from ${total}? ${capitalize(where)} now; rolled up here, the total holds.`;
-    }
+      return l10n.t("{0} ({1}) does not belong in {2}, or is counted twice? Without it the total holds.", item, amount, total);
+    case "missing-child":
+      return cause.rollsUpTo === undefined
+        ? l10n.t("{0} ({1}) is missing from {2}? It rolls up nowhere now; rolled up here, the total holds.", item, amount, total)
+        : l10n.t("{0} ({1}) is missing from {2}? It rolls up to {3} now; rolled up here, the total holds.", item, amount, total, name(cause.rollsUpTo));
     case "transposition":
-      return `Two digits of ${item} (${amount}) transposed? As ${groupDigits(fixedValue(cause.fix))} the total holds.`;
+      return l10n.t("Two digits of {0} ({1}) transposed? As {2} the total holds.", item, amount, number(fixedValue(cause.fix)));
     case "scale": {
       const power = cause.power ?? 0;
       const unitId = explainer.item(cause.statement, cause.item)?.unit;
       const unit = unitId === undefined ? undefined : explainer.unit(unitId);
-      const note = unit === undefined ? "" : ` (the unit is ${scaleInWords(unit.scale)})`;
-      const how = power > 0 ? `${times(power)} times too small` : `${times(power)} times too large`;
-      return `${item} (${amount}) is ${how}${note}? As ${groupDigits(fixedValue(cause.fix))} the total holds.`;
+      const fixed = number(fixedValue(cause.fix));
+      const factor = times(power, number);
+      if (unit === undefined) {
+        return power > 0
+          ? l10n.t("{0} ({1}) is {2} times too small? As {3} the total holds.", item, amount, factor, fixed)
+          : l10n.t("{0} ({1}) is {2} times too large? As {3} the total holds.", item, amount, factor, fixed);
+      }
+      const scale = scaleInWords(unit.scale);
+      return power > 0
+        ? l10n.t("{0} ({1}) is {2} times too small (the unit is {3})? As {4} the total holds.", item, amount, factor, scale, fixed)
+        : l10n.t("{0} ({1}) is {2} times too large (the unit is {3})? As {4} the total holds.", item, amount, factor, scale, fixed);
     }
     case "rounding":
-      return `Rounding? Each stored value may be off by half a unit of its last digit, up to ${groupDigits(cause.roundingBound ?? "0")} together, which covers the difference; a tolerance of ${groupDigits(cause.suggestedTolerance ?? "0")} would accept it.`;
+      return l10n.t(
+        "Rounding? Each stored value may be off by half a unit of its last digit, up to {0} together, which covers the difference; a tolerance of {1} would accept it.",
+        number(cause.roundingBound ?? "0"),
+        number(cause.suggestedTolerance ?? "0"),
+      );
     case "other-periods":
-      return `${total} holds in ${list(cause.holdsIn ?? [])}, which points at a typing error in ${cause.period}.`;
+      return l10n.t("{0} holds in {1}, which points at a typing error in {2}.", total, list(cause.holdsIn ?? []), cause.period);
   }
 }
 
 /** The title of the quick fix a cause offers, or undefined when it is not one edit. */
-export function fixTitle(explainer: RollupExplainer, cause: Cause): string | undefined {
+export function fixTitle(explainer: RollupExplainer, cause: Cause, number: NumberText = groupDigits): string | undefined {
   const fix = cause.fix;
   if (fix === undefined) return undefined;
   const name = (id: string): string => explainer.item(cause.statement, id)?.label ?? id;
   switch (fix.kind) {
     case "remove-rollup":
-      return `Remove ${name(fix.item)} from ${name(cause.parent)} (delete its rollupTo)`;
+      return l10n.t("Remove {0} from {1} (delete its rollupTo)", name(fix.item), name(cause.parent));
     case "roll-up":
-      return `Roll ${name(fix.item)} up to ${name(fix.parent)}`;
+      return l10n.t("Roll {0} up to {1}", name(fix.item), name(fix.parent));
     case "set-value": {
-      const from = groupDigits(cause.value);
-      const to = groupDigits(fix.value);
-      const verb = cause.kind === "transposition" ? "Swap the digits of" : cause.kind === "scale" ? "Fix the scale of" : "Negate";
-      return `${verb} ${name(fix.item)} (${from} → ${to})`;
+      const from = number(cause.value);
+      const to = number(fix.value);
+      if (cause.kind === "transposition") return l10n.t("Swap the digits of {0} ({1} → {2})", name(fix.item), from, to);
+      if (cause.kind === "scale") return l10n.t("Fix the scale of {0} ({1} → {2})", name(fix.item), from, to);
+      return l10n.t("Negate {0} ({1} → {2})", name(fix.item), from, to);
     }
   }
 }
 
 /** "Set subtotal to the sum of its children (…)" for any unsatisfied application. */
-export function setSubtotalTitle(explainer: RollupExplainer, application: NumericApplication): string {
+export function setSubtotalTitle(explainer: RollupExplainer, application: NumericApplication, number: NumberText = groupDigits): string {
   const label = explainer.item(application.key.statement, application.key.parent)?.label ?? application.key.parent;
-  return `Set ${label} to the sum of its children (${groupDigits(application.expected)})`;
+  return l10n.t("Set {0} to the sum of its children ({1})", label, number(application.expected));
 }
 
 /** The explainer of an analysis (build it once, ask it per application); undefined unless the document conforms. */
@@ -89,11 +106,7 @@ function fixedValue(fix: CauseFix | undefined): string {
   return fix?.kind === "set-value" ? fix.value : "";
 }
 
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 function list(items: readonly string[]): string {
   if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+  return l10n.t("{0} and {1}", items.slice(0, -1).join(", "), items[items.length - 1]!);
 }

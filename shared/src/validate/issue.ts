@@ -1,6 +1,7 @@
 // A structural error as data: the public code and JSON Pointer, a message for people, the facts
 // behind it (params) for quick fixes and hovers, and which node an editor should mark.
 
+import * as l10n from "@vscode/l10n";
 import type { DiagnosticCode } from "../types";
 import { comparePointers } from "../json/pointer";
 
@@ -53,20 +54,33 @@ export function show(value: unknown): string {
     return JSON.stringify(text);
   }
   const type = jsonType(value);
-  if (type === "object" || type === "array") return `an ${type}`;
+  if (type === "object" || type === "array") return describeType(type);
   return String(value);
 }
 
-const ARTICLE: Record<JsonType | "integer", string> = {
-  object: "an object",
-  array: "an array",
-  string: "a string",
-  number: "a number",
-  boolean: "a boolean",
-  null: "null",
-  integer: "an integer",
-};
-
+/** "an object", "a string"… in the display language (looked up when a message is made, never at load). */
 export function describeType(type: JsonType | "integer"): string {
-  return ARTICLE[type];
+  switch (type) {
+    case "object":
+      return l10n.t("an object");
+    case "array":
+      return l10n.t("an array");
+    case "string":
+      return l10n.t("a string");
+    case "number":
+      return l10n.t("a number");
+    case "boolean":
+      return l10n.t("a boolean");
+    case "null":
+      return "null";
+    case "integer":
+      return l10n.t("an integer");
+  }
 }
+
+/**
+ * What a message is about ("The unit id"), as a function: the format's member sets are module
+ * constants, and a translated text must be looked up when the message is made, after the display
+ * language's bundle is configured.
+ */
+export type Subject = () => string;

@@ -1,3 +1,4 @@
+import * as l10n from "@vscode/l10n";
 import { DECIMAL, canonicalDecimal } from "../decimal/grammar";
 import { appendPointer } from "../json/pointer";
 import { IssueList, describeType, hasMember, isRecord, jsonType, show } from "./issue";
@@ -5,8 +6,8 @@ import { checkRollupGraph, type RollupEdge } from "./rollup-graph";
 import type { UnitFacts } from "./units";
 import { Definitions, IDENTIFIER, checkMembers, expectObject, expectObjectWithMembers, identifierMember, memberSet, nonemptyStringMember } from "./shape";
 
-const ITEM = memberSet("An item", ["id", "label", "unit", "values"], ["description", "rollupTo"]);
-const UNAVAILABLE = memberSet("An unavailable cell", ["unavailable"]);
+const ITEM = memberSet(() => l10n.t("An item"), ["id", "label", "unit", "values"], ["description", "rollupTo"]);
+const UNAVAILABLE = memberSet(() => l10n.t("An unavailable cell"), ["unavailable"]);
 
 export function checkItems(
   issues: IssueList,
@@ -15,28 +16,28 @@ export function checkItems(
   units: ReadonlyMap<string, UnitFacts>,
   selectedPeriods: ReadonlySet<string> | undefined,
 ): void {
-  const definitions = new Definitions(issues, "Item", `${statementPath}/items`, " of this statement");
+  const definitions = new Definitions(issues, "item", `${statementPath}/items`);
   const edges: RollupEdge[] = [];
   items.forEach((value, index) => {
     const path = `${statementPath}/items/${index}`;
     const record = expectObjectWithMembers(issues, value, path, ITEM);
     if (record === undefined) return;
-    const id = identifierMember(issues, record, "id", path, "The item id");
+    const id = identifierMember(issues, record, "id", path, () => l10n.t("The item id"));
     if (id !== undefined) definitions.define(id, index);
-    nonemptyStringMember(issues, record, "label", path, "The item label");
-    nonemptyStringMember(issues, record, "description", path, "The item description");
-    const unit = identifierMember(issues, record, "unit", path, "The item unit");
+    nonemptyStringMember(issues, record, "label", path, () => l10n.t("The item label"));
+    nonemptyStringMember(issues, record, "description", path, () => l10n.t("The item description"));
+    const unit = identifierMember(issues, record, "unit", path, () => l10n.t("The item unit"));
     if (unit !== undefined && !units.has(unit)) {
-      issues.report("unresolved-reference", `${path}/unit`, `No unit has the id ${show(unit)}; define it in the document's units or use a defined id.`, {
+      issues.report("unresolved-reference", `${path}/unit`, l10n.t("No unit has the id {0}; define it in the document's units or use a defined id.", show(unit)), {
         target: "unit",
         id: unit,
       });
     }
     if (hasMember(record, "values")) {
-      const values = expectObject(issues, record.values, `${path}/values`, "The item's values");
+      const values = expectObject(issues, record.values, `${path}/values`, () => l10n.t("The item's values"));
       if (values !== undefined) checkValues(issues, values, `${path}/values`, selectedPeriods);
     }
-    const rollupTo = identifierMember(issues, record, "rollupTo", path, "The rollupTo reference");
+    const rollupTo = identifierMember(issues, record, "rollupTo", path, () => l10n.t("The rollupTo reference"));
     if (rollupTo !== undefined) edges.push({ index, id, unit: typeof record.unit === "string" ? record.unit : undefined, rollupTo });
   });
   checkRollupGraph(issues, statementPath, definitions.firstIndex, edges, items);
@@ -59,7 +60,7 @@ function checkValues(issues: IssueList, values: Record<string, unknown>, path: s
       issues.report(
         "invalid-value",
         appendPointer(path, key),
-        `The key ${show(key)} is not a period id: ids start with a letter and contain only letters, digits, ".", "_" and "-".`,
+        l10n.t('The key {0} is not a period id: ids start with a letter and contain only letters, digits, ".", "_" and "-".', show(key)),
         {
           rule: "identifier",
           actual: key,
@@ -84,13 +85,13 @@ function checkValues(issues: IssueList, values: Record<string, unknown>, path: s
     }
   }
   const parts = [
-    missingCount > 0 ? `missing ${listed(missing, missingCount)}` : "",
-    extra.length > 0 ? `not in the statement's periods: ${listed(extra.slice(0, LISTED_KEYS), extra.length)}` : "",
+    missingCount > 0 ? l10n.t("missing {0}", listed(missing, missingCount)) : "",
+    extra.length > 0 ? l10n.t("not in the statement's periods: {0}", listed(extra.slice(0, LISTED_KEYS), extra.length)) : "",
   ].filter((part) => part !== "");
   issues.report(
     "map-key-mismatch",
     path,
-    `The values must have exactly one key per statement period (${listed(firstOf(selected, LISTED_KEYS), selected.size)}); ${parts.join("; ")}.`,
+    l10n.t("The values must have exactly one key per statement period ({0}); {1}.", listed(firstOf(selected, LISTED_KEYS), selected.size), parts.join("; ")),
     {
       // The first LISTED_KEYS missing periods (the quick fix reads the rest from the statement), and
       // every extra key: those are this item's own keys, so linear in total.
@@ -115,7 +116,7 @@ function firstOf(values: Iterable<string>, count: number): string[] {
 
 function listed(keys: readonly string[], count: number): string {
   const names = keys.map((key) => show(key)).join(", ");
-  return count > keys.length ? `${names} and ${count - keys.length} more` : names;
+  return count > keys.length ? l10n.t("{0} and {1} more", names, count - keys.length) : names;
 }
 
 function checkCell(issues: IssueList, cell: unknown, valuesPath: string, key: string): void {
@@ -126,8 +127,8 @@ function checkCell(issues: IssueList, cell: unknown, valuesPath: string, key: st
       "invalid-value",
       appendPointer(valuesPath, key),
       canonical === undefined
-        ? `${show(cell)} is not a decimal; write a value like "1250" or "-3.75", null when missing, or {"unavailable": true}.`
-        : `${show(cell)} is not in canonical form; write "${canonical}" (no leading "+", leading zeros, trailing fractional zeros or exponent).`,
+        ? l10n.t('{0} is not a decimal; write a value like "1250" or "-3.75", null when missing, or {"unavailable": true}.', show(cell))
+        : l10n.t('{0} is not in canonical form; write "{1}" (no leading "+", leading zeros, trailing fractional zeros or exponent).', show(cell), canonical),
       { rule: "decimal", actual: cell, canonical },
     );
     return;
@@ -138,13 +139,13 @@ function checkCell(issues: IssueList, cell: unknown, valuesPath: string, key: st
     issues.report(
       "decimal-string-required",
       path,
-      'A value must be an exact decimal written as a string: put the number in quotes (e.g. "1250"), since a JSON number may lose digits.',
+      l10n.t('A value must be an exact decimal written as a string: put the number in quotes (e.g. "1250"), since a JSON number may lose digits.'),
       {},
     );
     return;
   }
   if (!isRecord(cell)) {
-    issues.report("invalid-type", path, `A value must be a decimal string, null (missing) or {"unavailable": true}, not ${describeType(jsonType(cell))}.`, {
+    issues.report("invalid-type", path, l10n.t('A value must be a decimal string, null (missing) or {"unavailable": true}, not {0}.', describeType(jsonType(cell))), {
       expected: "cell",
       actual: jsonType(cell),
     });
@@ -152,7 +153,7 @@ function checkCell(issues: IssueList, cell: unknown, valuesPath: string, key: st
   }
   checkMembers(issues, cell, path, UNAVAILABLE);
   if (hasMember(cell, "unavailable") && cell.unavailable !== true) {
-    issues.report("invalid-value", `${path}/unavailable`, `"unavailable" must be true; write null instead when the value is simply missing.`, {
+    issues.report("invalid-value", `${path}/unavailable`, l10n.t('"unavailable" must be true; write null instead when the value is simply missing.'), {
       rule: "const",
       expected: "true",
     });

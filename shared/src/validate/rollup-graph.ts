@@ -1,6 +1,7 @@
 // The rollupTo rules of section 2.7 within one statement: the parent exists and is not the item
 // itself, child and parent share a unit, and the relationships form no cycle.
 
+import * as l10n from "@vscode/l10n";
 import { IssueList, isRecord, show } from "./issue";
 
 export interface RollupEdge {
@@ -23,12 +24,12 @@ export function checkRollupGraph(
   for (const edge of edges) {
     const path = `${statementPath}/items/${edge.index}/rollupTo`;
     if (edge.rollupTo === edge.id) {
-      issues.report("self-rollup", path, `Item ${show(edge.rollupTo)} rolls up to itself; rollupTo must name another item of the statement.`, { id: edge.rollupTo });
+      issues.report("self-rollup", path, l10n.t("Item {0} rolls up to itself; rollupTo must name another item of the statement.", show(edge.rollupTo)), { id: edge.rollupTo });
       continue;
     }
     const parentIndex = itemIndexById.get(edge.rollupTo);
     if (parentIndex === undefined) {
-      issues.report("unresolved-reference", path, `No item of this statement has the id ${show(edge.rollupTo)}; rollupTo must name an item in the same statement.`, {
+      issues.report("unresolved-reference", path, l10n.t("No item of this statement has the id {0}; rollupTo must name an item in the same statement.", show(edge.rollupTo)), {
         target: "item",
         id: edge.rollupTo,
       });
@@ -41,7 +42,12 @@ export function checkRollupGraph(
       issues.report(
         "unit-mismatch",
         path,
-        `This item is in unit ${show(edge.unit)} but its parent ${show(edge.rollupTo)} is in unit ${show(parentUnit)}; a child and its parent must use the same unit.`,
+        l10n.t(
+          "This item is in unit {0} but its parent {1} is in unit {2}; a child and its parent must use the same unit.",
+          show(edge.unit),
+          show(edge.rollupTo),
+          show(parentUnit),
+        ),
         // Not the parent's unit: it is another item's text, and a parent of many children would
         // repeat it in every child's error.
         { unit: edge.unit, parent: edge.rollupTo },
@@ -58,11 +64,15 @@ export function checkRollupGraph(
     const shown: string[] = [];
     for (let step = 0; step < Math.min(length, CYCLE_IDS_SHOWN); step++) shown.push(itemId(items[cycle.members[(position + step) % length] as number]));
     const route =
-      length <= CYCLE_IDS_SHOWN ? [...shown, shown[0]].map((id) => show(id)).join(" → ") : `${shown.map((id) => show(id)).join(" → ")} → … (${length - shown.length} more)`;
+      length <= CYCLE_IDS_SHOWN
+        ? [...shown, shown[0]].map((id) => show(id)).join(" → ")
+        : l10n.t("{0} → … ({1} more)", shown.map((id) => show(id)).join(" → "), length - shown.length);
     issues.report(
       "cyclic-rollup",
       `${statementPath}/items/${edge.index}/rollupTo`,
-      `Rollups form a cycle of ${length} item${length === 1 ? "" : "s"} (${route}); a subtotal cannot contain itself.`,
+      length === 1
+        ? l10n.t("Rollups form a cycle of 1 item ({0}); a subtotal cannot contain itself.", route)
+        : l10n.t("Rollups form a cycle of {0} items ({1}); a subtotal cannot contain itself.", length, route),
       { cycle: shown, cycleLength: length },
     );
   }

@@ -2,17 +2,18 @@
 // consistency), the arithmetic of each recorded application, and unique keys. Recorded keys and
 // cells are never resolved against the current document.
 
+import * as l10n from "@vscode/l10n";
 import { DECIMAL, NONNEGATIVE_DECIMAL } from "../decimal/grammar";
 import { absAtMost, subtract } from "../decimal/exact";
 import { IssueList, describeType, hasMember, isRecord, jsonType, show } from "./issue";
 import { checkIdentifier, expectObject, expectObjectWithMembers, memberSet, checkMembers } from "./shape";
 
-const SNAPSHOT = memberSet("The validation snapshot", ["conformance", "calculations", "applications"]);
-const NUMERIC_APPLICATION = memberSet("A recorded application", ["key", "status", "actual", "expected", "difference", "tolerance"]);
-const ERROR_APPLICATION = memberSet("A recorded error application", ["key", "status", "reason", "cell"]);
-const ANY_APPLICATION = memberSet("A recorded application", ["key", "status"], ["actual", "expected", "difference", "tolerance", "reason", "cell"]);
-const KEY = memberSet("An application key", ["statement", "parent", "period"]);
-const CELL = memberSet("A cell identity", ["statement", "item", "period"]);
+const SNAPSHOT = memberSet(() => l10n.t("The validation snapshot"), ["conformance", "calculations", "applications"]);
+const NUMERIC_APPLICATION = memberSet(() => l10n.t("A recorded application"), ["key", "status", "actual", "expected", "difference", "tolerance"]);
+const ERROR_APPLICATION = memberSet(() => l10n.t("A recorded error application"), ["key", "status", "reason", "cell"]);
+const ANY_APPLICATION = memberSet(() => l10n.t("A recorded application"), ["key", "status"], ["actual", "expected", "difference", "tolerance", "reason", "cell"]);
+const KEY = memberSet(() => l10n.t("An application key"), ["statement", "parent", "period"]);
+const CELL = memberSet(() => l10n.t("A cell identity"), ["statement", "item", "period"]);
 const CONFORMANCE = ["conforming", "nonconforming"];
 const CALCULATIONS = ["not-run", "not-defined", "consistent", "inconsistent"];
 const STATUSES = ["satisfied", "unsatisfied", "error"];
@@ -29,15 +30,15 @@ export function checkSnapshot(issues: IssueList, value: unknown): void {
       "invalid-value",
       `${PATH}/calculations`,
       conformance === "nonconforming"
-        ? `A nonconforming snapshot must record calculations "not-run", not "${calculations}".`
-        : `A conforming snapshot cannot record calculations "not-run"; rollups run on every conforming document.`,
+        ? l10n.t('A nonconforming snapshot must record calculations "not-run", not "{0}".', calculations)
+        : l10n.t('A conforming snapshot cannot record calculations "not-run"; rollups run on every conforming document.'),
       { rule: "snapshot-consistency" },
     );
   }
   if (!hasMember(snapshot, "applications")) return;
   const applications = snapshot.applications;
   if (!Array.isArray(applications)) {
-    issues.report("invalid-type", `${PATH}/applications`, `The recorded applications must be an array, not ${describeType(jsonType(applications))}.`, {
+    issues.report("invalid-type", `${PATH}/applications`, l10n.t("The recorded applications must be an array, not {0}.", describeType(jsonType(applications))), {
       expected: "array",
       actual: jsonType(applications),
     });
@@ -53,7 +54,7 @@ export function checkSnapshot(issues: IssueList, value: unknown): void {
       issues.report(
         "duplicate-application-key",
         `${PATH}/applications/${index}/key`,
-        `Application ${first} already records this key; each statement, parent and period appears once.`,
+        l10n.t("Application {0} already records this key; each statement, parent and period appears once.", first),
         {
           first: `${PATH}/applications/${first}/key`,
         },
@@ -67,15 +68,17 @@ function checkApplicationSet(issues: IssueList, calculations: string, applicatio
   const statusOf = (application: unknown): unknown => (isRecord(application) ? application.status : undefined);
   const at = `${PATH}/applications`;
   if ((calculations === "not-run" || calculations === "not-defined") && applications.length > 0) {
-    issues.report("invalid-value", at, `Calculations "${calculations}" record no applications, but ${applications.length} are listed.`, { rule: "snapshot-consistency" });
+    issues.report("invalid-value", at, l10n.t('Calculations "{0}" record no applications, but {1} are listed.', calculations, applications.length), {
+      rule: "snapshot-consistency",
+    });
   } else if ((calculations === "consistent" || calculations === "inconsistent") && applications.length === 0) {
-    issues.report("invalid-value", at, `Calculations "${calculations}" require at least one recorded application.`, { rule: "snapshot-consistency" });
+    issues.report("invalid-value", at, l10n.t('Calculations "{0}" require at least one recorded application.', calculations), { rule: "snapshot-consistency" });
   } else if (calculations === "consistent") {
     applications.forEach((application, index) => {
       const status = statusOf(application);
       // A status that is not one of the three is already reported where it is checked.
       if (status === "unsatisfied" || status === "error") {
-        issues.report("invalid-value", `${at}/${index}/status`, `Calculations "consistent" require every application to be satisfied, but this one is ${show(status)}.`, {
+        issues.report("invalid-value", `${at}/${index}/status`, l10n.t('Calculations "consistent" require every application to be satisfied, but this one is {0}.', show(status)), {
           rule: "snapshot-consistency",
         });
       }
@@ -86,13 +89,13 @@ function checkApplicationSet(issues: IssueList, calculations: string, applicatio
     applications.every((application) => STATUSES.includes(statusOf(application) as string)) &&
     !applications.some((application) => statusOf(application) === "unsatisfied" || statusOf(application) === "error")
   ) {
-    issues.report("invalid-value", at, `Calculations "inconsistent" require at least one unsatisfied or error application.`, { rule: "snapshot-consistency" });
+    issues.report("invalid-value", at, l10n.t('Calculations "inconsistent" require at least one unsatisfied or error application.'), { rule: "snapshot-consistency" });
   }
 }
 
 /** Checks one recorded application; returns its key as a string when the key is well-formed. */
 function checkApplication(issues: IssueList, value: unknown, path: string): string | undefined {
-  const application = expectObject(issues, value, path, "A recorded application");
+  const application = expectObject(issues, value, path, () => l10n.t("A recorded application"));
   if (application === undefined) return undefined;
   const status = application.status;
   const numeric = status === "satisfied" || status === "unsatisfied";
@@ -101,7 +104,7 @@ function checkApplication(issues: IssueList, value: unknown, path: string): stri
   const variant = numeric ? NUMERIC_APPLICATION : status === "error" ? ERROR_APPLICATION : ANY_APPLICATION;
   checkMembers(issues, application, path, variant);
   if (hasMember(application, "status") && variant === ANY_APPLICATION) {
-    issues.report("invalid-value", `${path}/status`, `The status must be "satisfied", "unsatisfied" or "error", not ${show(status)}.`, {
+    issues.report("invalid-value", `${path}/status`, l10n.t('The status must be "satisfied", "unsatisfied" or "error", not {0}.', show(status)), {
       rule: "enum",
       allowed: STATUSES,
     });
@@ -115,7 +118,7 @@ function checkApplication(issues: IssueList, value: unknown, path: string): stri
     if (numeric && actual !== undefined && expected !== undefined && difference !== undefined && tolerance !== undefined) {
       const exact = subtract(actual, expected);
       if (exact !== difference) {
-        issues.report("invalid-value", path, `The recorded difference ${difference} is not actual − expected (${actual} − ${expected} = ${exact}).`, {
+        issues.report("invalid-value", path, l10n.t("The recorded difference {0} is not actual − expected ({1} − {2} = {3}).", difference, actual, expected, exact), {
           rule: "snapshot-arithmetic",
           exact,
         });
@@ -123,7 +126,13 @@ function checkApplication(issues: IssueList, value: unknown, path: string): stri
         issues.report(
           "invalid-value",
           path,
-          `The recorded status "${status}" contradicts |difference| ${absAtMost(difference, tolerance) ? "≤" : ">"} tolerance (${difference} against ${tolerance}).`,
+          l10n.t(
+            'The recorded status "{0}" contradicts |difference| {1} tolerance ({2} against {3}).',
+            String(status),
+            absAtMost(difference, tolerance) ? "≤" : ">",
+            difference,
+            tolerance,
+          ),
           { rule: "snapshot-status" },
         );
       }
@@ -131,7 +140,7 @@ function checkApplication(issues: IssueList, value: unknown, path: string): stri
   }
   if (variant !== NUMERIC_APPLICATION) {
     if (hasMember(application, "reason") && !REASONS.includes(application.reason as string)) {
-      issues.report("invalid-value", `${path}/reason`, `The reason must be "missing-value" or "unavailable-value", not ${show(application.reason)}.`, {
+      issues.report("invalid-value", `${path}/reason`, l10n.t('The reason must be "missing-value" or "unavailable-value", not {0}.', show(application.reason)), {
         rule: "enum",
         allowed: REASONS,
       });
@@ -149,7 +158,7 @@ function identityMember(issues: IssueList, record: Record<string, unknown>, name
   const parts: string[] = [];
   for (const part of members.required) {
     if (!hasMember(identity, part)) return undefined;
-    const id = checkIdentifier(issues, identity[part], `${at}/${part}`, `The ${part} id`);
+    const id = checkIdentifier(issues, identity[part], `${at}/${part}`, () => l10n.t("The {0} id", part));
     if (id === undefined) return undefined;
     parts.push(id);
   }
@@ -161,12 +170,15 @@ function decimalMember(issues: IssueList, record: Record<string, unknown>, name:
   const value = record[name];
   const at = `${path}/${name}`;
   if (typeof value !== "string") {
-    issues.report("invalid-type", at, `The ${name} must be a decimal string, not ${describeType(jsonType(value))}.`, { expected: "string", actual: jsonType(value) });
+    issues.report("invalid-type", at, l10n.t("The {0} must be a decimal string, not {1}.", name, describeType(jsonType(value))), { expected: "string", actual: jsonType(value) });
     return undefined;
   }
   if (!grammar.test(value)) {
-    const nonnegative = grammar === NONNEGATIVE_DECIMAL ? "nonnegative " : "";
-    issues.report("invalid-value", at, `The ${name} ${show(value)} is not a canonical ${nonnegative}decimal.`, { rule: "decimal", actual: value });
+    const message =
+      grammar === NONNEGATIVE_DECIMAL
+        ? l10n.t("The {0} {1} is not a canonical nonnegative decimal.", name, show(value))
+        : l10n.t("The {0} {1} is not a canonical decimal.", name, show(value));
+    issues.report("invalid-value", at, message, { rule: "decimal", actual: value });
     return undefined;
   }
   return value;
@@ -176,7 +188,7 @@ function enumMember(issues: IssueList, record: Record<string, unknown>, name: st
   if (!hasMember(record, name)) return undefined;
   const value = record[name];
   if (typeof value === "string" && allowed.includes(value)) return value;
-  issues.report("invalid-value", `${PATH}/${name}`, `The recorded ${name} must be one of ${allowed.map((v) => `"${v}"`).join(", ")}, not ${show(value)}.`, {
+  issues.report("invalid-value", `${PATH}/${name}`, l10n.t("The recorded {0} must be one of {1}, not {2}.", name, allowed.map((v) => `"${v}"`).join(", "), show(value)), {
     rule: "enum",
     allowed,
   });

@@ -1,0 +1,117 @@
+// The server in the display language, over the protocol: started with the German bundle and locale
+// as the extension sends them (initializationOptions), its diagnostics (the engine's structural
+// messages and the rollup messages), hovers, lenses and quick fixes are German, numbers carry
+// German separators on the exact digits, and codes, pointers and the contract's words are not
+// translated. A second server without options speaks English, as the CLI does.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { CodeActionRequest, CodeLensRequest, DiagnosticSeverity, HoverRequest, type Diagnostic, type MarkupContent } from "vscode-languageserver-protocol/node";
+import { readText, repoRoot } from "../support/paths";
+import { serveThisFile, startServer, type ServerUnderTest } from "./harness";
+import { positionOf } from "./text-positions";
+
+const german = JSON.parse(readText(join(repoRoot, "l10n", "bundle.l10n.de.json"))) as Record<string, string>;
+let server: ServerUnderTest;
+serveThisFile(
+  (started) => {
+    server = started;
+  },
+  {},
+  { initializationOptions: { locale: "de", l10nBundle: german } },
+);
+
+/** A subtotal that is off by 1 on values with 20 significant digits. */
+const DOCUMENT = JSON.stringify(
+  {
+    formatVersion: "0.2",
+    entity: { name: "Beispiel AG" },
+    scope: { label: "Konzern" },
+    units: [{ id: "eur", label: "EUR", measure: "EUR", scale: 0 }],
+    periods: [{ id: "fy2025", kind: "instant", date: "2025-12-31" }],
+    statements: [
+      {
+        id: "bs",
+        label: "Bilanz",
+        periods: ["fy2025"],
+        items: [
+          { id: "cash", label: "Kasse", unit: "eur", values: { fy2025: "12345678901234567890.5" }, rollupTo: "total" },
+          { id: "other", label: "Sonstiges", unit: "eur", values: { fy2025: "-1000.25" }, rollupTo: "total" },
+          { id: "total", label: "Summe", unit: "eur", values: { fy2025: "12345678901234566891.25" } },
+        ],
+      },
+    ],
+  },
+  null,
+  2,
+);
+/** The same with an unknown member: nonconforming, so no rollup is checked. */
+const NONCONFORMING = DOCUMENT.replace('"label": "Summe",', '"label": "Summe",\n          "colour": "red",');
+
+function byCode(diagnostics: Diagnostic[], code: string): Diagnostic {
+  const found = diagnostics.find((diagnostic) => diagnostic.code === code);
+  assert.ok(found !== undefined, `a ${code} diagnostic`);
+  return found;
+}
+
+test("diagnostics are German, with German separators on the exact digits; codes stay", async () => {
+  const unknown = byCode((await server.open("file:///de/fehler.json", NONCONFORMING)).diagnostics, "unknown-property");
+  assert.equal(unknown.message, 'Eine Position hat keine Eigenschaft "colour"; erlaubt sind id, label, unit, values, description, rollupTo.');
+  const uri = "file:///de/bilanz.json";
+  const { diagnostics } = await server.open(uri, DOCUMENT);
+  const rollup = byCode(diagnostics, "rollup-unsatisfied");
+  // 12345678901234567890.5 + -1000.25 = 12345678901234566890.25; stated …891.25.
+  assert.equal(rollup.message, "Summe fy2025: 12.345.678.901.234.566.891,25 angegeben, die Unterpositionen ergeben 12.345.678.901.234.566.890,25 (Differenz 1, Toleranz 0).");
+  assert.deepEqual(
+    rollup.relatedInformation?.map((related) => related.message).filter((message) => !message.startsWith("Wahrscheinliche")),
+    ["Kasse fy2025: 12.345.678.901.234.567.890,5", "Sonstiges fy2025: -1.000,25"],
+  );
+});
+
+test("hovers and lenses are German; numbers and the contract's status words as the locale and the contract say", async () => {
+  const uri = "file:///de/bilanz.json";
+  const textDocument = { uri };
+  const hover = await server.connection.sendRequest(HoverRequest.type, { textDocument, position: positionOf(DOCUMENT, '"12345678901234566891.25"') });
+  const markdown = (hover?.contents as MarkupContent).value;
+  assert.ok(markdown.includes("| **Soll** (Summe der Unterpositionen) | 12.345.678.901.234.566.890,25 |"), markdown);
+  assert.ok(markdown.includes("✗ **nicht erfüllt**: angegeben 12.345.678.901.234.566.891,25, die Unterpositionen ergeben 12.345.678.901.234.566.890,25, Abweichung 1"), markdown);
+  // The period's date in the German form.
+  assert.ok(markdown.includes("(Stichtag 31.12.2025)"), markdown);
+  const lenses = (await server.connection.sendRequest(CodeLensRequest.type, { textDocument })) ?? [];
+  const titles = lenses.map((lens) => lens.command?.title);
+  // The contract's status word stays; the counts around it are German.
+  assert.ok(titles.includes("FS 0.2 · conforming · 1 nicht erfüllt · 0 erfüllt · Vorschau öffnen"), JSON.stringify(titles));
+  assert.ok(titles.includes("✗ fy2025 Abweichung 1"), JSON.stringify(titles));
+});
+
+test("quick fixes are German", async () => {
+  const uri = "file:///de/zahl.json";
+  const text = DOCUMENT.replace('"-1000.25"', "-1000.25");
+  const { diagnostics } = await server.open(uri, text);
+  const number = byCode(diagnostics, "decimal-string-required");
+  assert.match(String(number.message), /^Ein Wert muss eine exakte Dezimalzahl als Zeichenfolge sein/);
+  assert.equal(number.severity, DiagnosticSeverity.Error);
+  const actions = await server.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: number.range, context: { diagnostics: [number] } });
+  assert.ok(
+    actions?.some((action) => action.title === 'Als Dezimalzeichenfolge "-1000.25" schreiben'),
+    JSON.stringify(actions?.map((action) => action.title)),
+  );
+});
+
+test("without initializationOptions the server speaks English with neutral numbers", async () => {
+  const english = await startServer();
+  try {
+    const { diagnostics } = await english.open("file:///en/bilanz.json", DOCUMENT);
+    assert.equal(
+      byCode((await english.open("file:///en/fehler.json", NONCONFORMING)).diagnostics, "unknown-property").message,
+      'An item has no member "colour"; allowed members are id, label, unit, values, description, rollupTo.',
+    );
+    assert.match(
+      String(byCode(diagnostics, "rollup-unsatisfied").message),
+      /^Summe fy2025: 12,345,678,901,234,566,891\.25 stated, children sum to 12,345,678,901,234,566,890\.25 /,
+    );
+  } finally {
+    await english.stop();
+  }
+});
