@@ -391,8 +391,17 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     await runFsEditorCommand(page, "FS: Export TSV");
     // code-server's folder dialog is a quick input: the path, and the command's "Export Here" button.
     await quickInputStep(page, "Export TSV");
-    await quickInputBox(page).fill(`${target}/`);
-    await page.locator(".quick-input-widget .quick-input-list .monaco-list-row", { hasText: ".." }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+    // The dialog writes its default folder into the box once it has read it, which can overwrite an
+    // early answer: wait for that, then answer, and answer again until the box keeps the answer.
+    const box = quickInputBox(page);
+    await page.waitForFunction(() => (document.querySelector(".quick-input-widget .quick-input-box input") as HTMLInputElement | null)?.value.startsWith("/") === true, undefined, {
+      timeout: UI_TIMEOUT_MS,
+    });
+    for (let attempt = 1; (await box.inputValue()) !== `${target}/`; attempt++) {
+      assert.ok(attempt <= 5, `the folder dialog keeps replacing the answer: ${await box.inputValue()}`);
+      await box.fill(`${target}/`);
+      await page.locator(".quick-input-widget .quick-input-list .monaco-list-row", { hasText: ".." }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+    }
     await page.locator(".quick-input-widget .monaco-button", { hasText: "Export Here" }).first().click();
     // No second question: every file arrives, named and written as the CLI writes it.
     for (const name of expected.keys()) await waitForFile(join(target, name), 60_000);

@@ -19,7 +19,13 @@ export async function exportXlsx(analysis: DocumentAnalysis): Promise<ExportXlsx
       problem: `the document does not conform (${count} error${count === 1 ? "" : "s"}, see the Problems panel); only a conforming document is exported.`,
     };
   }
-  const workbook = await renderXlsx(good.value, result);
+  let workbook;
+  try {
+    workbook = await renderXlsx(good.value, result);
+  } catch (error) {
+    // The workbook writer cannot be loaded (the web server bundle leaves it out): say so.
+    return { textValues: 0, problem: error instanceof Error ? error.message : String(error) };
+  }
   if (!workbook.ok) return { textValues: 0, problem: workbook.error.message };
   return { base64: bytesToBase64(workbook.bytes), textValues: workbook.textValues };
 }

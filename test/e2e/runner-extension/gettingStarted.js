@@ -25,8 +25,11 @@ async function fsLenses(uri) {
 }
 
 async function describeActiveDocument() {
-  const editor = vscode.window.activeTextEditor;
-  if (editor === undefined) throw new Error("no active text editor");
+  // The walkthrough's page may hold the focus (it takes it back after its buttons run), and then
+  // no text editor is active: the document beside it is then the one visible text editor.
+  const visible = vscode.window.visibleTextEditors;
+  const editor = vscode.window.activeTextEditor ?? (visible.length === 1 ? visible[0] : undefined);
+  if (editor === undefined) throw new Error(`no active text editor, and ${visible.length} visible ones`);
   const { document } = editor;
   const lenses = await fsLenses(document.uri);
   const all = vscode.languages.getDiagnostics(document.uri);
