@@ -2,7 +2,7 @@
 // parent (outgoing). Pure: the analysis and a TextDocument of its text in, LSP items out. Every
 // range comes from the parse tree.
 
-import { findNodeAtOffset, getNodePath, type Node } from "jsonc-parser";
+import type { Node } from "jsonc-parser";
 import { SymbolKind, type CallHierarchyIncomingCall, type CallHierarchyItem, type CallHierarchyOutgoingCall, type Range } from "vscode-languageserver-protocol";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { childrenOf, itemAt, pointer, type ItemEntry, type StatementEntry } from "../../../shared/src/index";
@@ -22,10 +22,8 @@ export interface ItemAt {
 
 /** The item whose object contains `offset` (anywhere inside it: its id, a value, its rollupTo). */
 export function itemAtOffset(good: ParsedVersion, offset: number): ItemAt | undefined {
-  const root = good.locator.tree();
-  const node = root === undefined ? undefined : findNodeAtOffset(root, offset, true);
-  if (node === undefined) return undefined;
-  const path = getNodePath(node);
+  const path = good.locator.nodeAt(offset)?.path;
+  if (path === undefined) return undefined;
   if (path[0] !== "statements" || typeof path[1] !== "number" || path[2] !== "items" || typeof path[3] !== "number") return undefined;
   return itemOf(good, path[1], path[3]);
 }

@@ -2,7 +2,7 @@
 // key, pointers of nodes, and which id occurrence sits under the cursor. Every range comes from a
 // jsonc-parser node, never from searching the text.
 
-import { findNodeAtOffset, getNodePath, type Node } from "jsonc-parser";
+import type { Node } from "jsonc-parser";
 import type { Range } from "vscode-languageserver-protocol";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { pointer, type Occurrence } from "../../../shared/src/index";
@@ -22,10 +22,6 @@ export function isKeyNode(node: Node): boolean {
   return node.parent?.type === "property" && node.parent.children?.[0] === node;
 }
 
-export function pointerOfNode(node: Node): string {
-  return pointer(...getNodePath(node));
-}
-
 /** The member name node of the member whose value is `value`. */
 export function keyOf(value: Node): Node | undefined {
   return value.parent?.type === "property" ? value.parent.children?.[0] : undefined;
@@ -41,11 +37,11 @@ export function occurrenceNode(good: ParsedVersion, occurrence: Occurrence): Nod
 
 /** The id occurrence whose string contains `offset`, in the analysed text. */
 export function occurrenceAt(good: ParsedVersion, offset: number): { occurrence: Occurrence; node: Node } | undefined {
-  const root = good.locator.tree();
-  if (root === undefined) return undefined;
-  const node = findNodeAtOffset(root, offset, true);
-  if (node?.type !== "string") return undefined;
-  const occurrence = good.occurrence(isKeyNode(node) ? "key" : "value", pointerOfNode(node));
+  const found = good.locator.nodeAt(offset);
+  const node = found?.node;
+  if (found === undefined || node?.type !== "string") return undefined;
+  // A member name's path is its member's: the occurrence is keyed by the member's pointer.
+  const occurrence = good.occurrence(isKeyNode(node) ? "key" : "value", pointer(...found.path));
   return occurrence === undefined ? undefined : { occurrence, node };
 }
 

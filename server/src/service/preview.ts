@@ -2,7 +2,6 @@
 // editor needs for click-to-source, cursor highlight and scroll sync, answered from the analysis
 // of the document's current version so the extension host never parses the document itself.
 
-import { findNodeAtOffset, getNodePath } from "jsonc-parser";
 import { pointer as pointerOf } from "../../../shared/src/json/pointer";
 import { diffPreviewModels, type PreviewPatchOp } from "../../../shared/src/render/previewPatch";
 import type { PreviewModel } from "../../../shared/src/render/previewModel";
@@ -57,10 +56,8 @@ export function previewModel(analysis: DocumentAnalysis, bases: PreviewBases, ba
 export function pointerAt(analysis: DocumentAnalysis, version: number, offset: number): string | null {
   const good = parsedAt(analysis, version);
   if (good === undefined || typeof offset !== "number") return null;
-  const tree = good.locator.tree();
-  if (tree === undefined) return "";
-  const node = findNodeAtOffset(tree, offset, true);
-  return node === undefined ? "" : pointerOf(...getNodePath(node));
+  const found = good.locator.nodeAt(offset);
+  return found === undefined ? "" : pointerOf(...found.path);
 }
 
 /** fs/rangeOf: where `pointer`'s value is (or where it is missing) in exactly `version`. */

@@ -5,7 +5,7 @@
 // `fsdoc fix`).
 
 import * as l10n from "@vscode/l10n";
-import { getNodePath, type Edit, type Node } from "jsonc-parser";
+import type { Edit, Node } from "jsonc-parser";
 import { canonicalDecimal } from "../decimal/grammar";
 import type { SourceLocator } from "../json/locate";
 import { parsePointer } from "../json/pointer";
@@ -76,7 +76,8 @@ function strings(value: unknown): string[] {
 }
 
 function valuesKeyFixes(good: FixSource, values: Node, params: Readonly<Record<string, unknown>>): Fix[] {
-  const path = getNodePath(values);
+  // The path from the locator, not from the node's parents: on a large text the node is parsed within its item only.
+  const path = good.locator.nodeAt(values.offset)?.path ?? [];
   const present = new Set((values.children ?? []).map((property) => property.children?.[0]?.value as unknown));
   // The error lists only the first few missing periods (docs/design.md: errors stay bounded); the
   // statement has them all, so the fix adds every one.

@@ -181,3 +181,99 @@ function collectMissing(trie: Trie, missing: number, node: SourceRange, key: Sou
     collectMissing(child, missing + 1, node, key, container, hits);
   }
 }
+
+/**
+ * Where every node down to `maxDepth` lies (the root is depth 0), in document order (a node before
+ * its descendants), from one pass guided by the parsed value: deeper nodes are stepped over, not
+ * recorded. Undefined when the text does not match the value.
+ */
+export interface SpanTable {
+  /** Token range of each node: [start, end). */
+  starts: number[];
+  ends: number[];
+  /** Index of the enclosing node, -1 for the root. */
+  parents: number[];
+  /** The node's segment under its parent ("" for the root): a member name or an array index. */
+  segments: string[];
+  /** The member name's token range for an object member, else -1. */
+  keyStarts: number[];
+  keyEnds: number[];
+  /** Offset of the ':' of an object member, else -1. */
+  colons: number[];
+}
+
+export function scanSpans(text: string, value: unknown, maxDepth: number): SpanTable | undefined {
+  const table: SpanTable = { starts: [], ends: [], parents: [], segments: [], keyStarts: [], keyEnds: [], colons: [] };
+  try {
+    const start = skipSpace(text, 0);
+    const end = spanVisit(text, value, start, 0, maxDepth, -1, "", -1, -1, -1, table);
+    if (skipSpace(text, end) !== text.length) return undefined;
+  } catch (error) {
+    if (error instanceof ScanMismatch || error instanceof RangeError) return undefined;
+    throw error;
+  }
+  return table;
+}
+
+function spanVisit(
+  text: string,
+  value: unknown,
+  at: number,
+  depth: number,
+  maxDepth: number,
+  parent: number,
+  segment: string,
+  keyStart: number,
+  keyEnd: number,
+  colon: number,
+  table: SpanTable,
+): number {
+  const index = table.starts.length;
+  table.starts.push(at);
+  table.ends.push(at);
+  table.parents.push(parent);
+  table.segments.push(segment);
+  table.keyStarts.push(keyStart);
+  table.keyEnds.push(keyEnd);
+  table.colons.push(colon);
+  let end: number;
+  if (depth >= maxDepth || typeof value !== "object" || value === null) end = visit(text, value, at, undefined, undefined, []);
+  else if (Array.isArray(value)) {
+    expect(text, at, OPEN_BRACKET);
+    let position = skipSpace(text, at + 1);
+    for (let element = 0; element < value.length; element++) {
+      if (element > 0) {
+        expect(text, position, COMMA);
+        position = skipSpace(text, position + 1);
+      }
+      position = skipSpace(text, spanVisit(text, value[element], position, depth + 1, maxDepth, index, String(element), -1, -1, -1, table));
+    }
+    expect(text, position, CLOSE_BRACKET);
+    end = position + 1;
+  } else {
+    const record = value as Record<string, unknown>;
+    expect(text, at, OPEN_BRACE);
+    const keys = Object.keys(record);
+    const inTextOrder = !keys.some((name) => INDEX_LIKE.test(name));
+    let position = skipSpace(text, at + 1);
+    for (let member = 0; member < keys.length; member++) {
+      if (member > 0) {
+        expect(text, position, COMMA);
+        position = skipSpace(text, position + 1);
+      }
+      const nameStart = position;
+      const name = inTextOrder ? (keys[member] as string) : undefined;
+      const nameEnd = skipString(text, position, name ?? "");
+      const key = name ?? (JSON.parse(text.slice(nameStart, nameEnd)) as string);
+      position = skipSpace(text, nameEnd);
+      expect(text, position, COLON);
+      const colonAt = position;
+      position = skipSpace(text, position + 1);
+      position = skipSpace(text, spanVisit(text, record[key], position, depth + 1, maxDepth, index, key, nameStart, nameEnd, colonAt, table));
+    }
+    expect(text, position, CLOSE_BRACE);
+    end = position + 1;
+  }
+  table.ends[index] = end;
+  return end;
+}

@@ -1,15 +1,14 @@
 // JSON Pointer → source range, from jsonc-parser's parse tree. Built lazily: text that locates
 // nothing never pays for a tree. Works on the exact text that was validated.
 
-import { parseTree, type Node } from "jsonc-parser";
+import { findNodeAtOffset, getNodePath, parseTree, type JSONPath, type Node } from "jsonc-parser";
 import type { Mark } from "../validate/issue";
-import { scanPointers, type ScanHit } from "./guided-scan";
+import { scanPointers, scanSpans, type ScanHit } from "./guided-scan";
+import { childNode, SPAN_DEPTH, SpanIndex } from "./spans";
 import { parsePointer } from "./pointer";
 import type { SourceRange } from "./range";
 
 export type { SourceRange } from "./range";
-
-const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
 
 export interface LocateRequest {
   path: string;
@@ -30,6 +29,8 @@ export interface LocatedEdit {
 export class SourceLocator {
   private root: Node | undefined;
   private built = false;
+  /** Large texts: where the upper levels lie (json/spans.ts); null when the scan could not match the value. */
+  private spansCache: SpanIndex | null | undefined;
   /** Every range answered so far, by mark and path: a later version's locator inherits them shifted. */
   private readonly known = new Map<string, SourceRange>();
 
@@ -47,6 +48,7 @@ export class SourceLocator {
    */
   afterEdit(text: string, value: unknown, edit: LocatedEdit): SourceLocator {
     const next = new SourceLocator(text, value, this.treeSizeLimit);
+    if (this.spansCache) next.spansCache = this.spansCache.shifted(text, edit);
     const end = edit.offset + edit.length;
     const delta = edit.inserted - edit.length;
     for (const [key, range] of this.known) {
@@ -67,7 +69,7 @@ export class SourceLocator {
       if (known === undefined) missing.push(index);
       else ranges[index] = known;
     });
-    if (missing.length > 0 && !this.built && this.value !== undefined && this.text.length > this.treeSizeLimit) {
+    if (missing.length > 0 && this.spans() === undefined && !this.built && this.value !== undefined && this.text.length > this.treeSizeLimit) {
       const hits = scanPointers(
         this.text,
         this.value,
@@ -90,6 +92,19 @@ export class SourceLocator {
     return ranges as SourceRange[];
   }
 
+  /**
+   * The innermost node at `offset` (findNodeAtOffset, right bound included) and its path. On a large
+   * text only the subtree that holds it is parsed; its `parent` links end at that subtree's member.
+   */
+  nodeAt(offset: number): { node: Node; path: JSONPath } | undefined {
+    const spans = this.spans();
+    if (spans !== undefined) return spans.nodeAt(offset, true);
+    const root = this.tree();
+    const node = root === undefined ? undefined : findNodeAtOffset(root, offset, true);
+    return node === undefined ? undefined : { node, path: getNodePath(node) };
+  }
+
+  /** The whole text's parse tree (for edits that need every node; on a large text prefer `node` and `nodeAt`). */
   tree(): Node | undefined {
     if (!this.built) {
       this.root = parseTree(this.text, [], { disallowComments: true, allowTrailingComma: false });
@@ -119,7 +134,7 @@ export class SourceLocator {
   }
 
   private find(path: string, mark: Mark): SourceRange {
-    if (!this.built && this.value !== undefined && this.text.length > this.treeSizeLimit) {
+    if (this.spans() === undefined && !this.built && this.value !== undefined && this.text.length > this.treeSizeLimit) {
       const hit = scanPointers(this.text, this.value, [parsePointer(path)])?.[0];
       if (hit !== undefined) return rangeFromHit(hit, mark);
     }
@@ -132,12 +147,24 @@ export class SourceLocator {
     return rangeOf(node);
   }
 
+  /** The span index of a large text whose value is known (built on first use), unless the whole tree is already there. */
+  private spans(): SpanIndex | undefined {
+    if (this.built || this.value === undefined || this.text.length <= this.treeSizeLimit) return undefined;
+    if (this.spansCache === undefined) {
+      const table = scanSpans(this.text, this.value, SPAN_DEPTH);
+      this.spansCache = table === undefined ? null : SpanIndex.of(this.text, table);
+    }
+    return this.spansCache ?? undefined;
+  }
+
   /** The deepest existing node on `path`, and how many trailing segments do not exist. */
   private deepest(path: string): { node: Node | undefined; missing: number } {
     const segments = parsePointer(path);
+    const spans = this.spans();
+    if (spans !== undefined) return spans.deepest(segments);
     let node = this.tree();
     for (let i = 0; i < segments.length; i++) {
-      const next = node === undefined ? undefined : child(node, segments[i] as string);
+      const next = node === undefined ? undefined : childNode(node, segments[i] as string);
       if (next === undefined) return { node, missing: segments.length - i };
       node = next;
     }
@@ -147,17 +174,6 @@ export class SourceLocator {
 
 function knownKey(path: string, mark: Mark): string {
   return `${mark}\u0000${path}`;
-}
-
-function child(node: Node, segment: string): Node | undefined {
-  if (node.type === "object") {
-    for (const property of node.children ?? []) {
-      if (property.children?.[0]?.value === segment) return property.children[1];
-    }
-    return undefined;
-  }
-  if (node.type === "array" && ARRAY_INDEX.test(segment)) return node.children?.[Number(segment)];
-  return undefined;
 }
 
 function rangeFromHit(hit: ScanHit, mark: Mark): SourceRange {

@@ -42,6 +42,11 @@ export function lastSegment(path: string): string {
 
 const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
 
+/** Whether a segment is an array index as JSON Pointer writes one ("0", "12"; not "01" or "-1"). */
+export function isArrayIndex(segment: string): boolean {
+  return ARRAY_INDEX.test(segment);
+}
+
 // Segment-wise, so that a parent sorts before its members, and array indices numerically, so that
 // /items/2 sorts before /items/10: errors then read in document order. Index strings are compared
 // by length first, which orders them numerically without converting them to numbers.

@@ -13,7 +13,8 @@ import { generateDocument } from "./document";
 import { chooseEditTarget, type EditTarget } from "./editTarget";
 import { cpuByProcess, cpuSince, findProcesses, installRendererProbe, previewContentFrame, processMemory, readHostProbe, readRendererProbe, type HostProbe } from "./probes";
 import { formatReport, type SizeResult } from "./report";
-import { formatTally, tallyTrace } from "./trace";
+import { collectServerGarbage, idleServerResident, residentBytes } from "./serverGc";
+import { formatTally, messageTimeline, tallyTrace } from "./trace";
 import { profileRenderer, summarize } from "./cpuProfile";
 import { previewCell, readProblemCounts, waitForCellText, waitForCodeLens, waitForPreviewTable, waitForText, waitForWarnings, STATE_TIMEOUT_MS } from "./screen";
 
@@ -121,6 +122,24 @@ async function measureEdits(editor: Editor, name: string, target: EditTarget, ru
   await previewCell(page, target.pointer).first().waitFor({ timeout: 60_000 });
 }
 
+/**
+ * `count` more value edits with the preview open (a digit typed, then deleted, each waited for in the
+ * Problems count), for the server's memory after a forced GC before and after them.
+ */
+async function measureMemoryOverEdits(editor: Editor, target: EditTarget, count: number, serverMemory: () => Promise<number>): Promise<{ before: number; after: number }> {
+  const { page } = editor;
+  const base = (await readProblemCounts(page)).warnings;
+  const before = await serverMemory();
+  await goTo(page, target.line, target.column);
+  for (let edit = 0; edit < count; edit += 2) {
+    await page.keyboard.type("9");
+    await waitForWarnings(page, { exactly: base + 1 });
+    await page.keyboard.press("Backspace");
+    await waitForWarnings(page, { exactly: base });
+  }
+  return { before, after: await serverMemory() };
+}
+
 /** --without-extension: the same opens and typing in VS Code with FS Documents not installed (VS Code's and its JSON's own cost). */
 async function measureWithoutExtension(editor: Editor, name: string, target: EditTarget, runs: number, samples: Record<string, number[]>): Promise<void> {
   const { page } = editor;
@@ -150,19 +169,21 @@ function perRun(cpu: Record<string, number>, runs: number): Record<string, numbe
  * `profile`: one open and one edit with the language client's verbose trace on, to count and size
  * the JSON-RPC messages (the trace itself costs time: the figures of such a run are not the product's).
  */
-async function benchSize(sizeMb: number, runs: number, profile: boolean, withoutExtension: boolean): Promise<SizeResult> {
+async function benchSize(sizeMb: number, runs: number, profile: boolean, withoutExtension: boolean, memoryEdits: number, timeline: boolean): Promise<SizeResult> {
   const openRuns = profile ? 1 : runs;
   const { text, stats } = await generateDocument(sizeMb);
   const parseMs = jsonParseMs(text);
   const target = chooseEditTarget(text);
   const name = `statements-${sizeMb}mb.json`;
+  const idleServer = withoutExtension ? Number.NaN : await idleServerResident(log);
   log(`${sizeMb} MB: ${text.length.toLocaleString("en")} bytes, JSON.parse ${parseMs.toFixed(1)} ms; edit ${target.pointer} at line ${target.line}`);
   const settings: Record<string, unknown> = { "fsE2e.benchProbe": true };
   if (profile) settings["fs.trace.server"] = "verbose";
+  else if (timeline) settings["fs.trace.server"] = "messages";
   const setup = await setUpEditor(settings, {
     addFiles: (folder) => writeFileSync(join(folder, name), text),
     // The language client writes its trace at the output channel's "trace" log level only.
-    codeServerArgs: profile ? ["--log", "trace"] : [],
+    codeServerArgs: profile || timeline ? ["--log", "trace"] : [],
     withoutProduct: withoutExtension,
   });
   if ("skip" in setup) throw new Error(setup.skip);
@@ -226,6 +247,9 @@ async function benchSize(sizeMb: number, runs: number, profile: boolean, without
     const editRenderer = await readRendererProbe(page);
     languageServerPeak();
     const serverMemory = serverPid === undefined ? undefined : processMemory(serverPid);
+    const afterGc = async () => (serverPid !== undefined && (await collectServerGarbage(serverPid, log)) ? residentBytes(serverPid) : Number.NaN);
+    log(`${sizeMb} MB: the server's memory after a forced GC, then ${memoryEdits} more value edits`);
+    const overEdits = await measureMemoryOverEdits(editor, target, memoryEdits, afterGc);
     return {
       sizeMb,
       bytes: text.length,
@@ -233,14 +257,25 @@ async function benchSize(sizeMb: number, runs: number, profile: boolean, without
       jsonParseMs: parseMs,
       runs,
       samples,
-      languageServer: serverMemory === undefined ? undefined : { rss: serverMemory.rss, peakWhileEditing: serverPeak, lifetimePeak: serverMemory.peak },
+      languageServer:
+        serverMemory === undefined
+          ? undefined
+          : {
+              rss: serverMemory.rss,
+              peakWhileEditing: serverPeak,
+              lifetimePeak: serverMemory.peak,
+              idle: idleServer,
+              afterGc: overEdits.before,
+              afterMoreEdits: overEdits.after,
+              moreEdits: memoryEdits,
+            },
       extensionHost: { idle: idleHost, afterOpens: openHost, afterEdits: editHost },
       maxHostLagMs: Math.max(openHost.maxLagMs, editHost.maxLagMs),
       rendererLongTasks: [...openRenderer.longTasks, ...editRenderer.longTasks],
       previewLongTasks: samples.previewLongTasks ?? [],
       cpu: { openAndPreview: perRun(cpuSince(cpuStart, cpuOpened), openRuns), editsAndTyping: cpuSince(cpuOpened, cpuEdited) },
       withoutExtension,
-      trace: profile ? [formatTally(tallyTrace(editor.server.userDataDir)), ...profiles].join("\n\n") : undefined,
+      trace: profile ? [formatTally(tallyTrace(editor.server.userDataDir)), ...profiles].join("\n\n") : timeline ? messageTimeline(editor.server.userDataDir) : undefined,
     };
   } finally {
     await editor.stop();
@@ -254,7 +289,9 @@ async function main(): Promise<void> {
   const runs = profile ? 1 : Math.max(1, Number(option("--runs", "5")));
   const load = loadavg();
   const results: SizeResult[] = [];
-  for (const size of sizes) results.push(await benchSize(size, runs, profile, withoutExtension));
+  const memoryEdits = Math.max(0, Number(option("--memory-edits", "100")));
+  const timeline = process.argv.includes("--timeline");
+  for (const size of sizes) results.push(await benchSize(size, runs, profile, withoutExtension, memoryEdits, timeline));
   const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}, load average before ${load.map((value) => value.toFixed(2)).join(" ")}, after ${loadavg()
     .map((value) => value.toFixed(2))
     .join(" ")}`;

@@ -69,3 +69,20 @@ export function formatTally(tally: Map<string, MessageTally>): string {
     ),
   ].join("\n");
 }
+
+/**
+ * --timeline: every message between the extension and its language server with the log's
+ * millisecond timestamp ("messages" trace, no payloads, so the trace costs little), to see where an
+ * open or an edit waits.
+ */
+export function messageTimeline(userDataDir: string): string {
+  const lines: string[] = [];
+  for (const file of findLogs(userDataDir)) {
+    for (const line of readFileSync(file, "utf8").split("\n")) {
+      const stamp = /^\d{4}-\d\d-\d\d (\d\d:\d\d:\d\d\.\d{3})/.exec(line)?.[1];
+      const match = HEADER.exec(line);
+      if (stamp !== undefined && match !== null) lines.push(`${stamp} ${match[1]} ${match[2]} ${match[3]}${/in (\d+ms)/.exec(line)?.[0] ?? ""}`);
+    }
+  }
+  return lines.sort().join("\n");
+}
