@@ -18,6 +18,8 @@ export interface LocateRequest {
 // Below this size a parse tree is cheap and serves every later request; above it, ranges come from
 // one scan guided by the parsed value (guided-scan.ts), which costs a fraction of a tree.
 const TREE_SIZE_LIMIT = 1 << 20;
+/** Above this many ranges inside indexed subtrees, one guided scan beats parsing each subtree. */
+const SCAN_BATCH = 32;
 
 /** An edit of the text: `length` characters at `offset` replaced by `inserted` characters. */
 export interface LocatedEdit {
@@ -63,13 +65,19 @@ export class SourceLocator {
   /** Ranges for many requests at once, in request order. */
   locateAll(requests: readonly LocateRequest[]): SourceRange[] {
     const ranges = new Array<SourceRange | undefined>(requests.length);
-    const missing: number[] = [];
+    let missing: number[] = [];
+    const spans = this.spans();
     requests.forEach((request, index) => {
-      const known = this.known.get(knownKey(request.path, request.mark));
-      if (known === undefined) missing.push(index);
-      else ranges[index] = known;
+      const key = knownKey(request.path, request.mark);
+      const range = this.known.get(key) ?? spans?.range(parsePointer(request.path), request.mark);
+      if (range === undefined) missing.push(index);
+      else {
+        this.known.set(key, range);
+        ranges[index] = range;
+      }
     });
-    if (missing.length > 0 && this.spans() === undefined && !this.built && this.value !== undefined && this.text.length > this.treeSizeLimit) {
+    // Many ranges inside items: one guided scan finds them all at less than an item parse each.
+    if (missing.length > SCAN_BATCH && !this.built && this.value !== undefined && this.text.length > this.treeSizeLimit) {
       const hits = scanPointers(
         this.text,
         this.value,
@@ -82,7 +90,7 @@ export class SourceLocator {
           this.known.set(knownKey(request.path, request.mark), range);
           ranges[index] = range;
         });
-        return ranges as SourceRange[];
+        missing = [];
       }
     }
     for (const index of missing) {
@@ -134,6 +142,8 @@ export class SourceLocator {
   }
 
   private find(path: string, mark: Mark): SourceRange {
+    const fromTable = this.spans()?.range(parsePointer(path), mark);
+    if (fromTable !== undefined) return fromTable;
     if (this.spans() === undefined && !this.built && this.value !== undefined && this.text.length > this.treeSizeLimit) {
       const hit = scanPointers(this.text, this.value, [parsePointer(path)])?.[0];
       if (hit !== undefined) return rangeFromHit(hit, mark);

@@ -56,6 +56,27 @@ export class SpanIndex {
     });
   }
 
+  /**
+   * The range locate() gives for `segments` (json/locate.ts), when the table alone tells it: the
+   * path ends at a span, or at a member missing from a container above the indexed depth.
+   * Undefined when the answer lies inside an indexed subtree (the caller parses or scans).
+   */
+  range(segments: readonly string[], mark: "key" | "value"): { offset: number; length: number } | undefined {
+    let span = 0;
+    let depth = 0;
+    for (; depth < segments.length; depth++) {
+      const next = this.childSpan(span, segments[depth] as string);
+      if (next === undefined) break;
+      span = next;
+    }
+    if (depth < segments.length && this.depthOf(span) >= SPAN_DEPTH) return undefined;
+    const { starts, ends, keyStarts, keyEnds } = this.table;
+    if (mark === "value" && depth === segments.length) return { offset: starts[span]!, length: ends[span]! - starts[span]! };
+    if (keyStarts[span]! >= 0) return { offset: keyStarts[span]!, length: keyEnds[span]! - keyStarts[span]! };
+    if (this.isContainer(span)) return { offset: starts[span]!, length: 1 };
+    return { offset: starts[span]!, length: ends[span]! - starts[span]! };
+  }
+
   /** The deepest existing node on `segments`, and how many trailing segments do not exist. */
   deepest(segments: readonly string[]): { node: Node | undefined; missing: number } {
     let span = 0;
