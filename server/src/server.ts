@@ -18,7 +18,7 @@ import { registerTextSync } from "./lsp/textSync";
 import { diagnostics, statusOf, type DocumentAnalysis } from "./service/index";
 import { NEUTRAL_FORMAT, type DisplayFormat } from "../../shared/src/render/localeFormat";
 import { configureLanguage } from "./lsp/l10n";
-import { DEFAULT_SETTINGS, readSettings, type Settings } from "./settings";
+import { DEFAULT_SETTINGS, readSettings, sameForDiagnostics, type Settings } from "./settings";
 
 export function startServer(connection: Connection): void {
   let display: DisplayFormat = NEUTRAL_FORMAT;
@@ -96,9 +96,13 @@ export function startServer(connection: Connection): void {
     }
   }
 
+  /** The settings each document's diagnostics were last published with. */
+  const publishedWith = new Map<string, Settings>();
   const publish = (analysis: DocumentAnalysis): void => {
     try {
-      void connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics: diagnostics(analysis, settingsFor(analysis.uri)) });
+      const used = settingsFor(analysis.uri);
+      publishedWith.set(analysis.uri, used);
+      void connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics: diagnostics(analysis, used) });
       void connection.sendNotification(StatusNotification, statusOf(analysis));
     } catch (error) {
       connection.console.error(`Publishing diagnostics for ${analysis.uri} failed: ${describeError(error)}`);
@@ -113,10 +117,16 @@ export function startServer(connection: Connection): void {
       // window's settings (severity, problem cap): publish them again with the folder's.
       store.recheck(uri);
       const analysis = store.get(uri);
-      if (analysis !== undefined) publish(analysis);
+      const used = publishedWith.get(uri);
+      // Usually the folder's settings are the window's: then what was published stands (at 5 MB a
+      // second publication costs the diagnostics again and 200 KB through the editor).
+      if (analysis !== undefined && (used === undefined || !sameForDiagnostics(used, settingsFor(uri)))) publish(analysis);
     });
   });
-  store.onClosed((uri) => resourceSettings.delete(uri));
+  store.onClosed((uri) => {
+    resourceSettings.delete(uri);
+    publishedWith.delete(uri);
+  });
 
   registerHandlers(context);
   registerTextSync(connection, store);

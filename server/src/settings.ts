@@ -64,3 +64,8 @@ export function readSettings(section: unknown, display: DisplayFormat = NEUTRAL_
 export function readPatterns(value: unknown): readonly string[] {
   return Array.isArray(value) ? value.filter((pattern): pattern is string => typeof pattern === "string" && pattern.trim() !== "") : [];
 }
+
+/** Whether diagnostics published with `a` would be the same with `b` (what they depend on is equal). */
+export function sameForDiagnostics(a: Settings, b: Settings): boolean {
+  return a.rollupSeverity === b.rollupSeverity && a.maxProblems === b.maxProblems && a.display === b.display;
+}

@@ -64,3 +64,13 @@ test("each folder's documents get that folder's rollup severity, lenses and inla
   assert.ok(strictHints.length > otherHints.length && otherHints.length > 0, `${strictHints.length} > ${otherHints.length} > 0`);
   assert.equal(quietHints.length, 0);
 });
+
+test("a folder whose settings are the window's does not get its diagnostics published twice", async () => {
+  const plain = "file:///work/plain/statements.json";
+  await server.open(plain, manufacturing);
+  // The folder's settings were asked for and answered; a request sent after that is handled after
+  // the server compared them, so by its answer a second publication would have been sent.
+  while (!asked.includes(plain)) await server.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri: plain } });
+  await server.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri: plain } });
+  assert.equal(server.published.filter((params) => params.uri === plain).length, 1);
+});
