@@ -19,6 +19,8 @@ export const SPAN_DEPTH = 4;
 /** Subtrees kept parsed per version: a cursor moving in one item parses it once. */
 const PARSED_KEPT = 8;
 
+type PackedSpans = { [K in keyof SpanTable]: SpanTable[K] extends number[] ? Int32Array : SpanTable[K] };
+
 export interface SpanEdit {
   readonly offset: number;
   readonly length: number;
@@ -32,11 +34,21 @@ export class SpanIndex {
 
   private constructor(
     private readonly text: string,
-    private readonly table: Readonly<SpanTable>,
+    private readonly table: Readonly<PackedSpans>,
   ) {}
 
   static of(text: string, table: SpanTable): SpanIndex {
-    return new SpanIndex(text, table);
+    // Packed: tens of thousands of spans per large document, kept for as long as the version is.
+    const pack = (values: number[]) => Int32Array.from(values);
+    return new SpanIndex(text, {
+      starts: pack(table.starts),
+      ends: pack(table.ends),
+      parents: pack(table.parents),
+      segments: table.segments,
+      keyStarts: pack(table.keyStarts),
+      keyEnds: pack(table.keyEnds),
+      colons: pack(table.colons),
+    });
   }
 
   /** The index of `text`, which is this index's text after `edit` changed the inside of one token. */
