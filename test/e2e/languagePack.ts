@@ -1,11 +1,11 @@
 // A minimal VS Code language pack, written at test time: none can be downloaded here, and a language
 // pack is only an extension that contributes `localizations` (a language id and, for the id
-// "vscode", a JSON file of the workbench's translations). Installed into code-server's extensions
-// folder, it makes the language installable; code-server started with `--locale <id>` then serves
-// the workbench in that language (lib/vscode/out/server-main.js: the web client server takes
-// `--locale`, reads <user-data>/languagepacks.json, which the extension installer keeps, and
-// generates the workbench's nls.messages.js from the pack). The extension host is told the language,
-// so `vscode.env.language` is the id, and each extension's package.nls.<id>.json and
+// "vscode", a JSON file of the workbench's translations). code-server 4.100.3 serves the workbench
+// in the language of `--locale` only when <user-data>/languagepacks.json names a pack for it
+// (lib/vscode/out/server-main.js); the running server writes that file when it installs a pack
+// (the harness installs it through the editor, test/e2e/harness.ts), and generates the workbench's
+// messages from it when the page loads. The extension host is then told the language, so
+// `vscode.env.language` is the id, and each extension's package.nls.<id>.json and
 // l10n/bundle.l10n.<id>.json are used.
 
 import { mkdirSync, writeFileSync } from "node:fs";
