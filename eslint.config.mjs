@@ -1,5 +1,6 @@
 // Lint is mostly left to TypeScript; these rules guard the architecture.
 import tseslint from "typescript-eslint";
+import l10nRules from "./scripts/lib/eslint-l10n.mjs";
 
 export default tseslint.config(
   { ignores: ["node_modules/", "dist/", "out/", ".cache/", "test-results/", "**/*.mjs"] },
@@ -70,6 +71,13 @@ export default tseslint.config(
     // A stdio language server owns stdout: anything printed there corrupts the protocol.
     files: ["server/**/*.ts"],
     rules: { "no-console": "error" },
+  },
+  {
+    // What the extension, the server and the preview show is localized (docs/localization.md); the
+    // CLI stays English. The rule finds text that bypasses l10n.t.
+    files: ["client/src/**/*.ts", "server/src/**/*.ts", "webview/src/**/*.ts", "shared/src/**/*.ts"],
+    plugins: { "fs-l10n": l10nRules },
+    rules: { "fs-l10n/no-bare-ui-string": "error" },
   },
   {
     files: ["**/*.ts"],

@@ -8,6 +8,8 @@ import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { repoRoot } from "../support/paths";
+import { writeLanguagePack } from "./languagePack";
+import { runCommand } from "./workbench";
 
 /** The parts of scripts/lib/*.mjs the tests use (plain JavaScript, loaded at run time). */
 interface CodeServerLib {
@@ -97,6 +99,16 @@ async function codeServerExecutable(lib: CodeServerLib): Promise<string | { skip
  * The runner's .vsix, made from a copy of its folder with its web entry bundled (a web-worker
  * extension host loads one file and has no node:assert: webAssert.js stands in for it).
  */
+/** Packages `folder` (an extension's folder) as `vsix` with vsce, offline. */
+async function packageFolder(lib: CodeServerLib, folder: string, vsix: string): Promise<string> {
+  await lib.run(
+    process.execPath,
+    [join(repoRoot, "node_modules/@vscode/vsce/vsce"), "package", "--no-dependencies", "--skip-license", "--allow-missing-repository", "--out", vsix],
+    { cwd: folder, timeoutMs: 120_000 },
+  );
+  return vsix;
+}
+
 async function packageRunner(lib: CodeServerLib, scratch: string): Promise<string> {
   const vsix = join(scratch, "fs-documents-e2e-runner.vsix");
   const folder = join(scratch, "runner-extension");
@@ -120,23 +132,30 @@ async function packageRunner(lib: CodeServerLib, scratch: string): Promise<strin
       },
     ],
   });
-  await lib.run(
-    process.execPath,
-    [join(repoRoot, "node_modules/@vscode/vsce/vsce"), "package", "--no-dependencies", "--skip-license", "--allow-missing-repository", "--out", vsix],
-    { cwd: folder, timeoutMs: 120_000 },
-  );
-  return vsix;
+  return packageFolder(lib, folder, vsix);
 }
 
 /**
  * `settings`: user settings beyond the harness's own (e.g. to block the network for one test file);
  * `addFiles`: writes more files into the workspace folder before the editor opens it;
  * `codeServerArgs`: more code-server arguments (the editor benchmark's `--log trace`);
- * `withoutProduct`: install only the runner, not FS Documents (the benchmark's VS Code-only baseline).
+ * `withoutProduct`: install only the runner, not FS Documents (the benchmark's VS Code-only baseline);
+ * `displayLanguage`: a language pack for this language is generated (test/e2e/languagePack.ts) and
+ * installed, and code-server starts with `--locale <id>`, so the editor's display language is it.
  */
 export async function setUpEditor(
   settings: Record<string, unknown> = {},
-  { addFiles = () => undefined, codeServerArgs = [], withoutProduct = false }: { addFiles?: (folder: string) => void; codeServerArgs?: string[]; withoutProduct?: boolean } = {},
+  {
+    addFiles = () => undefined,
+    codeServerArgs = [],
+    withoutProduct = false,
+    displayLanguage,
+  }: {
+    addFiles?: (folder: string) => void;
+    codeServerArgs?: string[];
+    withoutProduct?: boolean;
+    displayLanguage?: { id: string; name: string; problemsTitle: string };
+  } = {},
 ): Promise<Setup> {
   const [codeServer, chromium, packaging, workspace] = await Promise.all([
     load<CodeServerLib>("scripts/lib/code-server.mjs"),
@@ -160,8 +179,18 @@ export async function setUpEditor(
     cleanUps.length = 0;
   };
   try {
-    const [vsix, runnerVsix] = await timed("setup: package the extension and the runner", () =>
-      Promise.all([packaging.packageExtension({ reuse: true, log }), packageRunner(codeServer, scratch)]),
+    const [vsix, runnerVsix, languagePackVsix] = await timed("setup: package the extension and the runner", () =>
+      Promise.all([
+        packaging.packageExtension({ reuse: true, log }),
+        packageRunner(codeServer, scratch),
+        displayLanguage === undefined
+          ? undefined
+          : packageFolder(
+              codeServer,
+              writeLanguagePack(scratch, displayLanguage.id, displayLanguage.name, displayLanguage.problemsTitle),
+              join(scratch, `language-pack-${displayLanguage.id}.vsix`),
+            ),
+      ]),
     );
     const userDataDir = join(scratch, "user-data");
     const extensionsDir = join(scratch, "extensions");
@@ -180,8 +209,8 @@ export async function setUpEditor(
         folder,
         userDataDir,
         extensionsDir,
-        settings: { ...settings, "fsE2e.resultsFile": apiResultsFile },
-        extraArgs: codeServerArgs,
+        settings: { ...settings, "fsE2e.resultsFile": apiResultsFile, ...(languagePackVsix === undefined ? {} : { "fsE2e.languagePackVsix": languagePackVsix }) },
+        extraArgs: displayLanguage === undefined ? codeServerArgs : ["--locale", displayLanguage.id, ...codeServerArgs],
       }),
     );
     cleanUps.push(() => server.stop());
@@ -189,7 +218,25 @@ export async function setUpEditor(
     cleanUps.push(() => browser.close());
     const page = await timed("setup: open the workbench", () => chromium.openWorkbench(browser, server.url, folder));
     // The runner's status item appears once the extension host has loaded the installed extensions.
-    await timed("setup: extension host ready", () => page.locator(".statusbar-item", { hasText: "FS E2E ready" }).waitFor({ timeout: 60_000 }));
+    const extensionHostReady = () => page.locator(".statusbar-item", { hasText: "FS E2E ready" }).waitFor({ timeout: 60_000 });
+    await timed("setup: extension host ready", extensionHostReady);
+    if (languagePackVsix !== undefined) {
+      await timed("setup: install the language pack and reload", async () => {
+        // `code-server --install-extension` installs a language pack without registering it (its
+        // CLI never creates the language pack service): the running server does, in
+        // <user-data>/languagepacks.json, when it installs the pack itself. The display language
+        // is chosen when the page loads, so the page is loaded again, as VS Code asks a user to.
+        const installed = `${apiResultsFile}.language-pack.json`;
+        await runCommand(page, "FS E2E: Install Language Pack");
+        const result = JSON.parse(await waitForFile(installed, 120_000)) as { installed?: string; error?: string };
+        if (result.error !== undefined) throw new Error(`The language pack could not be installed: ${result.error}`);
+        if (!existsSync(join(userDataDir, "languagepacks.json"))) throw new Error("The language pack was installed but not registered in languagepacks.json");
+        await page.reload();
+        await page.waitForSelector(".monaco-workbench", { timeout: 60_000 });
+        await page.waitForSelector(".explorer-folders-view .monaco-list-row", { timeout: 60_000 });
+        await extensionHostReady();
+      });
+    }
     return { editor: { page, browser, server, folder, apiResultsFile, stop } };
   } catch (error) {
     await stop();

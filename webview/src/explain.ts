@@ -5,6 +5,7 @@
 // an answer is shown only for exactly the document, model version and cell last asked about.
 // Everything is written with textContent.
 
+import * as l10n from "@vscode/l10n";
 import type { CellExplanation } from "../../protocol/lsp";
 import type { ExplanationMessage } from "../../protocol/webview";
 
@@ -94,11 +95,11 @@ export class ExplanationPanel {
     head.className = "fs-explanation-head";
     const title = doc.createElement("h2");
     title.className = "fs-explanation-title";
-    title.textContent = "Why this subtotal does not add up";
+    title.textContent = l10n.t("Why this subtotal does not add up");
     const close = doc.createElement("button");
     close.type = "button";
     close.className = "fs-explanation-close";
-    close.setAttribute("aria-label", "Close the explanation (Escape)");
+    close.setAttribute("aria-label", l10n.t("Close the explanation (Escape)"));
     close.textContent = "×";
     head.append(title, close);
     const summary = doc.createElement("p");
@@ -108,11 +109,11 @@ export class ExplanationPanel {
     if (explanation.causes.length === 0) {
       const none = doc.createElement("p");
       none.className = "fs-explanation-none";
-      none.textContent = "None of the usual causes fits: no single sign, item, digit swap, scale or rounding explains the difference.";
+      none.textContent = l10n.t("None of the usual causes fits: no single sign, item, digit swap, scale or rounding explains the difference.");
       this.root.append(none);
     } else {
       const intro = doc.createElement("p");
-      intro.textContent = "Likely causes, most specific first:";
+      intro.textContent = l10n.t("Likely causes, most specific first:");
       const list = doc.createElement("ol");
       list.className = "fs-explanation-causes";
       for (const cause of explanation.causes) {
@@ -124,7 +125,7 @@ export class ExplanationPanel {
           button.className = "fs-explanation-cause";
           // Not data-pointer: that names the table's own cells and rows (clicks, reveal, tests).
           button.dataset.causePointer = cause.pointer;
-          button.title = "Show this value in the source";
+          button.title = l10n.t("Show this value in the source");
           button.textContent = cause.text;
           entry.append(button);
         }

@@ -549,7 +549,7 @@ export class StatementsView {
     if (statement.unit !== undefined) {
       const unit = doc.createElement("span");
       unit.className = "fs-caption-unit";
-      unit.textContent = ` — Unit: ${statement.unit}`;
+      unit.textContent = ` — ${l10n.t("Unit: {0}", statement.unit)}`;
       caption.append(unit);
     }
     const colgroup = doc.createElement("colgroup");
@@ -746,9 +746,9 @@ export class StatementsView {
         const shown = doc.createElement("span");
         shown.setAttribute("aria-hidden", "true");
         shown.textContent = text;
-        td.append(shown, srOnly(doc, cell.kind));
+        td.append(shown, srOnly(doc, cell.kind === "missing" ? l10n.t("missing") : l10n.t("unavailable")));
       } else {
-        td.append(text, srOnly(doc, " (invalid cell)"));
+        td.append(text, srOnly(doc, ` (${l10n.t("invalid cell")})`));
       }
     }
     if (cell.flag !== "") {

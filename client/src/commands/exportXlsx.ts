@@ -20,37 +20,51 @@ function suggestedUri(document: vscode.TextDocument, fileName: string): vscode.U
 /** Says what became of the values a spreadsheet number cannot hold exactly. */
 export function textValuesNote(count: number): string {
   if (count === 0) return "";
-  const values = count === 1 ? "1 value has" : `${count.toLocaleString("en-US")} values have`;
-  return ` ${values} more than 15 significant digits, more than a spreadsheet number holds exactly, so ${count === 1 ? "it was" : "they were"} written as text (see the cell notes); nothing was rounded.`;
+  return count === 1
+    ? vscode.l10n.t(
+        "1 value has more than 15 significant digits, more than a spreadsheet number holds exactly, so it was written as text (see the cell notes); nothing was rounded.",
+      )
+    : vscode.l10n.t(
+        "{0} values have more than 15 significant digits, more than a spreadsheet number holds exactly, so they were written as text (see the cell notes); nothing was rounded.",
+        count,
+      );
 }
 
 /** Returns the Uri written, or undefined when nothing was (refused, cancelled or failed; the user was told). */
 export async function exportXlsx(server: FsServer, document: vscode.TextDocument, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
   let result;
   try {
-    result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: "Export XLSX: building the workbook…" }, () =>
+    result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t("Export XLSX: building the workbook…") }, () =>
       server.exportXlsx(document.uri),
     );
   } catch (error) {
-    void vscode.window.showErrorMessage(`Export failed: ${errorText(error)}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t("Export failed: {0}", errorText(error)));
     return undefined;
   }
   if (result.base64 === undefined) {
-    void vscode.window.showWarningMessage(`Cannot export XLSX: ${result.problem ?? "there is nothing to export."}`);
+    void vscode.window.showWarningMessage(
+      result.problem === undefined ? vscode.l10n.t("Cannot export XLSX: there is nothing to export.") : vscode.l10n.t("Cannot export XLSX: {0}", result.problem),
+    );
     return undefined;
   }
   const name = `${safePart(documentName(document.uri).replace(/(\.fs)?\.jsonc?$/i, "") || "statements")}.xlsx`;
   const destination =
-    target ?? (await vscode.window.showSaveDialog({ defaultUri: suggestedUri(document, name), filters: { "Excel workbook": ["xlsx"] }, title: `Export ${name}` }));
+    target ??
+    (await vscode.window.showSaveDialog({
+      defaultUri: suggestedUri(document, name),
+      filters: { [vscode.l10n.t("Excel workbook")]: ["xlsx"] },
+      title: vscode.l10n.t("Export {0}", name),
+    }));
   if (destination === undefined) return undefined;
   try {
     await vscode.workspace.fs.writeFile(destination, base64ToBytes(result.base64));
   } catch (error) {
-    void vscode.window.showErrorMessage(`Could not write ${destination.toString(true)}: ${errorText(error)}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t("Could not write {0}: {1}", destination.toString(true), errorText(error)));
     return undefined;
   }
   const note = textValuesNote(result.textValues);
-  if (note === "") void vscode.window.showInformationMessage(`Exported ${documentName(destination)}.`);
-  else void vscode.window.showWarningMessage(`Exported ${documentName(destination)}.${note}`);
+  const exported = vscode.l10n.t("Exported {0}.", documentName(destination));
+  if (note === "") void vscode.window.showInformationMessage(exported);
+  else void vscode.window.showWarningMessage(`${exported} ${note}`);
   return destination;
 }

@@ -40,5 +40,5 @@ export async function recordSnapshot(server: FsServer, document: vscode.TextDocu
     void vscode.window.showWarningMessage(vscode.l10n.t("The document changed while the snapshot was being recorded; nothing was recorded. Run the command again."));
     return;
   }
-  void vscode.window.setStatusBarMessage("FS: validation snapshot recorded", 4000);
+  void vscode.window.setStatusBarMessage(vscode.l10n.t("FS: validation snapshot recorded"), 4000);
 }

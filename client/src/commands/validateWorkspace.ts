@@ -59,7 +59,7 @@ function summary(tally: Tally, cancelled: boolean): string {
 export async function validateWorkspace(server: FsServer): Promise<void> {
   const tally: Tally = { files: 0, fsDocuments: 0, conforming: 0, nonconforming: 0, syntaxErrors: 0, inconsistent: 0, skipped: 0, failed: 0 };
   const cancelled = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: "FS: Validating workspace", cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t("FS: Validating workspace"), cancellable: true },
     async (progress, token) => {
       const files = await vscode.workspace.findFiles("**/*.json", "**/node_modules/**", undefined, token);
       for (const uri of files) {

@@ -54,12 +54,12 @@ export async function fixFailingSubtotal(): Promise<void> {
     )) ?? []
   ).filter((fix) => fix.edit !== undefined);
   if (fixes.length === 0) {
-    void vscode.window.showInformationMessage(`${failing.message} No quick fix applies; the hover on the value shows the whole breakdown.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t("{0} No quick fix applies; the hover on the value shows the whole breakdown.", failing.message));
     return;
   }
   const chosen = await vscode.window.showQuickPick(
-    fixes.map((fix) => ({ label: fix.title, description: fix.isPreferred === true ? "preferred" : undefined, fix })),
-    { title: "Fix the subtotal", placeHolder: failing.message, ignoreFocusOut: true },
+    fixes.map((fix) => ({ label: fix.title, description: fix.isPreferred === true ? vscode.l10n.t("preferred") : undefined, fix })),
+    { title: vscode.l10n.t("Fix the subtotal"), placeHolder: failing.message, ignoreFocusOut: true },
   );
   if (chosen?.fix.edit !== undefined) await vscode.workspace.applyEdit(chosen.fix.edit);
 }

@@ -37,7 +37,19 @@ function icon(status: RollupNodeStatus | undefined): vscode.ThemeIcon {
   }
 }
 
-const STATUS_TEXT: Record<RollupNodeStatus, string> = { satisfied: "adds up", unsatisfied: "does not add up", error: "cannot be checked", "not-checked": "not checked" };
+/** A subtotal's state in words (looked up when shown: the bundle is configured after the modules load). */
+function statusText(status: RollupNodeStatus): string {
+  switch (status) {
+    case "satisfied":
+      return vscode.l10n.t("adds up");
+    case "unsatisfied":
+      return vscode.l10n.t("does not add up");
+    case "error":
+      return vscode.l10n.t("cannot be checked");
+    case "not-checked":
+      return vscode.l10n.t("not checked");
+  }
+}
 
 class RollupTreeProvider implements vscode.TreeDataProvider<Node>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -114,10 +126,11 @@ class RollupTreeProvider implements vscode.TreeDataProvider<Node>, vscode.Dispos
     const status = node.value.status;
     item.iconPath = icon(status);
     item.id = `${node.uri}\u0000${node.kind}\u0000${node.kind === "statement" ? node.value.id : JSON.stringify([node.value.id, node.value.range.start])}`;
-    if (node.kind === "subtotal") item.description = node.value.problems.length > 0 ? node.value.problems.join("; ") : STATUS_TEXT[node.value.status];
-    else if (node.kind === "child") item.description = node.value.status === undefined ? node.value.id : `${node.value.id} · subtotal, ${STATUS_TEXT[node.value.status]}`;
-    else item.description = STATUS_TEXT[node.value.status];
-    item.tooltip = `${node.value.label} (${node.value.id})${status === undefined ? "" : `: ${STATUS_TEXT[status]}`}`;
+    if (node.kind === "subtotal") item.description = node.value.problems.length > 0 ? node.value.problems.join("; ") : statusText(node.value.status);
+    else if (node.kind === "child")
+      item.description = node.value.status === undefined ? node.value.id : vscode.l10n.t("{0} · subtotal, {1}", node.value.id, statusText(node.value.status));
+    else item.description = statusText(node.value.status);
+    item.tooltip = status === undefined ? `${node.value.label} (${node.value.id})` : vscode.l10n.t("{0} ({1}): {2}", node.value.label, node.value.id, statusText(status));
     item.command = { command: ROLLUP_COMMANDS.reveal, title: vscode.l10n.t("Reveal in Source"), arguments: [node.uri, node.value.range] };
     return item;
   }

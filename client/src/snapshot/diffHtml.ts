@@ -3,8 +3,11 @@
 // the recorded and the current outcome side by side and amounts grouped as the preview shows them;
 // unchanged checks are listed in a closed <details>. Static HTML made on the extension host: no
 // script, every text escaped, and a Content-Security-Policy that allows only the page's own style
-// (by nonce). Pure, so it is tested without the editor.
+// (by nonce). Pure, so it is tested without the editor. Its words are looked up with @vscode/l10n,
+// which the extension configures with its bundle on activation; the contract's status words
+// (conforming, nonconforming) stay as they are.
 
+import * as l10n from "@vscode/l10n";
 import { groupDigits } from "../../../shared/src/render/format";
 import type { ApplicationChange, RollupApplication, SnapshotDiff } from "../../../shared/src/types";
 
@@ -12,35 +15,45 @@ function escape(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-const CHANGE_WORDS: Record<ApplicationChange["change"], string> = {
-  changed: "changed",
-  added: "added (not in the snapshot)",
-  removed: "removed (only in the snapshot)",
-  unchanged: "unchanged",
+/** Looked up when a page is made: the bundle is configured after the modules load. */
+const CHANGE_WORDS: Record<ApplicationChange["change"], () => string> = {
+  changed: () => l10n.t("changed"),
+  added: () => l10n.t("added (not in the snapshot)"),
+  removed: () => l10n.t("removed (only in the snapshot)"),
+  unchanged: () => l10n.t("unchanged"),
 };
 
-const STATUS_WORDS: Record<string, string> = {
-  conforming: "conforming",
-  nonconforming: "nonconforming",
-  consistent: "all rollup checks satisfied",
-  inconsistent: "some rollup checks not satisfied or not evaluated",
-  "not-defined": "no rollups defined",
-  "not-run": "rollups not checked",
+const STATUS_WORDS: Record<string, () => string> = {
+  conforming: () => "conforming",
+  nonconforming: () => "nonconforming",
+  consistent: () => l10n.t("all rollup checks satisfied"),
+  inconsistent: () => l10n.t("some rollup checks not satisfied or not evaluated"),
+  "not-defined": () => l10n.t("no rollups defined"),
+  "not-run": () => l10n.t("rollups not checked"),
 };
+
+const statusWords = (status: string): string => (Object.hasOwn(STATUS_WORDS, status) ? STATUS_WORDS[status]!() : status);
 
 /** One side of a row: the outcome in words, and its figures. */
 function outcomeHtml(application: RollupApplication | undefined): string {
   if (application === undefined) return `<span class="none">—</span>`;
   if (application.status === "error") {
     const { item, period } = application.cell;
-    const why = application.reason === "missing-value" ? "a value is missing" : "a value is unavailable";
-    return `<span class="outcome error">not evaluated</span><span class="figures">${escape(why)}: ${escape(item)}, ${escape(period)}</span>`;
+    const why = application.reason === "missing-value" ? l10n.t("a value is missing: {0}, {1}", item, period) : l10n.t("a value is unavailable: {0}, {1}", item, period);
+    return `<span class="outcome error">${escape(l10n.t("not evaluated"))}</span><span class="figures">${escape(why)}</span>`;
   }
   const satisfied = application.status === "satisfied";
   const figures = satisfied
-    ? `${escape(groupDigits(application.actual))} = children's sum`
-    : `stated ${escape(groupDigits(application.actual))}, children sum to ${escape(groupDigits(application.expected))} (difference ${escape(groupDigits(application.difference))}, tolerance ${escape(groupDigits(application.tolerance))})`;
-  return `<span class="outcome ${satisfied ? "ok" : "failed"}">${satisfied ? "satisfied" : "not satisfied"}</span><span class="figures">${figures}</span>`;
+    ? l10n.t("{0} = children's sum", groupDigits(application.actual))
+    : l10n.t(
+        "stated {0}, children sum to {1} (difference {2}, tolerance {3})",
+        groupDigits(application.actual),
+        groupDigits(application.expected),
+        groupDigits(application.difference),
+        groupDigits(application.tolerance),
+      );
+  const outcome = satisfied ? l10n.t("satisfied") : l10n.t("not satisfied");
+  return `<span class="outcome ${satisfied ? "ok" : "failed"}">${escape(outcome)}</span><span class="figures">${escape(figures)}</span>`;
 }
 
 function keyOf(change: ApplicationChange): RollupApplication["key"] {
@@ -53,13 +66,13 @@ function rowHtml(change: ApplicationChange): string {
   const current = change.change === "removed" ? undefined : change.current;
   return (
     `<tr class="${change.change}"><th scope="row"><span class="parent">${escape(parent)}</span><span class="where">${escape(statement)} · ${escape(period)}</span></th>` +
-    `<td class="change">${escape(CHANGE_WORDS[change.change])}</td><td>${outcomeHtml(recorded)}</td><td>${outcomeHtml(current)}</td></tr>`
+    `<td class="change">${escape(CHANGE_WORDS[change.change]())}</td><td>${outcomeHtml(recorded)}</td><td>${outcomeHtml(current)}</td></tr>`
   );
 }
 
 function tableHtml(changes: ApplicationChange[]): string {
   return (
-    `<table><thead><tr><th scope="col">Rollup check (subtotal · statement · period)</th><th scope="col">Change</th><th scope="col">Recorded</th><th scope="col">Current</th></tr></thead>` +
+    `<table><thead><tr>${[l10n.t("Rollup check (subtotal · statement · period)"), l10n.t("Change"), l10n.t("Recorded"), l10n.t("Current")].map((heading) => `<th scope="col">${escape(heading)}</th>`).join("")}</tr></thead>` +
     `<tbody>${changes.map(rowHtml).join("")}</tbody></table>`
   );
 }
@@ -77,49 +90,56 @@ function checkCounts(applications: readonly (RollupApplication | undefined)[]): 
   }
   if (satisfied + unsatisfied + notEvaluated === 0) return undefined;
   const parts = [
-    unsatisfied > 0 ? `${groupDigits(String(unsatisfied))} not satisfied` : undefined,
-    notEvaluated > 0 ? `${groupDigits(String(notEvaluated))} not evaluated` : undefined,
+    unsatisfied > 0 ? l10n.t("{0} not satisfied", groupDigits(String(unsatisfied))) : undefined,
+    notEvaluated > 0 ? l10n.t("{0} not evaluated", groupDigits(String(notEvaluated))) : undefined,
   ];
-  parts.push(`${groupDigits(String(satisfied))} satisfied`);
+  parts.push(l10n.t("{0} satisfied", groupDigits(String(satisfied))));
   return parts.filter((part) => part !== undefined).join(", ");
 }
 
 /** The rollup checks line: counted apart on each side, else the status in words. */
 function checksLine(diff: Extract<SnapshotDiff, { status: "match" | "mismatch" }>): string {
-  const recorded =
-    checkCounts(diff.applications.map((change) => (change.change === "added" ? undefined : change.recorded))) ??
-    STATUS_WORDS[diff.calculations.recorded] ??
-    diff.calculations.recorded;
-  const current =
-    checkCounts(diff.applications.map((change) => (change.change === "removed" ? undefined : change.current))) ??
-    STATUS_WORDS[diff.calculations.current] ??
-    diff.calculations.current;
-  return recorded === current ? `<li>Rollup checks: ${escape(current)}</li>` : `<li class="differs">Rollup checks: recorded ${escape(recorded)}; now ${escape(current)}</li>`;
+  const recorded = checkCounts(diff.applications.map((change) => (change.change === "added" ? undefined : change.recorded))) ?? statusWords(diff.calculations.recorded);
+  const current = checkCounts(diff.applications.map((change) => (change.change === "removed" ? undefined : change.current))) ?? statusWords(diff.calculations.current);
+  return recorded === current
+    ? `<li>${escape(l10n.t("Rollup checks: {0}", current))}</li>`
+    : `<li class="differs">${escape(l10n.t("Rollup checks: recorded {0}; now {1}", recorded, current))}</li>`;
 }
 
-function statusLine(label: string, recorded: string, current: string): string {
-  const words = (status: string) => escape(STATUS_WORDS[status] ?? status);
-  return recorded === current ? `<li>${label}: ${words(current)}</li>` : `<li class="differs">${label}: recorded ${words(recorded)}, now ${words(current)}</li>`;
+function conformanceLine(recorded: string, current: string): string {
+  return recorded === current
+    ? `<li>${escape(l10n.t("Conformance: {0}", statusWords(current)))}</li>`
+    : `<li class="differs">${escape(l10n.t("Conformance: recorded {0}, now {1}", statusWords(recorded), statusWords(current)))}</li>`;
 }
+
+const notice = (text: string): string => `<p class="notice">${escape(text)}</p>`;
 
 function bodyHtml(diff: SnapshotDiff | undefined, problem: string | undefined): string {
-  if (problem !== undefined) return `<p class="notice">${escape(problem)}</p>`;
-  if (diff === undefined) return `<p class="notice">No diff is available.</p>`;
-  if (diff.status === "not-recorded") return `<p class="notice">No validation snapshot is recorded in this document. Run “FS: Record Validation Snapshot” to record one.</p>`;
-  if (diff.status === "not-comparable") return `<p class="notice">The recorded validation snapshot is not valid, so it cannot be compared. Record a fresh one.</p>`;
+  if (problem !== undefined) return notice(problem);
+  if (diff === undefined) return notice(l10n.t("No diff is available."));
+  if (diff.status === "not-recorded") return notice(l10n.t("No validation snapshot is recorded in this document. Run “FS: Record Validation Snapshot” to record one."));
+  if (diff.status === "not-comparable") return notice(l10n.t("The recorded validation snapshot is not valid, so it cannot be compared. Record a fresh one."));
   const differing = diff.applications.filter((change) => change.change !== "unchanged");
   const unchanged = diff.applications.filter((change) => change.change === "unchanged");
-  const counts = (["changed", "added", "removed"] as const)
-    .map((kind) => [kind, differing.filter((change) => change.change === kind).length] as const)
-    .filter(([, count]) => count > 0)
-    .map(([kind, count]) => `${count} ${kind}`);
+  const countOf = (kind: ApplicationChange["change"]) => differing.filter((change) => change.change === kind).length;
+  const counts = [
+    countOf("changed") > 0 ? l10n.t("{0} changed", countOf("changed")) : undefined,
+    countOf("added") > 0 ? l10n.t("{0} added", countOf("added")) : undefined,
+    countOf("removed") > 0 ? l10n.t("{0} removed", countOf("removed")) : undefined,
+  ].filter((part) => part !== undefined);
   return [
     diff.status === "match"
-      ? `<p class="verdict match">Match: the recorded snapshot agrees with the document as it is now.</p>`
-      : `<p class="verdict mismatch">Mismatch: the document no longer validates as recorded${counts.length > 0 ? ` (${counts.join(", ")})` : ""}.</p>`,
-    `<ul class="summary">${statusLine("Conformance", diff.conformance.recorded, diff.conformance.current)}${checksLine(diff)}</ul>`,
-    differing.length > 0 ? tableHtml(differing) : `<p>No rollup check changed.</p>`,
-    unchanged.length > 0 ? `<details><summary>${unchanged.length} unchanged rollup check${unchanged.length === 1 ? "" : "s"}</summary>${tableHtml(unchanged)}</details>` : "",
+      ? `<p class="verdict match">${escape(l10n.t("Match: the recorded snapshot agrees with the document as it is now."))}</p>`
+      : `<p class="verdict mismatch">${escape(
+          counts.length > 0
+            ? l10n.t("Mismatch: the document no longer validates as recorded ({0}).", counts.join(", "))
+            : l10n.t("Mismatch: the document no longer validates as recorded."),
+        )}</p>`,
+    `<ul class="summary">${conformanceLine(diff.conformance.recorded, diff.conformance.current)}${checksLine(diff)}</ul>`,
+    differing.length > 0 ? tableHtml(differing) : `<p>${escape(l10n.t("No rollup check changed."))}</p>`,
+    unchanged.length > 0
+      ? `<details><summary>${escape(unchanged.length === 1 ? l10n.t("1 unchanged rollup check") : l10n.t("{0} unchanged rollup checks", unchanged.length))}</summary>${tableHtml(unchanged)}</details>`
+      : "",
   ].join("\n");
 }
 
@@ -141,18 +161,18 @@ summary { cursor: pointer; margin: 8px 0; }
 `;
 
 /** The whole page; `nonce` (fresh per page, from Web Crypto) admits the page's one style element. */
-export function snapshotDiffHtml(name: string, diff: SnapshotDiff | undefined, problem: string | undefined, nonce: string): string {
+export function snapshotDiffHtml(name: string, diff: SnapshotDiff | undefined, problem: string | undefined, nonce: string, locale = "en"): string {
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escape(locale)}">
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'nonce-${escape(nonce)}'">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Snapshot diff: ${escape(name)}</title>
+<title>${escape(l10n.t("Snapshot diff: {0}", name))}</title>
 <style nonce="${escape(nonce)}">${STYLE}</style>
 </head>
 <body>
-<h1>Validation snapshot diff: ${escape(name)}</h1>
+<h1>${escape(l10n.t("Validation snapshot diff: {0}", name))}</h1>
 ${bodyHtml(diff, problem)}
 </body>
 </html>

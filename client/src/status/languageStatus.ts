@@ -46,7 +46,7 @@ export class FsLanguageStatus implements vscode.Disposable {
     const status = this.statuses.get(document.uri);
     if (status === undefined) {
       // Not busy: a document the server does not analyse (fs.enable off) would spin forever.
-      item.text = "FS: not validated yet";
+      item.text = vscode.l10n.t("FS: not validated yet");
       item.detail = undefined;
       item.busy = false;
       item.severity = vscode.LanguageStatusSeverity.Information;
@@ -54,15 +54,15 @@ export class FsLanguageStatus implements vscode.Disposable {
     }
     const description = describeStatus(status);
     item.busy = false;
-    item.text = `FS: ${description.summary}`;
+    item.text = vscode.l10n.t("FS: {0}", description.summary);
     item.detail = description.detail;
     item.severity = SEVERITIES[description.severity];
   }
 
   private createItem(): vscode.LanguageStatusItem {
     const item = vscode.languages.createLanguageStatusItem("fs.status", [{ language: "json" }, { language: "jsonc" }]);
-    item.name = "FS Document Status";
-    item.accessibilityInformation = { label: "FS document status" };
+    item.name = vscode.l10n.t("FS Document Status");
+    item.accessibilityInformation = { label: vscode.l10n.t("FS document status") };
     return item;
   }
 

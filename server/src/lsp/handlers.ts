@@ -180,10 +180,20 @@ export function registerHandlers(context: ServerContext): void {
   );
   connection.onRequest(
     ExportXlsxRequest,
-    guard<{ uri: string }, ExportXlsxResult>(ExportXlsxRequest.method, { textValues: 0, problem: "Export failed; see the FS output channel." }, async ({ uri }) => {
-      const open = analysis(uri);
-      return open === undefined ? { textValues: 0, problem: l10n.t("This document is not open as an FS document.") } : service.exportXlsx(open);
-    }),
+    // The fallback's words are looked up when it is sent (a getter): the bundle arrives after registration.
+    guard<{ uri: string }, ExportXlsxResult>(
+      ExportXlsxRequest.method,
+      {
+        textValues: 0,
+        get problem() {
+          return l10n.t("Export failed; see the FS output channel.");
+        },
+      },
+      async ({ uri }) => {
+        const open = analysis(uri);
+        return open === undefined ? { textValues: 0, problem: l10n.t("This document is not open as an FS document.") } : service.exportXlsx(open);
+      },
+    ),
   );
   connection.onRequest(
     ValidateTextRequest,

@@ -5,7 +5,8 @@
 import type { Node } from "jsonc-parser";
 import { SymbolKind, type CallHierarchyIncomingCall, type CallHierarchyItem, type CallHierarchyOutgoingCall, type Range } from "vscode-languageserver-protocol";
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import { childrenOf, itemAt, pointer, type ItemEntry, type StatementEntry } from "../../../shared/src/index";
+import * as l10n from "@vscode/l10n";
+import { childrenOf, itemAt, pointer, statementName, type ItemEntry, type StatementEntry } from "../../../shared/src/index";
 import type { ParsedVersion } from "../analysis";
 
 /** What a hierarchy item carries between requests: where the item is and which id it had. */
@@ -55,7 +56,7 @@ export function hierarchyItem(good: ParsedVersion, document: TextDocument, { sta
   return {
     name: item.label ?? item.id,
     kind: childCount > 0 ? SymbolKind.Namespace : SymbolKind.Field,
-    detail: `${item.id} · ${statement.label ?? statement.id ?? "statement"}${childCount > 0 ? ` · subtotal of ${childCount}` : ""}`,
+    detail: childCount > 0 ? l10n.t("{0} · {1} · subtotal of {2}", item.id, statementName(statement), childCount) : `${item.id} · ${statementName(statement)}`,
     uri: document.uri,
     range: rangeOf(document, object),
     selectionRange: rangeOf(document, id),

@@ -75,7 +75,7 @@ function literalCandidate(literal: LiteralDoc): Candidate {
     label: literal.json.startsWith('"') ? (JSON.parse(literal.json) as string) : literal.json,
     kind: CompletionItemKind.EnumMember,
     json: literal.json,
-    documentation: literal.description,
+    documentation: literal.description(),
   };
 }
 
@@ -100,7 +100,7 @@ function units(model: DocumentModel): Candidate[] {
 
 function periodCandidate(model: DocumentModel, id: string, json: string): Candidate {
   const period = model.periods.get(id);
-  return { label: id, kind: CompletionItemKind.Reference, json, detail: period === undefined ? "not a defined period" : periodSummary(period) };
+  return { label: id, kind: CompletionItemKind.Reference, json, detail: period === undefined ? l10n.t("not a defined period") : periodSummary(period) };
 }
 
 /** Defined periods the statement does not list yet. */
@@ -176,8 +176,8 @@ function memberCandidates(cursor: Cursor, objectPath: JSONPath, kinds: readonly 
       memberName: member.name,
       memberValue: value.plain,
       memberSnippet: value.snippet,
-      detail: `${member.type} (${member.required ? "required" : "optional"})`,
-      documentation: member.description,
+      detail: member.required ? l10n.t("{0} (required)", member.type) : l10n.t("{0} (optional)", member.type),
+      documentation: member.description(),
     };
   });
 }

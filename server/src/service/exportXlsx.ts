@@ -2,6 +2,7 @@
 // (shared/src/xlsx), made from the analysis of the current version, and only of a conforming
 // document, as the CLI does; the client writes the bytes through workspace.fs.
 
+import * as l10n from "@vscode/l10n";
 import { renderXlsx } from "../../../shared/src/xlsx/index";
 import { bytesToBase64 } from "../../../protocol/base64";
 import type { ExportXlsxResult } from "../../../protocol/lsp";
@@ -16,7 +17,10 @@ export async function exportXlsx(analysis: DocumentAnalysis): Promise<ExportXlsx
     const count = result.conformance.errors.length;
     return {
       textValues: 0,
-      problem: `the document does not conform (${count} error${count === 1 ? "" : "s"}, see the Problems panel); only a conforming document is exported.`,
+      problem:
+        count === 1
+          ? l10n.t("the document does not conform (1 error, see the Problems panel); only a conforming document is exported.")
+          : l10n.t("the document does not conform ({0} errors, see the Problems panel); only a conforming document is exported.", count),
     };
   }
   let workbook;

@@ -2,7 +2,7 @@
 // range a click reveals. Pure: the analysis and a TextDocument of its text in, protocol data out.
 
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import { childrenOf, type ItemEntry, type RollupApplication, type StatementEntry } from "../../../shared/src/index";
+import { childrenOf, itemName, statementName, type ItemEntry, type RollupApplication, type StatementEntry } from "../../../shared/src/index";
 import * as l10n from "@vscode/l10n";
 import { NEUTRAL_FORMAT, type DisplayFormat } from "../../../shared/src/render/localeFormat";
 import type { RollupNodeStatus, RollupTreeRange, RollupTreeStatement, RollupTreeSubtotal } from "../../../protocol/lsp";
@@ -63,15 +63,15 @@ export function rollupTree(good: ParsedVersion, document: TextDocument, display:
       const { status, problems } = statusOf(statement, subtotal);
       const children = childrenOf(statement, subtotal).map((child) => ({
         id: child.id ?? "",
-        label: child.label ?? child.id ?? "item",
+        label: itemName(child),
         ...(child.children.length > 0 ? { status: statusOf(statement, child).status } : {}),
         range: range(),
       }));
-      return { id: subtotal.id ?? "", label: subtotal.label ?? subtotal.id ?? "subtotal", status, problems, range: subtotalRange, children };
+      return { id: subtotal.id ?? "", label: itemName(subtotal), status, problems, range: subtotalRange, children };
     });
     return {
       id: statement.id ?? "",
-      label: statement.label ?? statement.id ?? `statement ${statement.index + 1}`,
+      label: statementName(statement),
       status: conforming
         ? worst(
             nodes.map((node) => node.status),

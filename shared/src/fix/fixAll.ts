@@ -3,6 +3,7 @@
 // failing subtotal to the sum of its children". Each round re-parses and re-analyses the text and
 // applies the disjoint edits it finds, until nothing is left to fix.
 
+import * as l10n from "@vscode/l10n";
 import type { Edit } from "jsonc-parser";
 import { SourceLocator } from "../json/locate";
 import { parseJson } from "../json/parse";
@@ -78,9 +79,9 @@ export function fixAll(text: string, options: { apply?: readonly ValueFixName[] 
             const application = failing.get(cellKey(statement.id, item.id, period));
             if (application === undefined) continue;
             if ((childrenByParent.get(item.id) ?? []).some((child) => failing.has(cellKey(statement.id, child, period)))) continue;
-            const label = `${item.label} ${period}`;
             take(
-              `Set ${label} to the sum of its children (${application.expected})`,
+              // The quick fix's words (explainText.ts); `fsdoc fix` has no bundle, so it stays English.
+              l10n.t("Set {0} to the sum of its children ({1})", `${item.label} ${period}`, application.expected),
               pointer("statements", statementIndex, "items", itemIndex, "values", period),
               causeFixEdits(current, locator, document, statement.id, setSubtotalFix(application)),
             );

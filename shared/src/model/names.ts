@@ -8,7 +8,7 @@ import type { ItemEntry, PeriodEntry, StatementEntry, UnitEntry } from "./docume
 
 /** "Item 3" for the third item (index 2). */
 export function ordinalName(kind: "Statement" | "Item", index: number): string {
-  return `${kind} ${index + 1}`;
+  return kind === "Item" ? l10n.t("Item {0}", index + 1) : l10n.t("Statement {0}", index + 1);
 }
 
 export function itemName(item: Pick<ItemEntry, "label" | "id" | "index">): string {

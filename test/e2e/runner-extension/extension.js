@@ -89,6 +89,29 @@ function activate(context) {
       }
     }),
     vscode.commands.registerCommand("fsE2e.openWalkthrough", openWalkthrough),
+    // Installs the .vsix named by the fsE2e.languagePackVsix setting through the editor itself (as
+    // "Install from VSIX…" does): the running server registers a language pack only when it installs
+    // it. Writes to <results file>.language-pack.json once the install is done (or failed).
+    vscode.commands.registerCommand("fsE2e.installLanguagePack", async () => {
+      const vsix = vscode.workspace.getConfiguration("fsE2e").get("languagePackVsix") || "";
+      let result;
+      try {
+        if (!vsix) throw new Error("fsE2e.languagePackVsix is not set");
+        await vscode.commands.executeCommand("workbench.extensions.installExtension", vscode.Uri.file(vsix));
+        result = { installed: vsix };
+      } catch (error) {
+        result = { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+      }
+      writeResults(".language-pack.json", result);
+    }),
+    // Writes to <results file>.environment.json: the display language the extension host was given
+    // (test/e2e/l10n.test.ts), and whether FS Documents runs beside the runner.
+    vscode.commands.registerCommand("fsE2e.describeEnvironment", () =>
+      writeResults(".environment.json", {
+        language: vscode.env.language,
+        fsDocumentsActive: vscode.extensions.getExtension("fs-documents.fs-documents")?.isActive ?? false,
+      }),
+    ),
   );
 }
 
