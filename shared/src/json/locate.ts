@@ -68,13 +68,10 @@ export class SourceLocator {
     let missing: number[] = [];
     const spans = this.spans();
     requests.forEach((request, index) => {
-      const key = knownKey(request.path, request.mark);
-      const range = this.known.get(key) ?? spans?.range(parsePointer(request.path), request.mark);
+      // The span table answers its own nodes at no cost: only ranges that took a scan are kept.
+      const range = this.known.get(knownKey(request.path, request.mark)) ?? spans?.range(parsePointer(request.path), request.mark);
       if (range === undefined) missing.push(index);
-      else {
-        this.known.set(key, range);
-        ranges[index] = range;
-      }
+      else ranges[index] = range;
     });
     // Many ranges inside items: one guided scan finds them all at less than an item parse each.
     if (missing.length > SCAN_BATCH && !this.built && this.value !== undefined && this.text.length > this.treeSizeLimit) {
@@ -134,7 +131,7 @@ export class SourceLocator {
    */
   locate(path: string, mark: Mark): SourceRange {
     const key = knownKey(path, mark);
-    const known = this.known.get(key);
+    const known = this.known.get(key) ?? this.spans()?.range(parsePointer(path), mark);
     if (known !== undefined) return known;
     const range = this.find(path, mark);
     this.known.set(key, range);
@@ -142,8 +139,6 @@ export class SourceLocator {
   }
 
   private find(path: string, mark: Mark): SourceRange {
-    const fromTable = this.spans()?.range(parsePointer(path), mark);
-    if (fromTable !== undefined) return fromTable;
     if (this.spans() === undefined && !this.built && this.value !== undefined && this.text.length > this.treeSizeLimit) {
       const hit = scanPointers(this.text, this.value, [parsePointer(path)])?.[0];
       if (hit !== undefined) return rangeFromHit(hit, mark);
