@@ -21,8 +21,9 @@ export interface StoreOptions {
 }
 
 /**
- * Milliseconds before a value edit's diagnostics are published (at most the configured delay): its
- * analysis costs next to nothing, so the wait only gathers a burst of keystrokes.
+ * A value edit's diagnostics are published at once; later value edits within this many
+ * milliseconds (at most the configured delay) are gathered and published when it ends, so a burst
+ * of keystrokes costs one publication per interval, not one per key.
  */
 export const VALUE_EDIT_DELAY = 30;
 
@@ -41,6 +42,8 @@ export class DocumentStore {
   private readonly analyses = new Map<string, DocumentAnalysis>();
   private readonly recognised = new Set<string>();
   private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Value edits in progress: a document whose last value edit was published less than VALUE_EDIT_DELAY ago. */
+  private readonly burst = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly listeners: ((analysis: DocumentAnalysis) => void)[] = [];
   private readonly closeListeners: ((uri: string) => void)[] = [];
   private readonly openedListeners: ((uri: string) => void)[] = [];
@@ -74,17 +77,20 @@ export class DocumentStore {
       this.schedule(document, false);
       return;
     }
-    // Analysed already; only the publication waits, briefly, so that a burst of keystrokes is
-    // published once. Features asking meanwhile get this analysis (`get`).
+    // Analysed already. The first edit of a burst is published at once, before the requests that
+    // follow it (the preview's patch, the cursor's pointer); edits within VALUE_EDIT_DELAY after it
+    // are published together when it ends. Features asking meanwhile get this analysis (`get`).
     this.analyses.set(uri, edited);
+    if (this.burst.has(uri)) return;
     this.clearTimer(uri);
-    this.pending.set(
+    this.publish(edited);
+    this.burst.set(
       uri,
       setTimeout(
         () => {
-          this.pending.delete(uri);
+          this.burst.delete(uri);
           const latest = this.analyses.get(uri);
-          if (latest === edited) this.publish(edited);
+          if (latest !== undefined && latest !== edited && latest.version === this.documents.get(uri)?.version && !this.pending.has(uri)) this.publish(latest);
         },
         Math.min(this.options.delay(), VALUE_EDIT_DELAY),
       ),
@@ -199,8 +205,14 @@ export class DocumentStore {
     this.pending.delete(uri);
   }
 
+  private endBurst(uri: string): void {
+    clearTimeout(this.burst.get(uri));
+    this.burst.delete(uri);
+  }
+
   private forget(uri: string): void {
     this.clearTimer(uri);
+    this.endBurst(uri);
     this.recognised.delete(uri);
     if (this.analyses.delete(uri)) for (const listener of this.closeListeners) listener(uri);
   }

@@ -9,7 +9,8 @@ import { join } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { PreviewModelRequest, type PreviewModelResult } from "../../protocol/lsp";
+import { DidChangeTextDocumentNotification } from "vscode-languageserver-protocol/node";
+import { PointerAtRequest, PreviewModelRequest, type PreviewModelResult } from "../../protocol/lsp";
 import { applyPreviewPatch } from "../../shared/src/render/previewPatch";
 import { DocumentStore } from "../../server/src/documents";
 import type { DocumentAnalysis } from "../../server/src/analysis";
@@ -128,4 +129,20 @@ test("the store keeps one version of a document: earlier versions are collectabl
   gc();
   assert.equal(firstVersion.deref(), undefined, "version 1's parse is no longer held");
   store.close(uri);
+});
+
+test("a value edit's diagnostics go out before the answers to the requests that follow it", async () => {
+  const uri = "file:///value-edits/leading.json";
+  await server.open(uri, text);
+  const order: string[] = [];
+  const published = server.diagnostics(uri, (params) => params.version === 2).then(() => order.push("diagnostics"));
+  const range = digitsOf(text, '"at-2025": "400"');
+  // As the editor does after a keystroke: the change, then at once the preview's and the cursor's requests.
+  void server.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: 2 }, contentChanges: [{ range, text: "410" }] });
+  const answered = Promise.all([
+    server.connection.sendRequest(PreviewModelRequest, { uri, baseVersion: 1 }),
+    server.connection.sendRequest(PointerAtRequest, { uri, version: 2, offset: 0 }),
+  ]).then(() => order.push("answers"));
+  await Promise.all([published, answered]);
+  assert.deepEqual(order, ["diagnostics", "answers"]);
 });
