@@ -225,7 +225,7 @@ export class PreviewPanel implements vscode.Disposable {
     const firstForDocument = this.shownUri !== key;
     this.shownSequence = sequence;
     this.shownUri = key;
-    if (message.type === "patch" || message.model !== undefined) this.shownVersion = message.version;
+    if (message.type === "patch" || message.wire !== undefined) this.shownVersion = message.version;
     else if (firstForDocument) this.shownVersion = undefined;
     this.post(message);
     if (this.pendingHighlight !== undefined && sequence === this.sequence) {
@@ -247,7 +247,7 @@ export class PreviewPanel implements vscode.Disposable {
       documentName: documentName(uri),
       locked: this.isLocked,
       numberFormat: numberFormat(uri),
-      model: undefined,
+      wire: undefined,
       version: undefined,
       status: undefined,
     } as const;
@@ -274,7 +274,10 @@ export class PreviewPanel implements vscode.Disposable {
         ops: result.patch.ops,
       };
     }
-    return { ...base, status: result.status, problem: result.problem, model: result.model, version: result.model === undefined ? undefined : result.modelVersion };
+    // The whole model stays the server's JSON text, never parsed here: as bytes it crosses to the
+    // page without VS Code serializing it again (protocol/webview.ts, ModelMessage.wire).
+    const wire = result.wire === undefined ? undefined : new TextEncoder().encode(result.wire);
+    return { ...base, status: result.status, problem: result.problem, wire, version: wire === undefined ? undefined : result.modelVersion };
   }
 
   /** The number format setting changed. */
