@@ -4,7 +4,6 @@
 // vscode-languageclient and vscode-languageserver are built on, and it runs in Node and browsers.
 
 import { NotificationType, RequestType } from "vscode-languageserver-protocol";
-import type { PreviewModel } from "../shared/src/render/previewModel";
 import type { PreviewPatchOp } from "../shared/src/render/previewPatch";
 import type { CalculationStatus, ConformanceStatus, SnapshotDiff } from "../shared/src/types";
 
@@ -167,8 +166,11 @@ export interface PreviewModelResult {
   status: DocumentStatus;
   /** The version the model is of (the last valid one while the text does not parse); absent: no model. */
   modelVersion?: number;
-  /** The whole model (no usable base), or absent with `patch`. */
-  model?: PreviewModel;
+  /**
+   * The whole model (no usable base), or absent with `patch`: the JSON text of its wire form
+   * (shared/src/render/previewWire.ts), which the extension hands to the page unparsed.
+   */
+  wire?: string;
   /** The changes from `baseVersion` to `modelVersion`. */
   patch?: { baseVersion: number; ops: PreviewPatchOp[] };
   /** Why the model is missing or stale, in words a user reads. */

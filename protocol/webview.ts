@@ -4,7 +4,7 @@
 // acting on it.
 
 import type { CellExplanation, DocumentStatus } from "./lsp";
-import type { PreviewCell, PreviewModel, PreviewRow, PreviewStatement } from "../shared/src/render/previewModel";
+import type { PreviewCell, PreviewRow, PreviewStatement } from "../shared/src/render/previewModel";
 import type { PreviewPatchOp } from "../shared/src/render/previewPatch";
 
 export type NumberFormat = "full" | "compact";
@@ -32,12 +32,16 @@ interface Envelope {
 /** Extension → webview: a whole model (first paint, another document, or no usable base). */
 export interface ModelMessage extends Envelope {
   type: "model";
-  /** The model's version; undefined with `model` undefined (nothing to show). */
+  /** The model's version; undefined with `wire` undefined (nothing to show). */
   version: number | undefined;
   /** The file name, for the page when the document has no entity/scope title. */
   documentName: string;
-  /** undefined: keep the tables already shown for the same document (or show none). */
-  model: PreviewModel | undefined;
+  /**
+   * The whole model as the UTF-8 JSON text of its wire form (shared/src/render/previewWire.ts),
+   * decoded by the page: VS Code carries bytes to a webview without serializing them, and the page
+   * parses them once. undefined: keep the tables already shown for the same document (or show none).
+   */
+  wire: Uint8Array | undefined;
   locked: boolean;
   numberFormat: NumberFormat;
   /** Scroll to this offset after painting (restored panels); absent keeps the current position. */
@@ -203,9 +207,9 @@ export function isPreviewStatement(value: unknown): value is PreviewStatement {
   );
 }
 
-export function isPreviewModel(value: unknown): value is PreviewModel {
-  const model = record(value);
-  return model !== undefined && isString(model.title) && Array.isArray(model.statements) && model.statements.every(isPreviewStatement);
+/** A Uint8Array, also one made in another realm (the page's iframe gets a structured clone). */
+function isBytes(value: unknown): value is Uint8Array {
+  return ArrayBuffer.isView(value) && Object.prototype.toString.call(value) === "[object Uint8Array]";
 }
 
 export function isPatchOp(value: unknown): value is PreviewPatchOp {
@@ -251,7 +255,7 @@ export function isExtensionToWebview(value: unknown): value is ExtensionToWebvie
         typeof message.locked === "boolean" &&
         isNumberFormat(message.numberFormat) &&
         (message.scrollTop === undefined || typeof message.scrollTop === "number") &&
-        (message.model === undefined || isPreviewModel(message.model))
+        (message.wire === undefined || isBytes(message.wire))
       );
     case "patch":
       return validEnvelope(message) && typeof message.baseVersion === "number" && typeof message.version === "number" && Array.isArray(message.ops) && message.ops.every(isPatchOp);

@@ -20,6 +20,7 @@ let editor: Editor | undefined;
 let skipReason: string | undefined;
 let target: EditTarget;
 let items = 0;
+let documentText = "";
 
 /** How many whole models and patches the preview page has applied (webview/src/main.ts). */
 async function applied(page: Editor["page"]): Promise<{ models: number; patches: number }> {
@@ -30,10 +31,12 @@ async function applied(page: Editor["page"]): Promise<{ models: number; patches:
 describe("a 5 MB FS document in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + TEST_TIMEOUT_MS }, () => {
   before(
     async () => {
-      const { text, stats } = await generateDocument(5);
-      target = chooseEditTarget(text);
+      const generated = await generateDocument(5);
+      documentText = generated.text;
+      const { stats } = generated;
+      target = chooseEditTarget(documentText);
       items = stats.items ?? 0;
-      const setup = await setUpEditor({}, { addFiles: (folder) => writeFileSync(join(folder, FILE), text) });
+      const setup = await setUpEditor({}, { addFiles: (folder) => writeFileSync(join(folder, FILE), documentText) });
       if ("skip" in setup) skipReason = setup.skip;
       else editor = setup.editor;
     },
@@ -65,6 +68,10 @@ describe("a 5 MB FS document in VS Code (code-server)", { timeout: SETUP_TIMEOUT
       const drawn = await preview.locator("tr.fs-row").count();
       assert.ok(items > 10_000, `the generated document has only ${items} items`);
       assert.ok(drawn > 0 && drawn < 500, `${drawn} item rows are in the preview's DOM for ${items} items: only the rows in view (plus a margin) may be`);
+      // The whole model reached the page as the bytes of its wire form (a Uint8Array, which the page
+      // requires): VS Code carried it without serializing millions of objects, and it is compact.
+      const modelBytes = Number((await preview.locator("body").getAttribute("data-model-bytes")) ?? 0);
+      assert.ok(modelBytes > 0 && modelBytes < documentText.length * 0.75, `the model's wire form is ${modelBytes} bytes for a ${documentText.length}-character document`);
       const rowCount = Number(await preview.locator("table.fs-table").first().getAttribute("aria-rowcount"));
       const tableRows = await preview.locator("table.fs-table").first().locator("tr.fs-row").count();
       assert.ok(rowCount > tableRows, `aria-rowcount ${rowCount} should count the rows that are not drawn (${tableRows} drawn)`);

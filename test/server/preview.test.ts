@@ -5,7 +5,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { PointerAtRequest, PreviewModelRequest, RangeOfRequest, type PreviewModelResult, type RangeOfResult } from "../../protocol/lsp";
+import type { PreviewModel } from "../../shared/src/render/previewModel";
 import { applyPreviewPatch } from "../../shared/src/render/previewPatch";
+import { decodePreviewWire } from "../../shared/src/render/previewWire";
 import { readText, upstreamRoot } from "../support/paths";
 import { serveThisFile, type ServerUnderTest } from "./harness";
 
@@ -22,6 +24,11 @@ function model(baseVersion?: number): Promise<PreviewModelResult | null> {
   return server.connection.sendRequest(PreviewModelRequest, baseVersion === undefined ? { uri } : { uri, baseVersion });
 }
 
+/** The whole model a result carries: its wire form's JSON text, decoded as the page does. */
+function wholeModel(result: PreviewModelResult | null | undefined): PreviewModel | undefined {
+  return result?.wire === undefined ? undefined : decodePreviewWire(JSON.parse(result.wire));
+}
+
 function replaceOnce(source: string, from: string, to: string): { offset: number; text: string } {
   const offset = source.indexOf(from);
   assert.ok(offset >= 0, from);
@@ -30,11 +37,15 @@ function replaceOnce(source: string, from: string, to: string): { offset: number
 
 test("the preview gets the whole model once, then a patch of only the cells an edit changed", async () => {
   const first = await model();
-  assert.ok(first?.model, "a whole model without a base");
+  // One string, the wire form's JSON text: the extension host passes it on without parsing it.
+  assert.equal(typeof first?.wire, "string", "a whole model without a base");
+  assert.ok(first?.wire !== undefined && !first.wire.includes("/values/"), "no cell pointers on the wire");
+  const firstModel = wholeModel(first);
+  assert.ok(firstModel, "the text is a valid wire form");
   assert.equal(first.modelVersion, 1);
   assert.equal(first.patch, undefined);
-  assert.equal(first.model.title, "Example Manufacturing Group — Consolidated financial statements");
-  const cash = first.model.statements[0]?.rows.find((row) => row.id === "cash");
+  assert.equal(firstModel.title, "Example Manufacturing Group — Consolidated financial statements");
+  const cash = firstModel.statements[0]?.rows.find((row) => row.id === "cash");
   assert.equal(cash?.cells[0]?.value, "400");
 
   // Edit one value: the cash cell and the subtotal check it changes.
@@ -43,7 +54,7 @@ test("the preview gets the whole model once, then a patch of only the cells an e
   await server.change(uri, 2, [{ range: { start, end: { line: start.line, character: start.character + '"at-2025": "400"'.length } }, text: '"at-2025": "410"' }]);
   const second = await model(1);
   assert.ok(second?.patch, "a patch from the version the preview holds");
-  assert.equal(second.model, undefined, "not the whole model");
+  assert.equal(second.wire, undefined, "not the whole model");
   assert.equal(second.patch.baseVersion, 1);
   assert.equal(second.modelVersion, 2);
   assert.ok(
@@ -53,13 +64,12 @@ test("the preview gets the whole model once, then a patch of only the cells an e
   const pointers = second.patch.ops.flatMap((op) => (op.op === "cells" ? op.cells.map(({ cell }) => cell.pointer) : []));
   assert.deepEqual(pointers.sort(), ["/statements/0/items/0/values/at-2025", "/statements/0/items/2/values/at-2025"]);
   // Applied to the first model it gives exactly the model of the new version.
-  const patched = structuredClone(first.model);
+  const patched = structuredClone(firstModel);
   assert.equal(applyPreviewPatch(patched, second.patch.ops), true);
-  const whole = await model();
-  assert.deepEqual(patched, whole?.model);
+  assert.deepEqual(patched, wholeModel(await model()));
 
   // A base the server no longer holds gets the whole model; the same version gets an empty patch.
-  assert.ok((await model(1))?.model);
+  assert.ok(wholeModel(await model(1)));
   assert.deepEqual((await model(2))?.patch, { baseVersion: 2, ops: [] });
 
   // A syntax error keeps the last valid model and says why, in words.
@@ -73,7 +83,7 @@ test("the preview gets the whole model once, then a patch of only the cells an e
 test("pointer at an offset and range of a pointer come from the server's analysis of that version", async () => {
   const current = await model();
   const version = current?.version ?? -1;
-  assert.equal(version, 4, JSON.stringify({ ...current, model: undefined }));
+  assert.equal(version, 4, JSON.stringify({ ...current, wire: undefined }));
   const current4 = text.replace('"at-2025": "400"', '"at-2025": "410"');
   const offset = current4.indexOf('"410"') + 1;
   assert.equal(await server.connection.sendRequest(PointerAtRequest, { uri, version, offset }), "/statements/0/items/0/values/at-2025");

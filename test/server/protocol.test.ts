@@ -21,6 +21,7 @@ import {
   type Position,
 } from "vscode-languageserver-protocol/node";
 import { ExportRequest, PreviewModelRequest, RecordEditsRequest, SnapshotDiffRequest, ValidateTextRequest } from "../../protocol/lsp";
+import { decodePreviewWire } from "../../shared/src/render/previewWire";
 import { repoRoot, readText, upstreamRoot } from "../support/paths";
 import { serveThisFile, startServer, type ServerUnderTest } from "./harness";
 import { NOT_FS } from "./samples";
@@ -71,7 +72,8 @@ test("every request reaches its handler and answers from the service", async () 
   });
   assert.ok(actions !== null && actions.some((action) => "kind" in action && action.kind === "source.fs.recordSnapshot"));
   const preview = await server.connection.sendRequest(PreviewModelRequest, { uri });
-  assert.ok(preview !== null && preview.model !== undefined && preview.model.statements.length > 0 && preview.status.version === 1);
+  const previewed = preview?.wire === undefined ? undefined : decodePreviewWire(JSON.parse(preview.wire));
+  assert.ok(preview !== null && previewed !== undefined && previewed.statements.length > 0 && preview.status.version === 1);
   const diff = await server.connection.sendRequest(SnapshotDiffRequest, { uri });
   assert.ok(diff !== null && diff.diff !== undefined);
   const record = await server.connection.sendRequest(RecordEditsRequest, { uri });

@@ -13,6 +13,7 @@ import type { DocumentStatus } from "../../protocol/lsp";
 import { buildPresentation } from "../../shared/src/render/index";
 import { buildPreviewModel, type PreviewModel } from "../../shared/src/render/previewModel";
 import { diffPreviewModels } from "../../shared/src/render/previewPatch";
+import { previewWireText } from "../../shared/src/render/previewWire";
 import { buildPreviewShell, type ShellOptions } from "../../client/src/preview/shell";
 import type { ExtensionToWebview, ModelMessage, PatchMessage, WebviewToExtension } from "../../protocol/webview";
 import { repoRoot } from "../support/paths";
@@ -125,10 +126,21 @@ export async function openPreview(host: PreviewHost, viewport = { width: 900, he
   return page;
 }
 
-/** Delivers a message as the extension host would (a message event on the page's window). */
+/**
+ * Delivers a message as the extension host would (a message event on the page's window); a model
+ * message's wire form arrives as a Uint8Array, as VS Code transfers it.
+ */
 export async function send(page: Page, message: ExtensionToWebview): Promise<void> {
   // As JSON text: Playwright's own argument serialization is slow for a large model.
-  await page.evaluate((json) => window.postMessage(JSON.parse(json), "*"), JSON.stringify(message));
+  const wire = message.type === "model" && message.wire !== undefined ? new TextDecoder().decode(message.wire) : undefined;
+  await page.evaluate(
+    ({ json, wire }) => {
+      const data = JSON.parse(json) as Record<string, unknown>;
+      if (wire !== undefined) data.wire = new TextEncoder().encode(wire);
+      window.postMessage(data, "*");
+    },
+    { json: JSON.stringify({ ...message, wire: undefined }), wire },
+  );
 }
 
 export async function posted(page: Page): Promise<WebviewToExtension[]> {
@@ -181,7 +193,7 @@ export function modelMessageFor(document: unknown, sequence: number, extra: Part
     version: sequence,
     documentName: "manufacturing-group.json",
     status: statusOf(uri, sequence, result),
-    model: previewModelOf(document),
+    wire: new TextEncoder().encode(previewWireText(previewModelOf(document))),
     problem: undefined,
     locked: false,
     numberFormat: "full",

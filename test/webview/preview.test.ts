@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import type { WebviewToExtension } from "../../protocol/webview";
 import { describeStatus } from "../../client/src/status/describe";
 import { readJson, upstreamRoot } from "../support/paths";
-import { modelMessageFor, openPreview, patchMessageFor, posted, SCROLLER, scrollTop, send, settleFrames, startPreviewHost, type PreviewHost } from "./page";
+import { modelMessageFor, openPreview, patchMessageFor, posted, previewModelOf, SCROLLER, scrollTop, send, settleFrames, startPreviewHost, type PreviewHost } from "./page";
 
 const TIMEOUT = { timeout: 60_000 };
 
@@ -121,6 +121,28 @@ describe("FS preview page", () => {
     // Every table is one tab stop.
     assert.equal(await p.locator('table.fs-table [tabindex="0"], table.fs-table[tabindex="0"]').count(), doc.statements.length);
     assert.deepEqual(await p.evaluate(() => window.__state), { uri: message.uri, locked: false, scrollTop: 0, collapsed: [] });
+  });
+
+  test("the whole model arrives as the bytes of its wire form; a plain model or a broken wire form is not painted", TIMEOUT, async () => {
+    const p = await freshPage({ width: 900, height: 2000 });
+    const doc = example();
+    const message = modelMessageFor(doc, 2);
+    // The plain model object in place of the bytes: not a valid message (the page ignores it).
+    await p.evaluate((json) => window.postMessage(JSON.parse(json), "*"), JSON.stringify({ ...message, wire: previewModelOf(doc) }));
+    // The plain model's JSON as bytes: valid bytes, but not a wire form.
+    await send(p, { ...modelMessageFor(doc, 3), wire: new TextEncoder().encode(JSON.stringify(previewModelOf(doc))) });
+    await send(p, { ...modelMessageFor(doc, 4), wire: new TextEncoder().encode("{not json") });
+    await settleFrames(p);
+    assert.equal(await p.locator("table.fs-table").count(), 0);
+    assert.equal(await p.evaluate(() => document.body.dataset.models), undefined);
+
+    await send(p, message);
+    await p.waitForSelector("table.fs-table");
+    assert.equal(await p.evaluate(() => document.body.dataset.models), "1");
+    assert.equal(await p.evaluate(() => document.body.dataset.modelBytes), String(message.wire?.byteLength));
+    // Cell pointers were not on the wire but every drawn cell has its own.
+    assert.equal(new TextDecoder().decode(message.wire).includes("/values/"), false);
+    assert.equal(await p.locator('td[data-pointer="/statements/0/items/2/values/at-2025"]').count(), 1);
   });
 
   test("an inconsistent subtotal is marked and its title explains the expected sum", TIMEOUT, async () => {
@@ -361,12 +383,12 @@ describe("FS preview page", () => {
     const p = await freshPage();
     await paint(p, example(), 1);
     const problem = "Showing the last valid version, because line 12 has a syntax error.";
-    await send(p, { ...modelMessageFor(example(), 2), model: undefined, version: undefined, problem });
+    await send(p, { ...modelMessageFor(example(), 2), wire: undefined, version: undefined, problem });
     await p.waitForSelector("#fs-preview-problem:not([hidden])");
     assert.equal(await p.textContent("#fs-preview-problem"), problem);
     assert.equal(await p.locator("table.fs-table").count(), example().statements.length);
 
-    await send(p, { ...modelMessageFor(example(), 3, { uri: "file:///work/other.json" }), model: undefined, version: undefined, problem: "This is not an FS document." });
+    await send(p, { ...modelMessageFor(example(), 3, { uri: "file:///work/other.json" }), wire: undefined, version: undefined, problem: "This is not an FS document." });
     await p.waitForFunction(() => document.querySelectorAll("table.fs-table").length === 0);
     assert.equal(await p.textContent("#fs-preview-problem"), "This is not an FS document.");
   });

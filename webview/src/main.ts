@@ -15,7 +15,9 @@ import {
   type PreviewState,
   type WebviewToExtension,
 } from "../../protocol/webview";
+import type { PreviewModel } from "../../shared/src/render/previewModel";
 import { applyPreviewPatch } from "../../shared/src/render/previewPatch";
+import { decodePreviewWire } from "../../shared/src/render/previewWire";
 import { ExplanationPanel } from "./explain";
 import { FindBox, findMatches, type FindMatch } from "./find";
 import { element, PageHeader } from "./page";
@@ -34,6 +36,17 @@ const HIGHLIGHT = "fs-highlight";
 const SELECTED = "fs-selected";
 const FIND_MATCH = "fs-find-match";
 const FIND_CURRENT = "fs-find-current";
+
+/** The model in the UTF-8 JSON bytes of a wire form (a model message's payload), or undefined. */
+function decodeWireBytes(bytes: Uint8Array): PreviewModel | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+  } catch {
+    return undefined;
+  }
+  return decodePreviewWire(parsed);
+}
 
 class PreviewScript {
   private readonly header = new PageHeader(document);
@@ -63,6 +76,7 @@ class PreviewScript {
   /**
    * How many whole models and patches this page has applied, on <body> as data-models and
    * data-patches: the observable proof (for tests and anyone debugging) that an edit arrived as a patch.
+   * data-model-bytes is the size of the last whole model's wire form, which arrived as bytes.
    */
   private readonly applied = { models: 0, patches: 0 };
 
@@ -131,9 +145,16 @@ class PreviewScript {
 
   private receive(message: ExtensionToWebview): void {
     switch (message.type) {
-      case "model":
-        this.paintModel(message);
+      case "model": {
+        if (message.sequence <= this.lastSequence) return;
+        // The wire form is checked field by field as it is decoded; one that does not decode is
+        // dropped like any other invalid message.
+        const model = message.wire === undefined ? undefined : decodeWireBytes(message.wire);
+        if (message.wire !== undefined && model === undefined) return;
+        if (message.wire !== undefined) document.body.dataset.modelBytes = String(message.wire.byteLength);
+        this.paintModel(message, model);
         return;
+      }
       case "patch":
         this.applyPatch(message);
         return;
@@ -158,21 +179,21 @@ class PreviewScript {
     }
   }
 
-  private paintModel(message: ModelMessage): void {
+  private paintModel(message: ModelMessage, model: PreviewModel | undefined): void {
     if (message.sequence <= this.lastSequence) return;
     this.lastSequence = message.sequence;
     const changedDocument = this.uri !== message.uri;
     this.uri = message.uri;
     this.format = message.numberFormat;
     this.documentName = message.documentName;
-    this.header.setTitle(message.model?.title ?? (changedDocument ? "" : (this.view.current?.title ?? "")), message.documentName);
+    this.header.setTitle(model?.title ?? (changedDocument ? "" : (this.view.current?.title ?? "")), message.documentName);
     this.header.setStatus(message.status);
     this.header.setLocked(message.locked);
     this.header.setProblem(message.problem);
     const savedUri = this.state?.uri;
     this.state = { uri: message.uri, locked: message.locked, scrollTop: this.scroll.top, collapsed: [...this.collapsedSet()] };
     // No model: keep the last tables of the same document under the banner; another document shows none.
-    if (message.model === undefined && !changedDocument) {
+    if (model === undefined && !changedDocument) {
       this.saveState();
       return;
     }
@@ -185,7 +206,7 @@ class PreviewScript {
     this.highlighted = undefined;
     this.view.mark(HIGHLIGHT, []);
     this.view.markRange(SELECTED, undefined);
-    this.view.setModel(message.model, message.numberFormat);
+    this.view.setModel(model, message.numberFormat);
     const restored = savedUri === message.uri ? this.restoreTop : undefined;
     this.restoreTop = undefined;
     const top = message.scrollTop ?? restored ?? (changedDocument ? 0 : keptTop);

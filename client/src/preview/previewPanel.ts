@@ -53,6 +53,13 @@ export class PreviewPanel implements vscode.Disposable {
   private disposed = false;
   private pendingHighlight: string | undefined;
   /**
+   * The whole model of `uri`, asked for when the panel is created or shown another document, while
+   * the webview is still loading (in code-server that takes from 0.4 to several seconds): the page's
+   * "ready" then finds it waiting instead of starting the request. Dropped when the document changes
+   * (the next render asks again) or once used.
+   */
+  private prefetched: { uri: string; result: Promise<PreviewModelResult | null | Error> } | undefined;
+  /**
    * The editor scroll our own reveal causes (a line, or "any" for a centring reveal): its
    * visible-range event is the echo of the preview, not the user, and is not synced back.
    */
@@ -81,6 +88,7 @@ export class PreviewPanel implements vscode.Disposable {
       bundle: vscode.l10n.bundle,
     });
     this.updateTitle();
+    this.prefetch();
     this.subscriptions.push(
       webview.onDidReceiveMessage((message: unknown) => {
         if (isWebviewToExtension(message)) void this.receive(message);
@@ -109,6 +117,7 @@ export class PreviewPanel implements vscode.Disposable {
     this.pendingHighlight = undefined;
     this.updateTitle();
     this.renderThrottle.cancel();
+    this.prefetch();
     void this.renderNow();
   }
 
@@ -119,6 +128,7 @@ export class PreviewPanel implements vscode.Disposable {
   }
 
   documentChanged(): void {
+    this.prefetched = undefined;
     this.renderThrottle.schedule(() => void this.renderNow());
   }
 
@@ -225,7 +235,7 @@ export class PreviewPanel implements vscode.Disposable {
     const firstForDocument = this.shownUri !== key;
     this.shownSequence = sequence;
     this.shownUri = key;
-    if (message.type === "patch" || message.model !== undefined) this.shownVersion = message.version;
+    if (message.type === "patch" || message.wire !== undefined) this.shownVersion = message.version;
     else if (firstForDocument) this.shownVersion = undefined;
     this.post(message);
     if (this.pendingHighlight !== undefined && sequence === this.sequence) {
@@ -247,15 +257,17 @@ export class PreviewPanel implements vscode.Disposable {
       documentName: documentName(uri),
       locked: this.isLocked,
       numberFormat: numberFormat(uri),
-      model: undefined,
+      wire: undefined,
       version: undefined,
       status: undefined,
     } as const;
+    const held = baseVersion === undefined && this.prefetched?.uri === base.uri ? this.prefetched : undefined;
+    this.prefetched = undefined;
+    // An edit while it is awaited schedules another render, which patches from its version.
+    const prefetched = held === undefined ? undefined : await held.result;
     let result: PreviewModelResult | null;
     try {
-      // Opening makes sure the server has the text (a restored preview may have no editor).
-      const document = await vscode.workspace.openTextDocument(uri);
-      result = await this.dependencies.server.previewModel(document.uri, baseVersion);
+      result = prefetched instanceof Error || prefetched === undefined ? await this.fetch(uri, baseVersion) : prefetched;
     } catch (error) {
       return { ...base, problem: vscode.l10n.t("The preview could not be rendered: {0}", error instanceof Error ? error.message : String(error)) };
     }
@@ -274,7 +286,23 @@ export class PreviewPanel implements vscode.Disposable {
         ops: result.patch.ops,
       };
     }
-    return { ...base, status: result.status, problem: result.problem, model: result.model, version: result.model === undefined ? undefined : result.modelVersion };
+    // The whole model stays the server's JSON text, never parsed here: as bytes it crosses to the
+    // page without VS Code serializing it again (protocol/webview.ts, ModelMessage.wire).
+    const wire = result.wire === undefined ? undefined : new TextEncoder().encode(result.wire);
+    return { ...base, status: result.status, problem: result.problem, wire, version: wire === undefined ? undefined : result.modelVersion };
+  }
+
+  private async fetch(uri: vscode.Uri, baseVersion: number | undefined): Promise<PreviewModelResult | null> {
+    // Opening makes sure the server has the text (a restored preview may have no editor).
+    const document = await vscode.workspace.openTextDocument(uri);
+    return this.dependencies.server.previewModel(document.uri, baseVersion);
+  }
+
+  /** Asks for the whole model of the shown document now, for the page that is still loading. */
+  private prefetch(): void {
+    const uri = this.resourceUri;
+    // A failed prefetch is asked again when the page is ready (and reported then).
+    this.prefetched = { uri: uri.toString(), result: this.fetch(uri, undefined).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))) };
   }
 
   /** The number format setting changed. */
@@ -294,6 +322,7 @@ export class PreviewPanel implements vscode.Disposable {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    this.prefetched = undefined;
     this.renderThrottle.cancel();
     this.cursorThrottle.cancel();
     this.scrollThrottle.cancel();

@@ -5,6 +5,7 @@
 import { pointer as pointerOf } from "../../../shared/src/json/pointer";
 import { diffPreviewModels, type PreviewPatchOp } from "../../../shared/src/render/previewPatch";
 import type { PreviewModel } from "../../../shared/src/render/previewModel";
+import { previewWireText } from "../../../shared/src/render/previewWire";
 import type { PreviewModelResult, RangeOfResult } from "../../../protocol/lsp";
 import type { DocumentAnalysis, ParsedVersion } from "../analysis";
 import * as l10n from "@vscode/l10n";
@@ -47,7 +48,8 @@ export function previewModel(analysis: DocumentAnalysis, bases: PreviewBases, ba
   const answer = bases.answer(good, baseVersion);
   const result: PreviewModelResult = { uri, version, status, modelVersion: answer.version };
   if (analysis.parsed === undefined) result.problem = staleProblem(analysis.syntax[0]?.line);
-  if (answer.kind === "model") result.model = answer.model;
+  // As text: the extension host passes it on without parsing millions of values (previewWire.ts).
+  if (answer.kind === "model") result.wire = previewWireText(answer.model);
   else result.patch = { baseVersion: answer.baseVersion, ops: answer.ops };
   return result;
 }

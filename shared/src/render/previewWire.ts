@@ -1,0 +1,237 @@
+// The preview model's wire form: how the whole model travels from the language server to the page
+// script, once per document (patches stay PreviewPatchOp objects: they are small). The model of a
+// 5 MB document is 9.8 MB as plain JSON, most of it per-cell keys and pointers; every hop (JSON-RPC,
+// the extension host, VS Code's webview channel, the iframe) paid for it in bytes and in objects.
+// The wire form drops what can be derived and keeps everything else exactly:
+//
+// - rows and cells are arrays, not objects with repeated keys;
+// - a row's pointer is its item index when it is `<statement pointer>/items/<n>`; its rollup
+//   parent is the parent row's index;
+// - a cell's pointer is left out when it is `<row pointer>/values/<column id>` (the id escaped as a
+//   JSON Pointer segment); a value cell with nothing but its value is just its decimal string;
+// - anything that does not follow these forms is carried literally, so decode(encode(m)) deep-equals
+//   m for every model (test/render/previewWire.test.ts).
+//
+// The server sends it as JSON text, the extension host passes that on unparsed (as UTF-8 bytes), and
+// the page parses it once and checks it field by field while decoding (an invalid wire form decodes
+// to undefined). Exact decimals stay strings throughout; ids and labels are only ever values.
+
+import { escapeSegment } from "../json/pointer";
+import type { CellKind } from "./model";
+import type { PreviewCell, PreviewCheck, PreviewColumn, PreviewModel, PreviewRow, PreviewStatement } from "./previewModel";
+
+/** Bumped when the form changes; a page that gets another version ignores the message. */
+export const PREVIEW_WIRE_VERSION = 1;
+
+export interface PreviewWire {
+  v: typeof PREVIEW_WIRE_VERSION;
+  title: string;
+  statements: WireStatement[];
+}
+
+export interface WireStatement {
+  pointer: string;
+  id?: string;
+  label: string;
+  unit?: string;
+  unitPerRow: boolean;
+  omitted?: string;
+  /** A few per statement: as they are. */
+  columns: PreviewColumn[];
+  rows: WireRow[];
+}
+
+/**
+ * [pointer, label, depth, subtotal, parent, cells, id, description, unit]: pointer an item index
+ * (see above) or the pointer itself; subtotal 0/1; parent a row index, a pointer, or null; the last
+ * three null when absent (and left off at the end).
+ */
+export type WireRow = [
+  pointer: number | string,
+  label: string,
+  depth: number,
+  subtotal: 0 | 1,
+  parent: number | string | null,
+  cells: WireCell[],
+  id?: string | null,
+  description?: string | null,
+  unit?: [text: string, title: string] | null,
+];
+
+/**
+ * A plain value cell (derived pointer, no title, flag, check or marks): its decimal string. Any other
+ * cell: [kind, value, title, flag, check, marks, pointer?] with kind and check as indices into KINDS
+ * and CHECKS, marks a bit set (1 absent, 2 blocks), pointer only when it is not the derived one.
+ */
+export type WireCell = string | [kind: number, value: string, title: string, flag: string, check: number, marks: number, pointer?: string];
+
+const KINDS: readonly CellKind[] = ["value", "missing", "unavailable", "invalid"];
+const CHECKS: readonly (PreviewCheck | undefined)[] = [undefined, "satisfied", "inconsistent", "rollup-error"];
+const COLUMN_KINDS: ReadonlySet<unknown> = new Set(["instant", "duration", "unresolved"]);
+const ABSENT = 1;
+const BLOCKS = 2;
+const ITEM_INDEX = /^(?:0|[1-9][0-9]{0,8})$/;
+
+/** `/values/<id>` for each column: a cell's pointer is its row's pointer followed by this. */
+function cellSuffixes(columns: readonly PreviewColumn[]): string[] {
+  return columns.map((column) => `/values/${escapeSegment(column.id)}`);
+}
+
+// ---- Encoding (the server) ----
+
+export function encodePreviewWire(model: PreviewModel): PreviewWire {
+  return { v: PREVIEW_WIRE_VERSION, title: model.title, statements: model.statements.map(encodeStatement) };
+}
+
+/** The wire form as the JSON text the server answers with. */
+export function previewWireText(model: PreviewModel): string {
+  return JSON.stringify(encodePreviewWire(model));
+}
+
+function encodeStatement(statement: PreviewStatement): WireStatement {
+  const suffixes = cellSuffixes(statement.columns);
+  const itemsPrefix = `${statement.pointer}/items/`;
+  // The first row with each pointer, as the page's own lookups do.
+  const rowIndex = new Map<string, number>();
+  statement.rows.forEach((row, index) => {
+    if (!rowIndex.has(row.pointer)) rowIndex.set(row.pointer, index);
+  });
+  const out: WireStatement = {
+    pointer: statement.pointer,
+    label: statement.label,
+    unitPerRow: statement.unitPerRow,
+    columns: statement.columns,
+    rows: statement.rows.map((row) => encodeRow(row, itemsPrefix, suffixes, rowIndex)),
+  };
+  if (statement.id !== undefined) out.id = statement.id;
+  if (statement.unit !== undefined) out.unit = statement.unit;
+  if (statement.omitted !== undefined) out.omitted = statement.omitted;
+  return out;
+}
+
+function encodeRow(row: PreviewRow, itemsPrefix: string, suffixes: readonly string[], rowIndex: ReadonlyMap<string, number>): WireRow {
+  const tail = row.pointer.startsWith(itemsPrefix) ? row.pointer.slice(itemsPrefix.length) : "";
+  const pointer = ITEM_INDEX.test(tail) ? Number(tail) : row.pointer;
+  const parentIndex = row.parent === undefined ? undefined : rowIndex.get(row.parent);
+  const parent = row.parent === undefined ? null : (parentIndex ?? row.parent);
+  const cells = row.cells.map((cell, index) => encodeCell(cell, suffixes[index] === undefined ? undefined : row.pointer + suffixes[index]));
+  const wire: WireRow = [
+    pointer,
+    row.label,
+    row.depth,
+    row.subtotal ? 1 : 0,
+    parent,
+    cells,
+    row.id ?? null,
+    row.description ?? null,
+    row.unit === undefined ? null : [row.unit.text, row.unit.title],
+  ];
+  while (wire.length > 6 && wire[wire.length - 1] === null) wire.pop();
+  return wire;
+}
+
+function encodeCell(cell: PreviewCell, derived: string | undefined): WireCell {
+  const marks = (cell.absent === true ? ABSENT : 0) | (cell.blocks === true ? BLOCKS : 0);
+  const plain = cell.pointer === derived && cell.kind === "value" && cell.title === "" && cell.flag === "" && cell.check === undefined;
+  // `absent: false` / `blocks: false` are never built; carried literally they would not round-trip.
+  if (plain && marks === 0 && cell.absent === undefined && cell.blocks === undefined) return cell.value;
+  const wire: WireCell = [KINDS.indexOf(cell.kind), cell.value, cell.title, cell.flag, CHECKS.indexOf(cell.check), marks];
+  if (cell.pointer !== derived) wire.push(cell.pointer);
+  return wire;
+}
+
+// ---- Decoding (the page), checking every field as it goes ----
+
+/** Thrown inside decoding only; decodePreviewWire turns it into undefined. */
+class Invalid extends Error {}
+
+function fail(): never {
+  throw new Invalid("invalid preview wire form");
+}
+
+const str = (value: unknown): string => (typeof value === "string" ? value : fail());
+const optionalStr = (value: unknown): string | undefined => (value === undefined ? undefined : str(value));
+const nullableStr = (value: unknown): string | undefined => (value === undefined || value === null ? undefined : str(value));
+const count = (value: unknown): number => (typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : fail());
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : fail());
+
+function rec(value: unknown): Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : fail();
+}
+
+/** The model a wire form (already parsed from JSON) carries, or undefined when it is not one. */
+export function decodePreviewWire(value: unknown): PreviewModel | undefined {
+  try {
+    const wire = rec(value);
+    if (wire.v !== PREVIEW_WIRE_VERSION) return undefined;
+    return { title: str(wire.title), statements: list(wire.statements).map(decodeStatement) };
+  } catch (error) {
+    if (error instanceof Invalid) return undefined;
+    throw error;
+  }
+}
+
+function decodeColumn(value: unknown): PreviewColumn {
+  const column = rec(value);
+  const kind = COLUMN_KINDS.has(column.kind) ? (column.kind as PreviewColumn["kind"]) : fail();
+  return { id: str(column.id), label: str(column.label), parts: list(column.parts).map(str), kind, pointer: str(column.pointer) };
+}
+
+function decodeStatement(value: unknown): PreviewStatement {
+  const statement = rec(value);
+  const pointer = str(statement.pointer);
+  const columns = list(statement.columns).map(decodeColumn);
+  const suffixes = cellSuffixes(columns);
+  const wireRows = list(statement.rows).map(list);
+  const itemsPrefix = `${pointer}/items/`;
+  // Pointers first: a parent may come after its children (totals shown after them).
+  const pointers = wireRows.map((row) => (typeof row[0] === "number" ? `${itemsPrefix}${count(row[0])}` : str(row[0])));
+  const rows = wireRows.map((row, index) => decodeRow(row, pointers[index] as string, pointers, suffixes));
+  const out: PreviewStatement = { pointer, label: str(statement.label), unitPerRow: typeof statement.unitPerRow === "boolean" ? statement.unitPerRow : fail(), columns, rows };
+  const id = optionalStr(statement.id);
+  const unit = optionalStr(statement.unit);
+  const omitted = optionalStr(statement.omitted);
+  if (id !== undefined) out.id = id;
+  if (unit !== undefined) out.unit = unit;
+  if (omitted !== undefined) out.omitted = omitted;
+  return out;
+}
+
+function decodeRow(row: unknown[], pointer: string, pointers: readonly string[], suffixes: readonly string[]): PreviewRow {
+  const subtotal = row[3] === 1 ? true : row[3] === 0 ? false : fail();
+  const out: PreviewRow = {
+    pointer,
+    label: str(row[1]),
+    depth: count(row[2]),
+    subtotal,
+    cells: list(row[5]).map((cell, index) => decodeCell(cell, suffixes[index] === undefined ? undefined : pointer + suffixes[index])),
+  };
+  const parent = row[4];
+  if (typeof parent === "number") out.parent = pointers[count(parent)] ?? fail();
+  else if (parent !== null) out.parent = str(parent);
+  const id = nullableStr(row[6]);
+  const description = nullableStr(row[7]);
+  if (id !== undefined) out.id = id;
+  if (description !== undefined) out.description = description;
+  if (row[8] !== undefined && row[8] !== null) {
+    const unit = list(row[8]);
+    out.unit = { text: str(unit[0]), title: str(unit[1]) };
+  }
+  return out;
+}
+
+function decodeCell(value: unknown, derived: string | undefined): PreviewCell {
+  if (typeof value === "string") return { pointer: derived ?? fail(), kind: "value", value, title: "", flag: "" };
+  const cell = list(value);
+  const kind = KINDS[count(cell[0])] ?? fail();
+  const checkIndex = count(cell[4]);
+  if (checkIndex >= CHECKS.length) fail();
+  const check = CHECKS[checkIndex];
+  const marks = count(cell[5]);
+  const pointer = cell.length > 6 ? str(cell[6]) : (derived ?? fail());
+  const out: PreviewCell = { pointer, kind, value: str(cell[1]), title: str(cell[2]), flag: str(cell[3]) };
+  if ((marks & ABSENT) !== 0) out.absent = true;
+  if (check !== undefined) out.check = check;
+  if ((marks & BLOCKS) !== 0) out.blocks = true;
+  return out;
+}

@@ -1,0 +1,151 @@
+// The preview model's wire form: decode(encode(m)) deep-equals m for every upstream example and
+// fixture, the project's fixtures, generated documents and hand-made corner cases (ids that need
+// pointer escaping, `__proto__`, pointers that are not the derived ones); the common cells travel
+// without pointers or keys; anything that is not a wire form decodes to undefined.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { analyze } from "../../shared/src/result";
+import { buildPresentation } from "../../shared/src/render/index";
+import { buildPreviewModel, type PreviewModel } from "../../shared/src/render/previewModel";
+import { decodePreviewWire, encodePreviewWire, previewWireText, type WireCell } from "../../shared/src/render/previewWire";
+import { fixturesRoot, readJson, readText, repoRoot, upstreamRoot } from "../support/paths";
+
+const modelOf = (document: unknown): PreviewModel => buildPreviewModel(buildPresentation(document, analyze(document).result));
+
+function jsonFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return jsonFiles(path);
+    return name.endsWith(".json") ? [path] : [];
+  });
+}
+
+/** Through the whole path: JSON text on the server, UTF-8 bytes to the page, parsed and decoded there. */
+function roundTrip(model: PreviewModel): PreviewModel | undefined {
+  return decodePreviewWire(JSON.parse(new TextDecoder().decode(new TextEncoder().encode(previewWireText(model)))));
+}
+
+test("every upstream and project document's preview model survives the wire form exactly", () => {
+  const files = [...jsonFiles(join(upstreamRoot, "examples")), ...jsonFiles(join(upstreamRoot, "fixtures")), ...jsonFiles(fixturesRoot)];
+  assert.ok(files.length > 50, `only ${files.length} documents found`);
+  let cells = 0;
+  for (const file of files) {
+    let document: unknown;
+    try {
+      document = JSON.parse(readText(file)) as unknown;
+    } catch {
+      continue; // a fixture of broken JSON has no model
+    }
+    const model = modelOf(document);
+    for (const statement of model.statements) for (const row of statement.rows) cells += row.cells.length;
+    assert.deepStrictEqual(roundTrip(model), model, file);
+  }
+  assert.ok(cells > 500, `only ${cells} cells compared`);
+});
+
+test("a generated document's model survives the wire form exactly, at well under half its JSON size, with no cell pointers", async () => {
+  const generator = (await import(pathToFileURL(join(repoRoot, "scripts/bench/generate.mjs")).href)) as {
+    generateDocument(options: { targetBytes: number; seed: number }): string;
+  };
+  for (const seed of [1, 7]) {
+    const model = modelOf(JSON.parse(generator.generateDocument({ targetBytes: 400_000, seed })));
+    const text = previewWireText(model);
+    assert.deepStrictEqual(roundTrip(model), model, `seed ${seed}`);
+    assert.ok(text.length * 5 < JSON.stringify(model).length * 2, `${text.length} bytes of wire form against ${JSON.stringify(model).length} of JSON`);
+    // No cell pointer travels: every one is derived from its row and column.
+    assert.equal(text.includes("/values/"), false);
+    // A plain value cell is its decimal string and nothing else.
+    const wire = encodePreviewWire(model);
+    const plain = wire.statements.flatMap((statement) => statement.rows.flatMap((row) => row[5].filter((cell): cell is string => typeof cell === "string")));
+    assert.ok(plain.length > wire.statements.length * 100, `${plain.length} plain cells`);
+  }
+});
+
+test("ids that need pointer escaping, __proto__ and pointers that are not derived ones round-trip exactly", () => {
+  const document = readJson<{ periods: { id: string }[]; statements: { id: string; periods: string[]; items: { id: string; values: Record<string, unknown> }[] }[] }>(
+    join(upstreamRoot, "examples", "manufacturing-group.json"),
+  );
+  // Rename a period to ids whose pointer segments need ~0 and ~1, and one that is __proto__.
+  const renames: Record<string, string> = {};
+  const ids = ["a/b~c", "__proto__"];
+  document.periods.slice(0, ids.length).forEach((period, index) => {
+    renames[period.id] = ids[index] as string;
+    period.id = ids[index] as string;
+  });
+  for (const statement of document.statements) {
+    statement.periods = statement.periods.map((id) => renames[id] ?? id);
+    for (const item of statement.items) {
+      const values: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(item.values)) Object.defineProperty(values, renames[key] ?? key, { value, enumerable: true, writable: true, configurable: true });
+      item.values = values;
+    }
+  }
+  document.statements[0]!.items[0]!.id = "__proto__";
+  const model = modelOf(document);
+  const cellPointers = model.statements.flatMap((statement) => statement.rows.flatMap((row) => row.cells.map((cell) => cell.pointer)));
+  assert.ok(cellPointers.some((pointer) => pointer.endsWith("/values/a~1b~0c")));
+  assert.ok(cellPointers.some((pointer) => pointer.endsWith("/values/__proto__")));
+  assert.deepStrictEqual(roundTrip(model), model);
+
+  // Pointers the wire form cannot derive are carried literally.
+  const odd = structuredClone(model);
+  const statement = odd.statements[0]!;
+  statement.rows[0]!.pointer = "/elsewhere/0";
+  statement.rows[1]!.pointer = `${statement.pointer}/items/007`;
+  statement.rows[1]!.cells[0]!.pointer = "/not/derived";
+  statement.rows[2]!.parent = "/no/such/row";
+  statement.rows[2]!.cells.push({ pointer: "/beyond/the/columns", kind: "value", value: "1", title: "", flag: "" });
+  assert.deepStrictEqual(roundTrip(odd), odd);
+});
+
+test("what is not a wire form decodes to undefined, never to a partial model", () => {
+  const model = modelOf(readJson(join(upstreamRoot, "examples", "manufacturing-group.json")));
+  const wire = encodePreviewWire(model);
+  const broken = (change: (copy: ReturnType<typeof encodePreviewWire>) => void): unknown => {
+    const copy = structuredClone(wire);
+    change(copy);
+    return copy;
+  };
+  assert.equal(decodePreviewWire(model), undefined, "the plain model is not the wire form");
+  assert.equal(decodePreviewWire({ ...wire, v: 2 }), undefined);
+  assert.equal(decodePreviewWire(null), undefined);
+  assert.equal(
+    decodePreviewWire(
+      broken((copy) => {
+        copy.statements[0]!.rows[0]![5][0] = 12 as unknown as WireCell;
+      }),
+    ),
+    undefined,
+  );
+  assert.equal(
+    decodePreviewWire(
+      broken((copy) => {
+        copy.statements[0]!.rows[0]![4] = 10_000;
+      }),
+    ),
+    undefined,
+    "a parent index outside the statement",
+  );
+  assert.equal(
+    decodePreviewWire(
+      broken((copy) => {
+        copy.statements[0]!.rows[0]![5][0] = [9, "1", "", "", 0, 0];
+      }),
+    ),
+    undefined,
+    "an unknown cell kind",
+  );
+  assert.equal(
+    decodePreviewWire(
+      broken((copy) => {
+        copy.statements[0]!.columns[0]!.kind = "weekly" as "instant";
+      }),
+    ),
+    undefined,
+  );
+  assert.deepStrictEqual(decodePreviewWire(wire), model);
+});
