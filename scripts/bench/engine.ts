@@ -7,7 +7,7 @@ import { diffPreviewModels } from "../../shared/src/render/previewPatch";
 import { withStatementRebuilt } from "../../shared/src/render/previewEdit";
 import { ValueCellIndex } from "../../shared/src/incremental/cellIndex";
 import { applicationPositions, applyValueEdit } from "../../shared/src/incremental/valueEdit";
-export { SERVER_NODE_OPTIONS } from "../../protocol/lsp";
+export { SERVER_ENV, SERVER_NODE_OPTIONS } from "../../protocol/lsp";
 
 function analyzeText(text: string) {
   const parsed = parseJson(text);

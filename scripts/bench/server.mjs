@@ -20,6 +20,11 @@ function serverNodeOptions() {
   return require("../../dist/bench-engine.js").SERVER_NODE_OPTIONS ?? [];
 }
 
+/** The environment the VS Code client starts the server with (protocol/lsp.ts), over this process's. */
+function serverEnvironment() {
+  return { ...process.env, ...(require("../../dist/bench-engine.js").SERVER_ENV ?? {}) };
+}
+
 function residentBytes(pid) {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kib = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
@@ -38,7 +43,7 @@ function cpuMs(pid) {
 async function startServer() {
   const protocol = require("vscode-languageserver-protocol/node");
   const args = [...serverNodeOptions(), ...extraArgs, "--expose-gc", "-r", gcHook, serverPath, "--stdio"];
-  const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "pipe"], env: serverEnvironment() });
   const memoryWaiters = [];
   let pending = "";
   child.stderr.setEncoding("utf8");

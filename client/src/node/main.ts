@@ -3,7 +3,7 @@
 
 import * as vscode from "vscode";
 import { LanguageClient, TransportKind, type ServerOptions } from "vscode-languageclient/node";
-import { SERVER_NODE_OPTIONS } from "../../../protocol/lsp";
+import { SERVER_ENV, SERVER_NODE_OPTIONS } from "../../../protocol/lsp";
 import { activateExtension } from "../extension";
 
 export { deactivate } from "../extension";
@@ -11,8 +11,9 @@ export { deactivate } from "../extension";
 export function activate(context: vscode.ExtensionContext): void {
   const module = vscode.Uri.joinPath(context.extensionUri, "dist", "server.js").fsPath;
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_OPTIONS] } },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_OPTIONS, "--nolazy", "--inspect=6019"] } },
+    // The client adds process.env to `env`.
+    run: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_OPTIONS], env: { ...SERVER_ENV } } },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_OPTIONS, "--nolazy", "--inspect=6019"], env: { ...SERVER_ENV } } },
   };
   activateExtension(context, async (id, name, options) => new LanguageClient(id, name, serverOptions, options));
 }

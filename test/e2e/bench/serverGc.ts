@@ -10,7 +10,7 @@ import { execFile, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { repoRoot } from "../../support/paths";
-import { SERVER_NODE_OPTIONS } from "../../../protocol/lsp";
+import { SERVER_ENV, SERVER_NODE_OPTIONS } from "../../../protocol/lsp";
 
 const INSPECTOR = "127.0.0.1:9229";
 
@@ -59,7 +59,10 @@ export function residentBytes(pid: number): number {
 
 /** Resident bytes of the built server, started as the client starts it, initialized, with no document, after a forced GC. */
 export async function idleServerResident(log: (line: string) => void): Promise<number> {
-  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, join(repoRoot, "dist/server.js"), "--stdio"], { stdio: ["pipe", "pipe", "ignore"] });
+  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, join(repoRoot, "dist/server.js"), "--stdio"], {
+    stdio: ["pipe", "pipe", "ignore"],
+    env: { ...process.env, ...SERVER_ENV },
+  });
   const send = (message: object) => {
     const body = JSON.stringify({ jsonrpc: "2.0", ...message });
     child.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
