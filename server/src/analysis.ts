@@ -5,7 +5,7 @@
 // base, service/preview.ts, only holds on to the ParsedVersion it last answered with).
 
 import { TextDocument } from "vscode-languageserver-textdocument";
-import type { DocumentSymbol } from "vscode-languageserver-protocol";
+import type { CodeLens, DocumentSymbol, Position, Range } from "vscode-languageserver-protocol";
 import {
   analyze,
   applicationKey,
@@ -43,6 +43,8 @@ export class ParsedVersion {
   private applicationPositionsCache: ReadonlyMap<string, number> | undefined;
   /** The outline, once a request has built it completely (not cancelled). */
   outline: { symbols: DocumentSymbol[]; limited: boolean } | undefined;
+  /** The parent items' unresolved code lenses (service/codeLens.ts), once built, for the document key they carry. */
+  lenses: { documentKey: number; lenses: readonly CodeLens[] } | undefined;
 
   constructor(
     readonly uri: string,
