@@ -272,6 +272,33 @@ export class DocumentAnalysis {
     return undefined;
   }
 
+  /**
+   * The part of the open text to read for the cursor at `offset` (completion): the deepest indexed
+   * container of the last good text (an item, a statement…) that holds the offset and everything
+   * the text changed since, at its offsets in the open text, and its path. The whole text when
+   * there is no index (a small text) or no container holds both: a large text is never read from
+   * its start for a cursor inside one item.
+   */
+  readingContext(offset: number): { start: number; end: number; path: readonly (string | number)[] } {
+    const whole = { start: 0, end: this.text.length, path: [] };
+    const good = this.lastGood;
+    if (good === undefined) return whole;
+    if (good === this.parsed) return good.locator.enclosing(offset, offset) ?? whole;
+    const { prefix, suffix, shift } = this.delta();
+    // The changed characters of the last good text are prefix … changedEnd.
+    const changedEnd = good.text.length - suffix;
+    const at = this.toLastGood(offset);
+    if (at !== undefined) {
+      // The cursor's own container, when the change lies wholly before or after it, reads as it was.
+      const own = good.locator.enclosing(at, at);
+      if (own !== undefined && own.end <= prefix) return own;
+      if (own !== undefined && own.start >= changedEnd) return { start: own.start + shift, end: own.end + shift, path: own.path };
+    }
+    const found = good.locator.enclosing(Math.min(at ?? prefix, prefix), Math.max(at ?? changedEnd, changedEnd));
+    // Its opening bracket lies before the change, its closing one after it.
+    return found === undefined ? whole : { start: found.start, end: found.end + shift, path: found.path };
+  }
+
   private delta(): { prefix: number; suffix: number; shift: number } {
     if (this.deltaCache !== undefined) return this.deltaCache;
     const old = this.lastGood?.text ?? "";
