@@ -5,7 +5,7 @@
 // base, service/preview.ts, only holds on to the ParsedVersion it last answered with).
 
 import { TextDocument } from "vscode-languageserver-textdocument";
-import type { DocumentSymbol } from "vscode-languageserver-protocol";
+import type { CodeLens, DocumentSymbol, Position, Range } from "vscode-languageserver-protocol";
 import {
   analyze,
   applicationKey,
@@ -43,6 +43,8 @@ export class ParsedVersion {
   private applicationPositionsCache: ReadonlyMap<string, number> | undefined;
   /** The outline, once a request has built it completely (not cancelled). */
   outline: { symbols: DocumentSymbol[]; limited: boolean } | undefined;
+  /** The parent items' unresolved code lenses (service/codeLens.ts), once built, for the document key they carry. */
+  lenses: { documentKey: number; lenses: readonly CodeLens[] } | undefined;
 
   constructor(
     readonly uri: string,
@@ -69,6 +71,14 @@ export class ParsedVersion {
     next.locatorCache = previous.locatorCache?.afterEdit(text, edit.value, { offset: edit.edit.offset, length: edit.edit.length, inserted: edit.edit.text.length });
     if (previous.previewModelCache !== undefined) {
       next.previewModelCache = withStatementRebuilt(previous.previewModelCache, edit.value, edit.analysis.result, edit.statement);
+    }
+    // The outline and the lens list name ids and items, which the edit left as they were; only
+    // positions after the edit on its line moved (it inserted no line break).
+    if (previous.outline !== undefined || previous.lenses !== undefined) {
+      const start = document.positionAt(edit.edit.offset);
+      const shift: LineShift = { line: start.line, from: start.character + edit.edit.length, delta: edit.edit.text.length - edit.edit.length };
+      if (previous.outline !== undefined) next.outline = { symbols: shiftSymbols(previous.outline.symbols, shift), limited: previous.outline.limited };
+      if (previous.lenses !== undefined) next.lenses = { documentKey: previous.lenses.documentKey, lenses: shiftLenses(previous.lenses.lenses, shift) };
     }
     return next;
   }
@@ -144,6 +154,54 @@ export class ParsedVersion {
   }
 }
 
+/**
+ * How a value edit moved positions: on `line`, those at or after character `from` (the end of the
+ * replaced characters) moved by `delta`; no other position moved, since no line break was typed.
+ */
+export interface LineShift {
+  readonly line: number;
+  readonly from: number;
+  readonly delta: number;
+}
+
+function shiftPosition(position: Position, shift: LineShift): Position {
+  return position.line === shift.line && position.character >= shift.from ? { line: position.line, character: position.character + shift.delta } : position;
+}
+
+/** The range moved, or the same object when it did not move. */
+function shiftRange(range: Range, shift: LineShift): Range {
+  if (range.start.line !== shift.line && range.end.line !== shift.line) return range;
+  const start = shiftPosition(range.start, shift);
+  const end = shiftPosition(range.end, shift);
+  return start === range.start && end === range.end ? range : { start, end };
+}
+
+/** The symbols moved; a symbol with nothing on the edited line is shared, not copied. */
+export function shiftSymbols(symbols: DocumentSymbol[], shift: LineShift): DocumentSymbol[] {
+  let changed = false;
+  const moved = symbols.map((symbol) => {
+    const range = shiftRange(symbol.range, shift);
+    const selectionRange = shiftRange(symbol.selectionRange, shift);
+    // Items nest by rollup, not by text: a child's range need not lie inside its parent's.
+    const children = symbol.children === undefined ? undefined : shiftSymbols(symbol.children, shift);
+    if (range === symbol.range && selectionRange === symbol.selectionRange && children === symbol.children) return symbol;
+    changed = true;
+    return { ...symbol, range, selectionRange, ...(children === undefined ? {} : { children }) };
+  });
+  return changed ? moved : symbols;
+}
+
+export function shiftLenses(lenses: readonly CodeLens[], shift: LineShift): readonly CodeLens[] {
+  let changed = false;
+  const moved = lenses.map((lens) => {
+    const range = shiftRange(lens.range, shift);
+    if (range === lens.range) return lens;
+    changed = true;
+    return { ...lens, range };
+  });
+  return changed ? moved : lenses;
+}
+
 /** The analysis of one version of an open document. */
 export class DocumentAnalysis {
   private deltaCache: { prefix: number; suffix: number; shift: number } | undefined;
@@ -212,6 +270,33 @@ export class DocumentAnalysis {
     if (offset + length <= prefix) return { offset, length };
     if (offset >= (this.lastGood?.text.length ?? 0) - suffix) return { offset: offset + shift, length };
     return undefined;
+  }
+
+  /**
+   * The part of the open text to read for the cursor at `offset` (completion): the deepest indexed
+   * container of the last good text (an item, a statement…) that holds the offset and everything
+   * the text changed since, at its offsets in the open text, and its path. The whole text when
+   * there is no index (a small text) or no container holds both: a large text is never read from
+   * its start for a cursor inside one item.
+   */
+  readingContext(offset: number): { start: number; end: number; path: readonly (string | number)[] } {
+    const whole = { start: 0, end: this.text.length, path: [] };
+    const good = this.lastGood;
+    if (good === undefined) return whole;
+    if (good === this.parsed) return good.locator.enclosing(offset, offset) ?? whole;
+    const { prefix, suffix, shift } = this.delta();
+    // The changed characters of the last good text are prefix … changedEnd.
+    const changedEnd = good.text.length - suffix;
+    const at = this.toLastGood(offset);
+    if (at !== undefined) {
+      // The cursor's own container, when the change lies wholly before or after it, reads as it was.
+      const own = good.locator.enclosing(at, at);
+      if (own !== undefined && own.end <= prefix) return own;
+      if (own !== undefined && own.start >= changedEnd) return { start: own.start + shift, end: own.end + shift, path: own.path };
+    }
+    const found = good.locator.enclosing(Math.min(at ?? prefix, prefix), Math.max(at ?? changedEnd, changedEnd));
+    // Its opening bracket lies before the change, its closing one after it.
+    return found === undefined ? whole : { start: found.start, end: found.end + shift, path: found.path };
   }
 
   private delta(): { prefix: number; suffix: number; shift: number } {

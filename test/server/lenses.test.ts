@@ -10,8 +10,19 @@ import { lineOf, positionOf, textAt } from "./text-positions";
 const manufacturing = readText(join(upstreamRoot, "examples", "manufacturing-group.json"));
 const server = createService();
 
-async function lenses(uri: string): Promise<CodeLens[] | null> {
+/** The lenses as the list request gives them: parent lenses without a title or command. */
+function unresolved(uri: string): CodeLens[] | null {
   return server.with(uri, (analysis) => service.codeLenses(analysis, server.settings, NOT_CANCELLED));
+}
+
+/** A lens as codeLens/resolve completes it, from the document's current analysis. */
+function resolve(uri: string, lens: CodeLens): CodeLens {
+  return service.resolveCodeLens(server.analysis(uri), lens, server.settings);
+}
+
+/** Every lens resolved, as the editor shows them. */
+async function lenses(uri: string): Promise<CodeLens[] | null> {
+  return unresolved(uri)?.map((lens) => (lens.command === undefined ? resolve(uri, lens) : lens)) ?? null;
 }
 
 /** The lens on the line of the object holding `"id": "<id>"` (the line of its opening brace). */
@@ -201,4 +212,61 @@ test("the codeLens setting turns every lens off", () => {
     null,
     "on by default",
   );
+});
+
+test("the list carries ranges and a small key only; resolving gives each lens its title and peek locations", async () => {
+  const uri = "file:///lazy/manufacturing-group.json";
+  await server.open(uri, manufacturing);
+  const listed = unresolved(uri)!;
+  // The status lens comes whole; every parent lens has neither title nor arguments until resolved.
+  assert.equal(listed[0]!.command?.command, "fs.openPreviewToSide");
+  const parents = listed.slice(1);
+  assert.equal(parents.length, 8);
+  for (const lens of parents) {
+    assert.equal(lens.command, undefined);
+    assert.ok(JSON.stringify(lens.data).length < 40, JSON.stringify(lens.data));
+  }
+  const grossProfit = lensAbove(listed, manufacturing, "gross-profit");
+  const resolved = resolve(uri, grossProfit);
+  assert.deepEqual(resolved.range, grossProfit.range);
+  assert.equal(resolved.command?.title, "✗ fy2025 off by 1 · ✓ 1 other");
+  const failing = peekArguments(resolved);
+  assert.deepEqual(failing.position, grossProfit.range.start);
+  assert.equal(textAt(manufacturing, failing.locations[0]!.range), '"41"');
+  // The list of a version is built once: asking again gives the same lenses.
+  assert.equal(unresolved(uri)![1], listed[1]);
+});
+
+test("a lens listed for one version resolves from the current one: after a value edit, and after items moved", async () => {
+  const uri = "file:///lazy/edited.json";
+  await server.open(uri, manufacturing);
+  const grossProfit = lensAbove(unresolved(uri)!, manufacturing, "gross-profit");
+  // The failing subtotal fixed by typing (a value edit): the same lens now says it adds up.
+  const fixed = manufacturing.replace('"fy2025": "41"', '"fy2025": "40"');
+  const at = positionOf(manufacturing, '"fy2025": "41"', 0, '"fy2025": "4'.length);
+  server.edit(uri, 2, [{ range: { start: at, end: { line: at.line, character: at.character + 1 } }, text: "0" }]);
+  assert.equal(resolve(uri, grossProfit).command?.title, "✓ adds up in 2 periods");
+
+  // An item inserted before it: the lens's indices now hold another item, and its id finds it again.
+  const moved = JSON.parse(fixed) as { statements: { periods: string[]; items: unknown[] }[] };
+  const income = moved.statements.findIndex((statement) => JSON.stringify(statement).includes('"gross-profit"'));
+  const values = Object.fromEntries(moved.statements[income]!.periods.map((period) => [period, "0"]));
+  moved.statements[income]!.items.unshift({ id: "inserted", label: "Inserted", unit: "krw-millions", values });
+  const movedText = JSON.stringify(moved, null, 2);
+  await server.change(uri, 3, [{ text: movedText }]);
+  const again = resolve(uri, grossProfit);
+  assert.equal(again.command?.title, "✓ adds up in 2 periods");
+  const children = peekArguments(again).locations.map((location) => textAt(movedText, location.range));
+  assert.match(children[0]!, /"id": "revenue"/);
+  assert.deepEqual(peekArguments(again).position, lensAbove(unresolved(uri)!, movedText, "gross-profit").range.start, "the peek opens at the item's place in the current text");
+
+  // Its item gone: a lens with nothing to say, never a stale title (VS Code would show a lens without a command as "!!MISSING: command!!").
+  const gone = JSON.parse(movedText) as { statements: { items: { id: string; rollupTo?: string }[] }[] };
+  gone.statements[income]!.items = gone.statements[income]!.items.filter((item) => item.id !== "gross-profit").map(({ rollupTo, ...item }) =>
+    rollupTo === "gross-profit" ? item : { ...item, rollupTo },
+  );
+  await server.change(uri, 4, [{ text: JSON.stringify(gone, null, 2) }]);
+  assert.deepEqual(resolve(uri, grossProfit).command, { title: "", command: "" });
+  // Data that is not a lens's key is answered the same way.
+  assert.deepEqual(resolve(uri, { range: grossProfit.range, data: { constructor: 1 } }).command, { title: "", command: "" });
 });

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import {
   CodeActionRequest,
   CodeLensRequest,
+  CodeLensResolveRequest,
   CompletionRequest,
   DefinitionRequest,
   DidChangeConfigurationNotification,
@@ -25,7 +26,7 @@ import { decodePreviewWire } from "../../shared/src/render/previewWire";
 import { repoRoot, readText, upstreamRoot } from "../support/paths";
 import { serveThisFile, startServer, type ServerUnderTest } from "./harness";
 import { NOT_FS } from "./samples";
-import { positionOf } from "./text-positions";
+import { lineOf, positionOf } from "./text-positions";
 
 const fixtures = join(upstreamRoot, "fixtures");
 const manufacturing = readText(join(upstreamRoot, "examples", "manufacturing-group.json"));
@@ -43,6 +44,15 @@ test("every request reaches its handler and answers from the service", async () 
   const at = (needle: string, nth = 0, delta = 1): Position => positionOf(manufacturing, needle, nth, delta);
   const lenses = await server.connection.sendRequest(CodeLensRequest.type, { textDocument });
   assert.ok(lenses !== null && lenses.length > 1);
+  // A parent's lens comes without its title; resolving it finds the document again from its data.
+  const grossProfit = lenses.find((lens) => lens.range.start.line === lineOf(manufacturing, '"id": "gross-profit"') - 1);
+  assert.ok(grossProfit !== undefined && grossProfit.command === undefined);
+  const resolved = await server.connection.sendRequest(CodeLensResolveRequest.type, grossProfit);
+  assert.equal(resolved.command?.title, "✗ fy2025 off by 1 · ✓ 1 other");
+  assert.equal(resolved.command?.command, "fs.peekLocations");
+  // A lens that names no open document still answers with a command (VS Code shows one without as "!!MISSING: command!!").
+  const foreign = await server.connection.sendRequest(CodeLensResolveRequest.type, { range: grossProfit.range, data: [999, 0, 0, "x"] });
+  assert.deepEqual(foreign.command, { title: "", command: "" });
   const hover = await server.connection.sendRequest(HoverRequest.type, { textDocument, position: at('"41"') });
   assert.match(JSON.stringify(hover?.contents), /Gross profit/);
   const symbols = await server.connection.sendRequest(DocumentSymbolRequest.type, { textDocument });

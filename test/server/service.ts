@@ -16,6 +16,8 @@ export interface ServiceUnderTest {
   /** Opens any document; returns its diagnostics, or undefined when it is not an FS document. */
   openAny(uri: string, text: string, version?: number): PublishDiagnosticsParams | undefined;
   change(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): PublishDiagnosticsParams;
+  /** Applies an edit without waiting for its diagnostics (a value edit publishes them after a short timer). */
+  edit(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): void;
   close(uri: string): void;
   /** The analysis of the document's current version (what every LSP handler starts from). */
   analysis(uri: string): DocumentAnalysis | undefined;
@@ -53,6 +55,9 @@ export function createService(settings: Record<string, unknown> = {}): ServiceUn
       const result = latest(uri, version);
       if (result === undefined) throw new Error(`${uri} is not an open FS document`);
       return result;
+    },
+    edit(uri, version, changes) {
+      store.change(uri, version, changes);
     },
     close(uri) {
       store.close(uri);

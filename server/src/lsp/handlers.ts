@@ -4,6 +4,7 @@
 
 import {
   CodeActionKind,
+  type CodeLens,
   type CallHierarchyIncomingCall,
   type CallHierarchyIncomingCallsParams,
   type CallHierarchyItem,
@@ -41,7 +42,8 @@ import type { ServerContext } from "./context";
 
 /** The server's capabilities for a client with `client`'s features. */
 export const capabilitiesFor = (client: ClientFeatures): ServerCapabilities => ({
-  codeLensProvider: { resolveProvider: false },
+  // Titles and peek locations are resolved for the lenses in view only (service/codeLens.ts).
+  codeLensProvider: { resolveProvider: true },
   hoverProvider: true,
   documentSymbolProvider: true,
   completionProvider: { triggerCharacters: ['"', ":"] },
@@ -59,12 +61,22 @@ export function registerHandlers(context: ServerContext): void {
   const { connection, store, guard } = context;
   const analysis = (uri: string): DocumentAnalysis | undefined => store.get(uri);
 
+  // codeLens/resolve names no document: a lens carries a short key for its URI instead.
+  const lensDocuments = new LensDocuments();
+  store.onClosed((uri) => lensDocuments.forget(uri));
   connection.onCodeLens(
     guard("codeLens", null, ({ textDocument }, token) => {
       const open = analysis(textDocument.uri);
-      return open === undefined ? null : service.codeLenses(open, context.settings(textDocument.uri), token);
+      return open === undefined ? null : service.codeLenses(open, context.settings(textDocument.uri), token, lensDocuments.key(textDocument.uri));
     }),
   );
+  const resolveLens = guard<CodeLens, CodeLens | undefined>("codeLensResolve", undefined, (lens) => {
+    const key = service.lensDocumentKey(lens);
+    const uri = key === undefined ? undefined : lensDocuments.uri(key);
+    return service.resolveCodeLens(uri === undefined ? undefined : analysis(uri), lens, context.settings(uri));
+  });
+  // Even a failure answers a lens with a command: VS Code shows one without as "!!MISSING: command!!".
+  connection.onCodeLensResolve(async (lens, token) => (await resolveLens(lens, token)) ?? service.unresolvableLens(lens));
   connection.onHover(
     guard("hover", null, ({ textDocument, position }) => {
       const open = analysis(textDocument.uri);
@@ -213,6 +225,35 @@ export function registerHandlers(context: ServerContext): void {
     }),
   );
   registerRollupViews(context);
+}
+
+/** Short keys for the URIs of open documents, for data that must name one cheaply (a lens each). */
+class LensDocuments {
+  private next = 1;
+  private readonly keys = new Map<string, number>();
+  private readonly uris = new Map<number, string>();
+
+  key(uri: string): number {
+    let key = this.keys.get(uri);
+    if (key === undefined) {
+      key = this.next++;
+      this.keys.set(uri, key);
+      this.uris.set(key, uri);
+    }
+    return key;
+  }
+
+  uri(key: number): string | undefined {
+    return this.uris.get(key);
+  }
+
+  /** A closed document's key is never reused: a lens from before answers nothing. */
+  forget(uri: string): void {
+    const key = this.keys.get(uri);
+    if (key === undefined) return;
+    this.keys.delete(uri);
+    this.uris.delete(key);
+  }
 }
 
 /**

@@ -1,9 +1,15 @@
 // Code lenses: the document's status at the top, the rollup summary above every parent item, and
 // the snapshot's state above validationSnapshot. While the text is broken they keep showing the
 // last good analysis, at the positions of that text.
+//
+// A parent's lens is resolved lazily (codeLens/resolve): the list carries its range and a small
+// key (LensData), and its title and peek locations are built only for the lenses the editor
+// shows, from the analysis current when it asks. The list of a version is built once and kept
+// with it (ParsedVersion.lenses; a value edit shifts the previous version's). The status and
+// snapshot lenses (at most three, from facts every version computes anyway) come resolved.
 
 import type { CancellationToken, CodeLens } from "vscode-languageserver-protocol";
-import { childrenOf, itemName, type ItemEntry, type RollupApplication, type SnapshotDiff, type StatementEntry } from "../../../shared/src/index";
+import { childrenOf, itemAt, itemName, statementAt, type ItemEntry, type RollupApplication, type SnapshotDiff, type StatementEntry } from "../../../shared/src/index";
 import { CLIENT_COMMANDS } from "../../../protocol/lsp";
 import * as l10n from "@vscode/l10n";
 import type { DisplayFormat } from "../../../shared/src/render/localeFormat";
@@ -14,31 +20,94 @@ import { applicationFor, cellPath, counted, RangeBatch } from "./documentFacts";
 /** Failures named one by one in a parent's lens before the rest are counted. */
 const NAMED_FAILURES = 3;
 
-/** The lenses of the last good version, at the positions of its text; null when off, cancelled or there is none. */
-export function codeLenses(analysis: DocumentAnalysis, settings: Pick<Settings, "codeLens" | "display">, token: CancellationToken): CodeLens[] | null {
+/**
+ * What an unresolved parent lens carries: the document's key (the LSP layer's short handle for its
+ * URI, since codeLens/resolve names no document), the statement's and the item's index, and the
+ * item's id, which tells whether the item at those indices is still the same one.
+ */
+export type LensData = [document: number, statement: number, item: number, id: string];
+
+/**
+ * The lenses of the last good version, at the positions of its text; null when off, cancelled or
+ * there is none. Parent lenses come unresolved, their data keyed by `documentKey`.
+ */
+export function codeLenses(analysis: DocumentAnalysis, settings: Pick<Settings, "codeLens" | "display">, token: CancellationToken, documentKey = 0): CodeLens[] | null {
   const good = analysis.lastGood;
   if (!settings.codeLens || good === undefined) return null;
   const positions = analysis.positionsOf(good);
-  // Plan every lens first and locate all their ranges in one batch.
-  const ranges = new RangeBatch(good, positions);
+  const parents = good.lenses?.documentKey === documentKey ? good.lenses.lenses : parentLenses(good, new RangeBatch(good, positions), documentKey, token);
+  if (parents === undefined) return null;
+  good.lenses = { documentKey, lenses: parents };
   const display = settings.display;
-  const plans: LensPlan[] = [...snapshotPlans(ranges, good.diff, display)];
+  const top: CodeLens[] = [statusLens(analysis, good, positions.uri, display)];
+  const snapshot = snapshotTitles(good.diff, display);
+  if (snapshot.length > 0) {
+    // One request: the snapshot's key (from the span table or the tree, never a scan).
+    const ranges = new RangeBatch(good, positions);
+    const at = ranges.add("/validationSnapshot", "key");
+    ranges.resolve();
+    const range = ranges.start(at);
+    for (const { title, command } of snapshot) top.push({ range, command: { title, command, arguments: [positions.uri] } });
+  }
+  return [...top, ...parents];
+}
+
+/** The unresolved lens of every parent item, in document order; undefined when cancelled. */
+function parentLenses(good: ParsedVersion, ranges: RangeBatch, documentKey: number, token: CancellationToken): readonly CodeLens[] | undefined {
+  const planned: { at: number; data: LensData }[] = [];
   let visited = 0;
   for (const statement of good.model.statements) {
     for (const item of statement.items) {
-      if (++visited % 512 === 0 && token.isCancellationRequested) return null;
-      if (item.children.length > 0) plans.push(parentPlan(good, ranges, statement, item, display));
+      if (++visited % 512 === 0 && token.isCancellationRequested) return undefined;
+      // A parent has children, which name it by id: it always has one.
+      if (item.children.length > 0 && item.id !== undefined) planned.push({ at: ranges.add(item.pointer), data: [documentKey, statement.index, item.index, item.id] });
     }
   }
-  if (token.isCancellationRequested) return null;
+  if (token.isCancellationRequested) return undefined;
   ranges.resolve();
-  const lenses: CodeLens[] = [statusLens(analysis, good, positions.uri, display)];
-  for (const plan of plans) {
-    const range = ranges.start(plan.at);
-    const args = plan.peek === undefined ? [positions.uri] : [positions.uri, range.start, plan.peek.map((request) => ranges.location(request))];
-    lenses.push({ range, command: { title: plan.title, command: plan.command, arguments: args } });
-  }
-  return lenses;
+  return planned.map(({ at, data }) => ({ range: ranges.start(at), data }));
+}
+
+/** The document key of an unresolved parent lens, when its data is ours. */
+export function lensDocumentKey(lens: CodeLens): number | undefined {
+  return lensData(lens)?.[0];
+}
+
+function lensData(lens: CodeLens): LensData | undefined {
+  const data: unknown = lens?.data;
+  if (!Array.isArray(data) || data.length !== 4) return undefined;
+  const [document, statement, item, id] = data as unknown[];
+  const index = (value: unknown): value is number => typeof value === "number" && Number.isInteger(value) && value >= 0;
+  return index(document) && index(statement) && index(item) && typeof id === "string" ? [document, statement, item, id] : undefined;
+}
+
+/**
+ * The title and command of a parent lens, from `analysis` (the document's current version, which
+ * may be later than the list the lens came from): the item is found again by its indices, or by
+ * its id when the indices now hold another item. A lens whose item is gone or no longer a parent
+ * gets an empty title and no command to run (`unresolvableLens`), never a stale one.
+ */
+export function resolveCodeLens(analysis: DocumentAnalysis | undefined, lens: CodeLens, settings: Pick<Settings, "display">): CodeLens {
+  const good = analysis?.lastGood;
+  const data = lensData(lens);
+  if (analysis === undefined || good === undefined || data === undefined) return unresolvableLens(lens);
+  const [, statementIndex, itemIndex, id] = data;
+  const statement = statementAt(good.model, statementIndex);
+  const atIndex = statement === undefined ? undefined : itemAt(statement, itemIndex);
+  const item = atIndex?.id === id ? atIndex : statement?.itemsById.get(id);
+  if (statement === undefined || item === undefined || item.children.length === 0) return unresolvableLens(lens);
+  const positions = analysis.positionsOf(good);
+  const ranges = new RangeBatch(good, positions);
+  const plan = parentPlan(good, ranges, statement, item, settings.display);
+  ranges.resolve();
+  const start = ranges.start(plan.at);
+  const locations = (plan.peek ?? []).map((request) => ranges.location(request));
+  return { range: lens.range, data: lens.data, command: { title: plan.title, command: plan.command, arguments: [positions.uri, start.start, locations] } };
+}
+
+/** A lens with nothing to say: VS Code shows a resolved lens without a command as "!!MISSING: command!!". */
+export function unresolvableLens(lens: CodeLens): CodeLens {
+  return { range: lens.range, command: { title: "", command: "" } };
 }
 
 /** A lens before its ranges are known: requests in the batch stand for them. */
@@ -114,12 +183,11 @@ function checkCounts(applications: readonly RollupApplication[], display: Displa
   return parts;
 }
 
-function snapshotPlans(ranges: RangeBatch, diff: SnapshotDiff, display: DisplayFormat): LensPlan[] {
+function snapshotTitles(diff: SnapshotDiff, display: DisplayFormat): { title: string; command: string }[] {
   if (diff.status === "not-recorded") return [];
-  const at = ranges.add("/validationSnapshot", "key");
   return [
-    { at, title: snapshotTitle(diff, display), command: CLIENT_COMMANDS.showSnapshotDiff },
-    { at, title: l10n.t("Record validation snapshot"), command: CLIENT_COMMANDS.recordSnapshot },
+    { title: snapshotTitle(diff, display), command: CLIENT_COMMANDS.showSnapshotDiff },
+    { title: l10n.t("Record validation snapshot"), command: CLIENT_COMMANDS.recordSnapshot },
   ];
 }
 

@@ -22,7 +22,8 @@ export interface CompletionOptions {
 /** Completion at a position of the current text, with ids from the last good version. */
 export function completion(analysis: DocumentAnalysis, position: Position, options: CompletionOptions = { snippets: false }): CompletionList {
   const { document } = analysis;
-  const cursor = readCursor(analysis.text, document.offsetAt(position));
+  const offset = document.offsetAt(position);
+  const cursor = readCursor(analysis.text, offset, analysis.readingContext(offset));
   const candidates = candidatesAt(cursor, analysis.lastGood?.model ?? EMPTY_MODEL);
   const items = candidates.slice(0, MAX_COMPLETION_ITEMS).map((candidate, index) => toItem(document, cursor, candidate, index, options));
   return { isIncomplete: candidates.length > MAX_COMPLETION_ITEMS, items };

@@ -105,15 +105,15 @@ function periodCandidate(model: DocumentModel, id: string, json: string): Candid
 
 /** Defined periods the statement does not list yet. */
 function statementPeriods(cursor: Cursor, model: DocumentModel, path: JSONPath): Candidate[] {
-  const listed = new Set(arrayStrings(cursor.root, path.slice(0, -1), path[path.length - 1] as number) ?? []);
+  const listed = new Set(arrayStrings(cursor, path.slice(0, -1), path[path.length - 1] as number) ?? []);
   return [...model.periods.keys()].filter((id) => !listed.has(id)).map((id) => periodCandidate(model, id, JSON.stringify(id)));
 }
 
 /** The statement's periods that the values object does not have yet, written with a null cell. */
 function valuesKeys(cursor: Cursor, model: DocumentModel, valuesPath: JSONPath): Candidate[] {
   const statementPath = valuesPath.slice(0, 2);
-  const periods = arrayStrings(cursor.root, [...statementPath, "periods"]) ?? statementOf(model, valuesPath[1])?.periods ?? [];
-  const present = presentMembers(cursor.root, valuesPath, editedKey(cursor));
+  const periods = arrayStrings(cursor, [...statementPath, "periods"]) ?? statementOf(model, valuesPath[1])?.periods ?? [];
+  const present = presentMembers(cursor, valuesPath, editedKey(cursor));
   return [...new Set(periods)].filter((id) => !present.has(id)).map((id) => ({ ...periodCandidate(model, id, JSON.stringify(id)), memberName: id, memberValue: "null" }));
 }
 
@@ -122,8 +122,8 @@ function rollupParents(cursor: Cursor, model: DocumentModel, itemPath: JSONPath)
   const statement = statementOf(model, itemPath[1]);
   if (statement === undefined) return [];
   const ownEntry = typeof itemPath[3] === "number" ? itemAt(statement, itemPath[3]) : undefined;
-  const ownId = stringAt(cursor.root, [...itemPath, "id"]) ?? ownEntry?.id;
-  const ownUnit = stringAt(cursor.root, [...itemPath, "unit"]) ?? ownEntry?.unit;
+  const ownId = stringAt(cursor, [...itemPath, "id"]) ?? ownEntry?.id;
+  const ownUnit = stringAt(cursor, [...itemPath, "unit"]) ?? ownEntry?.unit;
   const candidates: Candidate[] = [];
   for (const item of statement.items) {
     const id = item.id;
@@ -147,7 +147,7 @@ function objectKinds(cursor: Cursor, path: JSONPath): ObjectKind[] {
   if (matches(path, ["scope"])) return ["scope"];
   if (matches(path, ["units", INDEX])) return ["unit"];
   if (matches(path, ["periods", INDEX])) {
-    const kind = stringAt(cursor.root, [...path, "kind"]);
+    const kind = stringAt(cursor, [...path, "kind"]);
     return kind === "instant" ? ["instantPeriod"] : kind === "duration" ? ["durationPeriod"] : ["instantPeriod", "durationPeriod"];
   }
   if (matches(path, ["statements", INDEX])) return ["statement"];
@@ -155,7 +155,7 @@ function objectKinds(cursor: Cursor, path: JSONPath): ObjectKind[] {
   if (matches(path, [...VALUES, ANY])) return ["unavailableCell"];
   if (matches(path, ["validationSnapshot"])) return ["snapshot"];
   if (matches(path, APPLICATION)) {
-    const status = stringAt(cursor.root, [...path, "status"]);
+    const status = stringAt(cursor, [...path, "status"]);
     return status === "error" ? ["errorApplication"] : status === "satisfied" || status === "unsatisfied" ? ["numericApplication"] : ["numericApplication", "errorApplication"];
   }
   if (matches(path, [...APPLICATION, "key"])) return ["applicationKey"];
@@ -164,7 +164,7 @@ function objectKinds(cursor: Cursor, path: JSONPath): ObjectKind[] {
 }
 
 function memberCandidates(cursor: Cursor, objectPath: JSONPath, kinds: readonly ObjectKind[]): Candidate[] {
-  const present = presentMembers(cursor.root, objectPath, editedKey(cursor));
+  const present = presentMembers(cursor, objectPath, editedKey(cursor));
   const offered = new Map<string, MemberDoc>();
   for (const kind of kinds) for (const member of MEMBERS[kind]) if (!offered.has(member.name) && !present.has(member.name)) offered.set(member.name, member);
   return [...offered.values()].map((member) => {

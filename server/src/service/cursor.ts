@@ -1,7 +1,9 @@
 // Where the cursor is in the current text, which may be momentarily invalid JSON while the user
 // types: the JSON path, whether a member name or a value is being written, which characters a
 // completion replaces, and what punctuation the inserted text needs around it. Everything comes
-// from jsonc-parser's scanner and its lenient parse tree.
+// from jsonc-parser's scanner and its lenient parse tree of the part of the text that holds the
+// cursor (DocumentAnalysis.readingContext: on a large text, one item), never of the whole of a
+// large text.
 
 import { createScanner, findNodeAtLocation, getLocation, parseTree, type JSONPath, type Node } from "jsonc-parser";
 import { TOKEN, UNEXPECTED_END_OF_STRING } from "./nodes";
@@ -20,27 +22,61 @@ export interface Cursor {
   afterColon: boolean;
   /** "," when the inserted text would otherwise run into the next member or element. */
   separator: "" | ",";
-  /** The lenient parse tree of the current text. */
+  /** The lenient parse tree of the part of the text that was read (its offsets are relative to `origin`). */
   root: Node | undefined;
+  /** Where that part starts in the text, and its path in the document. */
+  origin: number;
+  base: JSONPath;
 }
 
-export function readCursor(text: string, offset: number): Cursor {
-  const location = getLocation(text, offset);
-  const root = parseTree(text, [], { allowTrailingComma: true });
+/** A part of the text that reads alone: `start` to `end`, the value at `path`. */
+export interface ReadingContext {
+  start: number;
+  end: number;
+  path: readonly (string | number)[];
+}
+
+/** The cursor at `offset` of `text`, reading only `context` (by default the whole text). */
+export function readCursor(text: string, offset: number, context: ReadingContext = { start: 0, end: text.length, path: [] }): Cursor {
+  const part = context.start === 0 && context.end === text.length ? text : text.slice(context.start, context.end);
+  const origin = context.start;
+  const local = offset - origin;
+  const location = getLocation(part, local);
+  const root = parseTree(part, [], { allowTrailingComma: true });
   const previous = location.previousNode;
   const stringNode = previous !== undefined && (previous.type === "string" || previous.type === "property") ? previous : undefined;
-  const inString = stringNode !== undefined && offset > stringNode.offset && offset <= stringNode.offset + stringNode.length;
-  let start = offset;
-  let end = offset;
+  const inString = stringNode !== undefined && local > stringNode.offset && local <= stringNode.offset + stringNode.length;
+  let start = local;
+  let end = local;
   if (inString && stringNode !== undefined) {
     start = stringNode.offset;
-    end = isTerminated(text, stringNode.offset) ? stringNode.offset + stringNode.length : offset;
+    end = isTerminated(part, stringNode.offset) ? stringNode.offset + stringNode.length : local;
   }
   const member = memberAt(root, location.path);
   const keyHasColon = location.isAtPropertyKey && inString && member?.colonOffset !== undefined && member.children?.[0]?.offset === start;
-  const afterColon = !location.isAtPropertyKey && !inString && member?.colonOffset === offset - 1;
-  const separator = keyHasColon || !needsSeparator(text, end) ? "" : ",";
-  return { path: location.path, atKey: location.isAtPropertyKey, start, end, inString, keyHasColon, afterColon, separator, root };
+  const afterColon = !location.isAtPropertyKey && !inString && member?.colonOffset === local - 1;
+  const separator = keyHasColon || !needsSeparator(part, end) ? "" : ",";
+  const base = [...context.path];
+  return {
+    path: [...base, ...location.path],
+    atKey: location.isAtPropertyKey,
+    start: start + origin,
+    end: end + origin,
+    inString,
+    keyHasColon,
+    afterColon,
+    separator,
+    root,
+    origin,
+    base,
+  };
+}
+
+/** The node at a document path, when it lies in the part of the text the cursor read. */
+function nodeAtPath(cursor: Cursor, path: JSONPath): Node | undefined {
+  const { root, base } = cursor;
+  if (root === undefined || path.length < base.length || base.some((segment, index) => path[index] !== segment)) return undefined;
+  return findNodeAtLocation(root, path.slice(base.length));
 }
 
 /** The member (property node) that the path's last segment names, when the path ends in a member. */
@@ -66,27 +102,27 @@ function needsSeparator(text: string, offset: number): boolean {
   return next !== TOKEN.closeBrace && next !== TOKEN.closeBracket && next !== TOKEN.comma && next !== TOKEN.end;
 }
 
-/** The members present in the object at `path`, except the one whose name starts at `except`. */
-export function presentMembers(root: Node | undefined, path: JSONPath, except: number): Set<string> {
+/** The members present in the object at `path`, except the one whose name starts at `except` (a text offset). */
+export function presentMembers(cursor: Cursor, path: JSONPath, except: number): Set<string> {
   const names = new Set<string>();
-  const object = root === undefined ? undefined : findNodeAtLocation(root, path);
+  const object = nodeAtPath(cursor, path);
   if (object?.type !== "object") return names;
   for (const property of object.children ?? []) {
     const key = property.children?.[0];
-    if (key !== undefined && key.offset !== except && typeof key.value === "string") names.add(key.value);
+    if (key !== undefined && key.offset + cursor.origin !== except && typeof key.value === "string") names.add(key.value);
   }
   return names;
 }
 
-/** The string elements of the array at `path`, except the element at index `except`. */
-export function arrayStrings(root: Node | undefined, path: JSONPath, except?: number): string[] | undefined {
-  const array = root === undefined ? undefined : findNodeAtLocation(root, path);
+/** The string elements of the array at `path`, except the element at index `except`; undefined when the part read has no array there. */
+export function arrayStrings(cursor: Cursor, path: JSONPath, except?: number): string[] | undefined {
+  const array = nodeAtPath(cursor, path);
   if (array?.type !== "array") return undefined;
   return (array.children ?? []).flatMap((element, index) => (index !== except && element.type === "string" && typeof element.value === "string" ? [element.value] : []));
 }
 
-/** The string value at `path`, if the text has one there. */
-export function stringAt(root: Node | undefined, path: JSONPath): string | undefined {
-  const node = root === undefined ? undefined : findNodeAtLocation(root, path);
+/** The string value at `path`, if the part of the text read has one there. */
+export function stringAt(cursor: Cursor, path: JSONPath): string | undefined {
+  const node = nodeAtPath(cursor, path);
   return node?.type === "string" && typeof node.value === "string" ? node.value : undefined;
 }

@@ -2,7 +2,7 @@
 // the cursor and its JSON path come from the analysed text; the path says what it is.
 // While the text is broken, the last good text answers where the edit left the text unchanged.
 
-import { getLocation, type JSONPath } from "jsonc-parser";
+import type { JSONPath } from "jsonc-parser";
 import type { Hover, MarkupContent, Position } from "vscode-languageserver-protocol";
 import { itemAt, itemName, periodSummary, statementAt, statementName, scaleInWords, unitSummary, type ItemEntry, type StatementEntry } from "../../../shared/src/index";
 import type { DocumentAnalysis, ParsedVersion } from "../analysis";
@@ -11,6 +11,7 @@ import * as l10n from "@vscode/l10n";
 import { NEUTRAL_FORMAT, type DisplayFormat } from "../../../shared/src/render/localeFormat";
 import { counted } from "./documentFacts";
 import { bold, codeSpan, escapeText } from "./markdown";
+import { isKeyNode } from "./nodes";
 
 export function hover(analysis: DocumentAnalysis, position: Position, display: DisplayFormat = NEUTRAL_FORMAT): Hover | null {
   const good = analysis.lastGood;
@@ -18,7 +19,7 @@ export function hover(analysis: DocumentAnalysis, position: Position, display: D
   const { document } = analysis;
   // While the text is broken, the last good text answers wherever the edit left it unchanged.
   const offset = analysis.toLastGood(document.offsetAt(position));
-  const target = offset === undefined ? undefined : targetAt(good.text, offset);
+  const target = offset === undefined ? undefined : targetAt(good, offset);
   const at = target === undefined ? undefined : analysis.fromLastGood(target.offset, target.length);
   const markdown = target === undefined || at === undefined ? undefined : describe(good, target, display);
   if (at === undefined || markdown === undefined) return null;
@@ -36,14 +37,15 @@ interface Target {
   length: number;
 }
 
-// getLocation reads the text only up to the cursor, so a hover needs no parse tree of a large text.
-function targetAt(text: string, offset: number): Target | undefined {
-  const location = getLocation(text, offset);
-  const node = location.previousNode;
-  if (node === undefined || offset < node.offset || offset >= node.offset + node.length) return undefined;
-  const key = node.type === "property";
-  if (!key && (node.type === "object" || node.type === "array")) return undefined;
-  return { path: location.path, key, text: typeof node.value === "string" ? node.value : undefined, offset: node.offset, length: node.length };
+// The node at the offset comes from the version's locator: on a large text its span index parses
+// only the item that holds it, so a hover costs the same anywhere in the document.
+function targetAt(good: ParsedVersion, offset: number): Target | undefined {
+  const found = good.locator.nodeAt(offset);
+  if (found === undefined) return undefined;
+  const { node, path } = found;
+  if (offset < node.offset || offset >= node.offset + node.length) return undefined;
+  if (node.type === "object" || node.type === "array" || node.type === "property") return undefined;
+  return { path, key: isKeyNode(node), text: typeof node.value === "string" ? node.value : undefined, offset: node.offset, length: node.length };
 }
 
 /** The Markdown for the target, or undefined when it is nothing a hover explains. */

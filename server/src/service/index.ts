@@ -4,7 +4,7 @@
 
 export { DocumentAnalysis, ParsedVersion } from "../analysis";
 export { diagnostics, SOURCE, type DiagnosticData } from "./diagnostics";
-export { codeLenses } from "./codeLens";
+export { codeLenses, lensDocumentKey, resolveCodeLens, unresolvableLens, type LensData } from "./codeLens";
 export { hover } from "./hover";
 export { completion, MAX_COMPLETION_ITEMS } from "./completion";
 export { definition, references, prepareRename, rename } from "./navigation";

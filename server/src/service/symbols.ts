@@ -94,7 +94,9 @@ class Outline {
     if (!this.take()) return undefined;
     const empty = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
     // An empty name is rejected by VS Code.
-    const symbol: DocumentSymbol = { name: name.trim() === "" ? "(unnamed)" : name, detail, kind, range: empty, selectionRange: empty };
+    const shown = name.trim() === "" ? "(unnamed)" : name;
+    // A detail that is empty or repeats the name is left out: the outline would show nothing more.
+    const symbol: DocumentSymbol = { name: shown, ...(detail === undefined || detail === "" || detail === shown ? {} : { detail }), kind, range: empty, selectionRange: empty };
     this.placements.push({ symbol, range: this.ranges.add(path), selection: hasId ? this.ranges.add(`${path}/id`) : undefined });
     return symbol;
   }
@@ -120,9 +122,11 @@ class Outline {
     const symbols = new Map<ItemEntry, DocumentSymbol>();
     for (const item of statement.items) {
       if (symbols.size % 512 === 511 && token.isCancellationRequested) return [];
-      const unit = item.unit === undefined ? "" : ` · ${item.unit}`;
       const kind = item.children.length > 0 ? SymbolKind.Field : SymbolKind.Number;
-      const symbol = this.symbol(item.pointer, itemName(item), `${item.id ?? ""}${unit}`, kind, item.id !== undefined);
+      const name = itemName(item);
+      // The id, unless it is already the name (an item without a label), and the unit.
+      const detail = [item.id === name ? undefined : item.id, item.unit].filter((part) => part !== undefined).join(" · ");
+      const symbol = this.symbol(item.pointer, name, detail, kind, item.id !== undefined);
       if (symbol === undefined) break;
       symbols.set(item, symbol);
     }

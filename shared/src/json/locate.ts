@@ -109,6 +109,15 @@ export class SourceLocator {
     return node === undefined ? undefined : { node, path: getNodePath(node) };
   }
 
+  /**
+   * On a large text, the deepest indexed container (down to an item) whose inside holds `from` to
+   * `to`, with its path: a part of the text that can be read alone. Undefined on a small text (it
+   * has no index; reading it whole is cheap) or when no container holds both.
+   */
+  enclosing(from: number, to: number): { start: number; end: number; path: JSONPath } | undefined {
+    return this.spans()?.enclosing(from, to);
+  }
+
   /** The whole text's parse tree (for edits that need every node; on a large text prefer `node` and `nodeAt`). */
   tree(): Node | undefined {
     if (!this.built) {

@@ -122,6 +122,29 @@ export class SpanIndex {
     return { node, path: [...base, ...getNodePath(node)] };
   }
 
+  /**
+   * The deepest indexed container (object or array) whose inside, between its brackets, holds
+   * `from` to `to`: where its value starts and ends, and its path.
+   */
+  enclosing(from: number, to: number): { start: number; end: number; path: JSONPath } | undefined {
+    const { starts, ends, parents } = this.table;
+    let low = 0;
+    let high = starts.length - 1;
+    let last = -1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      if (starts[middle]! < from) {
+        last = middle;
+        low = middle + 1;
+      } else high = middle - 1;
+    }
+    // Every span that starts before `from` and holds it is `last` or one of its ancestors.
+    for (let span = last; span >= 0; span = parents[span]!) {
+      if (starts[span]! < from && to < ends[span]! && this.isContainer(span)) return { start: starts[span]!, end: ends[span]!, path: this.path(span) };
+    }
+    return undefined;
+  }
+
   /** The deepest span whose node (with its member name) contains `offset`. */
   private spanAt(offset: number, includeRightBound: boolean): number | undefined {
     const { starts, ends, keyStarts, parents } = this.table;
