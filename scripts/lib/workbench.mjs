@@ -39,10 +39,19 @@ export async function quickOpen(page, name, { beforeEnter, openTimeoutMs = UI_TI
 
 /** Runs a command from the palette by its full title ("FS: Open Preview to the Side"); `beforeEnter` as for quickOpen. */
 export async function runCommand(page, title, { beforeEnter } = {}) {
-  await page.keyboard.press("F1");
   const input = quickInput(page);
-  await input.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
-  await input.fill(`>${title}`);
+  // The palette closes when the focus leaves it; a webview that takes the focus just then (the
+  // preview following an edit) closes it before it is typed into: open it again.
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press("F1");
+    await input.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+    try {
+      await input.fill(`>${title}`, { timeout: UI_TIMEOUT_MS / 3 });
+      break;
+    } catch (error) {
+      if (attempt === 3 || (await input.isVisible())) throw error;
+    }
+  }
   await page.locator(".quick-input-list .monaco-list-row.focused", { hasText: title }).waitFor({ timeout: UI_TIMEOUT_MS });
   beforeEnter?.();
   await page.keyboard.press("Enter");
