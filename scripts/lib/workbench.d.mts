@@ -16,4 +16,5 @@ export declare function fsEditorTitleAction(page: Page): Locator;
 export declare function runFsEditorCommand(page: Page, title: string, options?: ActionOptions): Promise<void>;
 export declare function statusCursor(page: Page, line: number, column: number): Locator;
 export declare function goTo(page: Page, line: number, column: number): Promise<void>;
+export declare function showHover(page: Page, hover: Locator): Promise<void>;
 export declare function previewFrame(page: Page): FrameLocator;

@@ -95,6 +95,25 @@ export async function goTo(page, line, column) {
   await statusCursor(page, line, column).waitFor({ timeout: UI_TIMEOUT_MS });
 }
 
+/**
+ * Shows the hover at the cursor (Show Hover, Ctrl+K Ctrl+I) and waits for `hover`, a locator of the
+ * expected hover. The chord can be dropped while the editor is still settling: it is typed again
+ * until the hover is there, each try waiting for that state.
+ */
+export async function showHover(page, hover) {
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press("Control+K");
+    await page.keyboard.press("Control+I");
+    try {
+      await hover.waitFor({ state: "visible", timeout: attempt < 4 ? 8_000 : UI_TIMEOUT_MS });
+      return;
+    } catch (error) {
+      if (attempt >= 4) throw error;
+      await page.keyboard.press("Escape");
+    }
+  }
+}
+
 /** The page inside the preview's webview. */
 export function previewFrame(page) {
   return page.frameLocator("iframe.webview.ready").frameLocator("#active-frame");

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { findNodeAtLocation, parseTree, type JSONPath } from "jsonc-parser";
-import { goTo, previewFrame, quickOpen, runCommand, runFsEditorCommand, showProblems, waitForFsMarkers, UI_TIMEOUT_MS } from "./workbench";
+import { goTo, previewFrame, quickOpen, runCommand, runFsEditorCommand, showHover, showProblems, waitForFsMarkers, UI_TIMEOUT_MS } from "./workbench";
 import { loadWorkspaceLib, screenshot, setUpEditor, type Editor } from "./harness";
 
 const SETUP_TIMEOUT_MS = 15 * 60_000;
@@ -118,20 +118,8 @@ describe("rollup causes and fixes in VS Code (code-server)", { timeout: SETUP_TI
       await quickOpen(page, manufacturing); // the focus back in the editor
       await goTo(page, cell.line, cell.column + 1);
       await page.locator(".monaco-editor .codelens-decoration", { hasText: "✗ fy2025 off by 1" }).first().waitFor({ timeout: UI_TIMEOUT_MS });
-      // "Show Hover" is a chord; a chord typed while the editor is still settling can be dropped,
-      // so it is typed again until the hover is there (each try waits for the state, not a time).
       const hover = page.locator(".monaco-hover", { hasText: "Likely causes" }).first();
-      for (let attempt = 1; ; attempt++) {
-        await page.keyboard.press("Control+K");
-        await page.keyboard.press("Control+I");
-        try {
-          await hover.waitFor({ state: "visible", timeout: attempt < 4 ? 8_000 : UI_TIMEOUT_MS });
-          break;
-        } catch (error) {
-          if (attempt >= 4) throw error;
-          await page.keyboard.press("Escape");
-        }
-      }
+      await showHover(page, hover);
       const text = (await hover.textContent()) ?? "";
       assert.match(text, /Gross profit holds in fy2024, which points at a typing error in fy2025\./);
       await page.keyboard.press("Escape");

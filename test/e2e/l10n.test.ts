@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it, type TestContext } from "node:test";
-import { goTo, previewFrame, quickOpen, runCommand, showProblems, waitForFsMarkers, UI_TIMEOUT_MS } from "./workbench";
+import { goTo, previewFrame, quickOpen, runCommand, showHover, showProblems, waitForFsMarkers, UI_TIMEOUT_MS } from "./workbench";
 import { screenshot, setUpEditor, waitForFile, type Editor } from "./harness";
 
 const SETUP_TIMEOUT_MS = 15 * 60_000;
@@ -112,19 +112,8 @@ describe("a German display language in VS Code (code-server)", { timeout: SETUP_
       // The subtotal's line first: a lens is drawn only where the editor shows the text.
       await goTo(page, total.line, total.column + 1);
       await page.locator(".monaco-editor .codelens-decoration", { hasText: "✗ fy2025 Abweichung 1" }).first().waitFor({ timeout: FIRST_PROBLEMS_TIMEOUT_MS });
-      // "Show Hover" is a chord that a still-settling editor can drop: typed again until the hover is there.
       const hover = page.locator(".monaco-hover", { hasText: "Soll" }).first();
-      for (let attempt = 1; ; attempt++) {
-        await page.keyboard.press("Control+K");
-        await page.keyboard.press("Control+I");
-        try {
-          await hover.waitFor({ state: "visible", timeout: attempt < 4 ? 8_000 : UI_TIMEOUT_MS });
-          break;
-        } catch (error) {
-          if (attempt >= 4) throw error;
-          await page.keyboard.press("Escape");
-        }
-      }
+      await showHover(page, hover);
       const text = (await hover.textContent()) ?? "";
       assert.match(text, /Soll \(Summe der Unterpositionen\)/);
       assert.match(text, /nicht erfüllt: angegeben 12\.345\.678\.901\.234\.566\.891,25, die Unterpositionen ergeben 12\.345\.678\.901\.234\.566\.890,25, Abweichung 1/);

@@ -18,6 +18,7 @@ import {
   readCursor,
   runCommand,
   runFsEditorCommand,
+  showHover,
   showProblems,
   waitForFsMarkers,
   UI_TIMEOUT_MS,
@@ -112,18 +113,7 @@ describe("FS Documents in the web-worker extension host (code-server)", { timeou
     await goTo(page, cell.line, cell.column + 1);
     await page.locator(".monaco-editor .codelens-decoration", { hasText: "✗ fy2025 off by 1" }).first().waitFor({ timeout: UI_TIMEOUT_MS });
     const hover = page.locator(".monaco-hover", { hasText: "Cost of sales" }).first();
-    // "Show Hover" is a chord, which can be dropped while the editor settles: typed again until shown.
-    for (let attempt = 1; ; attempt++) {
-      await page.keyboard.press("Control+K");
-      await page.keyboard.press("Control+I");
-      try {
-        await hover.waitFor({ state: "visible", timeout: attempt < 4 ? 8_000 : UI_TIMEOUT_MS });
-        break;
-      } catch (error) {
-        if (attempt >= 4) throw error;
-        await page.keyboard.press("Escape");
-      }
-    }
+    await showHover(page, hover);
     const text = (await hover.textContent()) ?? "";
     for (const expected of ["Revenue", "Cost of sales", "41", "40"]) assert.ok(text.includes(expected), `the hover lacks ${expected}: ${text}`);
     await page.keyboard.press("Escape");
