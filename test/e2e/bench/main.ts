@@ -8,7 +8,7 @@ import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { repoRoot } from "../../support/paths";
 import { setUpEditor, waitForFile, type Editor } from "../harness";
-import { goTo, previewFrame, quickOpen, runCommand, runFsEditorCommand } from "../workbench";
+import { goTo, quickOpen, runCommand, runFsEditorCommand } from "../workbench";
 import { generateDocument } from "./document";
 import { chooseEditTarget, type EditTarget } from "./editTarget";
 import { cpuByProcess, cpuSince, findProcesses, installRendererProbe, previewContentFrame, processMemory, readHostProbe, readRendererProbe, type HostProbe } from "./probes";
@@ -19,7 +19,6 @@ import { profileRenderer, summarize } from "./cpuProfile";
 import { previewCell, readProblemCounts, waitForCellText, waitForCodeLens, waitForPreviewTable, waitForText, waitForWarnings, STATE_TIMEOUT_MS } from "./screen";
 
 const log = (line: string) => console.error(`[bench:editor] ${line}`);
-const MARKDOWN_FLOOR = "markdown-floor.md";
 
 function option(name: string, fallback: string): string {
   const index = process.argv.indexOf(name);
@@ -83,25 +82,6 @@ async function measureOpenAndPreview(editor: Editor, name: string, runs: number,
     (samples.preview ??= []).push(preview);
     log(`  run ${run + 1}/${runs}: open ${open.toFixed(0)} ms, preview ${preview.toFixed(0)} ms`);
     await closeAll(page);
-  }
-}
-
-/**
- * VS Code's own floor for a preview beside an editor: the built-in Markdown preview of a one-line
- * file, from the Enter of "Markdown: Open Preview to the Side" to its text in the webview.
- */
-async function measureMarkdownFloor(editor: Editor, runs: number, samples: Record<string, number[]>): Promise<void> {
-  const { page } = editor;
-  for (let run = 0; run < runs; run++) {
-    await quickOpen(page, MARKDOWN_FLOOR);
-    const shown = await timedFrom(async (start) => {
-      await runCommand(page, "Markdown: Open Preview to the Side", { beforeEnter: start });
-      await previewFrame(page).locator("p", { hasText: "Markdown floor" }).first().waitFor({ timeout: STATE_TIMEOUT_MS });
-    });
-    (samples.markdownPreview ??= []).push(shown);
-    log(`  Markdown preview ${run + 1}/${runs}: ${shown.toFixed(0)} ms`);
-    await runCommand(page, "View: Close All Editors");
-    await page.locator(".tabs-container .tab").first().waitFor({ state: "detached", timeout: 60_000 });
   }
 }
 
@@ -202,10 +182,7 @@ async function benchSize(sizeMb: number, runs: number, profile: boolean, without
   if (profile) settings["fs.trace.server"] = "verbose";
   else if (timeline) settings["fs.trace.server"] = "messages";
   const setup = await setUpEditor(settings, {
-    addFiles: (folder) => {
-      writeFileSync(join(folder, name), text);
-      writeFileSync(join(folder, MARKDOWN_FLOOR), "Markdown floor: VS Code's own preview, for comparison.\n");
-    },
+    addFiles: (folder) => writeFileSync(join(folder, name), text),
     // The language client writes its trace at the output channel's "trace" log level only.
     codeServerArgs: profile || timeline ? ["--log", "trace"] : [],
     withoutProduct: withoutExtension,
@@ -251,10 +228,6 @@ async function benchSize(sizeMb: number, runs: number, profile: boolean, without
         trace: undefined,
         withoutExtension,
       };
-    }
-    if (!profile) {
-      log(`${sizeMb} MB: VS Code's own Markdown preview, ${runs} runs`);
-      await measureMarkdownFloor(editor, runs, samples);
     }
     await phase("open and preview", () => measureOpenAndPreview(editor, name, openRuns, samples));
     const cpuOpened = cpuByProcess(leader);

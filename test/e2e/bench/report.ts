@@ -44,7 +44,6 @@ const TIME_ROWS: [key: string, what: string, targetMs: number | undefined][] = [
   ["openDiagnostics", "  of which: first diagnostics", 2_000],
   ["openLenses", "  of which: first code lens", 2_000],
   ["preview", '"Open Preview to the Side" → table shown', 1_000],
-  ["markdownPreview", "  VS Code's floor: a 1-line Markdown file's preview to the side → shown", undefined],
   ["editDiagnostic", "edit one value → its diagnostic shown", 300],
   ["editPreview", "edit one value → preview shows it", 300],
   ["keyLag", "typing: key → painted (per key)", 50],
