@@ -12,11 +12,9 @@ import { revealSource, scrollEditorTo, visibleEditorFor } from "./editorNavigati
 import { buildPreviewShell } from "./shell";
 
 export const PREVIEW_VIEW_TYPE = "fs.preview";
-// No wait: the server answers for the latest text at once (it skips its own debounce for a request),
-// and a timer's turn comes after the language client has sent the change (its sending is promise
-// work, done before any timer). Renders never overlap (renderNow): keys typed while one is on its
-// way gather into the next.
-const RENDER_THROTTLE_MS = 0;
+// Short: the server answers for the latest text at once (it skips its own debounce for a request), so
+// this only gathers a burst of keys; renders never overlap (renderNow), so fast typing cannot queue them.
+const RENDER_THROTTLE_MS = 50;
 const CURSOR_THROTTLE_MS = 60;
 
 export interface PreviewDependencies {
