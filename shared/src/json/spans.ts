@@ -74,13 +74,7 @@ export class SpanIndex {
    * Undefined when the answer lies inside an indexed subtree (the caller parses or scans).
    */
   range(segments: readonly string[], mark: "key" | "value"): { offset: number; length: number } | undefined {
-    let span = 0;
-    let depth = 0;
-    for (; depth < segments.length; depth++) {
-      const next = this.childSpan(span, segments[depth] as string);
-      if (next === undefined) break;
-      span = next;
-    }
+    const { span, depth } = this.walk(segments);
     if (depth < segments.length && this.depthOf(span) >= SPAN_DEPTH) return undefined;
     const { starts, ends, keyStarts, keyEnds } = this.table;
     if (mark === "value" && depth === segments.length) return { offset: starts[span]!, length: ends[span]! - starts[span]! };
@@ -89,8 +83,8 @@ export class SpanIndex {
     return { offset: starts[span]!, length: ends[span]! - starts[span]! };
   }
 
-  /** The deepest existing node on `segments`, and how many trailing segments do not exist. */
-  deepest(segments: readonly string[]): { node: Node | undefined; missing: number } {
+  /** The deepest span on `segments`, and how many of the segments lead to it. */
+  private walk(segments: readonly string[]): { span: number; depth: number } {
     let span = 0;
     let depth = 0;
     for (; depth < segments.length; depth++) {
@@ -98,6 +92,12 @@ export class SpanIndex {
       if (next === undefined) break;
       span = next;
     }
+    return { span, depth };
+  }
+
+  /** The deepest existing node on `segments`, and how many trailing segments do not exist. */
+  deepest(segments: readonly string[]): { node: Node | undefined; missing: number } {
+    const { span, depth } = this.walk(segments);
     // Above the indexed depth a child that is not a span does not exist: no need to parse.
     if (depth < segments.length && this.depthOf(span) < SPAN_DEPTH) return { node: valueOf(this.shallow(span)), missing: segments.length - depth };
     let node: Node | undefined = valueOf(this.subtree(span));
