@@ -11,36 +11,14 @@ import { join } from "node:path";
 import { after, before, describe, it, type TestContext } from "node:test";
 import { goTo, previewFrame, quickOpen, runCommand, showHover, showProblems, waitForFsMarkers, UI_TIMEOUT_MS } from "./workbench";
 import { screenshot, setUpEditor, waitForFile, type Editor } from "./harness";
+import { GERMAN_DOCUMENT } from "../support/germanDocument";
 
 const SETUP_TIMEOUT_MS = 15 * 60_000;
 const TEST_TIMEOUT_MS = 3 * 60_000;
 const FIRST_PROBLEMS_TIMEOUT_MS = 90_000;
 const FILE = "bilanz.json";
 
-/** A subtotal that is off by 1 on values with 20 significant digits (as in test/server/l10n.test.ts). */
-const DOCUMENT = `${JSON.stringify(
-  {
-    formatVersion: "0.2",
-    entity: { name: "Beispiel AG" },
-    scope: { label: "Konzern" },
-    units: [{ id: "eur", label: "EUR", measure: "EUR", scale: 0 }],
-    periods: [{ id: "fy2025", kind: "instant", date: "2025-12-31" }],
-    statements: [
-      {
-        id: "bs",
-        label: "Bilanz",
-        periods: ["fy2025"],
-        items: [
-          { id: "cash", label: "Kasse", unit: "eur", values: { fy2025: "12345678901234567890.5" }, rollupTo: "total" },
-          { id: "other", label: "Sonstiges", unit: "eur", values: { fy2025: "-1000.25" }, rollupTo: "total" },
-          { id: "total", label: "Summe", unit: "eur", values: { fy2025: "12345678901234566891.25" } },
-        ],
-      },
-    ],
-  },
-  null,
-  2,
-)}\n`;
+const DOCUMENT = `${GERMAN_DOCUMENT}\n`;
 const TOTAL = '"12345678901234566891.25"';
 
 /** 1-based line and column of the first character of `needle` in DOCUMENT. */

@@ -19,6 +19,7 @@ import {
 import { readText, repoRoot } from "../support/paths";
 import { serveThisFile, startServer, type ServerUnderTest } from "./harness";
 import { positionOf } from "./text-positions";
+import { GERMAN_DOCUMENT } from "../support/germanDocument";
 
 const german = JSON.parse(readText(join(repoRoot, "l10n", "bundle.l10n.de.json"))) as Record<string, string>;
 let server: ServerUnderTest;
@@ -30,30 +31,7 @@ serveThisFile(
   { initializationOptions: { locale: "de", l10nBundle: german } },
 );
 
-/** A subtotal that is off by 1 on values with 20 significant digits. */
-const DOCUMENT = JSON.stringify(
-  {
-    formatVersion: "0.2",
-    entity: { name: "Beispiel AG" },
-    scope: { label: "Konzern" },
-    units: [{ id: "eur", label: "EUR", measure: "EUR", scale: 0 }],
-    periods: [{ id: "fy2025", kind: "instant", date: "2025-12-31" }],
-    statements: [
-      {
-        id: "bs",
-        label: "Bilanz",
-        periods: ["fy2025"],
-        items: [
-          { id: "cash", label: "Kasse", unit: "eur", values: { fy2025: "12345678901234567890.5" }, rollupTo: "total" },
-          { id: "other", label: "Sonstiges", unit: "eur", values: { fy2025: "-1000.25" }, rollupTo: "total" },
-          { id: "total", label: "Summe", unit: "eur", values: { fy2025: "12345678901234566891.25" } },
-        ],
-      },
-    ],
-  },
-  null,
-  2,
-);
+const DOCUMENT = GERMAN_DOCUMENT;
 /** The same with an unknown member: nonconforming, so no rollup is checked. */
 const NONCONFORMING = DOCUMENT.replace('"label": "Summe",', '"label": "Summe",\n          "colour": "red",');
 
