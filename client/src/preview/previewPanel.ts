@@ -60,6 +60,14 @@ export class PreviewPanel implements vscode.Disposable {
    */
   private prefetched: { uri: string; result: Promise<PreviewModelResult | null | Error> } | undefined;
   /**
+   * The whole model posted while the page was still loading: VS Code holds a webview's messages
+   * until its page has loaded, so the model crosses to the workbench while the webview starts (in
+   * code-server a new webview's service worker alone takes a second) instead of after its "ready".
+   * That first "ready" then needs no render. Dropped when the panel is hidden before it (the page
+   * is discarded with the messages held for it) or the page shows another document.
+   */
+  private early: { uri: string; version: number | undefined; sequence: number; changed: boolean } | undefined;
+  /**
    * The editor scroll our own reveal causes (a line, or "any" for a centring reveal): its
    * visible-range event is the echo of the preview, not the user, and is not synced back.
    */
@@ -94,6 +102,9 @@ export class PreviewPanel implements vscode.Disposable {
         if (isWebviewToExtension(message)) void this.receive(message);
       }),
       panel.onDidDispose(() => this.dispose()),
+      panel.onDidChangeViewState(({ webviewPanel }) => {
+        if (!webviewPanel.visible) this.early = undefined;
+      }),
     );
   }
 
@@ -129,6 +140,7 @@ export class PreviewPanel implements vscode.Disposable {
 
   documentChanged(): void {
     this.prefetched = undefined;
+    if (this.early !== undefined) this.early.changed = true;
     this.renderThrottle.schedule(() => void this.renderNow());
   }
 
@@ -168,12 +180,24 @@ export class PreviewPanel implements vscode.Disposable {
 
   private async receive(message: WebviewToExtension): Promise<void> {
     switch (message.type) {
-      case "ready":
+      case "ready": {
         this.ready = true;
+        const early = this.early;
+        this.early = undefined;
+        if (early !== undefined && early.uri === this.resourceUri.toString() && early.sequence === this.sequence) {
+          // The page receives the model posted while it loaded right after this message.
+          this.shownSequence = early.sequence;
+          this.shownUri = early.uri;
+          this.shownVersion = early.version;
+          await this.afterFirstModel(this.resourceUri, early.sequence);
+          if (early.changed) await this.renderNow();
+          return;
+        }
         this.shownUri = undefined;
         this.shownVersion = undefined;
         await this.renderNow();
         return;
+      }
       case "reveal":
         if (await revealSource(this.resourceUri, message.pointer, this.dependencies.pointers, this.panel.viewColumn)) this.expectedEditorScroll = "any";
         return;
@@ -238,15 +262,20 @@ export class PreviewPanel implements vscode.Disposable {
     if (message.type === "patch" || message.wire !== undefined) this.shownVersion = message.version;
     else if (firstForDocument) this.shownVersion = undefined;
     this.post(message);
+    if (firstForDocument || (this.pendingHighlight !== undefined && sequence === this.sequence)) await this.afterFirstModel(uri, sequence);
+  }
+
+  /** After the first model of a document (or a pending reveal): the element to mark. */
+  private async afterFirstModel(uri: vscode.Uri, sequence: number): Promise<void> {
     if (this.pendingHighlight !== undefined && sequence === this.sequence) {
       this.post({ type: "highlight", pointer: this.pendingHighlight, reveal: true });
       this.pendingHighlight = undefined;
-    } else if (firstForDocument) {
-      // A new or reloaded page shows where the editor's cursor is, without moving the restored scroll.
-      const editor = visibleEditorFor(uri);
-      const pointer = editor === undefined ? undefined : await this.dependencies.pointers.pointerAt(editor.document, editor.selection.active);
-      if (pointer !== undefined) this.post({ type: "highlight", pointer, reveal: false });
+      return;
     }
+    // A new or reloaded page shows where the editor's cursor is, without moving the restored scroll.
+    const editor = visibleEditorFor(uri);
+    const pointer = editor === undefined ? undefined : await this.dependencies.pointers.pointerAt(editor.document, editor.selection.active);
+    if (pointer !== undefined) this.post({ type: "highlight", pointer, reveal: false });
   }
 
   private async modelMessage(uri: vscode.Uri, sequence: number, baseVersion: number | undefined): Promise<ModelMessage | PatchMessage> {
@@ -302,7 +331,20 @@ export class PreviewPanel implements vscode.Disposable {
   private prefetch(): void {
     const uri = this.resourceUri;
     // A failed prefetch is asked again when the page is ready (and reported then).
-    this.prefetched = { uri: uri.toString(), result: this.fetch(uri, undefined).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))) };
+    const prefetched = { uri: uri.toString(), result: this.fetch(uri, undefined).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))) };
+    this.prefetched = prefetched;
+    if (!this.ready) void prefetched.result.then((result) => this.postEarly(prefetched, result));
+  }
+
+  /** Posts a prefetched whole model to the page that is still loading (see `early`). */
+  private async postEarly(prefetched: NonNullable<PreviewPanel["prefetched"]>, result: PreviewModelResult | null | Error): Promise<void> {
+    // Anything but a model (an error, no FS document) is reported the usual way once the page is ready.
+    if (this.ready || this.disposed || !this.panel.visible || this.prefetched !== prefetched || result instanceof Error || result?.wire === undefined) return;
+    const sequence = ++this.sequence;
+    const message = await this.modelMessage(this.resourceUri, sequence, undefined);
+    if (this.ready || this.disposed || message.type !== "model" || message.wire === undefined) return;
+    this.early = { uri: message.uri, version: message.version, sequence, changed: false };
+    void this.panel.webview.postMessage(message);
   }
 
   /** The number format setting changed. */

@@ -109,16 +109,16 @@ async function measureEdits(editor: Editor, name: string, target: EditTarget, ru
   for (let run = 0; run < runs; run++) {
     await goTo(page, target.line, target.column);
     // The preview follows the cursor: its cell is drawn once the preview has scrolled to it.
-    const before = await waitForCellText(page, target.pointer, () => true, "the edited cell in the preview");
+    const before = await waitForCellText(page, target.pointer);
     const started = performance.now();
     await page.keyboard.type("9");
     await Promise.all([
       waitForWarnings(page, { exactly: base + 1 }).then(() => (samples.editDiagnostic ??= []).push(performance.now() - started)),
-      waitForCellText(page, target.pointer, (text) => text !== before, "the new value in the preview").then(() => (samples.editPreview ??= []).push(performance.now() - started)),
+      waitForCellText(page, target.pointer, { notEquals: before }).then(() => (samples.editPreview ??= []).push(performance.now() - started)),
     ]);
     languageServerPeak();
     await page.keyboard.press("Control+Z");
-    await Promise.all([waitForWarnings(page, { exactly: base }), waitForCellText(page, target.pointer, (text) => text === before, "the value back after undo")]);
+    await Promise.all([waitForWarnings(page, { exactly: base }), waitForCellText(page, target.pointer, { equals: before })]);
     log(`  edit ${run + 1}/${runs}: diagnostic ${samples.editDiagnostic!.at(-1)!.toFixed(0)} ms, preview ${samples.editPreview!.at(-1)!.toFixed(0)} ms`);
   }
   // Typing: a word into the item's label, at a typist's pace, key by key.

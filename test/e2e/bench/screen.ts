@@ -31,19 +31,71 @@ export async function waitForWarnings(page: Page, accept: { atLeast?: number; ex
   );
 }
 
+/**
+ * The states below are polled in the page at every animation frame (waitForFunction), like the
+ * problem counts: a Playwright locator retries at growing intervals (up to 500 ms, and more while a
+ * frame of the chain does not exist yet), which measured up to a second after the preview's table
+ * was painted.
+ */
+
 /** Resolves once the active editor shows the document's first lines (VS Code's own part of an open). */
 export async function waitForText(page: Page): Promise<void> {
-  await page.locator(".editor-group-container.active .monaco-editor .view-lines", { hasText: "$schema" }).first().waitFor({ timeout: STATE_TIMEOUT_MS });
+  await page.waitForFunction(
+    () => {
+      const lines = document.querySelector(".editor-group-container.active .monaco-editor .view-lines");
+      return lines?.textContent?.includes("$schema") === true;
+    },
+    undefined,
+    { polling: "raf", timeout: STATE_TIMEOUT_MS },
+  );
 }
 
 /** Resolves once the active editor shows a code lens. */
 export async function waitForCodeLens(page: Page): Promise<void> {
-  await page.locator(".editor-group-container.active .monaco-editor .codelens-decoration").first().waitFor({ timeout: STATE_TIMEOUT_MS });
+  await page.waitForFunction(() => document.querySelector(".editor-group-container.active .monaco-editor .codelens-decoration") !== null, undefined, {
+    polling: "raf",
+    timeout: STATE_TIMEOUT_MS,
+  });
+}
+
+/** What to wait for in the preview: a statement table, or the text of the cell of `pointer`. */
+type PreviewState = { table: true } | { pointer: string; equals?: string; notEquals?: string };
+
+/**
+ * Polls the preview's page from the workbench page: code-server serves webviews from its own
+ * origin, so the webview's frames (iframe.webview → #active-frame) are readable from there.
+ * Resolves with the cell's text (or "" for a table).
+ */
+async function waitInPreview(page: Page, state: PreviewState): Promise<string> {
+  const handle = await page.waitForFunction(
+    (wanted) => {
+      let preview: Document | undefined;
+      for (const outer of document.querySelectorAll<HTMLIFrameElement>("iframe.webview.ready")) {
+        // A cross-origin webview (not code-server's) cannot be read from here: say so instead of waiting.
+        if (outer.contentDocument === null) return { error: "the preview's frame is not readable from the workbench page (cross-origin)" };
+        const inner = outer.contentDocument.querySelector<HTMLIFrameElement>("#active-frame")?.contentDocument;
+        if (inner?.getElementById("fs-preview-content") != null) preview = inner;
+      }
+      if (preview === undefined) return false;
+      if ("table" in wanted) return preview.querySelector("table.fs-table") === null ? false : { text: "" };
+      const cell = preview.querySelector(`[data-pointer="${CSS.escape(wanted.pointer)}"]`);
+      const text = cell?.textContent;
+      if (text === undefined || text === null) return false;
+      if (wanted.equals !== undefined && text !== wanted.equals) return false;
+      if (wanted.notEquals !== undefined && text === wanted.notEquals) return false;
+      return { text };
+    },
+    state,
+    { polling: "raf", timeout: STATE_TIMEOUT_MS },
+  );
+  const found = (await handle.jsonValue()) as { text: string } | { error: string };
+  if ("error" in found) throw new Error(found.error);
+  return found.text;
 }
 
 /** Resolves once the preview shows a statement table. */
 export async function waitForPreviewTable(page: Page): Promise<void> {
-  await previewFrame(page).locator("table.fs-table").first().waitFor({ timeout: STATE_TIMEOUT_MS });
+  await waitInPreview(page, { table: true });
 }
 
 /** The preview cell of `pointer` (drawn only while it is in or near the preview's view). */
@@ -51,21 +103,10 @@ export function previewCell(page: Page, pointer: string) {
   return previewFrame(page).locator(`[data-pointer="${pointer.replaceAll('"', '\\"')}"]`);
 }
 
-/** Resolves with the cell's text once it satisfies `accept`. */
-export async function waitForCellText(page: Page, pointer: string, accept: (text: string) => boolean, what: string): Promise<string> {
-  const cell = previewCell(page, pointer);
-  const deadline = Date.now() + STATE_TIMEOUT_MS;
-  for (;;) {
-    const text = await cell
-      .first()
-      .textContent({ timeout: Math.max(1, deadline - Date.now()) })
-      .catch(() => undefined);
-    if (text !== undefined && text !== null && accept(text)) return text;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; the cell ${pointer} reads ${JSON.stringify(text)}`);
-    // The next change of the preview's drawn rows (or a frame later, to look again).
-    await cell
-      .first()
-      .evaluate((element) => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())), undefined, { timeout: 5_000 })
-      .catch(() => undefined);
-  }
+/**
+ * Resolves with the text of the preview cell of `pointer` once it is drawn and, when given, equals
+ * `equals` or differs from `notEquals`.
+ */
+export async function waitForCellText(page: Page, pointer: string, text: { equals?: string; notEquals?: string } = {}): Promise<string> {
+  return waitInPreview(page, { pointer, ...text });
 }
