@@ -34,6 +34,24 @@ export interface DocumentStatus {
   /** Of the failing ones, those not evaluated because a cell is missing (null) or unavailable; the rest are not satisfied. */
   notEvaluated: { missingValue: number; unavailableValue: number };
   applications: number;
+  /** What the server limits on this document, and why; absent when nothing is limited. */
+  limits?: DocumentLimits;
+}
+
+/**
+ * The features the server limits on a large document, as figures (the client words them): each
+ * member is present only when that limit applies. They describe the last version that parsed, as
+ * the outline and the preview do.
+ */
+export interface DocumentLimits {
+  /** The outline stops after `shown` of the document's `total` symbols (a notice symbol ends it). */
+  outline?: { shown: number; total: number };
+  /**
+   * The preview leaves out the cells of some statements (a "Not shown" note in their place):
+   * `overColumns` of them have more columns than `columnsPerStatement`, `overCells` did not fit in
+   * what was left of `cellsPerDocument`; `statements` is how many the document has.
+   */
+  preview?: { statements: number; overColumns: number; overCells: number; columnsPerStatement: number; cellsPerDocument: number };
 }
 
 /** fs/snapshotDiff: the recorded snapshot against current validation. */

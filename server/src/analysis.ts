@@ -21,7 +21,7 @@ import {
   type SnapshotDiff,
   type SyntaxProblem,
 } from "../../shared/src/index";
-import { buildPresentation } from "../../shared/src/render/index";
+import { buildPresentation, omittedStatements, type OmittedStatement } from "../../shared/src/render/index";
 import { buildPreviewModel, type PreviewModel } from "../../shared/src/render/previewModel";
 import { withStatementRebuilt } from "../../shared/src/render/previewEdit";
 import { ValueCellIndex } from "../../shared/src/incremental/cellIndex";
@@ -37,6 +37,7 @@ export class ParsedVersion {
   private applicationsCache: Map<string, RollupApplication> | undefined;
   private occurrencesCache: Map<string, Occurrence> | undefined;
   private previewModelCache: PreviewModel | undefined;
+  private omittedCache: readonly OmittedStatement[] | undefined;
   private positionsCache: TextDocument | undefined;
   /** Built when the first edit asks for it; a value edit hands the next version a shifted copy. */
   private cellsCache: ValueCellIndex | null | undefined;
@@ -69,6 +70,8 @@ export class ParsedVersion {
     next.modelCache = previous.modelCache;
     next.occurrencesCache = previous.occurrencesCache;
     next.locatorCache = previous.locatorCache?.afterEdit(text, edit.value, { offset: edit.edit.offset, length: edit.edit.length, inserted: edit.edit.text.length });
+    // A value edit changes no statement's shape (items, periods, units), so the same ones are left out.
+    next.omittedCache = previous.omittedCache;
     if (previous.previewModelCache !== undefined) {
       next.previewModelCache = withStatementRebuilt(previous.previewModelCache, edit.value, edit.analysis.result, edit.statement);
     }
@@ -124,6 +127,15 @@ export class ParsedVersion {
   get previewModel(): PreviewModel {
     this.previewModelCache ??= buildPreviewModel(buildPresentation(this.value, this.analysis.result));
     return this.previewModelCache;
+  }
+
+  /**
+   * The statements whose cells the preview leaves out (over the render limits), from the
+   * statements' shapes: the language status reports them without a preview model being built.
+   */
+  get omittedStatements(): readonly OmittedStatement[] {
+    this.omittedCache ??= omittedStatements(this.value);
+    return this.omittedCache;
   }
 
   /** The current application of (statement, parent, period); none unless the document conforms. */

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { buildPresentation, RENDER_LIMITS, renderHtmlPage, renderStatementsHtml, renderTsv } from "../../shared/src/render";
+import { buildPresentation, omittedStatements, RENDER_LIMITS, renderHtmlPage, renderStatementsHtml, renderTsv } from "../../shared/src/render";
 import { upstreamJson } from "./upstream";
 
 function wideDocument(periodCount: number, itemCount: number, mixedUnits = false): unknown {
@@ -133,4 +133,45 @@ test("a tiny document claiming billions of cells is presented without building t
   const outcome = renderHtmlPage(document);
   assert.ok(!outcome.ok);
   assert.equal(outcome.error.code, "column-limit");
+});
+
+test("omittedStatements finds, from the statements' shapes, exactly the statements the presentation leaves out", () => {
+  // Near the bounds, with what the lenient presentation skips or counts: items that are not objects,
+  // periods that are not strings, mixed, missing and shared units, statements that are not objects.
+  const periods = (count: number, junk = false): unknown[] => [...Array.from({ length: count }, (_, i) => `p${i}`), ...(junk ? [7, null] : [])];
+  const items = (count: number, unit: (i: number) => string | undefined, junk = false): unknown[] => [
+    ...Array.from({ length: count }, (_, i) => ({ id: `i${i}`, ...(unit(i) === undefined ? {} : { unit: unit(i) }) })),
+    ...(junk ? ["x", 3, null] : []),
+  ];
+  const documents = [
+    // 999 periods, 99 items, shared unit: 100 × 1,000 = 100,000 cells, exactly at the bound: shown.
+    [{ periods: periods(999), items: items(99, () => "u") }],
+    // The same with one unit that differs: a unit column, 1,001 columns.
+    [{ periods: periods(999), items: items(99, (i) => (i === 5 ? "v" : "u")) }],
+    // No unit on the first item: a unit column as well; junk entries are not rows or columns.
+    [{ periods: periods(998, true), items: items(99, (i) => (i === 0 ? undefined : "u"), true) }],
+    // The budget: a statement that does not fit is skipped, a later one that fits still is shown.
+    [
+      { periods: periods(9), items: items(6000, () => "u") },
+      { periods: periods(9), items: items(4001, () => "u") },
+      "not a statement",
+      { periods: periods(9), items: items(3998, () => "u") },
+      { periods: periods(0), items: items(0, () => "u") },
+    ],
+  ];
+  for (const statements of documents) {
+    const document = { statements: statements.map((statement, index) => (typeof statement === "object" ? { id: `s${index}`, ...statement } : statement)) };
+    const presented = buildPresentation(document)
+      .statements.filter((statement) => statement.cellsOmitted)
+      .map((statement) => statement.index);
+    assert.deepEqual(
+      omittedStatements(document).map((statement) => statement.index),
+      presented,
+    );
+  }
+  const reasons = (statements: unknown[]): string[] => omittedStatements({ statements }).map((statement) => statement.reason);
+  assert.deepEqual(reasons([{ periods: periods(999), items: items(99, () => "u") }]), []);
+  assert.deepEqual(reasons([{ periods: periods(999), items: items(99, (i) => (i === 5 ? "v" : "u")) }]), ["columns"]);
+  assert.deepEqual(reasons([{ periods: periods(9), items: items(10_000, () => "u") }]), ["cells"]);
+  assert.equal(RENDER_LIMITS.cellsPerDocument, 100_000);
 });

@@ -213,7 +213,7 @@ export function registerHandlers(context: ServerContext): void {
       // Open documents are already validated live; their diagnostics must not be overwritten.
       if (store.isOpen(uri)) {
         const open = analysis(uri);
-        return { isFsDocument: open !== undefined, status: open === undefined ? undefined : service.statusOf(open) };
+        return { isFsDocument: open !== undefined, status: open === undefined ? undefined : service.statusOf(open, { limits: false }) };
       }
       if (typeof uri !== "string" || typeof text !== "string") return { isFsDocument: false, status: undefined };
       const named = isFsDocumentByName(uri, context.settings(uri).files);
@@ -221,7 +221,7 @@ export function registerHandlers(context: ServerContext): void {
       const closed = DocumentAnalysis.of(TextDocument.create(uri, "json", 0, text), undefined);
       if (!named && closed.parsed !== undefined && !isFsDocumentValue(closed.parsed.value)) return { isFsDocument: false, status: undefined };
       void connection.sendDiagnostics({ uri, diagnostics: service.diagnostics(closed, context.settings(uri)) });
-      return { isFsDocument: true, status: service.statusOf(closed) };
+      return { isFsDocument: true, status: service.statusOf(closed, { limits: false }) };
     }),
   );
   registerRollupViews(context);

@@ -8,10 +8,10 @@ export { codeLenses, lensDocumentKey, resolveCodeLens, unresolvableLens, type Le
 export { hover } from "./hover";
 export { completion, MAX_COMPLETION_ITEMS } from "./completion";
 export { definition, references, prepareRename, rename } from "./navigation";
-export { documentSymbols, MAX_SYMBOLS } from "./symbols";
+export { documentSymbols, MAX_SYMBOLS, outlineSize } from "./symbols";
 export { codeActions, CODE_ACTION_KINDS, RECORD_SNAPSHOT_KIND } from "./codeActions";
 export { snapshotDiff, recordEdits, exportFiles, broken } from "./requests";
-export { statusOf } from "./status";
+export { limitsOf, statusOf } from "./status";
 export { rollupSumHints } from "./inlayHints";
 export { hierarchyItem, incomingCalls, itemAtOffset, outgoingCalls, resolveItem } from "./callHierarchy";
 export { rollupHighlights } from "./documentHighlight";

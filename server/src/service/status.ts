@@ -1,9 +1,41 @@
 // The document status (fs/status, the status item and the preview header) of one version.
 
-import type { DocumentStatus } from "../../../protocol/lsp";
-import type { DocumentAnalysis } from "../analysis";
+import type { DocumentLimits, DocumentStatus } from "../../../protocol/lsp";
+import { RENDER_LIMITS } from "../../../shared/src/render/limits";
+import type { DocumentAnalysis, ParsedVersion } from "../analysis";
+import { MAX_SYMBOLS, outlineSize } from "./symbols";
 
-export function statusOf(analysis: DocumentAnalysis): DocumentStatus {
+/**
+ * The status of the analysed version; with `limits` (an open document's) also what the outline
+ * and the preview leave out, which a file that is not open (workspace validation) has no use for.
+ */
+export function statusOf(analysis: DocumentAnalysis, { limits = true }: { limits?: boolean } = {}): DocumentStatus {
+  const limited = limits && analysis.lastGood !== undefined ? limitsOf(analysis.lastGood) : undefined;
+  return limited === undefined ? counts(analysis) : { ...counts(analysis), limits: limited };
+}
+
+/**
+ * What the server limits on this version, from its data (the model's sizes, the statements'
+ * shapes against the render limits), never from the text it shows; undefined when nothing is.
+ */
+export function limitsOf(good: ParsedVersion): DocumentLimits | undefined {
+  const limits: DocumentLimits = {};
+  const symbols = outlineSize(good.model);
+  if (symbols > MAX_SYMBOLS) limits.outline = { shown: MAX_SYMBOLS, total: symbols };
+  const omitted = good.omittedStatements;
+  if (omitted.length > 0) {
+    limits.preview = {
+      statements: good.model.statements.length,
+      overColumns: omitted.filter((statement) => statement.reason === "columns").length,
+      overCells: omitted.filter((statement) => statement.reason === "cells").length,
+      columnsPerStatement: RENDER_LIMITS.columnsPerStatement,
+      cellsPerDocument: RENDER_LIMITS.cellsPerDocument,
+    };
+  }
+  return limits.outline === undefined && limits.preview === undefined ? undefined : limits;
+}
+
+function counts(analysis: DocumentAnalysis): DocumentStatus {
   const { uri, version, parsed } = analysis;
   if (parsed === undefined) {
     return {

@@ -3,7 +3,7 @@
 
 import * as l10n from "@vscode/l10n";
 import { SymbolKind, type CancellationToken, type DocumentSymbol, type Position } from "vscode-languageserver-protocol";
-import { itemName, parentOf, periodSummary, statementName, type ItemEntry, type StatementEntry } from "../../../shared/src/index";
+import { itemName, parentOf, periodSummary, statementName, type DocumentModel, type ItemEntry, type StatementEntry } from "../../../shared/src/index";
 import { groupDigits } from "../../../shared/src/render/format";
 import type { DocumentAnalysis, ParsedVersion } from "../analysis";
 import { RangeBatch } from "./documentFacts";
@@ -26,6 +26,18 @@ export function documentSymbols(analysis: DocumentAnalysis, token: CancellationT
   if (outline.exceeded) symbols.push(outline.capNotice());
   good.outline = { symbols, limited: outline.exceeded };
   return good.outline;
+}
+
+/**
+ * How many symbols the whole outline of `model` has, before the cap: a group for units and one for
+ * periods (each with its members, when there are any), each statement and each of its items. The
+ * outline is cut when this exceeds MAX_SYMBOLS; the language status says so (service/status.ts).
+ */
+export function outlineSize(model: DocumentModel): number {
+  const group = (members: number): number => (members === 0 ? 0 : 1 + members);
+  let total = group(model.units.size) + group(model.periods.size);
+  for (const statement of model.statements) total += 1 + statement.items.length;
+  return total;
 }
 
 /** Where a symbol's ranges come from, until the batch resolves them. */

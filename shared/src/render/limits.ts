@@ -35,6 +35,25 @@ export function statementCells(statement: Shape & { readonly rows: { readonly le
   return (statement.rows.length + 1) * statementColumns(statement);
 }
 
+/** Which bound leaves a statement's cells out of a rendering: its own columns, or the document's cells. */
+export type Omission = "columns" | "cells";
+
+/**
+ * Whether a statement's cells are built, in document order: not when its columns break the
+ * per-statement bound or its cells exceed what is left of `budget` (the document's cells); a
+ * statement that fits is charged its cells. Only built cells are charged, so a later statement
+ * that fits is still shown in a preview; a page or TSV is refused anyway when any statement is
+ * omitted (checkShape counts them all). The one rule of the presentation and of what the language
+ * status reports as not shown.
+ */
+export function chargeCells(statement: Shape & { readonly rows: { readonly length: number } }, budget: { cells: number }): Omission | undefined {
+  if (statementColumns(statement) > RENDER_LIMITS.columnsPerStatement) return "columns";
+  const cells = statementCells(statement);
+  if (cells > budget.cells) return "cells";
+  budget.cells -= cells;
+  return undefined;
+}
+
 /** The first bound the statements break, columns before cells; undefined when all fit. */
 export function checkShape(statements: readonly StatementPresentation[]): RenderError | undefined {
   for (const statement of statements) {

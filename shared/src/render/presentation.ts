@@ -7,7 +7,7 @@ import { pointer } from "../json/pointer";
 import type { ErrorApplication, ValidationResult } from "../types";
 import { durationLabel, instantLabel } from "./format";
 import { rowLinks } from "./hierarchy";
-import { RENDER_LIMITS, statementCells, statementColumns } from "./limits";
+import { chargeCells, RENDER_LIMITS, type Omission } from "./limits";
 import type { CellKind, CellPresentation, CellProblem, PeriodColumn, Presentation, RowPresentation, StatementPresentation, UnitPresentation } from "./model";
 import { arrayMember, isRecord, member, stringMember, textMember, type JsonRecord } from "../json/read";
 import { indexApplications, summarize, type ApplicationIndex } from "./rollups";
@@ -66,6 +66,44 @@ export function presentStatementAt(document: unknown, result: ValidationResult, 
     applications: indexApplications({ ...result, calculations: { ...result.calculations, applications } }),
   };
   return presentStatement(statement, index, definitions, { cells: Number.POSITIVE_INFINITY });
+}
+
+/** A statement whose cells the whole document's presentation leaves out, and the bound it breaks. */
+export interface OmittedStatement {
+  /** Its index in the document's statements. */
+  readonly index: number;
+  readonly reason: Omission;
+}
+
+/**
+ * The statements whose cells presentDocument (of the whole document) leaves out, found from their
+ * shapes (items, periods, units) without building a cell: what the language status reports.
+ */
+export function omittedStatements(document: unknown): OmittedStatement[] {
+  const omitted: OmittedStatement[] = [];
+  const budget = { cells: RENDER_LIMITS.cellsPerDocument };
+  arrayMember(document, "statements").forEach((statement, index) => {
+    if (!isRecord(statement)) return;
+    const reason = chargeCells(statementShape(statement), budget);
+    if (reason !== undefined) omitted.push({ index, reason });
+  });
+  return omitted;
+}
+
+/** What presentStatement reads to size a statement: its item rows, its period columns, and whether its items share one unit. */
+function statementShape(statement: JsonRecord): { periods: { length: number }; rows: { length: number }; unitPerRow: boolean } {
+  let rows = 0;
+  let first: string | undefined;
+  let shared = true;
+  for (const item of arrayMember(statement, "items")) {
+    if (!isRecord(item)) continue;
+    const unit = stringMember(item, "unit");
+    if (rows === 0) first = unit;
+    else if (unit !== first) shared = false;
+    rows++;
+  }
+  const periods = arrayMember(statement, "periods").filter((period) => typeof period === "string").length;
+  return { periods: { length: periods }, rows: { length: rows }, unitPerRow: rows > 0 && !(shared && first !== undefined) };
 }
 
 /** The ids of the document's statements, in order, for messages. */
@@ -151,12 +189,7 @@ function presentStatement(statement: JsonRecord, index: number, definitions: Def
   const first = heads[0]?.head.unit;
   const shared = first !== undefined && heads.every(({ head }) => head.unit?.id === first.id);
   const unitPerRow = !shared && heads.length > 0;
-  const columns = statementColumns({ unitPerRow, periods });
-  const cells = statementCells({ unitPerRow, periods, rows: heads });
-  // Only built cells are charged, so a later statement that fits is still shown in a preview; a
-  // page or TSV is refused anyway when any statement is omitted (limits.ts counts them all).
-  const cellsOmitted = columns > RENDER_LIMITS.columnsPerStatement || cells > budget.cells;
-  if (!cellsOmitted) budget.cells -= cells;
+  const cellsOmitted = chargeCells({ unitPerRow, periods, rows: heads }, budget) !== undefined;
 
   // Rows are written out member by member, not spread: a spread per row costs more than the row.
   const rows = heads.map(({ item, head }): RowPresentation => {

@@ -1,10 +1,13 @@
 // The value the editor benchmark (and the 5 MB end-to-end test) edits: a leaf item's cell whose
-// subtotal now adds up, nearest the middle of the document. Typing a "9" before its first digit
-// breaks that subtotal, so exactly one more rollup problem appears, and undo takes it away again.
+// subtotal now adds up, in a statement the preview draws, nearest the middle of those cells. Typing
+// a "9" before its first digit breaks that subtotal, so exactly one more rollup problem appears,
+// and undo takes it away again. Over the render limits (100,000 cells per document: at 20 MB) the
+// preview leaves later statements out; which ones is the renderer's own rule (omittedStatements).
 
 import { findNodeAtLocation, parseTree, type JSONPath } from "jsonc-parser";
 import { analyze } from "../../../shared/src/result";
 import { parseJson } from "../../../shared/src/json/parse";
+import { omittedStatements } from "../../../shared/src/render/index";
 
 export interface EditTarget {
   /** The cell's JSON Pointer, as the preview's data-pointer names it. */
@@ -42,8 +45,10 @@ export function chooseEditTarget(text: string): EditTarget {
     analysis.result.calculations.applications.filter((application) => application.status !== "satisfied").map(({ key }) => JSON.stringify([key.statement, key.parent, key.period])),
   );
   const statements = (parsed.value as { statements: { id: string; items: Item[] }[] }).statements;
+  const notDrawn = new Set(omittedStatements(parsed.value).map((statement) => statement.index));
   const candidates: JSONPath[] = [];
   statements.forEach((statement, s) => {
+    if (notDrawn.has(s)) return;
     const parents = new Set(statement.items.map((item) => item.rollupTo));
     statement.items.forEach((item, i) => {
       if (typeof item.rollupTo !== "string" || parents.has(item.id) || typeof item.label !== "string" || item.values === undefined) return;
@@ -54,7 +59,7 @@ export function chooseEditTarget(text: string): EditTarget {
     });
   });
   const path = candidates[Math.floor(candidates.length / 2)];
-  if (path === undefined) throw new Error("the generated document has no satisfied subtotal to break");
+  if (path === undefined) throw new Error("the generated document has no satisfied subtotal to break in a statement the preview draws");
   const root = parseTree(text)!;
   const value = findNodeAtLocation(root, path)!;
   const label = findNodeAtLocation(root, path.slice(0, 4).concat("label"))!;

@@ -17,6 +17,7 @@ import { collectServerGarbage, idleServerResident, residentBytes } from "./serve
 import { formatTally, messageTimeline, tallyTrace } from "./trace";
 import { profileRenderer, summarize } from "./cpuProfile";
 import { previewCell, readProblemCounts, waitForCellText, waitForCodeLens, waitForPreviewTable, waitForText, waitForWarnings, STATE_TIMEOUT_MS } from "./screen";
+import { EDITOR_LARGE_FILE, overEditorLimits } from "../../../client/src/status/limits";
 
 const log = (line: string) => console.error(`[bench:editor] ${line}`);
 
@@ -63,8 +64,8 @@ async function closeAll(page: Editor["page"]): Promise<void> {
  */
 function vsCodeShowsLenses(text: string): boolean {
   let lines = 1;
-  for (let at = text.indexOf("\n"); at !== -1 && lines <= 300_000; at = text.indexOf("\n", at + 1)) lines++;
-  return text.length <= 20 * 1024 * 1024 && lines <= 300_000;
+  for (let at = text.indexOf("\n"); at !== -1 && lines <= EDITOR_LARGE_FILE.lines; at = text.indexOf("\n", at + 1)) lines++;
+  return !overEditorLimits({ characters: text.length, lines });
 }
 
 async function measureOpenAndPreview(editor: Editor, name: string, runs: number, samples: Record<string, number[]>, lenses: boolean): Promise<void> {
