@@ -14,7 +14,7 @@ interface Profile {
   timeDeltas?: number[];
 }
 
-export async function profileRenderer<T>(page: Page, work: () => Promise<T>): Promise<{ result: T; summary: string }> {
+export async function profileRenderer<T>(page: Page, work: () => Promise<T>): Promise<{ result: T; summary: string; profile: unknown }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Profiler.enable");
   await cdp.send("Profiler.setSamplingInterval", { interval: 1000 });
@@ -22,7 +22,7 @@ export async function profileRenderer<T>(page: Page, work: () => Promise<T>): Pr
   try {
     const result = await work();
     const { profile } = (await cdp.send("Profiler.stop")) as unknown as { profile: Profile };
-    return { result, summary: summarize(profile) };
+    return { result, summary: summarize(profile), profile };
   } finally {
     await cdp.detach().catch(() => undefined);
   }

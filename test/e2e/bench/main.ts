@@ -20,6 +20,7 @@ import { previewCell, readProblemCounts, waitForCellText, waitForCodeLens, waitF
 import { EDITOR_LARGE_FILE, overEditorLimits } from "../../../client/src/status/limits";
 
 const log = (line: string) => console.error(`[bench:editor] ${line}`);
+const clock = () => new Date().toISOString().slice(11, 23);
 
 function option(name: string, fallback: string): string {
   const index = process.argv.indexOf(name);
@@ -72,24 +73,31 @@ async function measureOpenAndPreview(editor: Editor, name: string, runs: number,
   const { page } = editor;
   for (let run = 0; run < runs; run++) {
     let opened = 0;
+    // Each state's time, and its wall clock in the log (to line up with --timeline's messages).
+    const seen = (sample: string, state: string) => {
+      (samples[sample] ??= []).push(performance.now() - opened);
+      log(`  ${clock()} ${state}`);
+    };
     const open = await timedFrom(async (start) => {
       await quickOpen(page, name, {
         openTimeoutMs: STATE_TIMEOUT_MS,
         beforeEnter: () => {
           start();
           opened = performance.now();
+          log(`  ${clock()} Enter (open)`);
         },
       });
       await Promise.all([
-        waitForText(page).then(() => (samples.openText ??= []).push(performance.now() - opened)),
-        waitForWarnings(page, { atLeast: 1 }).then(() => (samples.openDiagnostics ??= []).push(performance.now() - opened)),
-        lenses ? waitForCodeLens(page).then(() => (samples.openLenses ??= []).push(performance.now() - opened)) : undefined,
+        waitForText(page).then(() => seen("openText", "text shown")),
+        waitForWarnings(page, { atLeast: 1 }).then(() => seen("openDiagnostics", "diagnostics shown")),
+        lenses ? waitForCodeLens(page).then(() => seen("openLenses", "code lens shown")) : undefined,
       ]);
     });
     (samples.open ??= []).push(open);
     const preview = await timedFrom(async (start) => {
-      await runFsEditorCommand(page, "FS: Open Preview to the Side", { beforeEnter: start });
+      await runFsEditorCommand(page, "FS: Open Preview to the Side", { beforeEnter: () => (start(), log(`  ${clock()} Enter (preview)`)) });
       await waitForPreviewTable(page);
+      log(`  ${clock()} preview table shown`);
     });
     (samples.preview ??= []).push(preview);
     log(`  run ${run + 1}/${runs}: open ${open.toFixed(0)} ms, preview ${preview.toFixed(0)} ms`);
@@ -191,6 +199,9 @@ async function benchSize(sizeMb: number, runs: number, profile: boolean, without
   log(`${sizeMb} MB: ${text.length.toLocaleString("en")} bytes, JSON.parse ${parseMs.toFixed(1)} ms; edit ${target.pointer} at line ${target.line}`);
   // In a browser VS Code asks before opening a file over 10 MB ("Open Anyway"); the benchmark measures the open itself.
   const settings: Record<string, unknown> = { "fsE2e.benchProbe": true, "workbench.editorLargeFileConfirmation": 1024 };
+  // --settings '{"fs.codeLens.enabled":false}': the same measurements with some features off, to
+  // see what each costs (user settings of the benchmark's editor, over the defaults above).
+  Object.assign(settings, JSON.parse(option("--settings", "{}")) as Record<string, unknown>);
   if (profile) settings["fs.trace.server"] = "verbose";
   else if (timeline) settings["fs.trace.server"] = "messages";
   const setup = await setUpEditor(settings, {
@@ -214,10 +225,17 @@ async function benchSize(sizeMb: number, runs: number, profile: boolean, without
       if (!profile) return work();
       const hostProfile = `${editor.apiResultsFile}.host-profile.json`;
       await runCommand(page, "FS E2E: Start Extension Host Profile");
-      const { summary } = await profileRenderer(page, work);
+      const { summary, profile: rendererProfile } = await profileRenderer(page, work);
       await runCommand(page, "FS E2E: Stop Extension Host Profile");
-      const host = summarize(JSON.parse(await waitForFile(hostProfile, 120_000)) as Parameters<typeof summarize>[0]);
+      const hostText = await waitForFile(hostProfile, 120_000);
+      const host = summarize(JSON.parse(hostText) as Parameters<typeof summarize>[0]);
       rmSync(hostProfile, { force: true });
+      // The raw profiles, for DevTools' Performance panel (or source-mapped analysis).
+      const dir = join(repoRoot, "test-results", "bench-editor");
+      mkdirSync(dir, { recursive: true });
+      const slug = `${sizeMb}mb-${title.replace(/\W+/g, "-")}`;
+      writeFileSync(join(dir, `renderer-${slug}.cpuprofile`), JSON.stringify(rendererProfile));
+      writeFileSync(join(dir, `extension-host-${slug}.cpuprofile`), hostText);
       profiles.push(`Workbench renderer CPU profile, ${title}: ${summary}`, `Extension host CPU profile, ${title}: ${host}`);
     };
     if (withoutExtension) {
@@ -241,8 +259,8 @@ async function benchSize(sizeMb: number, runs: number, profile: boolean, without
         withoutExtension,
       };
     }
-    const lenses = vsCodeShowsLenses(text);
-    if (!lenses) log(`${sizeMb} MB: over VS Code's large-file limits, so it shows no code lenses: the open waits for the diagnostics only`);
+    const lenses = vsCodeShowsLenses(text) && settings["fs.codeLens.enabled"] !== false && settings["editor.codeLens"] !== false;
+    if (!lenses) log(`${sizeMb} MB: no code lenses (over VS Code's large-file limits, or turned off): the open waits for the diagnostics only`);
     await phase("open and preview", () => measureOpenAndPreview(editor, name, openRuns, samples, lenses));
     const cpuOpened = cpuByProcess(leader);
     const openHost = await readHostProbe(page, editor.apiResultsFile);
