@@ -3,7 +3,7 @@
 // handles, so neither side can drift from the other. vscode-languageserver-protocol is what both
 // vscode-languageclient and vscode-languageserver are built on, and it runs in Node and browsers.
 
-import { NotificationType, RequestType } from "vscode-languageserver-protocol";
+import { NotificationType, RequestType, type CodeLens } from "vscode-languageserver-protocol";
 import type { PreviewPatchOp } from "../shared/src/render/previewPatch";
 import type { CalculationStatus, ConformanceStatus, SnapshotDiff } from "../shared/src/types";
 
@@ -44,7 +44,11 @@ export interface DocumentStatus {
  * the outline and the preview do.
  */
 export interface DocumentLimits {
-  /** The outline stops after `shown` of the document's `total` symbols (a notice symbol ends it). */
+  /**
+   * The outline shows `shown` of the document's `total` symbols: the statements and their
+   * subtotals only, the other items left out (cut at the outline's bound, with a notice symbol, if
+   * even those are over it).
+   */
   outline?: { shown: number; total: number };
   /**
    * The preview leaves out the cells of some statements (a "Not shown" note in their place):
@@ -52,6 +56,11 @@ export interface DocumentLimits {
    * what was left of `cellsPerDocument`; `statements` is how many the document has.
    */
   preview?: { statements: number; overColumns: number; overCells: number; columnsPerStatement: number; cellsPerDocument: number };
+  /**
+   * The document has `subtotals` subtotal lenses, more than `inFull`: fs/codeLenses gives an
+   * editor only those near the lines it shows.
+   */
+  codeLenses?: { subtotals: number; inFull: number };
 }
 
 /** fs/snapshotDiff: the recorded snapshot against current validation. */
@@ -206,6 +215,31 @@ export interface PreviewModelResult {
 }
 
 export const PreviewModelRequest = new RequestType<PreviewModelParams, PreviewModelResult | null, void>("fs/previewModel");
+
+/**
+ * fs/codeLenses: the code lenses near the lines an editor shows; VS Code's client asks this in place
+ * of textDocument/codeLens (other clients keep the standard request, which lists them all). VS Code
+ * makes a view zone for every lens it is given and moves them all after every keystroke, so a
+ * document with many subtotals gets only the lenses whose line lies in one of `lines`; the client
+ * asks again when its view leaves them. Resolved by codeLens/resolve, as usual.
+ */
+export interface CodeLensesParams extends DocumentParams {
+  /** Line windows (0-based, inclusive): the lines shown, with a margin. At most MAX_LENS_WINDOWS. */
+  lines: LineWindow[];
+}
+export interface LineWindow {
+  start: number;
+  end: number;
+}
+export interface CodeLensesResult {
+  lenses: CodeLens[];
+  /** Lenses outside `lines` were left out (the document has more than DocumentLimits' `inFull` subtotals). */
+  windowed: boolean;
+}
+/** More windows than this (one per visible range of each editor) are not read. */
+export const MAX_LENS_WINDOWS = 32;
+
+export const CodeLensesRequest = new RequestType<CodeLensesParams, CodeLensesResult | null, void>("fs/codeLenses");
 
 /** fs/pointerAt: the JSON Pointer of the innermost value or member name at an offset ("" at the top). */
 export interface PointerAtParams extends DocumentParams {

@@ -1,5 +1,5 @@
 // A generated 5 MB FS document in a real VS Code (code-server in headless Chromium): its problems
-// appear, the preview draws only the rows in view, an edit of one value reaches the preview as a
+// appear, the preview draws only the rows in view, code lenses appear where the editor goes, an edit of one value reaches the preview as a
 // patch (never a whole model), and a click on a preview cell reveals its line in the source.
 
 import assert from "node:assert/strict";
@@ -88,6 +88,13 @@ describe("a 5 MB FS document in VS Code (code-server)", { timeout: SETUP_TIMEOUT
       const rowCount = Number(await preview.locator("table.fs-table").first().getAttribute("aria-rowcount"));
       const tableRows = await preview.locator("table.fs-table").first().locator("tr.fs-row").count();
       assert.ok(rowCount > tableRows, `aria-rowcount ${rowCount} should count the rows that are not drawn (${tableRows} drawn)`);
+
+      // Code lenses near the view: with over 500 subtotals the editor is given only the lenses near
+      // the lines it shows (fs/codeLenses), so one far down the document appears only if moving
+      // there asked for that part's lenses.
+      await quickOpen(page, FILE, { openTimeoutMs: STATE_TIMEOUT_MS });
+      await goTo(page, target.parentLine, 1);
+      await page.locator(".monaco-editor .codelens-decoration", { hasText: /[✓✗]/ }).first().waitFor({ timeout: STATE_TIMEOUT_MS });
 
       // Edit one value: the cursor on it scrolls the preview to its cell; a "9" typed before its
       // first digit breaks its subtotal (one more warning) and reaches the preview as a patch.

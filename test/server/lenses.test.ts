@@ -270,3 +270,63 @@ test("a lens listed for one version resolves from the current one: after a value
   // Data that is not a lens's key is answered the same way.
   assert.deepEqual(resolve(uri, { range: grossProfit.range, data: { constructor: 1 } }).command, { title: "", command: "" });
 });
+
+/** A conforming document of one statement with `subtotals` subtotals of two items each, pretty-printed. */
+function manySubtotals(subtotals: number): string {
+  const items: unknown[] = [];
+  for (let s = 0; s < subtotals; s++) {
+    items.push({ id: `t${s}`, label: `Total ${s}`, unit: "u", values: { p: "2" } });
+    for (const c of [0, 1]) items.push({ id: `t${s}c${c}`, label: `Item ${s}.${c}`, unit: "u", values: { p: "1" }, rollupTo: `t${s}` });
+  }
+  const document = {
+    formatVersion: "0.2",
+    entity: { name: "E" },
+    scope: { label: "S" },
+    units: [{ id: "u", label: "U", measure: "u", scale: 0 }],
+    periods: [{ id: "p", kind: "instant", date: "2025-12-31" }],
+    statements: [{ id: "s", label: "S", periods: ["p"], items }],
+  };
+  return JSON.stringify(document, null, 2);
+}
+
+function near(uri: string, lines: { start: number; end: number }[]) {
+  return server.with(uri, (analysis) => service.codeLensesNear(analysis, server.settings, lines, NOT_CANCELLED));
+}
+
+test("fs/codeLenses: up to 500 subtotals, every lens, whatever lines are shown", async () => {
+  const uri = "file:///lenses/500.json";
+  await server.open(uri, manySubtotals(service.LENSES_IN_FULL));
+  const answer = near(uri, [{ start: 1000, end: 1010 }])!;
+  assert.equal(answer.windowed, false);
+  assert.deepEqual(answer.lenses, unresolved(uri));
+  assert.equal(answer.lenses.length, 1 + service.LENSES_IN_FULL);
+});
+
+test("fs/codeLenses: over 500 subtotals, only the lenses on the lines asked for, from the version's one list", async () => {
+  const uri = "file:///lenses/501.json";
+  const text = manySubtotals(service.LENSES_IN_FULL + 1);
+  await server.open(uri, text);
+  const all = unresolved(uri)!;
+  const windows = [
+    { start: 0, end: 40 },
+    { start: lineOf(text, '"id": "t300"') - 5, end: lineOf(text, '"id": "t302"') },
+  ];
+  const answer = near(uri, windows)!;
+  assert.equal(answer.windowed, true);
+  const expected = all.filter((lens) => windows.some((window) => lens.range.start.line >= window.start && lens.range.start.line <= window.end));
+  assert.deepEqual(answer.lenses, expected);
+  // The status lens at the top, the subtotals in the first 40 lines, and t300 to t302 (whose lens is
+  // on the line above its id).
+  assert.equal(answer.lenses[0]!.range.start.line, 0);
+  const ids = answer.lenses.flatMap((lens) => (Array.isArray(lens.data) ? [lens.data[3] as string] : []));
+  assert.deepEqual(ids.slice(-3), ["t300", "t301", "t302"]);
+  assert.ok(ids.length < 20, `a few lenses, not ${ids.length}`);
+  // Resolved as any listed lens.
+  assert.equal(resolve(uri, answer.lenses.at(-1)!).command?.title, "✓ adds up in 1 period");
+  assert.deepEqual(near(uri, [{ start: text.length, end: text.length + 10 }])?.lenses, [], "lines past the end: none");
+  // The language status says it once.
+  assert.deepEqual(
+    server.with(uri, (analysis) => service.statusOf(analysis).limits),
+    { codeLenses: { subtotals: 501, inFull: 500 } },
+  );
+});

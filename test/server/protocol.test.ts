@@ -21,7 +21,7 @@ import {
   RenameRequest,
   type Position,
 } from "vscode-languageserver-protocol/node";
-import { ExportRequest, PreviewModelRequest, RecordEditsRequest, SnapshotDiffRequest, ValidateTextRequest } from "../../protocol/lsp";
+import { CodeLensesRequest, ExportRequest, PreviewModelRequest, RecordEditsRequest, SnapshotDiffRequest, ValidateTextRequest } from "../../protocol/lsp";
 import { decodePreviewWire } from "../../shared/src/render/previewWire";
 import { repoRoot, readText, upstreamRoot } from "../support/paths";
 import { serveThisFile, startServer, type ServerUnderTest } from "./harness";
@@ -53,6 +53,11 @@ test("every request reaches its handler and answers from the service", async () 
   // A lens that names no open document still answers with a command (VS Code shows one without as "!!MISSING: command!!").
   const foreign = await server.connection.sendRequest(CodeLensResolveRequest.type, { range: grossProfit.range, data: [999, 0, 0, "x"] });
   assert.deepEqual(foreign.command, { title: "", command: "" });
+  // fs/codeLenses: a small document's whole list, whatever lines are shown; malformed lines are no request.
+  assert.deepEqual(await server.connection.sendRequest(CodeLensesRequest, { uri, lines: [{ start: 0, end: 5 }] }), { lenses, windowed: false });
+  for (const lines of [undefined, [{ start: 5, end: 1 }], [{ start: -1, end: 3 }], [{ start: "0", end: 3 }], Array.from({ length: 33 }, () => ({ start: 0, end: 1 }))]) {
+    assert.equal(await server.connection.sendRequest(CodeLensesRequest, { uri, lines } as never), null, JSON.stringify(lines)?.slice(0, 40));
+  }
   const hover = await server.connection.sendRequest(HoverRequest.type, { textDocument, position: at('"41"') });
   assert.match(JSON.stringify(hover?.contents), /Gross profit/);
   const symbols = await server.connection.sendRequest(DocumentSymbolRequest.type, { textDocument });

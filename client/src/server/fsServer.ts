@@ -32,6 +32,7 @@ import {
   type ValidateTextResult,
 } from "../../../protocol/lsp";
 import { builtInJsonOverlap } from "./builtInJsonOverlap";
+import { VisibleCodeLenses } from "./visibleCodeLenses";
 
 const LANGUAGES = ["json", "jsonc"] as const;
 /** Real files, new files and virtual workspaces (plus the schemes of the open folders); other schemes (git:, output, our own views) are not validated. */
@@ -52,6 +53,8 @@ export class FsServer implements vscode.Disposable {
   private readonly statusEmitter = new vscode.EventEmitter<DocumentStatus>();
   /** fs/status notifications: a document's analysis changed. */
   readonly onStatus = this.statusEmitter.event;
+  /** Made with the client: nothing listens to editors before the first FS document. */
+  private lenses: VisibleCodeLenses | undefined;
 
   constructor(private readonly createClient: ClientFactory) {}
 
@@ -70,10 +73,11 @@ export class FsServer implements vscode.Disposable {
   }
 
   private async launch(): Promise<BaseLanguageClient> {
+    this.lenses ??= new VisibleCodeLenses(() => this.client);
     const clientOptions: LanguageClientOptions = {
       documentSelector: documentSelector(),
       revealOutputChannelOn: RevealOutputChannelOn.Never,
-      middleware: builtInJsonOverlap,
+      middleware: { ...builtInJsonOverlap, ...this.lenses.middleware },
       // The server speaks the display language: its locale and this extension's bundle for it.
       initializationOptions: { locale: vscode.env.language, l10nBundle: vscode.l10n.bundle } satisfies FsInitializationOptions,
     };
@@ -142,6 +146,7 @@ export class FsServer implements vscode.Disposable {
 
   dispose(): void {
     this.statusEmitter.dispose();
+    this.lenses?.dispose();
     void this.stop();
   }
 }

@@ -22,6 +22,8 @@ import { TextDocument } from "vscode-languageserver-textdocument";
 import { isFsDocumentByName, isFsDocumentValue, mightBeFsDocument } from "../../../shared/src/detect";
 import {
   CellExplanationRequest,
+  CodeLensesRequest,
+  MAX_LENS_WINDOWS,
   ExportRequest,
   ExportXlsxRequest,
   PointerAtRequest,
@@ -33,6 +35,7 @@ import {
   ValidateTextRequest,
   type ExportResult,
   type ExportXlsxResult,
+  type LineWindow,
   type ValidateTextResult,
 } from "../../../protocol/lsp";
 import { DocumentAnalysis, type ParsedVersion } from "../analysis";
@@ -70,6 +73,16 @@ export function registerHandlers(context: ServerContext): void {
       return open === undefined ? null : service.codeLenses(open, context.settings(textDocument.uri), token, lensDocuments.key(textDocument.uri));
     }),
   );
+  connection.onRequest(
+    CodeLensesRequest,
+    guard("codeLenses", null, (params, token) => {
+      const uri = typeof params?.uri === "string" ? params.uri : undefined;
+      const lines = lineWindows(params?.lines);
+      const open = uri === undefined ? undefined : analysis(uri);
+      if (uri === undefined || lines === undefined || open === undefined) return null;
+      return service.codeLensesNear(open, context.settings(uri), lines, token, lensDocuments.key(uri));
+    }),
+  );
   const resolveLens = guard<CodeLens, CodeLens | undefined>("codeLensResolve", undefined, (lens) => {
     const key = service.lensDocumentKey(lens);
     const uri = key === undefined ? undefined : lensDocuments.uri(key);
@@ -93,7 +106,7 @@ export function registerHandlers(context: ServerContext): void {
       if (outline === undefined) return null;
       if (outline.limited && !outlineCapLogged.has(textDocument.uri)) {
         outlineCapLogged.add(textDocument.uri);
-        connection.console.info(`Outline of ${textDocument.uri} limited to ${service.MAX_SYMBOLS} symbols.`);
+        connection.console.info(`Outline of ${textDocument.uri} limited to ${service.OUTLINE_SYMBOLS} symbols.`);
       }
       return outline.symbols;
     }),
@@ -316,4 +329,17 @@ function registerRollupViews(context: ServerContext): void {
       return found === undefined ? null : { uri, version: found.document.version, statements: service.rollupTree(found.good, found.document, context.settings(uri).display) };
     }),
   );
+}
+
+/** The line windows of an fs/codeLenses request, checked (a client's data): undefined when malformed. */
+function lineWindows(value: unknown): LineWindow[] | undefined {
+  if (!Array.isArray(value) || value.length > MAX_LENS_WINDOWS) return undefined;
+  const line = (n: unknown): n is number => typeof n === "number" && Number.isSafeInteger(n) && n >= 0;
+  const windows: LineWindow[] = [];
+  for (const window of value as unknown[]) {
+    const { start, end } = (typeof window === "object" && window !== null ? window : {}) as Partial<Record<string, unknown>>;
+    if (!line(start) || !line(end) || end < start) return undefined;
+    windows.push({ start, end });
+  }
+  return windows;
 }

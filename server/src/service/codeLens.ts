@@ -9,8 +9,18 @@
 // snapshot lenses (at most three, from facts every version computes anyway) come resolved.
 
 import type { CancellationToken, CodeLens } from "vscode-languageserver-protocol";
-import { childrenOf, itemAt, itemName, statementAt, type ItemEntry, type RollupApplication, type SnapshotDiff, type StatementEntry } from "../../../shared/src/index";
-import { CLIENT_COMMANDS } from "../../../protocol/lsp";
+import {
+  childrenOf,
+  itemAt,
+  itemName,
+  statementAt,
+  type DocumentModel,
+  type ItemEntry,
+  type RollupApplication,
+  type SnapshotDiff,
+  type StatementEntry,
+} from "../../../shared/src/index";
+import { CLIENT_COMMANDS, type CodeLensesResult, type LineWindow } from "../../../protocol/lsp";
 import * as l10n from "@vscode/l10n";
 import type { DisplayFormat } from "../../../shared/src/render/localeFormat";
 import type { DocumentAnalysis, ParsedVersion } from "../analysis";
@@ -50,6 +60,40 @@ export function codeLenses(analysis: DocumentAnalysis, settings: Pick<Settings, 
     for (const { title, command } of snapshot) top.push({ range, command: { title, command, arguments: [positions.uri] } });
   }
   return [...top, ...parents];
+}
+
+/**
+ * Up to this many subtotals, fs/codeLenses lists every lens, as textDocument/codeLens does; above,
+ * only those near the lines shown. VS Code keeps a view zone per lens and moves every one of them
+ * after each keystroke: at 5 MB (1,339 subtotals) that was a large share of the editor's own work
+ * per edit (docs/performance.md).
+ */
+export const LENSES_IN_FULL = 500;
+
+/** How many subtotal lenses the document has: its parent items (each has an id, since children name it). */
+export function subtotalCount(model: DocumentModel): number {
+  let count = 0;
+  for (const statement of model.statements) for (const item of statement.items) if (item.children.length > 0 && item.id !== undefined) count++;
+  return count;
+}
+
+/**
+ * fs/codeLenses: the lenses of `codeLenses` whose line lies in one of `lines`, when the document has
+ * more than LENSES_IN_FULL subtotals; all of them otherwise. The list itself is the version's one.
+ */
+export function codeLensesNear(
+  analysis: DocumentAnalysis,
+  settings: Pick<Settings, "codeLens" | "display">,
+  lines: readonly LineWindow[],
+  token: CancellationToken,
+  documentKey = 0,
+): CodeLensesResult | null {
+  const lenses = codeLenses(analysis, settings, token, documentKey);
+  const parents = analysis.lastGood?.lenses?.lenses.length ?? 0;
+  if (lenses === null) return null;
+  if (parents <= LENSES_IN_FULL) return { lenses, windowed: false };
+  const near = (line: number): boolean => lines.some((window) => line >= window.start && line <= window.end);
+  return { lenses: lenses.filter((lens) => near(lens.range.start.line)), windowed: true };
 }
 
 /** The unresolved lens of every parent item, in document order; undefined when cancelled. */

@@ -18,6 +18,8 @@ export interface EditTarget {
   /** 1-based line and column inside the item's label (where the typing-lag run types). */
   labelLine: number;
   labelColumn: number;
+  /** 1-based line of the opening brace of the subtotal the item rolls into: where its code lens is. */
+  parentLine: number;
 }
 
 interface Item {
@@ -67,5 +69,9 @@ export function chooseEditTarget(text: string): EditTarget {
   const at = position(text, digit);
   const labelAt = position(text, label.offset + 2);
   const pointer = path.map((segment) => `/${String(segment).replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
-  return { pointer, line: at.line, column: at.column, labelLine: labelAt.line, labelColumn: labelAt.column };
+  const [, s, , i] = path as [string, number, string, number];
+  const items = statements[s]!.items;
+  const parentIndex = items.findIndex((item) => item.id === items[i]!.rollupTo);
+  const parent = findNodeAtLocation(root, ["statements", s, "items", parentIndex])!;
+  return { pointer, line: at.line, column: at.column, labelLine: labelAt.line, labelColumn: labelAt.column, parentLine: position(text, parent.offset).line };
 }
