@@ -12,11 +12,19 @@ test("nothing limited: no entry", () => {
   assert.equal(describeLimits({}, false), undefined);
 });
 
-test("the outline's cap and the whole outline", () => {
-  assert.deepEqual(describeLimits({ outline: { shown: 5000, total: 11_170 } }, false), {
+test("the outline's statements and subtotals and the whole outline", () => {
+  assert.deepEqual(describeLimits({ outline: { shown: 1391, total: 11_204 } }, false), {
     text: "FS: limited: outline",
-    detail: "Outline: first 5,000 of 11,170 symbols.",
+    detail: "Outline: statements and subtotals only, 1,391 of 11,204 symbols.",
   });
+});
+
+test("code lenses near the view, unless VS Code shows none at all", () => {
+  assert.deepEqual(describeLimits({ codeLenses: { subtotals: 1339, inFull: 500 } }, false), {
+    text: "FS: limited: code lenses",
+    detail: "Code lenses: near the lines in view only (1,339 subtotals, over 500).",
+  });
+  assert.deepEqual(describeLimits({ codeLenses: { subtotals: 5309, inFull: 500 } }, true), describeLimits(undefined, true), "said once, by VS Code's reason");
 });
 
 test("statements the preview leaves out, by the bound they break", () => {
@@ -36,11 +44,11 @@ test("VS Code's large-file mode, alone and with the server's limits", () => {
     text: "FS: limited: code lenses",
     detail: "Code lenses and highlights: turned off by VS Code for files over 20 MiB or 300,000 lines.",
   });
-  const all = describeLimits({ outline: { shown: 5000, total: 57_000 }, preview }, true)!;
+  const all = describeLimits({ outline: { shown: 2500, total: 57_000 }, preview, codeLenses: { subtotals: 5309, inFull: 500 } }, true)!;
   assert.equal(all.text, "FS: limited: outline · preview · code lenses");
   assert.equal(
     all.detail,
-    "Outline: first 5,000 of 57,000 symbols. Preview: 2 of 40 statements not shown (over 100,000 cells per document). Code lenses and highlights: turned off by VS Code for files over 20 MiB or 300,000 lines.",
+    "Outline: statements and subtotals only, 2,500 of 57,000 symbols. Preview: 2 of 40 statements not shown (over 100,000 cells per document). Code lenses and highlights: turned off by VS Code for files over 20 MiB or 300,000 lines.",
   );
   assert.ok(all.text.length <= 52, "short enough for the language status item");
 });

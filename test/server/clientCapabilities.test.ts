@@ -59,7 +59,14 @@ test("prepareRename is advertised only to a client that declares prepareSupport"
 });
 
 test("the outline-cap message is logged once per document, not on every edit", async () => {
-  const items = Array.from({ length: 5200 }, (_, index) => ({ id: `i${index}`, label: `Item ${index}`, unit: "u", values: { p: "1" } }));
+  // 2,600 subtotals of one item each: even the statements and subtotals are over the outline's bound.
+  const items = Array.from({ length: 5200 }, (_, index) => ({
+    id: `i${index}`,
+    label: `Item ${index}`,
+    unit: "u",
+    values: { p: "1" },
+    ...(index % 2 === 1 ? { rollupTo: `i${index - 1}` } : {}),
+  }));
   const document = {
     formatVersion: "0.2",
     entity: { name: "E" },

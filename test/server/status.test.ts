@@ -27,7 +27,7 @@ test("a small document's status carries no limits", async () => {
   assert.ok(!("limits" in (status ?? {})), "no limits member at all");
 });
 
-test("over 5,000 outline symbols: the status names the cap and the outline's whole size", async () => {
+test("over 2,500 outline symbols: the status names the statements and subtotals shown and the outline's whole size", async () => {
   const items = Array.from({ length: 6000 }, (_, index) => ({ id: `i${index}`, label: `Item ${index}`, unit: "u", values: { p0: "1" }, ...(index > 0 ? { rollupTo: "i0" } : {}) }));
   const document = {
     formatVersion: "0.2",
@@ -40,13 +40,15 @@ test("over 5,000 outline symbols: the status names the cap and the outline's who
   const uri = "file:///status/outline.json";
   server.open(uri, JSON.stringify(document, null, 2));
   const status = server.with(uri, (analysis) => service.statusOf(analysis));
-  // units and u, periods and p0, the statement and its 6,000 items.
-  assert.deepEqual(status?.limits, { outline: { shown: 5000, total: 6005 } });
-  // The outline agrees: it was cut.
-  assert.equal(
-    server.with(uri, (analysis) => service.documentSymbols(analysis, NOT_CANCELLED)?.limited),
-    true,
-  );
+  // units and u, periods and p0, the statement and its 6,000 items; shown: the groups, the
+  // statement and its one subtotal.
+  assert.deepEqual(status?.limits, { outline: { shown: 6, total: 6005 } });
+  // The outline agrees: those six symbols, not cut.
+  const outline = server.with(uri, (analysis) => service.documentSymbols(analysis, NOT_CANCELLED));
+  assert.equal(outline?.limited, false);
+  const countSymbols = (symbols: readonly { children?: readonly unknown[] }[]): number =>
+    symbols.reduce((sum, symbol) => sum + 1 + countSymbols((symbol.children ?? []) as { children?: readonly unknown[] }[]), 0);
+  assert.equal(countSymbols(outline?.symbols ?? []), 6);
   // A file that is not open (workspace validation) is not told about editor features.
   assert.equal(
     server.with(uri, (analysis) => service.statusOf(analysis, { limits: false }).limits),

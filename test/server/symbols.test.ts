@@ -128,9 +128,14 @@ test("cycles, self-rollups and unresolved parents stay at statement level; proto
   assert.deepEqual(shape(statement), ["Cycles", [["Item a", ["Item c"]], "Item b", "Item d", "Item e", ["Item hasOwnProperty", ["Item toString"]]]]);
 });
 
-test("the outline stops at 5,000 symbols and says so", async () => {
-  const items = Array.from({ length: 6000 }, (_, index) => ({ id: `i${index}`, label: `Item ${index}`, unit: "u", values: { p: "1" }, ...(index > 0 ? { rollupTo: "i0" } : {}) }));
-  const document = {
+/** A document of one statement whose `subtotals` subtotals have `perSubtotal` items each (all items distinct). */
+function subtotalsDocument(subtotals: number, perSubtotal: number): unknown {
+  const items: unknown[] = [];
+  for (let s = 0; s < subtotals; s++) {
+    items.push({ id: `t${s}`, label: `Total ${s}`, unit: "u", values: { p: String(perSubtotal) } });
+    for (let c = 0; c < perSubtotal; c++) items.push({ id: `t${s}c${c}`, label: `Item ${s}.${c}`, unit: "u", values: { p: "1" }, rollupTo: `t${s}` });
+  }
+  return {
     formatVersion: "0.2",
     entity: { name: "E" },
     scope: { label: "S" },
@@ -138,22 +143,53 @@ test("the outline stops at 5,000 symbols and says so", async () => {
     periods: [{ id: "p", kind: "instant", date: "2025-12-31" }],
     statements: [{ id: "s", label: "Big", periods: ["p"], items }],
   };
-  const uri = "file:///symbols/big.json";
-  await server.open(uri, JSON.stringify(document, null, 2));
+}
+
+test("over 2,500 symbols the outline shows the statements and their subtotals, nested as before", async () => {
+  // 300 subtotals × 10 items: 3,305 symbols in all, 305 without the leaves.
+  const uri = "file:///symbols/subtotals.json";
+  const text = JSON.stringify(subtotalsDocument(300, 10), null, 2);
+  await server.open(uri, text);
   const all = (await symbols(uri))!;
-  const last = all[all.length - 1]!;
-  assert.equal(last.name, "Outline limited to the first 5,000 symbols");
-  assert.equal(count(all.slice(0, -1)), 5000);
+  assert.notEqual(all[all.length - 1]!.kind, SymbolKind.Null, "no cap notice: the statements and subtotals fit");
+  assert.equal(count(all), 2 + 2 + 1 + 300);
   assertSelectionsInside(all);
   const big = all.find((symbol) => symbol.name === "Big")!;
-  assert.equal(big.children?.length, 1, "every item that fits sits under i0");
-  assert.equal(big.children![0]!.children!.length, 5000 - 1 /* units */ - 1 /* u */ - 1 /* periods */ - 1 /* p */ - 1 /* statement */ - 1 /* i0 */);
+  assert.equal(big.children?.length, 300);
+  assert.ok(
+    big.children!.every((symbol) => symbol.children === undefined && symbol.kind === SymbolKind.Field),
+    "subtotals only, no leaf under them",
+  );
+  assert.equal(textAt(text, big.children![299]!.selectionRange), '"t299"');
+  // Nested subtotals stay nested: a subtotal of subtotals keeps its children.
+  const nested = subtotalsDocument(300, 10) as { statements: { items: { id: string; rollupTo?: string }[] }[] };
+  for (const item of nested.statements[0]!.items) if (item.id.startsWith("t") && !item.id.includes("c") && item.id !== "t0") item.rollupTo = "t0";
+  const nestedUri = "file:///symbols/subtotals-nested.json";
+  await server.open(nestedUri, JSON.stringify(nested, null, 2));
+  const nestedBig = (await symbols(nestedUri))!.find((symbol) => symbol.name === "Big")!;
+  assert.deepEqual(
+    nestedBig.children?.map((symbol) => [symbol.name, symbol.children?.length]),
+    [["Total 0", 299]],
+  );
+});
+
+test("subtotals over 2,500 too: the outline stops there and says so", async () => {
+  // 3,000 subtotals of one item each: 6,005 symbols in all, 3,005 without the leaves.
+  const uri = "file:///symbols/big.json";
+  await server.open(uri, JSON.stringify(subtotalsDocument(3000, 1), null, 2));
+  const all = (await symbols(uri))!;
+  const last = all[all.length - 1]!;
+  assert.equal(last.name, "Outline limited to the first 2,500 symbols");
+  assert.equal(count(all.slice(0, -1)), 2500);
+  assertSelectionsInside(all);
+  const big = all.find((symbol) => symbol.name === "Big")!;
+  assert.equal(big.children?.length, 2500 - 1 /* units */ - 1 /* u */ - 1 /* periods */ - 1 /* p */ - 1 /* statement */);
 });
 
 test("over 1 MiB the outline's ranges are still exact", async () => {
-  const items = Array.from({ length: 4000 }, (_, index) => ({
+  const items = Array.from({ length: 2000 }, (_, index) => ({
     id: `i${index}`,
-    label: `Item ${index} ${"x".repeat(200)}`,
+    label: `Item ${index} ${"x".repeat(600)}`,
     unit: "u",
     values: { p: "1" },
     ...(index % 10 === 0 ? {} : { rollupTo: `i${index - (index % 10)}` }),
@@ -173,12 +209,12 @@ test("over 1 MiB the outline's ranges are still exact", async () => {
   const all = (await symbols(uri))!;
   assertSelectionsInside(all);
   const big = all.find((symbol) => symbol.name === "Big")!;
-  assert.equal(big.children?.length, 400);
-  const subtotal = big.children![399]!;
-  assert.equal(textAt(text, subtotal.selectionRange), '"i3990"');
+  assert.equal(big.children?.length, 200);
+  const subtotal = big.children![199]!;
+  assert.equal(textAt(text, subtotal.selectionRange), '"i1990"');
   assert.equal(subtotal.children?.length, 9);
-  assert.equal(textAt(text, subtotal.children![8]!.selectionRange), '"i3999"');
-  assert.match(textAt(text, subtotal.children![8]!.range), /^\{\s*"id": "i3999",[^]*"rollupTo": "i3990"\s*\}$/);
+  assert.equal(textAt(text, subtotal.children![8]!.selectionRange), '"i1999"');
+  assert.match(textAt(text, subtotal.children![8]!.range), /^\{\s*"id": "i1999",[^]*"rollupTo": "i1990"\s*\}$/);
   assert.equal(textAt(text, all[0]!.selectionRange), '"units"');
 });
 

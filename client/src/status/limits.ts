@@ -1,7 +1,7 @@
 // Words for what is limited on a large document, for the second language status item ("fs.limits",
-// client/src/status/languageStatus.ts): the server's limits (fs/status `limits`: the outline's cap,
-// statements the preview leaves out) and VS Code's own large-file mode, which turns off code lenses
-// and highlights. Free of editor imports (like describe.ts), so the words are tested in Node.
+// client/src/status/languageStatus.ts): the server's limits (fs/status `limits`: the outline's
+// statements and subtotals, statements the preview leaves out, code lenses near the view) and VS
+// Code's own large-file mode, which turns off code lenses and highlights. Free of editor imports (like describe.ts), so the words are tested in Node.
 
 import * as l10n from "@vscode/l10n";
 import type { DocumentLimits } from "../../../protocol/lsp";
@@ -37,7 +37,7 @@ export function describeLimits(limits: DocumentLimits | undefined, editorLargeFi
   const details: string[] = [];
   if (limits?.outline !== undefined) {
     features.push(l10n.t("outline"));
-    details.push(l10n.t("Outline: first {0} of {1} symbols", countText(limits.outline.shown), countText(limits.outline.total)));
+    details.push(l10n.t("Outline: statements and subtotals only, {0} of {1} symbols", countText(limits.outline.shown), countText(limits.outline.total)));
   }
   const preview = limits?.preview;
   if (preview !== undefined) {
@@ -58,6 +58,11 @@ export function describeLimits(limits: DocumentLimits | undefined, editorLargeFi
         (total) => l10n.t("Preview: {0} of {1} statements not shown ({2})", countText(omitted), total, why),
       ),
     );
+  }
+  // Over VS Code's large-file limits it shows no lenses at all, which the clause below says.
+  if (limits?.codeLenses !== undefined && !editorLargeFile) {
+    features.push(l10n.t("code lenses"));
+    details.push(l10n.t("Code lenses: near the lines in view only ({0} subtotals, over {1})", countText(limits.codeLenses.subtotals), countText(limits.codeLenses.inFull)));
   }
   if (editorLargeFile) {
     features.push(l10n.t("code lenses"));

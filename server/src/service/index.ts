@@ -4,11 +4,11 @@
 
 export { DocumentAnalysis, ParsedVersion } from "../analysis";
 export { diagnostics, SOURCE, type DiagnosticData } from "./diagnostics";
-export { codeLenses, lensDocumentKey, resolveCodeLens, unresolvableLens, type LensData } from "./codeLens";
+export { codeLenses, codeLensesNear, lensDocumentKey, LENSES_IN_FULL, resolveCodeLens, subtotalCount, unresolvableLens, type LensData } from "./codeLens";
 export { hover } from "./hover";
 export { completion, MAX_COMPLETION_ITEMS } from "./completion";
 export { definition, references, prepareRename, rename } from "./navigation";
-export { documentSymbols, MAX_SYMBOLS, outlineSize } from "./symbols";
+export { documentSymbols, OUTLINE_SYMBOLS, outlinePlan, type OutlinePlan } from "./symbols";
 export { codeActions, CODE_ACTION_KINDS, RECORD_SNAPSHOT_KIND } from "./codeActions";
 export { snapshotDiff, recordEdits, exportFiles, broken } from "./requests";
 export { limitsOf, statusOf } from "./status";

@@ -3,7 +3,8 @@
 import type { DocumentLimits, DocumentStatus } from "../../../protocol/lsp";
 import { RENDER_LIMITS } from "../../../shared/src/render/limits";
 import type { DocumentAnalysis, ParsedVersion } from "../analysis";
-import { MAX_SYMBOLS, outlineSize } from "./symbols";
+import { outlinePlan } from "./symbols";
+import { LENSES_IN_FULL, subtotalCount } from "./codeLens";
 
 /**
  * The status of the analysed version; with `limits` (an open document's) also what the outline
@@ -20,8 +21,8 @@ export function statusOf(analysis: DocumentAnalysis, { limits = true }: { limits
  */
 export function limitsOf(good: ParsedVersion): DocumentLimits | undefined {
   const limits: DocumentLimits = {};
-  const symbols = outlineSize(good.model);
-  if (symbols > MAX_SYMBOLS) limits.outline = { shown: MAX_SYMBOLS, total: symbols };
+  const outline = outlinePlan(good.model);
+  if (outline.subtotalsOnly) limits.outline = { shown: outline.shown, total: outline.total };
   const omitted = good.omittedStatements;
   if (omitted.length > 0) {
     limits.preview = {
@@ -32,7 +33,9 @@ export function limitsOf(good: ParsedVersion): DocumentLimits | undefined {
       cellsPerDocument: RENDER_LIMITS.cellsPerDocument,
     };
   }
-  return limits.outline === undefined && limits.preview === undefined ? undefined : limits;
+  const subtotals = subtotalCount(good.model);
+  if (subtotals > LENSES_IN_FULL) limits.codeLenses = { subtotals, inFull: LENSES_IN_FULL };
+  return Object.keys(limits).length === 0 ? undefined : limits;
 }
 
 function counts(analysis: DocumentAnalysis): DocumentStatus {

@@ -1,5 +1,9 @@
 // The outline: units, periods, and the statements with their items nested by rollup (a child under
-// the subtotal it rolls into). Capped like VS Code's JSON outline, so a huge document stays usable.
+// the subtotal it rolls into). A document whose whole outline is over OUTLINE_SYMBOLS gets its
+// statements and subtotals only, the whole document's shape rather than its first few statements,
+// cut at OUTLINE_SYMBOLS if even that is over: VS Code asks for the outline again after every edit
+// (outline, breadcrumbs, sticky scroll), and every symbol crosses the extension host and the
+// workbench each time (1.5 MB per version at 5 MB with every item; docs/performance.md).
 
 import * as l10n from "@vscode/l10n";
 import { SymbolKind, type CancellationToken, type DocumentSymbol, type Position } from "vscode-languageserver-protocol";
@@ -8,11 +12,11 @@ import { groupDigits } from "../../../shared/src/render/format";
 import type { DocumentAnalysis, ParsedVersion } from "../analysis";
 import { RangeBatch } from "./documentFacts";
 
-export const MAX_SYMBOLS = 5000;
+export const OUTLINE_SYMBOLS = 2500;
 
 /**
  * The outline of the last good version, at the positions of its text; `limited` when it was cut
- * at MAX_SYMBOLS (a notice symbol then ends it). Undefined when cancelled or there is no version.
+ * at OUTLINE_SYMBOLS (a notice symbol then ends it). Undefined when cancelled or there is no version.
  * A complete outline is kept with the version it was built from.
  */
 export function documentSymbols(analysis: DocumentAnalysis, token: CancellationToken): { symbols: DocumentSymbol[]; limited: boolean } | undefined {
@@ -20,7 +24,7 @@ export function documentSymbols(analysis: DocumentAnalysis, token: CancellationT
   if (good === undefined) return undefined;
   // Either positions (the open document's or the version's own) are of the same text.
   if (good.outline !== undefined) return good.outline;
-  const outline = new Outline(good, new RangeBatch(good, analysis.positionsOf(good)));
+  const outline = new Outline(good, new RangeBatch(good, analysis.positionsOf(good)), outlinePlan(good.model).subtotalsOnly);
   const symbols = outline.build(token);
   if (symbols === undefined) return undefined;
   if (outline.exceeded) symbols.push(outline.capNotice());
@@ -28,16 +32,28 @@ export function documentSymbols(analysis: DocumentAnalysis, token: CancellationT
   return good.outline;
 }
 
-/**
- * How many symbols the whole outline of `model` has, before the cap: a group for units and one for
- * periods (each with its members, when there are any), each statement and each of its items. The
- * outline is cut when this exceeds MAX_SYMBOLS; the language status says so (service/status.ts).
- */
-export function outlineSize(model: DocumentModel): number {
+/** What the outline of a document shows, from the model's counts (the language status says it, service/status.ts). */
+export interface OutlinePlan {
+  /** Symbols of the whole outline: a group for units and one for periods (each with its members, when there are any), each statement and each item. */
+  total: number;
+  /** Over OUTLINE_SYMBOLS: the items that are no subtotal are left out. */
+  subtotalsOnly: boolean;
+  /** Symbols shown (at most OUTLINE_SYMBOLS, the cap notice not counted). */
+  shown: number;
+}
+
+export function outlinePlan(model: DocumentModel): OutlinePlan {
   const group = (members: number): number => (members === 0 ? 0 : 1 + members);
-  let total = group(model.units.size) + group(model.periods.size);
-  for (const statement of model.statements) total += 1 + statement.items.length;
-  return total;
+  const groups = group(model.units.size) + group(model.periods.size);
+  let total = groups;
+  let subtotals = groups;
+  for (const statement of model.statements) {
+    total += 1 + statement.items.length;
+    subtotals += 1;
+    for (const item of statement.items) if (item.children.length > 0) subtotals++;
+  }
+  if (total <= OUTLINE_SYMBOLS) return { total, subtotalsOnly: false, shown: total };
+  return { total, subtotalsOnly: true, shown: Math.min(subtotals, OUTLINE_SYMBOLS) };
 }
 
 /** Where a symbol's ranges come from, until the batch resolves them. */
@@ -58,6 +74,8 @@ class Outline {
   constructor(
     private readonly good: ParsedVersion,
     private readonly ranges: RangeBatch,
+    /** Only the items that have children (the subtotals). */
+    private readonly subtotalsOnly: boolean,
   ) {}
 
   build(token: CancellationToken): DocumentSymbol[] | undefined {
@@ -94,7 +112,7 @@ class Outline {
   }
 
   private take(): boolean {
-    if (this.used >= MAX_SYMBOLS) {
+    if (this.used >= OUTLINE_SYMBOLS) {
       this.exceeded = true;
       return false;
     }
@@ -134,6 +152,8 @@ class Outline {
     const symbols = new Map<ItemEntry, DocumentSymbol>();
     for (const item of statement.items) {
       if (symbols.size % 512 === 511 && token.isCancellationRequested) return [];
+      // A subtotal's parent is a subtotal too: the nesting holds without the leaves.
+      if (this.subtotalsOnly && item.children.length === 0) continue;
       const kind = item.children.length > 0 ? SymbolKind.Field : SymbolKind.Number;
       const name = itemName(item);
       // The id, unless it is already the name (an item without a label), and the unit.
@@ -156,7 +176,7 @@ class Outline {
   capNotice(): DocumentSymbol {
     const end = this.ranges.positions.positionAt(this.good.text.length);
     const range = { start: end, end };
-    return { name: l10n.t("Outline limited to the first {0} symbols", groupDigits(String(MAX_SYMBOLS))), kind: SymbolKind.Null, range, selectionRange: range };
+    return { name: l10n.t("Outline limited to the first {0} symbols", groupDigits(String(OUTLINE_SYMBOLS))), kind: SymbolKind.Null, range, selectionRange: range };
   }
 }
 
