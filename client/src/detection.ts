@@ -6,7 +6,7 @@
 
 import * as vscode from "vscode";
 import { isFsDocumentByName } from "../../shared/src/detect";
-import { isFsDocumentText } from "./detectText";
+import { isFsDocumentStart, isFsDocumentText } from "./detectText";
 
 const JSON_LANGUAGES: ReadonlySet<string> = new Set(["json", "jsonc"]);
 
@@ -17,6 +17,19 @@ function filePatterns(uri: vscode.Uri): readonly string[] {
 }
 /** How long typing pauses before an unknown document's text is searched again. */
 const RECHECK_DELAY_MS = 400;
+/** Characters read first: an FS document names its characteristic members at its start. */
+const START_CHARACTERS = 64 * 1024;
+
+/**
+ * The shape test without joining a large document's whole text on the extension host (tens of
+ * milliseconds at 5 MB, on every open): its start first, the whole only when the top level goes on.
+ */
+function hasFsShape(document: vscode.TextDocument): boolean {
+  const end = document.positionAt(START_CHARACTERS);
+  const whole = end.isEqual(document.lineAt(document.lineCount - 1).range.end);
+  const verdict = isFsDocumentStart(document.getText(new vscode.Range(new vscode.Position(0, 0), end)), whole);
+  return verdict ?? isFsDocumentText(document.getText());
+}
 
 export class FsDocumentDetector implements vscode.Disposable {
   private readonly known = new Set<string>();
@@ -58,7 +71,7 @@ export class FsDocumentDetector implements vscode.Disposable {
     if (this.known.has(key)) return true;
     if (!JSON_LANGUAGES.has(document.languageId)) return false;
     if (this.rejected.get(key) === document.version) return false;
-    const isFs = isFsDocumentByName(document.uri.path, filePatterns(document.uri)) || isFsDocumentText(document.getText());
+    const isFs = isFsDocumentByName(document.uri.path, filePatterns(document.uri)) || hasFsShape(document);
     if (!isFs) {
       this.rejected.set(key, document.version);
       return false;
