@@ -315,3 +315,11 @@ export function asPreviewState(value: unknown): PreviewState | undefined {
   const collapsed = Array.isArray(state.collapsed) ? state.collapsed.filter(isString) : [];
   return { uri: state.uri, locked: state.locked === true, scrollTop, collapsed };
 }
+
+/**
+ * User Timing marks the page sets once, on its first paint: script running, "ready" posted, first
+ * model received, decoded, drawn. DevTools shows them, and the editor benchmark reads them to tell
+ * the page's own part of "Open Preview" from the webview's start (test/e2e/bench/).
+ */
+export const FIRST_PAINT_MARKS = ["fs-preview-script", "fs-preview-ready", "fs-preview-model-received", "fs-preview-model-decoded", "fs-preview-drawn"] as const;
+export type FirstPaintMark = (typeof FIRST_PAINT_MARKS)[number];

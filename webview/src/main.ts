@@ -9,6 +9,7 @@ import {
   isExtensionToWebview,
   SHELL_IDS,
   type ExtensionToWebview,
+  type FirstPaintMark,
   type ModelMessage,
   type NumberFormat,
   type PatchMessage,
@@ -31,6 +32,12 @@ interface VsCodeApi {
   setState(state: unknown): void;
 }
 declare function acquireVsCodeApi(): VsCodeApi;
+
+/** Sets a first-paint mark (protocol/webview.ts), once per page. */
+function markOnce(name: FirstPaintMark): void {
+  if (performance.getEntriesByName(name, "mark").length === 0) performance.mark(name);
+}
+markOnce("fs-preview-script");
 
 const HIGHLIGHT = "fs-highlight";
 const SELECTED = "fs-selected";
@@ -127,6 +134,7 @@ class PreviewScript {
     // Pointing at a failing subtotal explains it (so do focusing and clicking it).
     this.content.addEventListener("mouseover", (event) => this.explainCell(event.target));
     this.post({ type: "ready" });
+    markOnce("fs-preview-ready");
   }
 
   private post(message: WebviewToExtension): void {
@@ -147,9 +155,11 @@ class PreviewScript {
     switch (message.type) {
       case "model": {
         if (message.sequence <= this.lastSequence) return;
+        if (message.wire !== undefined) markOnce("fs-preview-model-received");
         // The wire form is checked field by field as it is decoded; one that does not decode is
         // dropped like any other invalid message.
         const model = message.wire === undefined ? undefined : decodeWireBytes(message.wire);
+        if (model !== undefined) markOnce("fs-preview-model-decoded");
         if (message.wire !== undefined && model === undefined) return;
         if (message.wire !== undefined) document.body.dataset.modelBytes = String(message.wire.byteLength);
         this.paintModel(message, model);
@@ -212,6 +222,7 @@ class PreviewScript {
     const top = message.scrollTop ?? restored ?? (changedDocument ? 0 : keptTop);
     this.scroll.scrollTo(top);
     this.view.draw();
+    if (model !== undefined) markOnce("fs-preview-drawn");
     this.updateTabStops();
     if (previous !== undefined && !changedDocument) this.markHighlight(previous);
     this.find.refresh();

@@ -58,3 +58,35 @@ export function summarize(profile: Profile, top = 15): string {
       .map(([name, ms]) => `  ${Math.round(ms).toLocaleString("en").padStart(7)} ms  ${name}`);
   return [`self time, ${Math.round(total).toLocaleString("en")} ms sampled; by script:`, ...lines(byScript), "by function:", ...lines(byFunction)].join("\n");
 }
+
+/**
+ * The longest stretch of consecutive samples with code from a script matching `script` on the stack,
+ * in ms: how long that code kept the thread busy without a break (one task, or tasks back to back).
+ */
+export function longestRun(profile: Profile, script: RegExp): number {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of (node as ProfileNode & { children?: number[] }).children ?? []) parent.set(child, node.id);
+  const ours = new Map<number, boolean>();
+  const isOurs = (id: number): boolean => {
+    let known = ours.get(id);
+    if (known === undefined) {
+      const node = byId.get(id);
+      const up = parent.get(id);
+      known = node !== undefined && (script.test(node.callFrame.url) || (up !== undefined && isOurs(up)));
+      ours.set(id, known);
+    }
+    return known;
+  };
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  let longest = 0;
+  let current = 0;
+  samples.forEach((id, index) => {
+    // A sample lasts until the next one.
+    const ms = (deltas[index + 1] ?? 0) / 1000;
+    current = isOurs(id) ? current + ms : 0;
+    longest = Math.max(longest, current);
+  });
+  return longest;
+}

@@ -11,11 +11,22 @@ import { setUpEditor, waitForFile, type Editor } from "../harness";
 import { goTo, quickOpen, runCommand, runFsEditorCommand } from "../workbench";
 import { generateDocument } from "./document";
 import { chooseEditTarget, type EditTarget } from "./editTarget";
-import { cpuByProcess, cpuSince, findProcesses, installRendererProbe, previewContentFrame, processMemory, readHostProbe, readRendererProbe, type HostProbe } from "./probes";
-import { formatReport, type SizeResult } from "./report";
+import {
+  cpuByProcess,
+  cpuSince,
+  findProcesses,
+  installRendererProbe,
+  previewContentFrame,
+  previewFirstPaint,
+  processMemory,
+  readHostProbe,
+  readRendererProbe,
+  type HostProbe,
+} from "./probes";
+import { formatReport, hostHeapGrowth, type SizeResult } from "./report";
 import { collectServerGarbage, idleServerResident, residentBytes } from "./serverGc";
 import { formatTally, messageTimeline, tallyTrace } from "./trace";
-import { profileRenderer, summarize } from "./cpuProfile";
+import { longestRun, profileRenderer, summarize } from "./cpuProfile";
 import { previewCell, readProblemCounts, waitForCellText, waitForCodeLens, waitForPreviewTable, waitForText, waitForWarnings, STATE_TIMEOUT_MS } from "./screen";
 import { EDITOR_LARGE_FILE, overEditorLimits } from "../../../client/src/status/limits";
 
@@ -94,12 +105,26 @@ async function measureOpenAndPreview(editor: Editor, name: string, runs: number,
       ]);
     });
     (samples.open ??= []).push(open);
+    let enteredAt = 0;
     const preview = await timedFrom(async (start) => {
-      await runFsEditorCommand(page, "FS: Open Preview to the Side", { beforeEnter: () => (start(), log(`  ${clock()} Enter (preview)`)) });
+      await runFsEditorCommand(page, "FS: Open Preview to the Side", {
+        beforeEnter: () => {
+          start();
+          enteredAt = Date.now();
+          log(`  ${clock()} Enter (preview)`);
+        },
+      });
       await waitForPreviewTable(page);
       log(`  ${clock()} preview table shown`);
     });
     (samples.preview ??= []).push(preview);
+    const firstPaint = await previewFirstPaint(page, enteredAt);
+    for (const [state, at] of Object.entries(firstPaint)) if (at !== undefined) (samples[`preview:${state}`] ??= []).push(at);
+    log(
+      `  first paint (ms from Enter): ${Object.entries(firstPaint)
+        .map(([state, at]) => `${state.replace("fs-preview-", "")} ${at?.toFixed(0) ?? "–"}`)
+        .join(", ")}`,
+    );
     log(`  run ${run + 1}/${runs}: open ${open.toFixed(0)} ms, preview ${preview.toFixed(0)} ms`);
     await closeAll(page);
   }
@@ -185,12 +210,24 @@ function perRun(cpu: Record<string, number>, runs: number): Record<string, numbe
   return Object.fromEntries(Object.entries(cpu).map(([kind, ms]) => [kind, ms / runs]));
 }
 
-/**
- * `profile`: one open and one edit with the language client's verbose trace on, to count and size
- * the JSON-RPC messages (the trace itself costs time: the figures of such a run are not the product's).
- */
-async function benchSize(sizeMb: number, runs: number, profile: boolean, withoutExtension: boolean, memoryEdits: number, timeline: boolean): Promise<SizeResult> {
-  const openRuns = profile ? 1 : runs;
+interface BenchOptions {
+  runs: number;
+  /** One open and one edit with CPU profiles of the workbench renderer and the extension host. */
+  profile: boolean;
+  /** One open and one edit with the language client's verbose trace, to count and size the JSON-RPC messages. */
+  trace: boolean;
+  /** Every JSON-RPC message with its time (the "messages" trace: cheap). */
+  timeline: boolean;
+  /** FS Documents not installed: VS Code's and its JSON's own cost. */
+  withoutExtension: boolean;
+  memoryEdits: number;
+}
+
+/** Profiles and traces cost time: the figures of such a run are not the product's, only its breakdown. */
+async function benchSize(sizeMb: number, options: BenchOptions): Promise<SizeResult> {
+  const { profile, trace, timeline, withoutExtension, memoryEdits } = options;
+  const runs = profile || trace ? 1 : options.runs;
+  const openRuns = runs;
   const { text, stats } = await generateDocument(sizeMb);
   const parseMs = jsonParseMs(text);
   const target = chooseEditTarget(text);
@@ -202,12 +239,12 @@ async function benchSize(sizeMb: number, runs: number, profile: boolean, without
   // --settings '{"fs.codeLens.enabled":false}': the same measurements with some features off, to
   // see what each costs (user settings of the benchmark's editor, over the defaults above).
   Object.assign(settings, JSON.parse(option("--settings", "{}")) as Record<string, unknown>);
-  if (profile) settings["fs.trace.server"] = "verbose";
+  if (trace) settings["fs.trace.server"] = "verbose";
   else if (timeline) settings["fs.trace.server"] = "messages";
   const setup = await setUpEditor(settings, {
     addFiles: (folder) => writeFileSync(join(folder, name), text),
     // The language client writes its trace at the output channel's "trace" log level only.
-    codeServerArgs: profile || timeline ? ["--log", "trace"] : [],
+    codeServerArgs: trace || timeline ? ["--log", "trace"] : [],
     withoutProduct: withoutExtension,
   });
   if ("skip" in setup) throw new Error(setup.skip);
@@ -221,6 +258,7 @@ async function benchSize(sizeMb: number, runs: number, profile: boolean, without
     log(`${sizeMb} MB: open and preview, ${runs} runs`);
     const cpuStart = cpuByProcess(leader);
     const profiles: string[] = [];
+    let longestFsTask = 0;
     const phase = async (title: string, work: () => Promise<void>) => {
       if (!profile) return work();
       const hostProfile = `${editor.apiResultsFile}.host-profile.json`;
@@ -228,7 +266,9 @@ async function benchSize(sizeMb: number, runs: number, profile: boolean, without
       const { summary, profile: rendererProfile } = await profileRenderer(page, work);
       await runCommand(page, "FS E2E: Stop Extension Host Profile");
       const hostText = await waitForFile(hostProfile, 120_000);
-      const host = summarize(JSON.parse(hostText) as Parameters<typeof summarize>[0]);
+      const hostProfileData = JSON.parse(hostText) as Parameters<typeof summarize>[0];
+      const host = summarize(hostProfileData);
+      longestFsTask = Math.max(longestFsTask, longestRun(hostProfileData, /fs-documents[^/]*\/dist\//));
       rmSync(hostProfile, { force: true });
       // The raw profiles, for DevTools' Performance panel (or source-mapped analysis).
       const dir = join(repoRoot, "test-results", "bench-editor");
@@ -308,7 +348,13 @@ async function benchSize(sizeMb: number, runs: number, profile: boolean, without
       previewLongTasks: samples.previewLongTasks ?? [],
       cpu: { openAndPreview: perRun(cpuSince(cpuStart, cpuOpened), openRuns), editsAndTyping: cpuSince(cpuOpened, cpuEdited) },
       withoutExtension,
-      trace: profile ? [formatTally(tallyTrace(editor.server.userDataDir)), ...profiles].join("\n\n") : timeline ? messageTimeline(editor.server.userDataDir) : undefined,
+      trace:
+        trace || profile
+          ? [...(trace ? [formatTally(tallyTrace(editor.server.userDataDir))] : []), ...profiles].join("\n\n")
+          : timeline
+            ? messageTimeline(editor.server.userDataDir)
+            : undefined,
+      longestFsHostTaskMs: profile ? longestFsTask : undefined,
     };
   } finally {
     await editor.stop();
@@ -317,17 +363,26 @@ async function benchSize(sizeMb: number, runs: number, profile: boolean, without
 
 async function main(): Promise<boolean> {
   const sizes = option("--sizes", "1,5,20").split(",").map(Number);
-  const profile = process.argv.includes("--profile");
-  const withoutExtension = process.argv.includes("--without-extension");
-  const runs = profile ? 1 : Math.max(1, Number(option("--runs", "5")));
+  const options: BenchOptions = {
+    runs: Math.max(1, Number(option("--runs", "5"))),
+    profile: process.argv.includes("--profile"),
+    trace: process.argv.includes("--trace"),
+    timeline: process.argv.includes("--timeline"),
+    withoutExtension: process.argv.includes("--without-extension"),
+    memoryEdits: Math.max(0, Number(option("--memory-edits", "100"))),
+  };
+  // The extension host's heap holds VS Code's own copy of the text and its caches: the same opens
+  // and typing without FS Documents first give that share, so that ours can be told apart.
+  const hostBaseline = !options.withoutExtension && !process.argv.includes("--no-host-baseline");
   const load = loadavg();
   const results: SizeResult[] = [];
-  const memoryEdits = Math.max(0, Number(option("--memory-edits", "100")));
-  const timeline = process.argv.includes("--timeline");
   const failed: string[] = [];
   for (const size of sizes) {
     try {
-      results.push(await benchSize(size, runs, profile, withoutExtension, memoryEdits, timeline));
+      const baseline = hostBaseline ? await benchSize(size, { ...options, profile: false, trace: false, timeline: false, withoutExtension: true }) : undefined;
+      const result = await benchSize(size, options);
+      if (baseline !== undefined) result.hostHeapGrowthWithout = hostHeapGrowth(baseline);
+      results.push(result);
     } catch (error) {
       // The other sizes' figures still count: report this one as failed, with its reason.
       log(`${size} MB failed: ${String(error)}`);

@@ -6,6 +6,7 @@ import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import type { Frame, Page } from "playwright-core";
 import { runCommand } from "../workbench";
 import { waitForFile } from "../harness";
+import { FIRST_PAINT_MARKS } from "../../../protocol/webview";
 
 declare global {
   interface Window {
@@ -148,4 +149,25 @@ export function cpuSince(before: CpuByProcess, after: CpuByProcess): CpuByProces
   const result: CpuByProcess = {};
   for (const [kind, ms] of Object.entries(after)) result[kind] = ms - (before[kind] ?? 0);
   return result;
+}
+
+/**
+ * Where a new preview's first paint went, in ms from `enteredAt` (Date.now() at the command's
+ * Enter): its page's frame started loading (VS Code's webview start before it), then the page's
+ * own marks (protocol/webview.ts FIRST_PAINT_MARKS). Undefined for a mark the page did not set.
+ */
+export async function previewFirstPaint(page: Page, enteredAt: number): Promise<Record<string, number | undefined>> {
+  const frame = await previewContentFrame(page);
+  const { origin, marks } = await frame.evaluate(
+    (names) => {
+      const byName: Record<string, number | undefined> = {};
+      for (const name of names) byName[name] = performance.getEntriesByName(name, "mark")[0]?.startTime;
+      return { origin: performance.timeOrigin, marks: byName };
+    },
+    [...FIRST_PAINT_MARKS],
+  );
+  return {
+    frame: origin - enteredAt,
+    ...Object.fromEntries(Object.entries(marks).map(([name, at]) => [name, at === undefined ? undefined : origin + at - enteredAt])),
+  };
 }
