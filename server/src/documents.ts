@@ -138,6 +138,12 @@ export class DocumentStore {
     return this.analyze(document);
   }
 
+  /** The analysis of the document's current version if it has one already (nothing is analysed now). */
+  analysed(uri: string): DocumentAnalysis | undefined {
+    const analysis = this.analyses.get(uri);
+    return analysis !== undefined && analysis.version === this.documents.get(uri)?.version && !this.pending.has(uri) ? analysis : undefined;
+  }
+
   all(): DocumentAnalysis[] {
     return [...this.analyses.keys()].flatMap((uri) => this.get(uri) ?? []);
   }
