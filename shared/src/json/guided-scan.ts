@@ -47,16 +47,7 @@ const OPEN_BRACE = 0x7b,
  * Undefined when the text does not match the value (the caller then uses a parse tree).
  */
 export function scanPointers(text: string, value: unknown, pointers: readonly string[][]): ScanHit[] | undefined {
-  const root: Trie = { children: new Map(), ends: [] };
-  pointers.forEach((segments, request) => {
-    let node = root;
-    for (const segment of segments) {
-      let next = node.children.get(segment);
-      if (next === undefined) node.children.set(segment, (next = { children: new Map(), ends: [] }));
-      node = next;
-    }
-    node.ends.push(request);
-  });
+  const root = trieOf(pointers);
   const hits: (ScanHit | undefined)[] = new Array(pointers.length);
   try {
     const start = skipSpace(text, 0);
@@ -67,6 +58,42 @@ export function scanPointers(text: string, value: unknown, pointers: readonly st
     throw error;
   }
   return hits as ScanHit[];
+}
+
+/**
+ * The same for pointers relative to one node of `text`, whose token lies at [start, end) and whose
+ * parsed value is `value` (a subtree of the document's), its member name at `key` when it is an
+ * object member: only that node's text is read. Hits are as the whole scan gives them for the
+ * full pointers. Undefined when the text there does not match the value.
+ */
+export function scanPointersWithin(
+  text: string,
+  value: unknown,
+  node: { start: number; end: number; key: SourceRange | undefined },
+  pointers: readonly (readonly string[])[],
+): ScanHit[] | undefined {
+  const hits: (ScanHit | undefined)[] = new Array(pointers.length);
+  try {
+    if (visit(text, value, node.start, trieOf(pointers), node.key, hits) !== node.end) return undefined;
+  } catch (error) {
+    if (error instanceof ScanMismatch || error instanceof RangeError) return undefined;
+    throw error;
+  }
+  return hits as ScanHit[];
+}
+
+function trieOf(pointers: readonly (readonly string[])[]): Trie {
+  const root: Trie = { children: new Map(), ends: [] };
+  pointers.forEach((segments, request) => {
+    let node = root;
+    for (const segment of segments) {
+      let next = node.children.get(segment);
+      if (next === undefined) node.children.set(segment, (next = { children: new Map(), ends: [] }));
+      node = next;
+    }
+    node.ends.push(request);
+  });
+  return root;
 }
 
 function skipSpace(text: string, at: number): number {
