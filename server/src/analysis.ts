@@ -13,6 +13,7 @@ import {
   diffSnapshot,
   keyOfApplication,
   parseJson,
+  RollupExplainer,
   SourceLocator,
   type Analysis,
   type DocumentModel,
@@ -42,6 +43,7 @@ export class ParsedVersion {
   /** Built when the first edit asks for it; a value edit hands the next version a shifted copy. */
   private cellsCache: ValueCellIndex | null | undefined;
   private applicationPositionsCache: ReadonlyMap<string, number> | undefined;
+  private explainerCache: RollupExplainer | null | undefined;
   /** The outline, once a request has built it completely (not cancelled). */
   outline: { symbols: DocumentSymbol[]; limited: boolean } | undefined;
   /** The parent items' unresolved code lenses (service/codeLens.ts), once built, for the document key they carry. */
@@ -70,6 +72,8 @@ export class ParsedVersion {
     next.modelCache = previous.modelCache;
     next.occurrencesCache = previous.occurrencesCache;
     next.locatorCache = previous.locatorCache?.afterEdit(text, edit.value, { offset: edit.edit.offset, length: edit.edit.length, inserted: edit.edit.text.length });
+    // The explainer keeps the other statements' indexes and the causes the edit cannot have changed.
+    if (previous.explainerCache) next.explainerCache = previous.explainerCache.afterValueEdit(edit.value, edit.analysis.result.calculations.applications, edit.cell);
     // A value edit changes no statement's shape (items, periods, units), so the same ones are left out.
     next.omittedCache = previous.omittedCache;
     if (previous.previewModelCache !== undefined) {
@@ -112,6 +116,15 @@ export class ParsedVersion {
   get model(): DocumentModel {
     this.modelCache ??= buildModel(this.value);
     return this.modelCache;
+  }
+
+  /** The likely causes of failing rollups (rollup/explain.ts), built on first need; none unless the document conforms. */
+  get explainer(): RollupExplainer | undefined {
+    if (this.explainerCache === undefined) {
+      const document = this.analysis.document;
+      this.explainerCache = document === undefined ? null : new RollupExplainer(document, this.analysis.result.calculations.applications);
+    }
+    return this.explainerCache ?? undefined;
   }
 
   get diff(): SnapshotDiff {
