@@ -5,7 +5,7 @@
 // base, service/preview.ts, only holds on to the ParsedVersion it last answered with).
 
 import { TextDocument } from "vscode-languageserver-textdocument";
-import type { CodeLens, DocumentSymbol, Position, Range } from "vscode-languageserver-protocol";
+import type { CodeLens, DocumentSymbol } from "vscode-languageserver-protocol";
 import {
   analyze,
   applicationKey,
@@ -27,6 +27,7 @@ import { buildPreviewModel, type PreviewModel } from "../../shared/src/render/pr
 import { withStatementRebuilt } from "../../shared/src/render/previewEdit";
 import { ValueCellIndex } from "../../shared/src/incremental/cellIndex";
 import { applicationPositions, applyValueEdit, type TextEdit, type ValueEdit } from "../../shared/src/incremental/valueEdit";
+import { shiftLenses, shiftSymbols, type LineShift } from "./lineShift";
 
 const DECIMAL_CHARACTERS = /^[-.0-9]*$/;
 
@@ -177,54 +178,6 @@ export class ParsedVersion {
     this.positionsCache ??= TextDocument.create(this.uri, this.languageId, this.version, this.text);
     return this.positionsCache;
   }
-}
-
-/**
- * How a value edit moved positions: on `line`, those at or after character `from` (the end of the
- * replaced characters) moved by `delta`; no other position moved, since no line break was typed.
- */
-export interface LineShift {
-  readonly line: number;
-  readonly from: number;
-  readonly delta: number;
-}
-
-function shiftPosition(position: Position, shift: LineShift): Position {
-  return position.line === shift.line && position.character >= shift.from ? { line: position.line, character: position.character + shift.delta } : position;
-}
-
-/** The range moved, or the same object when it did not move. */
-function shiftRange(range: Range, shift: LineShift): Range {
-  if (range.start.line !== shift.line && range.end.line !== shift.line) return range;
-  const start = shiftPosition(range.start, shift);
-  const end = shiftPosition(range.end, shift);
-  return start === range.start && end === range.end ? range : { start, end };
-}
-
-/** The symbols moved; a symbol with nothing on the edited line is shared, not copied. */
-export function shiftSymbols(symbols: DocumentSymbol[], shift: LineShift): DocumentSymbol[] {
-  let changed = false;
-  const moved = symbols.map((symbol) => {
-    const range = shiftRange(symbol.range, shift);
-    const selectionRange = shiftRange(symbol.selectionRange, shift);
-    // Items nest by rollup, not by text: a child's range need not lie inside its parent's.
-    const children = symbol.children === undefined ? undefined : shiftSymbols(symbol.children, shift);
-    if (range === symbol.range && selectionRange === symbol.selectionRange && children === symbol.children) return symbol;
-    changed = true;
-    return { ...symbol, range, selectionRange, ...(children === undefined ? {} : { children }) };
-  });
-  return changed ? moved : symbols;
-}
-
-export function shiftLenses(lenses: readonly CodeLens[], shift: LineShift): readonly CodeLens[] {
-  let changed = false;
-  const moved = lenses.map((lens) => {
-    const range = shiftRange(lens.range, shift);
-    if (range === lens.range) return lens;
-    changed = true;
-    return { ...lens, range };
-  });
-  return changed ? moved : lenses;
 }
 
 /** The analysis of one version of an open document. */
