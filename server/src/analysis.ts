@@ -5,29 +5,32 @@
 // base, service/preview.ts, only holds on to the ParsedVersion it last answered with).
 
 import { TextDocument } from "vscode-languageserver-textdocument";
-import type { CodeLens, DocumentSymbol } from "vscode-languageserver-protocol";
+import type { CodeLens, Diagnostic, DiagnosticSeverity, DocumentSymbol } from "vscode-languageserver-protocol";
 import {
   analyze,
   applicationKey,
   buildModel,
   diffSnapshot,
+  explanationMayChange,
   keyOfApplication,
   parseJson,
   RollupExplainer,
   SourceLocator,
   type Analysis,
   type DocumentModel,
+  type EditedCell,
   type Occurrence,
   type RollupApplication,
   type SnapshotDiff,
   type SyntaxProblem,
 } from "../../shared/src/index";
+import type { DisplayFormat } from "../../shared/src/render/localeFormat";
 import { buildPresentation, omittedStatements, type OmittedStatement } from "../../shared/src/render/index";
 import { buildPreviewModel, type PreviewModel } from "../../shared/src/render/previewModel";
 import { withStatementRebuilt } from "../../shared/src/render/previewEdit";
 import { ValueCellIndex } from "../../shared/src/incremental/cellIndex";
 import { applicationPositions, applyValueEdit, type TextEdit, type ValueEdit } from "../../shared/src/incremental/valueEdit";
-import { shiftLenses, shiftSymbols, type LineShift } from "./lineShift";
+import { shiftDiagnostic, shiftLenses, shiftSymbols, type LineShift } from "./lineShift";
 
 const DECIMAL_CHARACTERS = /^[-.0-9]*$/;
 
@@ -49,6 +52,12 @@ export class ParsedVersion {
   outline: { symbols: DocumentSymbol[]; limited: boolean } | undefined;
   /** The parent items' unresolved code lenses (service/codeLens.ts), once built, for the document key they carry. */
   lenses: { documentKey: number; lenses: readonly CodeLens[] } | undefined;
+  /**
+   * The rollup diagnostics built for this version (service/diagnostics.ts), by the application's
+   * position in the result, with the settings they were built with. A value edit hands the next
+   * version those it cannot have changed, their positions moved.
+   */
+  rollupDiagnostics: RollupDiagnostics | undefined;
 
   constructor(
     readonly uri: string,
@@ -80,13 +89,14 @@ export class ParsedVersion {
     if (previous.previewModelCache !== undefined) {
       next.previewModelCache = withStatementRebuilt(previous.previewModelCache, edit.value, edit.analysis.result, edit.statement);
     }
-    // The outline and the lens list name ids and items, which the edit left as they were; only
-    // positions after the edit on its line moved (it inserted no line break).
-    if (previous.outline !== undefined || previous.lenses !== undefined) {
+    // The outline, the lens list and the diagnostics name ids and items, which the edit left as
+    // they were; only positions after the edit on its line moved (it inserted no line break).
+    if (previous.outline !== undefined || previous.lenses !== undefined || previous.rollupDiagnostics !== undefined) {
       const start = document.positionAt(edit.edit.offset);
       const shift: LineShift = { line: start.line, from: start.character + edit.edit.length, delta: edit.edit.text.length - edit.edit.length };
       if (previous.outline !== undefined) next.outline = { symbols: shiftSymbols(previous.outline.symbols, shift), limited: previous.outline.limited };
       if (previous.lenses !== undefined) next.lenses = { documentKey: previous.lenses.documentKey, lenses: shiftLenses(previous.lenses.lenses, shift) };
+      if (previous.rollupDiagnostics !== undefined) next.rollupDiagnostics = carriedDiagnostics(previous.rollupDiagnostics, previous.analysis, edit.cell, shift);
     }
     return next;
   }
@@ -178,6 +188,30 @@ export class ParsedVersion {
     this.positionsCache ??= TextDocument.create(this.uri, this.languageId, this.version, this.text);
     return this.positionsCache;
   }
+}
+
+/** Rollup diagnostics by application position, for the settings that shape them. */
+export interface RollupDiagnostics {
+  readonly severity: DiagnosticSeverity;
+  readonly display: DisplayFormat;
+  /** Filled in by service/diagnostics.ts as it builds them. */
+  readonly byPosition: Map<number, Diagnostic>;
+}
+
+/**
+ * The rollup diagnostics of the version after a value edit of `cell`, from those `built` for the
+ * version before (whose analysis is `previous`): those of the applications whose diagnostic the
+ * edit cannot have changed (its own values, its causes and its children's cells:
+ * rollup/explain.ts, `explanationMayChange`), moved. Applications keep their positions.
+ */
+function carriedDiagnostics(built: RollupDiagnostics, previous: Analysis, cell: EditedCell, shift: LineShift): RollupDiagnostics {
+  const applications = previous.result.calculations.applications;
+  const byPosition = new Map<number, Diagnostic>();
+  for (const [position, diagnostic] of built.byPosition) {
+    const application = applications[position];
+    if (application !== undefined && !explanationMayChange(cell, application.key)) byPosition.set(position, shiftDiagnostic(diagnostic, shift));
+  }
+  return { severity: built.severity, display: built.display, byPosition };
 }
 
 /** The analysis of one version of an open document. */

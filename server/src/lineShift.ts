@@ -1,7 +1,7 @@
 // How a value edit moves what a version placed in its text (the outline, the lens list, the
 // diagnostics): it typed no line break, so only positions after the edit on its line move.
 
-import type { CodeLens, DocumentSymbol, Position, Range } from "vscode-languageserver-protocol";
+import type { CodeLens, Diagnostic, DocumentSymbol, Position, Range } from "vscode-languageserver-protocol";
 
 /**
  * How a value edit moved positions: on `line`, those at or after character `from` (the end of the
@@ -49,4 +49,22 @@ export function shiftLenses(lenses: readonly CodeLens[], shift: LineShift): read
     return { ...lens, range };
   });
   return changed ? moved : lenses;
+}
+
+/** A diagnostic with its range and its related locations moved; the same object when nothing moved. */
+export function shiftDiagnostic(diagnostic: Diagnostic, shift: LineShift): Diagnostic {
+  const range = shiftRange(diagnostic.range, shift);
+  let related = diagnostic.relatedInformation;
+  if (related !== undefined) {
+    let moved = false;
+    const shifted = related.map((information) => {
+      const location = shiftRange(information.location.range, shift);
+      if (location === information.location.range) return information;
+      moved = true;
+      return { ...information, location: { ...information.location, range: location } };
+    });
+    if (moved) related = shifted;
+  }
+  if (range === diagnostic.range && related === diagnostic.relatedInformation) return diagnostic;
+  return { ...diagnostic, range, ...(related === undefined ? {} : { relatedInformation: related }) };
 }
