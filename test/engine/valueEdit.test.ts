@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { findNodeAtLocation, parseTree } from "jsonc-parser";
+import { findNodeAtLocation, parseTree, type Node } from "jsonc-parser";
 import { analyze, parseJson, RollupExplainer, SourceLocator, type FsDocument, type LocateRequest } from "../../shared/src/index";
 import { ValueCellIndex } from "../../shared/src/incremental/cellIndex";
 import { applicationPositions, applyValueEdit, type ValueEditBase } from "../../shared/src/incremental/valueEdit";
@@ -183,4 +183,34 @@ test("a value edit's explainer keeps what the edit cannot change: every applicat
   );
   assert.ok(carried > 50, `causes carried over ${carried} times`);
   assert.ok(changedElsewhere > 20, `causes changed outside the re-evaluated applications ${changedElsewhere} times`);
+});
+
+test("the value cell index finds every cell where the parse tree has it, in every layout", () => {
+  fc.assert(
+    fc.property(documentArbitrary, fc.constantFrom(undefined, 0, 1, 2, "\t", "crlf"), (document, indent) => {
+      const text = indent === "crlf" ? JSON.stringify(document, null, 2).replace(/\n/g, "\r\n") : JSON.stringify(document, null, indent);
+      const value = JSON.parse(text) as FsDocument;
+      const index = ValueCellIndex.build(text, value);
+      assert.ok(index);
+      const tree = parseTree(text);
+      assert.ok(tree);
+      let cells = 0;
+      for (const [s, statement] of value.statements.entries()) {
+        for (const [i, item] of statement.items.entries()) {
+          for (const period of Object.keys(item.values)) {
+            cells++;
+            const node: Node | undefined = findNodeAtLocation(tree, ["statements", s, "items", i, "values", period]);
+            assert.ok(node);
+            const found = index.containing(text, node.offset + 1, node.offset + 1);
+            if (node.type !== "string") assert.equal(found, undefined, "only string cells are edited in place");
+            else assert.deepEqual({ ...found, position: undefined }, { position: undefined, statement: s, item: i, period, start: node.offset, end: node.offset + node.length });
+          }
+        }
+      }
+      assert.equal(index.size, cells);
+      // A text that is not its value's has no index.
+      assert.equal(ValueCellIndex.build(`${text} 1`, value), undefined);
+    }),
+    { numRuns: 150 },
+  );
 });

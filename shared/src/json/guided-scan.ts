@@ -210,6 +210,73 @@ function collectMissing(trie: Trie, missing: number, node: SourceRange, key: Sou
 }
 
 /**
+ * A walk of a text guided by its parsed value that is specific to one shape (incremental/cellIndex.ts
+ * reads every value cell): the walk calls `walkObject`, `walkArray` and `stepOver`, and `guided`
+ * turns a mismatch between the text and the value into undefined.
+ */
+export function guided<T>(walk: () => T): T | undefined {
+  try {
+    return walk();
+  } catch (error) {
+    if (error instanceof ScanMismatch || error instanceof RangeError) return undefined;
+    throw error;
+  }
+}
+
+const NO_HITS: (ScanHit | undefined)[] = [];
+
+/** The end of the value token at `at` (the first character of the value, whose parsed form is `value`). */
+export function stepOver(text: string, value: unknown, at: number): number {
+  return visit(text, value, at, undefined, undefined, NO_HITS);
+}
+
+/** The first non-space character at or after `at`. */
+export function afterSpace(text: string, at: number): number {
+  return skipSpace(text, at);
+}
+
+/**
+ * Walks the object at `at` whose parsed form is `record`: for each member in text order, `member`
+ * gets its name and where its value starts, and returns where that value ends. Returns the end of
+ * the object.
+ */
+export function walkObject(text: string, record: object, at: number, member: (name: string, valueAt: number) => number): number {
+  expect(text, at, OPEN_BRACE);
+  const keys = Object.keys(record);
+  const inTextOrder = !keys.some((name) => INDEX_LIKE.test(name));
+  let position = skipSpace(text, at + 1);
+  for (let index = 0; index < keys.length; index++) {
+    if (index > 0) {
+      expect(text, position, COMMA);
+      position = skipSpace(text, position + 1);
+    }
+    const known = inTextOrder ? (keys[index] as string) : undefined;
+    const keyEnd = skipString(text, position, known ?? "");
+    const name = known ?? (JSON.parse(text.slice(position, keyEnd)) as string);
+    position = skipSpace(text, keyEnd);
+    expect(text, position, COLON);
+    position = skipSpace(text, member(name, skipSpace(text, position + 1)));
+  }
+  expect(text, position, CLOSE_BRACE);
+  return position + 1;
+}
+
+/** Walks the array at `at`: `element` gets each index and where its value starts, and returns where it ends. */
+export function walkArray(text: string, length: number, at: number, element: (index: number, valueAt: number) => number): number {
+  expect(text, at, OPEN_BRACKET);
+  let position = skipSpace(text, at + 1);
+  for (let index = 0; index < length; index++) {
+    if (index > 0) {
+      expect(text, position, COMMA);
+      position = skipSpace(text, position + 1);
+    }
+    position = skipSpace(text, element(index, position));
+  }
+  expect(text, position, CLOSE_BRACKET);
+  return position + 1;
+}
+
+/**
  * Where every node down to `maxDepth` lies (the root is depth 0), in document order (a node before
  * its descendants), from one pass guided by the parsed value: deeper nodes are stepped over, not
  * recorded. Undefined when the text does not match the value.
