@@ -4,7 +4,7 @@
 // as long as the version is current. Nothing else keeps per-version state (the preview's patch
 // base, service/preview.ts, only holds on to the ParsedVersion it last answered with).
 
-import { TextDocument } from "vscode-languageserver-textdocument";
+import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { CodeLens, Diagnostic, DiagnosticSeverity, DocumentSymbol } from "vscode-languageserver-protocol";
 import {
   analyze,
@@ -30,6 +30,7 @@ import { buildPreviewModel, type PreviewModel } from "../../shared/src/render/pr
 import { withStatementRebuilt } from "../../shared/src/render/previewEdit";
 import { ValueCellIndex } from "../../shared/src/incremental/cellIndex";
 import { applicationPositions, applyValueEdit, type TextEdit, type ValueEdit } from "../../shared/src/incremental/valueEdit";
+import { OpenDocument } from "./textDocument";
 import { shiftDiagnostic, shiftLenses, shiftSymbols, type LineShift } from "./lineShift";
 
 const DECIMAL_CHARACTERS = /^[-.0-9]*$/;
@@ -185,7 +186,7 @@ export class ParsedVersion {
 
   /** Line/character positions of this text (used when it is no longer the open text). */
   get positions(): TextDocument {
-    this.positionsCache ??= TextDocument.create(this.uri, this.languageId, this.version, this.text);
+    this.positionsCache ??= OpenDocument.create(this.uri, this.languageId, this.version, this.text);
     return this.positionsCache;
   }
 }
