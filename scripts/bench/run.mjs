@@ -38,6 +38,9 @@ const ENGINE_ENTRIES = [
   ["preview model (whole)", "previewModel", "previewSetup"],
   ["preview patch per edit, whole model + diff (edits other than value edits)", "previewPatchFull", "previewSetup"],
   ["preview patch per value edit (analysis + edited statement + diff)", "valueEditPatch", "previewSetup"],
+  ["server in process: analysis of an opened document", "serverAnalysis"],
+  ["server in process: open → diagnostics (analysis, ranges, causes)", "serverOpen"],
+  ["server in process: value edit → diagnostics", "serverValueEdit", "serverEditSetup"],
 ];
 
 /** Our engine rows, from the bench bundle when it has been built; otherwise skipped rows with a reason. */

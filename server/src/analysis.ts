@@ -4,28 +4,34 @@
 // as long as the version is current. Nothing else keeps per-version state (the preview's patch
 // base, service/preview.ts, only holds on to the ParsedVersion it last answered with).
 
-import { TextDocument } from "vscode-languageserver-textdocument";
-import type { CodeLens, DocumentSymbol, Position, Range } from "vscode-languageserver-protocol";
+import type { TextDocument } from "vscode-languageserver-textdocument";
+import type { CodeLens, Diagnostic, DiagnosticSeverity, DocumentSymbol } from "vscode-languageserver-protocol";
 import {
   analyze,
   applicationKey,
   buildModel,
   diffSnapshot,
+  explanationMayChange,
   keyOfApplication,
   parseJson,
+  RollupExplainer,
   SourceLocator,
   type Analysis,
   type DocumentModel,
+  type EditedCell,
   type Occurrence,
   type RollupApplication,
   type SnapshotDiff,
   type SyntaxProblem,
 } from "../../shared/src/index";
+import type { DisplayFormat } from "../../shared/src/render/localeFormat";
 import { buildPresentation, omittedStatements, type OmittedStatement } from "../../shared/src/render/index";
 import { buildPreviewModel, type PreviewModel } from "../../shared/src/render/previewModel";
 import { withStatementRebuilt } from "../../shared/src/render/previewEdit";
 import { ValueCellIndex } from "../../shared/src/incremental/cellIndex";
 import { applicationPositions, applyValueEdit, type TextEdit, type ValueEdit } from "../../shared/src/incremental/valueEdit";
+import { OpenDocument } from "./textDocument";
+import { shiftDiagnostic, shiftLenses, shiftSymbols, type LineShift } from "./lineShift";
 
 const DECIMAL_CHARACTERS = /^[-.0-9]*$/;
 
@@ -42,10 +48,17 @@ export class ParsedVersion {
   /** Built when the first edit asks for it; a value edit hands the next version a shifted copy. */
   private cellsCache: ValueCellIndex | null | undefined;
   private applicationPositionsCache: ReadonlyMap<string, number> | undefined;
+  private explainerCache: RollupExplainer | null | undefined;
   /** The outline, once a request has built it completely (not cancelled). */
   outline: { symbols: DocumentSymbol[]; limited: boolean } | undefined;
   /** The parent items' unresolved code lenses (service/codeLens.ts), once built, for the document key they carry. */
   lenses: { documentKey: number; lenses: readonly CodeLens[] } | undefined;
+  /**
+   * The rollup diagnostics built for this version (service/diagnostics.ts), by the application's
+   * position in the result, with the settings they were built with. A value edit hands the next
+   * version those it cannot have changed, their positions moved.
+   */
+  rollupDiagnostics: RollupDiagnostics | undefined;
 
   constructor(
     readonly uri: string,
@@ -70,18 +83,21 @@ export class ParsedVersion {
     next.modelCache = previous.modelCache;
     next.occurrencesCache = previous.occurrencesCache;
     next.locatorCache = previous.locatorCache?.afterEdit(text, edit.value, { offset: edit.edit.offset, length: edit.edit.length, inserted: edit.edit.text.length });
+    // The explainer keeps the other statements' indexes and the causes the edit cannot have changed.
+    if (previous.explainerCache) next.explainerCache = previous.explainerCache.afterValueEdit(edit.value, edit.analysis.result.calculations.applications, edit.cell);
     // A value edit changes no statement's shape (items, periods, units), so the same ones are left out.
     next.omittedCache = previous.omittedCache;
     if (previous.previewModelCache !== undefined) {
       next.previewModelCache = withStatementRebuilt(previous.previewModelCache, edit.value, edit.analysis.result, edit.statement);
     }
-    // The outline and the lens list name ids and items, which the edit left as they were; only
-    // positions after the edit on its line moved (it inserted no line break).
-    if (previous.outline !== undefined || previous.lenses !== undefined) {
+    // The outline, the lens list and the diagnostics name ids and items, which the edit left as
+    // they were; only positions after the edit on its line moved (it inserted no line break).
+    if (previous.outline !== undefined || previous.lenses !== undefined || previous.rollupDiagnostics !== undefined) {
       const start = document.positionAt(edit.edit.offset);
       const shift: LineShift = { line: start.line, from: start.character + edit.edit.length, delta: edit.edit.text.length - edit.edit.length };
       if (previous.outline !== undefined) next.outline = { symbols: shiftSymbols(previous.outline.symbols, shift), limited: previous.outline.limited };
       if (previous.lenses !== undefined) next.lenses = { documentKey: previous.lenses.documentKey, lenses: shiftLenses(previous.lenses.lenses, shift) };
+      if (previous.rollupDiagnostics !== undefined) next.rollupDiagnostics = carriedDiagnostics(previous.rollupDiagnostics, previous.analysis, edit.cell, shift);
     }
     return next;
   }
@@ -112,6 +128,15 @@ export class ParsedVersion {
   get model(): DocumentModel {
     this.modelCache ??= buildModel(this.value);
     return this.modelCache;
+  }
+
+  /** The likely causes of failing rollups (rollup/explain.ts), built on first need; none unless the document conforms. */
+  get explainer(): RollupExplainer | undefined {
+    if (this.explainerCache === undefined) {
+      const document = this.analysis.document;
+      this.explainerCache = document === undefined ? null : new RollupExplainer(document, this.analysis.result.calculations.applications);
+    }
+    return this.explainerCache ?? undefined;
   }
 
   get diff(): SnapshotDiff {
@@ -161,57 +186,33 @@ export class ParsedVersion {
 
   /** Line/character positions of this text (used when it is no longer the open text). */
   get positions(): TextDocument {
-    this.positionsCache ??= TextDocument.create(this.uri, this.languageId, this.version, this.text);
+    this.positionsCache ??= OpenDocument.create(this.uri, this.languageId, this.version, this.text);
     return this.positionsCache;
   }
 }
 
+/** Rollup diagnostics by application position, for the settings that shape them. */
+export interface RollupDiagnostics {
+  readonly severity: DiagnosticSeverity;
+  readonly display: DisplayFormat;
+  /** Filled in by service/diagnostics.ts as it builds them. */
+  readonly byPosition: Map<number, Diagnostic>;
+}
+
 /**
- * How a value edit moved positions: on `line`, those at or after character `from` (the end of the
- * replaced characters) moved by `delta`; no other position moved, since no line break was typed.
+ * The rollup diagnostics of the version after a value edit of `cell`, from those `built` for the
+ * version before (whose analysis is `previous`): those of the applications whose diagnostic the
+ * edit cannot have changed (its own values, its causes and its children's cells:
+ * rollup/explain.ts, `explanationMayChange`), moved. Applications keep their positions.
  */
-export interface LineShift {
-  readonly line: number;
-  readonly from: number;
-  readonly delta: number;
-}
-
-function shiftPosition(position: Position, shift: LineShift): Position {
-  return position.line === shift.line && position.character >= shift.from ? { line: position.line, character: position.character + shift.delta } : position;
-}
-
-/** The range moved, or the same object when it did not move. */
-function shiftRange(range: Range, shift: LineShift): Range {
-  if (range.start.line !== shift.line && range.end.line !== shift.line) return range;
-  const start = shiftPosition(range.start, shift);
-  const end = shiftPosition(range.end, shift);
-  return start === range.start && end === range.end ? range : { start, end };
-}
-
-/** The symbols moved; a symbol with nothing on the edited line is shared, not copied. */
-export function shiftSymbols(symbols: DocumentSymbol[], shift: LineShift): DocumentSymbol[] {
-  let changed = false;
-  const moved = symbols.map((symbol) => {
-    const range = shiftRange(symbol.range, shift);
-    const selectionRange = shiftRange(symbol.selectionRange, shift);
-    // Items nest by rollup, not by text: a child's range need not lie inside its parent's.
-    const children = symbol.children === undefined ? undefined : shiftSymbols(symbol.children, shift);
-    if (range === symbol.range && selectionRange === symbol.selectionRange && children === symbol.children) return symbol;
-    changed = true;
-    return { ...symbol, range, selectionRange, ...(children === undefined ? {} : { children }) };
-  });
-  return changed ? moved : symbols;
-}
-
-export function shiftLenses(lenses: readonly CodeLens[], shift: LineShift): readonly CodeLens[] {
-  let changed = false;
-  const moved = lenses.map((lens) => {
-    const range = shiftRange(lens.range, shift);
-    if (range === lens.range) return lens;
-    changed = true;
-    return { ...lens, range };
-  });
-  return changed ? moved : lenses;
+function carriedDiagnostics(built: RollupDiagnostics, previous: Analysis, cell: EditedCell, shift: LineShift): RollupDiagnostics {
+  const applications = previous.result.calculations.applications;
+  const byPosition = new Map<number, Diagnostic>();
+  for (const [position, diagnostic] of built.byPosition) {
+    const application = applications[position];
+    if (application !== undefined && !explanationMayChange(cell, application.key)) byPosition.set(position, shiftDiagnostic(diagnostic, shift));
+  }
+  return { severity: built.severity, display: built.display, byPosition };
 }
 
 /** The analysis of one version of an open document. */

@@ -6,11 +6,12 @@
 // Which documents are FS documents (shared/src/detect.ts): a `*.fs.json` name, an `fs.files`
 // pattern, or the shape of the text. Once recognised, a document stays one until it is closed.
 
-import { TextDocument, type TextDocumentContentChangeEvent } from "vscode-languageserver-textdocument";
+import type { TextDocument, TextDocumentContentChangeEvent } from "vscode-languageserver-textdocument";
 import { isFsDocumentByName, isFsDocumentValue, mightBeFsDocument } from "../../shared/src/detect";
 import type { Range } from "vscode-languageserver-protocol";
 import type { TextEdit } from "../../shared/src/incremental/valueEdit";
 import { DocumentAnalysis } from "./analysis";
+import { OpenDocument } from "./textDocument";
 
 export interface StoreOptions {
   /** Milliseconds to wait after an edit before analysing. */
@@ -37,7 +38,7 @@ function singleEdit(document: TextDocument, changes: readonly TextDocumentConten
 }
 
 export class DocumentStore {
-  private readonly documents = new Map<string, TextDocument>();
+  private readonly documents = new Map<string, OpenDocument>();
   /** The latest analysis of every recognised FS document (its version may be behind the text). */
   private readonly analyses = new Map<string, DocumentAnalysis>();
   private readonly recognised = new Set<string>();
@@ -53,7 +54,7 @@ export class DocumentStore {
 
   open(uri: string, languageId: string, version: number, text: string): void {
     this.forget(uri);
-    const document = TextDocument.create(uri, languageId, version, text);
+    const document = OpenDocument.create(uri, languageId, version, text);
     this.documents.set(uri, document);
     this.schedule(document, true);
     for (const listener of this.openedListeners) listener(uri);
@@ -71,7 +72,7 @@ export class DocumentStore {
     // An edit of the version last analysed may be a value edit, analysed from that analysis.
     const current = this.analyses.get(uri);
     const edit = current !== undefined && current.version === document.version ? singleEdit(document, changes) : undefined;
-    TextDocument.update(document, changes, version);
+    document.update(changes, version);
     const edited = edit === undefined || current === undefined || !this.options.enabled() ? undefined : DocumentAnalysis.afterEdit(document, current, edit);
     if (edited === undefined) {
       this.schedule(document, false);
@@ -136,6 +137,12 @@ export class DocumentStore {
     if (analysis !== undefined && analysis.version === document.version) return analysis;
     if (analysis === undefined && !this.pending.has(uri)) return undefined;
     return this.analyze(document);
+  }
+
+  /** The analysis of the document's current version if it has one already (nothing is analysed now). */
+  analysed(uri: string): DocumentAnalysis | undefined {
+    const analysis = this.analyses.get(uri);
+    return analysis !== undefined && analysis.version === this.documents.get(uri)?.version && !this.pending.has(uri) ? analysis : undefined;
   }
 
   all(): DocumentAnalysis[] {

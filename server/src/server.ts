@@ -18,7 +18,7 @@ import { registerTextSync } from "./lsp/textSync";
 import { diagnostics, statusOf, type DocumentAnalysis } from "./service/index";
 import { NEUTRAL_FORMAT, type DisplayFormat } from "../../shared/src/render/localeFormat";
 import { configureLanguage } from "./lsp/l10n";
-import { DEFAULT_SETTINGS, readSettings, sameForDiagnostics, type Settings } from "./settings";
+import { DEFAULT_SETTINGS, readSettings, sameForCodeLenses, sameForDiagnostics, sameForInlayHints, samePatterns, type Settings } from "./settings";
 
 export function startServer(connection: Connection): void {
   let display: DisplayFormat = NEUTRAL_FORMAT;
@@ -68,15 +68,46 @@ export function startServer(connection: Connection): void {
   });
 
   connection.onDidChangeConfiguration(async (change) => {
+    const windowBefore = settings;
+    const before = new Map(store.openUris().map((uri) => [uri, settingsFor(uri)]));
     if (canAskConfiguration) {
       await loadSettings();
       resourceSettings.clear();
       await Promise.all(store.openUris().map((uri) => loadResourceSettings(uri)));
     } else settings = readSettings((change?.settings as { fs?: unknown } | undefined)?.fs, display);
-    store.refresh();
-    void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
-    void connection.sendRequest(InlayHintRefreshRequest.type).catch(() => undefined);
+    applySettingsChange(windowBefore, before);
   });
+
+  /**
+   * Acts on what changed, only: the client sends a configuration change at start-up (and for any
+   * setting of any extension), usually with the settings already in use, and re-analysing and
+   * re-publishing a 5 MB document for nothing costs as much as opening it. The analysis itself
+   * depends on no setting but `fs.enable`; diagnostics on the severity, the cap and the display;
+   * lenses and inlay hints on their own switches.
+   */
+  function applySettingsChange(windowBefore: Settings, before: ReadonlyMap<string, Settings>): void {
+    let lenses = !sameForCodeLenses(windowBefore, settings);
+    let hints = !sameForInlayHints(windowBefore, settings);
+    if (windowBefore.enable !== settings.enable) {
+      store.refresh();
+      lenses = hints = true;
+    } else {
+      for (const uri of store.openUris()) {
+        const old = before.get(uri) ?? windowBefore;
+        const now = settingsFor(uri);
+        lenses ||= !sameForCodeLenses(old, now);
+        hints ||= !sameForInlayHints(old, now);
+        // New fs.files patterns may make it an FS document (one already recognised stays one).
+        if (!samePatterns(old.files, now.files)) store.recheck(uri);
+        // Published again from the analysis there is; one still pending will use the new settings.
+        const analysis = store.analysed(uri);
+        const used = publishedWith.get(uri);
+        if (analysis !== undefined && used !== undefined && !sameForDiagnostics(used, now)) publish(analysis);
+      }
+    }
+    if (lenses) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
+    if (hints) void connection.sendRequest(InlayHintRefreshRequest.type).catch(() => undefined);
+  }
 
   async function loadSettings(): Promise<void> {
     try {

@@ -69,3 +69,17 @@ export function readPatterns(value: unknown): readonly string[] {
 export function sameForDiagnostics(a: Settings, b: Settings): boolean {
   return a.rollupSeverity === b.rollupSeverity && a.maxProblems === b.maxProblems && a.display === b.display;
 }
+
+/** Whether code lenses built with `a` would be the same with `b`. */
+export function sameForCodeLenses(a: Settings, b: Settings): boolean {
+  return a.codeLens === b.codeLens && a.display === b.display;
+}
+
+/** Whether inlay hints built with `a` would be the same with `b`. */
+export function sameForInlayHints(a: Settings, b: Settings): boolean {
+  return a.rollupSums === b.rollupSums && a.display === b.display;
+}
+
+export function samePatterns(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((pattern, index) => pattern === b[index]);
+}

@@ -26,7 +26,7 @@ interface Explained {
   text: string;
   explainer: RollupExplainer;
   application: NumericApplication;
-  causes: Cause[];
+  causes: readonly Cause[];
 }
 
 function explain(rows: readonly Row[], options: Options = {}, parent = "total", period = options.periods?.[0] ?? "fy2025"): Explained {
@@ -60,7 +60,7 @@ function applyFix(explained: Explained, fix = explained.causes[0]?.fix): { text:
   return { text, status: application?.status ?? "none" };
 }
 
-const kinds = (causes: Cause[]): CauseKind[] => causes.map((cause) => cause.kind);
+const kinds = (causes: readonly Cause[]): CauseKind[] => causes.map((cause) => cause.kind);
 
 test("a child with the wrong sign: named with its label and grouped amount, and negating it makes the total hold", () => {
   const explained = explain([

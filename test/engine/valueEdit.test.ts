@@ -1,14 +1,16 @@
 // The value-edit fast path equals a full analysis of the edited text, on random documents and
 // random edits inside a value cell's string (including edits that leave no decimal, break the
-// string, or are chained one after another).
+// string, or are chained one after another); and the explainer it carries over gives the causes
+// a fresh one gives.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { findNodeAtLocation, parseTree } from "jsonc-parser";
-import { analyze, parseJson, SourceLocator, type FsDocument, type LocateRequest } from "../../shared/src/index";
+import { findNodeAtLocation, parseTree, type Node } from "jsonc-parser";
+import { analyze, parseJson, RollupExplainer, SourceLocator, type FsDocument, type LocateRequest } from "../../shared/src/index";
 import { ValueCellIndex } from "../../shared/src/incremental/cellIndex";
 import { applicationPositions, applyValueEdit, type ValueEditBase } from "../../shared/src/incremental/valueEdit";
 import { documentArbitrary } from "./documents";
+import { chooseValueEdit, valueEditChoiceArbitrary } from "./valueEditChoices";
 
 /** The string cells of `text`, located by jsonc-parser (independently of the index under test). */
 function stringCells(text: string, document: FsDocument): { offset: number; length: number }[] {
@@ -141,4 +143,74 @@ test("the previous version's value is left as it was", () => {
   assert.equal(fast.analysis.result.calculations.status, "inconsistent");
   const back = applyValueEdit({ ...base, text: next, analysis: fast.analysis, cells: fast.cells }, { offset, length: 2, text: "1" }, text);
   assert.equal(back?.analysis.result.calculations.status, "consistent");
+});
+
+test("a value edit's explainer keeps what the edit cannot change: every application's causes are a fresh explainer's", () => {
+  let changedElsewhere = 0;
+  let carried = 0;
+  fc.assert(
+    fc.property(documentArbitrary, fc.array(fc.tuple(valueEditChoiceArbitrary, fc.boolean()), { minLength: 1, maxLength: 5 }), (document, steps) => {
+      let text = JSON.stringify(document, null, 2);
+      let base = baseOf(text);
+      let explainer = new RollupExplainer(base.analysis.document!, base.analysis.result.calculations.applications);
+      for (const [choice, look] of steps) {
+        const before = base.analysis.result.calculations.applications;
+        // Some versions are explained before the next edit (as diagnostics would), some not.
+        if (look) for (const application of before) explainer.causes(application);
+        const edit = chooseValueEdit(text, base.analysis.document!, before, choice);
+        if (edit === undefined) continue;
+        const next = text.slice(0, edit.offset) + edit.text + text.slice(edit.offset + edit.length);
+        const fast = applyValueEdit(base, edit, next);
+        assert.ok(fast, "a decimal replaced by a decimal is a value edit");
+        const applications = fast.analysis.result.calculations.applications;
+        const following = explainer.afterValueEdit(fast.value, applications, fast.cell);
+        const full = analyze(fast.value);
+        const fresh = new RollupExplainer(full.document!, full.result.calculations.applications);
+        const previous = new RollupExplainer(base.analysis.document!, before);
+        applications.forEach((application, position) => {
+          const causes = following.causes(application);
+          assert.deepEqual(causes, fresh.causes(full.result.calculations.applications[position]!), `${JSON.stringify(application.key)} after ${JSON.stringify(fast.cell)}`);
+          if (look && application.status === "unsatisfied" && causes === explainer.causes(application)) carried++;
+          // The test must see causes change where the edit re-evaluated nothing (missing child, other periods).
+          if (!fast.changed.includes(position) && JSON.stringify(causes) !== JSON.stringify(previous.causes(before[position]!))) changedElsewhere++;
+        });
+        text = next;
+        base = { text, analysis: fast.analysis, cells: fast.cells, positions: base.positions };
+        explainer = following;
+      }
+    }),
+    { numRuns: 200 },
+  );
+  assert.ok(carried > 50, `causes carried over ${carried} times`);
+  assert.ok(changedElsewhere > 20, `causes changed outside the re-evaluated applications ${changedElsewhere} times`);
+});
+
+test("the value cell index finds every cell where the parse tree has it, in every layout", () => {
+  fc.assert(
+    fc.property(documentArbitrary, fc.constantFrom(undefined, 0, 1, 2, "\t", "crlf"), (document, indent) => {
+      const text = indent === "crlf" ? JSON.stringify(document, null, 2).replace(/\n/g, "\r\n") : JSON.stringify(document, null, indent);
+      const value = JSON.parse(text) as FsDocument;
+      const index = ValueCellIndex.build(text, value);
+      assert.ok(index);
+      const tree = parseTree(text);
+      assert.ok(tree);
+      let cells = 0;
+      for (const [s, statement] of value.statements.entries()) {
+        for (const [i, item] of statement.items.entries()) {
+          for (const period of Object.keys(item.values)) {
+            cells++;
+            const node: Node | undefined = findNodeAtLocation(tree, ["statements", s, "items", i, "values", period]);
+            assert.ok(node);
+            const found = index.containing(text, node.offset + 1, node.offset + 1);
+            if (node.type !== "string") assert.equal(found, undefined, "only string cells are edited in place");
+            else assert.deepEqual({ ...found, position: undefined }, { position: undefined, statement: s, item: i, period, start: node.offset, end: node.offset + node.length });
+          }
+        }
+      }
+      assert.equal(index.size, cells);
+      // A text that is not its value's has no index.
+      assert.equal(ValueCellIndex.build(`${text} 1`, value), undefined);
+    }),
+    { numRuns: 150 },
+  );
 });

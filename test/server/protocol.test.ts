@@ -13,7 +13,6 @@ import {
   CodeLensResolveRequest,
   CompletionRequest,
   DefinitionRequest,
-  DidChangeConfigurationNotification,
   DocumentSymbolRequest,
   HoverRequest,
   PrepareRenameRequest,
@@ -154,15 +153,23 @@ test("closing a document clears its diagnostics", async () => {
 });
 
 test("the codeLens setting turns every lens off", async () => {
-  const quiet = await startServer({ codeLens: { enabled: false } });
+  let windowAsked: () => void = () => undefined;
+  const asked = new Promise<void>((resolve) => (windowAsked = resolve));
+  const quiet = await startServer(
+    { codeLens: { enabled: false } },
+    {},
+    {
+      settingsFor: (scopeUri) => {
+        if (scopeUri === undefined) windowAsked();
+        return {};
+      },
+    },
+  );
   try {
     const uri = "file:///quiet.json";
     await quiet.open(uri, manufacturing);
-    // A configuration change makes the server read the settings again and re-publish: after that
-    // publication the settings are certainly in effect.
-    const republished = quiet.diagnostics(uri);
-    await quiet.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
-    await republished;
+    // The window's settings were answered: a request sent now is handled after they took effect.
+    await asked;
     assert.equal(await quiet.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } }), null);
   } finally {
     await quiet.stop();

@@ -18,7 +18,6 @@ import {
   type ServerCapabilities,
 } from "vscode-languageserver";
 import * as l10n from "@vscode/l10n";
-import { TextDocument } from "vscode-languageserver-textdocument";
 import { isFsDocumentByName, isFsDocumentValue, mightBeFsDocument } from "../../../shared/src/detect";
 import {
   CellExplanationRequest,
@@ -39,6 +38,7 @@ import {
   type ValidateTextResult,
 } from "../../../protocol/lsp";
 import { DocumentAnalysis, type ParsedVersion } from "../analysis";
+import { OpenDocument } from "../textDocument";
 import * as service from "../service/index";
 import type { ClientFeatures } from "./clientFeatures";
 import type { ServerContext } from "./context";
@@ -231,7 +231,7 @@ export function registerHandlers(context: ServerContext): void {
       if (typeof uri !== "string" || typeof text !== "string") return { isFsDocument: false, status: undefined };
       const named = isFsDocumentByName(uri, context.settings(uri).files);
       if (!named && !mightBeFsDocument(text)) return { isFsDocument: false, status: undefined };
-      const closed = DocumentAnalysis.of(TextDocument.create(uri, "json", 0, text), undefined);
+      const closed = DocumentAnalysis.of(OpenDocument.create(uri, "json", 0, text), undefined);
       if (!named && closed.parsed !== undefined && !isFsDocumentValue(closed.parsed.value)) return { isFsDocument: false, status: undefined };
       void connection.sendDiagnostics({ uri, diagnostics: service.diagnostics(closed, context.settings(uri)) });
       return { isFsDocument: true, status: service.statusOf(closed, { limits: false }) };

@@ -22,6 +22,8 @@ interface Pending {
   request: LocateRequest;
   complete: (range: Range) => Diagnostic;
   related: readonly { request: LocateRequest; message: string }[];
+  /** Where the finished diagnostic is kept for later versions (a rollup application's position). */
+  position?: number;
 }
 
 export function diagnostics(analysis: DocumentAnalysis, settings: Settings): Diagnostic[] {
@@ -37,40 +39,57 @@ export function diagnostics(analysis: DocumentAnalysis, settings: Settings): Dia
   }
   const good = analysis.parsed;
   // Everything to locate is gathered first and located in one pass (a large document is scanned once).
-  const pending: Pending[] = [];
+  // A rollup diagnostic built before for this version (or carried over by a value edit) is ready.
+  const entries: (Pending | Diagnostic)[] = [];
   let total = 0;
-  const add = (request: LocateRequest, complete: (range: Range) => Diagnostic, related: Pending["related"] = []): void => {
+  const add = (entry: Pending | Diagnostic): void => {
     total++;
-    if (pending.length < settings.maxProblems) pending.push({ request, complete, related });
+    if (entries.length < settings.maxProblems) entries.push(entry);
   };
   for (const issue of good.analysis.issues) {
-    add({ path: issue.path, mark: issue.mark }, (range) => ({
-      range,
-      severity: DiagnosticSeverity.Error,
-      source: SOURCE,
-      code: issue.code,
-      message: issue.message,
-      data: { path: issue.path, params: issue.params } satisfies DiagnosticData,
-    }));
+    add({
+      request: { path: issue.path, mark: issue.mark },
+      complete: (range) => ({
+        range,
+        severity: DiagnosticSeverity.Error,
+        source: SOURCE,
+        code: issue.code,
+        message: issue.message,
+        data: { path: issue.path, params: issue.params } satisfies DiagnosticData,
+      }),
+      related: [],
+    });
   }
-  if (settings.rollupSeverity !== undefined) {
+  const built = settings.rollupSeverity === undefined ? undefined : builtRollupDiagnostics(good, settings.rollupSeverity, settings.display);
+  if (settings.rollupSeverity !== undefined && built !== undefined) {
     const severity = settings.rollupSeverity;
-    for (const application of good.analysis.result.calculations.applications) {
-      if (application.status === "satisfied") continue;
+    good.analysis.result.calculations.applications.forEach((application, position) => {
+      if (application.status === "satisfied") return;
       if (total >= settings.maxProblems) {
         total++;
-        continue;
+        return;
+      }
+      const ready = built.get(position);
+      if (ready !== undefined) {
+        add(ready);
+        return;
       }
       // An unsatisfied sum lists its likely causes first, each pointing at the item concerned, then
       // its children's cells; an error names its one cell in the message.
       const causes = causeRelatedInformation(good, application, settings.display).map(({ path, message }) => ({ request: { path, mark: "value" as const }, message }));
       const related = application.status === "unsatisfied" ? [...causes, ...childCells(good, application, settings.display)] : [];
-      add({ path: rollupTarget(good, application), mark: "value" }, (range) => rollupDiagnostic(good, application, range, severity, settings.display), related);
-    }
+      add({
+        request: { path: rollupTarget(good, application), mark: "value" },
+        complete: (range) => rollupDiagnostic(good, application, range, severity, settings.display),
+        related,
+        position,
+      });
+    });
   }
   const snapshot = snapshotDiagnostic(good.diff);
-  if (snapshot !== undefined) add({ path: "/validationSnapshot", mark: "key" }, snapshot);
+  if (snapshot !== undefined) add({ request: { path: "/validationSnapshot", mark: "key" }, complete: snapshot, related: [] });
 
+  const pending = entries.filter((entry): entry is Pending => "complete" in entry);
   const requests = pending.flatMap((entry) => [entry.request, ...entry.related.map((child) => child.request)]);
   const ranges = good.locator.locateAll(requests);
   const toRange = (at: number): Range => {
@@ -78,7 +97,8 @@ export function diagnostics(analysis: DocumentAnalysis, settings: Settings): Dia
     return { start: document.positionAt(offset), end: document.positionAt(offset + length) };
   };
   let next = 0;
-  const diagnostics = pending.map((entry) => {
+  const diagnostics = entries.map((entry) => {
+    if (!("complete" in entry)) return entry;
     const diagnostic = entry.complete(toRange(next++));
     if (entry.related.length > 0) {
       diagnostic.relatedInformation = entry.related.map((child): DiagnosticRelatedInformation => ({
@@ -86,6 +106,7 @@ export function diagnostics(analysis: DocumentAnalysis, settings: Settings): Dia
         message: child.message,
       }));
     }
+    if (entry.position !== undefined) built?.set(entry.position, diagnostic);
     return diagnostic;
   });
   if (total > diagnostics.length) {
@@ -98,6 +119,18 @@ export function diagnostics(analysis: DocumentAnalysis, settings: Settings): Dia
     });
   }
   return diagnostics;
+}
+
+/**
+ * The rollup diagnostics kept with this version for these settings (ParsedVersion.rollupDiagnostics):
+ * those built for an earlier request, and those a value edit carried over. Other settings start afresh.
+ */
+function builtRollupDiagnostics(good: ParsedVersion, severity: DiagnosticSeverity, display: DisplayFormat): Map<number, Diagnostic> {
+  const kept = good.rollupDiagnostics;
+  if (kept !== undefined && kept.severity === severity && kept.display === display) return kept.byPosition;
+  const byPosition = new Map<number, Diagnostic>();
+  good.rollupDiagnostics = { severity, display, byPosition };
+  return byPosition;
 }
 
 function itemLabel(good: ParsedVersion, statementId: string, itemId: string): string {

@@ -22,23 +22,15 @@ import { NEUTRAL_FORMAT, type DisplayFormat } from "../../../shared/src/render/l
 import type { ParsedVersion } from "../analysis";
 import { escapeText } from "./markdown";
 
-const explainers = new WeakMap<ParsedVersion, RollupExplainer | null>();
-
-/** The analysis's explainer, built on first need; none while the document does not conform. */
+/** The analysis's explainer (ParsedVersion.explainer); none while the document does not conform. */
 export function explainerOf(good: ParsedVersion): RollupExplainer | undefined {
-  let explainer = explainers.get(good);
-  if (explainer === undefined) {
-    const document = good.analysis.document;
-    explainer = document === undefined ? null : new RollupExplainer(document, good.analysis.result.calculations.applications);
-    explainers.set(good, explainer);
-  }
-  return explainer ?? undefined;
+  return good.explainer;
 }
 
 export interface ExplainedApplication {
   explainer: RollupExplainer;
   application: NumericApplication;
-  causes: Cause[];
+  causes: readonly Cause[];
 }
 
 /** The causes of the application with this key, when it is unsatisfied. */

@@ -3,8 +3,8 @@
 // Built once by a scan guided by the parsed value (json/guided-scan.ts); a value edit then shifts
 // the offsets after it instead of scanning again.
 
-import { scanPointers } from "../json/guided-scan";
-import type { FsDocument } from "../types";
+import { afterSpace, guided, stepOver, walkArray, walkObject } from "../json/guided-scan";
+import type { FsDocument, Item, Statement } from "../types";
 
 export interface CellAt {
   /** Position of the cell in the index (for `shifted`). */
@@ -30,42 +30,48 @@ export class ValueCellIndex {
   /** The index of `text`, whose parsed value is the conforming `document`; undefined if the scan fails. */
   static build(text: string, document: FsDocument): ValueCellIndex | undefined {
     if (text.length > 0x7fffffff) return undefined;
-    // The guided scan finds each item's values object (one request per item, not per cell); the
-    // cells inside are read from there.
-    const owners: { statement: number; item: number; values: Record<string, unknown> }[] = [];
-    const pointers: string[][] = [];
-    document.statements.forEach((statement, s) => {
-      statement.items.forEach((item, i) => {
-        owners.push({ statement: s, item: i, values: item.values });
-        pointers.push(["statements", String(s), "items", String(i), "values"]);
+    let count = 0;
+    for (const statement of document.statements) for (const item of statement.items) for (const _ in item.values) count++;
+    const starts = new Int32Array(count);
+    const ends = new Int32Array(count);
+    const statements = new Int32Array(count);
+    const items = new Int32Array(count);
+    const periods = new Array<string>(count);
+    let next = 0;
+    // One walk of the text guided by the value, down to each item's values, whose members are the
+    // cells (in text order, as the index needs them); everything else is stepped over.
+    const member = (record: object, name: string, at: number) => stepOver(text, (record as Record<string, unknown>)[name], at);
+    const complete = guided(() => {
+      const end = walkObject(text, document, afterSpace(text, 0), (name, at) => {
+        if (name !== "statements") return member(document, name, at);
+        return walkArray(text, document.statements.length, at, (s, at) => {
+          const statement = document.statements[s] as Statement;
+          return walkObject(text, statement, at, (name, at) => {
+            if (name !== "items") return member(statement, name, at);
+            return walkArray(text, statement.items.length, at, (i, at) => {
+              const item = statement.items[i] as Item;
+              return walkObject(text, item, at, (name, at) => {
+                if (name !== "values") return member(item, name, at);
+                return walkObject(text, item.values, at, (period, at) => {
+                  const end = member(item.values, period, at);
+                  // The count above missed a cell (it cannot, for a parsed value): no index.
+                  if (next >= count) throw new RangeError("more cells than counted");
+                  starts[next] = at;
+                  ends[next] = end;
+                  statements[next] = s;
+                  items[next] = i;
+                  periods[next] = period;
+                  next++;
+                  return end;
+                });
+              });
+            });
+          });
+        });
       });
+      return afterSpace(text, end) === text.length;
     });
-    const hits = scanPointers(text, document, pointers);
-    if (hits === undefined) return undefined;
-    const starts: number[] = [];
-    const ends: number[] = [];
-    const statements: number[] = [];
-    const items: number[] = [];
-    const periods: string[] = [];
-    for (let index = 0; index < owners.length; index++) {
-      const hit = hits[index];
-      const owner = owners[index] as (typeof owners)[number];
-      if (hit === undefined || hit.missing !== 0) return undefined;
-      const cells = readCells(text, hit.node.offset, hit.node.offset + hit.node.length);
-      const keys = Object.keys(owner.values);
-      // Every cell, in text order (period ids are identifiers, never integer-like keys).
-      if (cells === undefined || cells.length !== keys.length) return undefined;
-      for (let at = 0; at < cells.length; at++) {
-        const cell = cells[at] as ReadCell;
-        if (cell.key !== keys[at] || (starts.length > 0 && cell.start <= (starts[starts.length - 1] as number))) return undefined;
-        starts.push(cell.start);
-        ends.push(cell.end);
-        statements.push(owner.statement);
-        items.push(owner.item);
-        periods.push(cell.key);
-      }
-    }
-    return new ValueCellIndex(Int32Array.from(starts), Int32Array.from(ends), Int32Array.from(statements), Int32Array.from(items), periods);
+    return complete === true && next === count ? new ValueCellIndex(starts, ends, statements, items, periods) : undefined;
   }
 
   get size(): number {
@@ -110,73 +116,4 @@ export class ValueCellIndex {
     }
     return new ValueCellIndex(starts, ends, this.statements, this.items, this.periods);
   }
-}
-
-interface ReadCell {
-  key: string;
-  start: number;
-  end: number;
-}
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-
-/** The members of the values object at [from, to): key and value token range; undefined if it is not as expected. */
-function readCells(text: string, from: number, to: number): ReadCell[] | undefined {
-  const cells: ReadCell[] = [];
-  let at = skipSpace(text, from + 1);
-  if (text.charCodeAt(at) === 0x7d) return cells;
-  for (;;) {
-    if (text.charCodeAt(at) !== QUOTE) return undefined;
-    const keyEnd = stringEnd(text, at);
-    if (keyEnd === undefined) return undefined;
-    const raw = text.slice(at + 1, keyEnd - 1);
-    const key = raw.includes("\\") ? (JSON.parse(text.slice(at, keyEnd)) as string) : raw;
-    at = skipSpace(text, keyEnd);
-    if (text.charCodeAt(at) !== 0x3a) return undefined;
-    const start = skipSpace(text, at + 1);
-    const end = valueEnd(text, start, to);
-    if (end === undefined) return undefined;
-    cells.push({ key, start, end });
-    at = skipSpace(text, end);
-    const next = text.charCodeAt(at);
-    if (next === 0x7d) return at + 1 === to ? cells : undefined;
-    if (next !== 0x2c) return undefined;
-    at = skipSpace(text, at + 1);
-  }
-}
-
-/** The end of the cell value at `at`: a string, null, or the {"unavailable": true} object. */
-function valueEnd(text: string, at: number, limit: number): number | undefined {
-  const first = text.charCodeAt(at);
-  if (first === QUOTE) return stringEnd(text, at);
-  if (first === 0x7b) {
-    for (let i = at + 1; i < limit; i++) {
-      const code = text.charCodeAt(i);
-      if (code === QUOTE) {
-        const end = stringEnd(text, i);
-        if (end === undefined) return undefined;
-        i = end - 1;
-      } else if (code === 0x7d) return i + 1;
-    }
-    return undefined;
-  }
-  let end = at;
-  while (end < limit && /[a-z0-9.eE+-]/.test(text.charAt(end))) end++;
-  return end === at ? undefined : end;
-}
-
-function stringEnd(text: string, at: number): number | undefined {
-  for (let i = at + 1; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === BACKSLASH) i++;
-    else if (code === QUOTE) return i + 1;
-  }
-  return undefined;
-}
-
-function skipSpace(text: string, at: number): number {
-  let code = text.charCodeAt(at);
-  while (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) code = text.charCodeAt(++at);
-  return at;
 }

@@ -10,6 +10,7 @@ import { isDecimal } from "../decimal/grammar";
 import { applicationKey } from "../model/keys";
 import { calculationStatus, type Analysis } from "../result";
 import { evaluateApplication, tolerances } from "../rollup/evaluate";
+import type { EditedCell } from "../rollup/explain";
 import type { FsDocument, Item, RollupApplication, Statement } from "../types";
 import type { ValueCellIndex } from "./cellIndex";
 
@@ -34,10 +35,11 @@ export interface ValueEdit {
   readonly value: FsDocument;
   readonly analysis: Analysis;
   readonly cells: ValueCellIndex;
-  /** The cell that changed. */
+  /** The cell that changed, by position, and by ids (what rollup/explain.ts needs to know of it). */
   readonly statement: number;
   readonly item: number;
   readonly period: string;
+  readonly cell: EditedCell;
   /** Positions of the applications that were evaluated again (their content may be unchanged). */
   readonly changed: readonly number[];
 }
@@ -92,6 +94,7 @@ export function applyValueEdit(base: ValueEditBase, edit: TextEdit, text: string
     statement: cell.statement,
     item: cell.item,
     period: cell.period,
+    cell: { statement: statement.id, item: item.id, rollupTo: item.rollupTo, period: cell.period },
     changed,
   };
 }

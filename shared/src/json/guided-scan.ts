@@ -47,16 +47,7 @@ const OPEN_BRACE = 0x7b,
  * Undefined when the text does not match the value (the caller then uses a parse tree).
  */
 export function scanPointers(text: string, value: unknown, pointers: readonly string[][]): ScanHit[] | undefined {
-  const root: Trie = { children: new Map(), ends: [] };
-  pointers.forEach((segments, request) => {
-    let node = root;
-    for (const segment of segments) {
-      let next = node.children.get(segment);
-      if (next === undefined) node.children.set(segment, (next = { children: new Map(), ends: [] }));
-      node = next;
-    }
-    node.ends.push(request);
-  });
+  const root = trieOf(pointers);
   const hits: (ScanHit | undefined)[] = new Array(pointers.length);
   try {
     const start = skipSpace(text, 0);
@@ -67,6 +58,42 @@ export function scanPointers(text: string, value: unknown, pointers: readonly st
     throw error;
   }
   return hits as ScanHit[];
+}
+
+/**
+ * The same for pointers relative to one node of `text`, whose token lies at [start, end) and whose
+ * parsed value is `value` (a subtree of the document's), its member name at `key` when it is an
+ * object member: only that node's text is read. Hits are as the whole scan gives them for the
+ * full pointers. Undefined when the text there does not match the value.
+ */
+export function scanPointersWithin(
+  text: string,
+  value: unknown,
+  node: { start: number; end: number; key: SourceRange | undefined },
+  pointers: readonly (readonly string[])[],
+): ScanHit[] | undefined {
+  const hits: (ScanHit | undefined)[] = new Array(pointers.length);
+  try {
+    if (visit(text, value, node.start, trieOf(pointers), node.key, hits) !== node.end) return undefined;
+  } catch (error) {
+    if (error instanceof ScanMismatch || error instanceof RangeError) return undefined;
+    throw error;
+  }
+  return hits as ScanHit[];
+}
+
+function trieOf(pointers: readonly (readonly string[])[]): Trie {
+  const root: Trie = { children: new Map(), ends: [] };
+  pointers.forEach((segments, request) => {
+    let node = root;
+    for (const segment of segments) {
+      let next = node.children.get(segment);
+      if (next === undefined) node.children.set(segment, (next = { children: new Map(), ends: [] }));
+      node = next;
+    }
+    node.ends.push(request);
+  });
+  return root;
 }
 
 function skipSpace(text: string, at: number): number {
@@ -180,6 +207,73 @@ function collectMissing(trie: Trie, missing: number, node: SourceRange, key: Sou
     for (const request of child.ends) hits[request] ??= { node, key, container, missing };
     collectMissing(child, missing + 1, node, key, container, hits);
   }
+}
+
+/**
+ * A walk of a text guided by its parsed value that is specific to one shape (incremental/cellIndex.ts
+ * reads every value cell): the walk calls `walkObject`, `walkArray` and `stepOver`, and `guided`
+ * turns a mismatch between the text and the value into undefined.
+ */
+export function guided<T>(walk: () => T): T | undefined {
+  try {
+    return walk();
+  } catch (error) {
+    if (error instanceof ScanMismatch || error instanceof RangeError) return undefined;
+    throw error;
+  }
+}
+
+const NO_HITS: (ScanHit | undefined)[] = [];
+
+/** The end of the value token at `at` (the first character of the value, whose parsed form is `value`). */
+export function stepOver(text: string, value: unknown, at: number): number {
+  return visit(text, value, at, undefined, undefined, NO_HITS);
+}
+
+/** The first non-space character at or after `at`. */
+export function afterSpace(text: string, at: number): number {
+  return skipSpace(text, at);
+}
+
+/**
+ * Walks the object at `at` whose parsed form is `record`: for each member in text order, `member`
+ * gets its name and where its value starts, and returns where that value ends. Returns the end of
+ * the object.
+ */
+export function walkObject(text: string, record: object, at: number, member: (name: string, valueAt: number) => number): number {
+  expect(text, at, OPEN_BRACE);
+  const keys = Object.keys(record);
+  const inTextOrder = !keys.some((name) => INDEX_LIKE.test(name));
+  let position = skipSpace(text, at + 1);
+  for (let index = 0; index < keys.length; index++) {
+    if (index > 0) {
+      expect(text, position, COMMA);
+      position = skipSpace(text, position + 1);
+    }
+    const known = inTextOrder ? (keys[index] as string) : undefined;
+    const keyEnd = skipString(text, position, known ?? "");
+    const name = known ?? (JSON.parse(text.slice(position, keyEnd)) as string);
+    position = skipSpace(text, keyEnd);
+    expect(text, position, COLON);
+    position = skipSpace(text, member(name, skipSpace(text, position + 1)));
+  }
+  expect(text, position, CLOSE_BRACE);
+  return position + 1;
+}
+
+/** Walks the array at `at`: `element` gets each index and where its value starts, and returns where it ends. */
+export function walkArray(text: string, length: number, at: number, element: (index: number, valueAt: number) => number): number {
+  expect(text, at, OPEN_BRACKET);
+  let position = skipSpace(text, at + 1);
+  for (let index = 0; index < length; index++) {
+    if (index > 0) {
+      expect(text, position, COMMA);
+      position = skipSpace(text, position + 1);
+    }
+    position = skipSpace(text, element(index, position));
+  }
+  expect(text, position, CLOSE_BRACKET);
+  return position + 1;
 }
 
 /**

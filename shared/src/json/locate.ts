@@ -3,7 +3,7 @@
 
 import { findNodeAtOffset, getNodePath, parseTree, type JSONPath, type Node } from "jsonc-parser";
 import type { Mark } from "../validate/issue";
-import { scanPointers, scanSpans, type ScanHit } from "./guided-scan";
+import { scanPointers, scanPointersWithin, scanSpans, type ScanHit } from "./guided-scan";
 import { childNode, SPAN_DEPTH, SpanIndex } from "./spans";
 import { parsePointer } from "./pointer";
 import type { SourceRange } from "./range";
@@ -18,8 +18,7 @@ export interface LocateRequest {
 // Below this size a parse tree is cheap and serves every later request; above it, ranges come from
 // one scan guided by the parsed value (guided-scan.ts), which costs a fraction of a tree.
 const TREE_SIZE_LIMIT = 1 << 20;
-/** Above this many ranges inside indexed subtrees, one guided scan beats parsing each subtree. */
-const SCAN_BATCH = 32;
+type SpanHolder = NonNullable<ReturnType<SpanIndex["holder"]>>;
 
 /** An edit of the text: `length` characters at `offset` replaced by `inserted` characters. */
 export interface LocatedEdit {
@@ -62,33 +61,56 @@ export class SourceLocator {
     return next;
   }
 
-  /** Ranges for many requests at once, in request order. */
+  /**
+   * Ranges for many requests at once, in request order. On a large text, those inside indexed
+   * subtrees (cells inside items) are found by a guided scan of each subtree that holds some: the
+   * text read is those items, not the whole document.
+   */
   locateAll(requests: readonly LocateRequest[]): SourceRange[] {
     const ranges = new Array<SourceRange | undefined>(requests.length);
     let missing: number[] = [];
     const spans = this.spans();
+    const holders = new Map<number, { holder: SpanHolder; requests: number[]; pointers: string[][] }>();
     requests.forEach((request, index) => {
       // The span table answers its own nodes at no cost: only ranges that took a scan are kept.
-      const range = this.known.get(knownKey(request.path, request.mark)) ?? spans?.range(parsePointer(request.path), request.mark);
-      if (range === undefined) missing.push(index);
-      else ranges[index] = range;
-    });
-    // Many ranges inside items: one guided scan finds them all at less than an item parse each.
-    if (missing.length > SCAN_BATCH && !this.built && this.value !== undefined && this.text.length > this.treeSizeLimit) {
-      const hits = scanPointers(
-        this.text,
-        this.value,
-        missing.map((index) => parsePointer((requests[index] as LocateRequest).path)),
-      );
-      if (hits !== undefined) {
-        missing.forEach((index, at) => {
-          const request = requests[index] as LocateRequest;
-          const range = rangeFromHit(hits[at] as ScanHit, request.mark);
-          this.known.set(knownKey(request.path, request.mark), range);
-          ranges[index] = range;
-        });
-        missing = [];
+      const known = this.known.get(knownKey(request.path, request.mark));
+      if (known !== undefined) {
+        ranges[index] = known;
+        return;
       }
+      if (spans === undefined) {
+        missing.push(index);
+        return;
+      }
+      const segments = parsePointer(request.path);
+      const range = spans.range(segments, request.mark);
+      if (range !== undefined) {
+        ranges[index] = range;
+        return;
+      }
+      const holder = spans.holder(segments);
+      if (holder === undefined) {
+        missing.push(index);
+        return;
+      }
+      let group = holders.get(holder.span);
+      if (group === undefined) holders.set(holder.span, (group = { holder, requests: [], pointers: [] }));
+      group.requests.push(index);
+      group.pointers.push(segments.slice(holder.depth));
+    });
+    for (const { holder, requests: members, pointers } of holders.values()) {
+      const value = valueAt(this.value, holder.path);
+      const hits = value === ABSENT ? undefined : scanPointersWithin(this.text, value, holder, pointers);
+      if (hits === undefined) {
+        missing = missing.concat(members);
+        continue;
+      }
+      members.forEach((index, at) => {
+        const request = requests[index] as LocateRequest;
+        const range = rangeFromHit(hits[at] as ScanHit, request.mark);
+        this.known.set(knownKey(request.path, request.mark), range);
+        ranges[index] = range;
+      });
     }
     for (const index of missing) {
       const request = requests[index] as LocateRequest;
@@ -184,6 +206,20 @@ export class SourceLocator {
     }
     return { node, missing: 0 };
   }
+}
+
+const ABSENT = Symbol("absent");
+
+/** The parsed value at `path` (the document's own members and elements only), or ABSENT. */
+function valueAt(value: unknown, path: JSONPath): unknown {
+  let at = value;
+  for (const segment of path) {
+    if (typeof segment === "number" ? !Array.isArray(at) || segment >= at.length : typeof at !== "object" || at === null || Array.isArray(at) || !Object.hasOwn(at, segment)) {
+      return ABSENT;
+    }
+    at = (at as Record<string | number, unknown>)[segment];
+  }
+  return at;
 }
 
 function knownKey(path: string, mark: Mark): string {

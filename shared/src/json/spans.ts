@@ -83,6 +83,22 @@ export class SpanIndex {
     return { offset: starts[span]!, length: ends[span]! - starts[span]! };
   }
 
+  /**
+   * For a path the table does not answer (`range` gives undefined): the indexed subtree that holds
+   * its end, as the guided scan needs it (json/guided-scan.ts, `scanPointersWithin`): the span's
+   * token range, its member name's range when it is an object member, its path in the document,
+   * and how many of the segments lead to it (the rest lie inside it).
+   */
+  holder(
+    segments: readonly string[],
+  ): { span: number; depth: number; start: number; end: number; key: { offset: number; length: number } | undefined; path: JSONPath } | undefined {
+    const { span, depth } = this.walk(segments);
+    if (depth === segments.length || this.depthOf(span) < SPAN_DEPTH) return undefined;
+    const { starts, ends, keyStarts, keyEnds } = this.table;
+    const key = keyStarts[span]! >= 0 ? { offset: keyStarts[span]!, length: keyEnds[span]! - keyStarts[span]! } : undefined;
+    return { span, depth, start: starts[span]!, end: ends[span]!, key, path: this.path(span) };
+  }
+
   /** The deepest span on `segments`, and how many of the segments lead to it. */
   private walk(segments: readonly string[]): { span: number; depth: number } {
     let span = 0;

@@ -30,7 +30,7 @@
 // once per statement and period, on first need.
 
 import { fractionDigits, formatUnits, toUnits } from "../decimal/exact";
-import type { FsDocument, Item, NumericApplication, RollupApplication, Statement, Unit } from "../types";
+import type { ApplicationKey, FsDocument, Item, NumericApplication, RollupApplication, Statement, Unit } from "../types";
 
 export type CauseKind = "child-sign" | "parent-sign" | "extra-child" | "missing-child" | "transposition" | "scale" | "rounding" | "other-periods";
 
@@ -80,15 +80,39 @@ interface StatementIndex {
   applications: Map<string, Map<string, RollupApplication>>;
 }
 
+/** The cell a value edit changed (shared/src/incremental/valueEdit.ts), by ids. */
+export interface EditedCell {
+  readonly statement: string;
+  readonly item: string;
+  /** The item's parent, if it rolls up. */
+  readonly rollupTo: string | undefined;
+  readonly period: string;
+}
+
+/**
+ * Whether a value edit of `cell` can change the causes of the application with `key` (what
+ * `causes` reads for it): its own values, or any item's value in its statement and period
+ * ("missing child"), or the status of its parent's applications in the statement's other periods
+ * ("other periods"; of the edited period's applications only those of the cell's item and of its
+ * parent were evaluated again). The applications a value edit evaluates again are among these.
+ */
+export function explanationMayChange(cell: EditedCell, key: ApplicationKey): boolean {
+  if (key.statement !== cell.statement) return false;
+  return key.period === cell.period || key.parent === cell.item || key.parent === cell.rollupTo;
+}
+
 /**
  * Causes for the unsatisfied applications of one conforming document. Build once per analysis;
- * each statement is indexed only when a cause in it is first asked for.
+ * each statement is indexed only when a cause in it is first asked for, and each application's
+ * causes are computed once. A value edit's version takes over what the edit cannot have changed
+ * (`afterValueEdit`).
  */
 export class RollupExplainer {
   private readonly indexes = new Map<string, StatementIndex>();
   private readonly statementsById = new Map<string, Statement>();
   private readonly applicationsByStatement = new Map<string, RollupApplication[]>();
   private readonly units = new Map<string, Unit>();
+  private readonly explained = new Map<RollupApplication, readonly Cause[]>();
 
   constructor(
     readonly document: FsDocument,
@@ -101,6 +125,23 @@ export class RollupExplainer {
       if (list === undefined) this.applicationsByStatement.set(application.key.statement, [application]);
       else list.push(application);
     }
+  }
+
+  /**
+   * The explainer of the document after a value edit of `cell` (`document` and `applications` are
+   * that version's): the indexes of the other statements, whose items and applications the edit
+   * left as they were (the same objects), and the causes that cannot have changed
+   * (`explanationMayChange`) are this explainer's.
+   */
+  afterValueEdit(document: FsDocument, applications: readonly RollupApplication[], cell: EditedCell): RollupExplainer {
+    const next = new RollupExplainer(document, applications);
+    for (const [id, index] of this.indexes) {
+      if (id !== cell.statement && next.statementsById.get(id) === index.statement) next.indexes.set(id, index);
+    }
+    for (const [application, causes] of this.explained) {
+      if (!explanationMayChange(cell, application.key)) next.explained.set(application, causes);
+    }
+    return next;
   }
 
   private indexOf(id: string): StatementIndex | undefined {
@@ -149,8 +190,17 @@ export class RollupExplainer {
   }
 
   /** The causes that hold for one application, most specific first; none unless it is unsatisfied. */
-  causes(application: RollupApplication): Cause[] {
+  causes(application: RollupApplication): readonly Cause[] {
     if (application.status !== "unsatisfied") return [];
+    let causes = this.explained.get(application);
+    if (causes === undefined) {
+      causes = this.explain(application);
+      this.explained.set(application, causes);
+    }
+    return causes;
+  }
+
+  private explain(application: NumericApplication): Cause[] {
     const index = this.indexOf(application.key.statement);
     const parent = index?.itemsById.get(application.key.parent);
     if (index === undefined || parent === undefined) return [];
