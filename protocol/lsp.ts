@@ -217,6 +217,19 @@ export interface PreviewModelResult {
 export const PreviewModelRequest = new RequestType<PreviewModelParams, PreviewModelResult | null, void>("fs/previewModel");
 
 /**
+ * fs/previewUpdate (server → client): after each analysis it publishes of a document whose preview
+ * it has answered (fs/previewModel), the server sends the preview's update as that request would
+ * answer it: the changes from the version it answered last, which becomes the base of the next.
+ * Edits reach the page this way, right after their diagnostics, with no request per edit; the
+ * client asks fs/previewModel only for a whole model (a new page, a resync). So a preview never
+ * makes the server analyse ahead of its debounce while the user types.
+ */
+export const PreviewUpdateNotification = new NotificationType<PreviewModelResult>("fs/previewUpdate");
+
+/** fs/previewRelease (client → server): no preview shows the document any more: no updates, no model kept for it. */
+export const PreviewReleaseNotification = new NotificationType<DocumentParams>("fs/previewRelease");
+
+/**
  * fs/codeLenses: the code lenses near the lines an editor shows; VS Code's client asks this in place
  * of textDocument/codeLens (other clients keep the standard request, which lists them all). VS Code
  * makes a view zone for every lens it is given and moves them all after every keystroke, so a

@@ -26,6 +26,7 @@ import {
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { TextEdit, WorkspaceEdit } from "vscode-languageserver-protocol/node";
 import { repoRoot } from "../support/paths";
+import { PreviewUpdateNotification, type PreviewModelResult } from "../../protocol/lsp";
 
 export interface ServerUnderTest {
   connection: ProtocolConnection;
@@ -40,6 +41,10 @@ export interface ServerUnderTest {
   published: PublishDiagnosticsParams[];
   /** Every window/logMessage text, in order. */
   logs: string[];
+  /** Every fs/previewUpdate the server pushed, in order. */
+  previewUpdates: PreviewModelResult[];
+  /** The next fs/previewUpdate for `uri` that satisfies `accept`. */
+  previewUpdate(uri: string, accept?: (update: PreviewModelResult) => boolean): Promise<PreviewModelResult>;
   /** What the server answered to initialize. */
   initialized: InitializeResult;
   stop(): Promise<void>;
@@ -77,6 +82,17 @@ export async function startServer(
   connection.onNotification("window/logMessage", (params: { message: string }) => {
     logs.push(params.message);
   });
+  const previewUpdates: PreviewModelResult[] = [];
+  const updateWaiters: { uri: string; accept: (update: PreviewModelResult) => boolean; resolve: (update: PreviewModelResult) => void }[] = [];
+  connection.onNotification(PreviewUpdateNotification, (update) => {
+    previewUpdates.push(update);
+    for (const waiter of [...updateWaiters]) {
+      if (waiter.uri === update.uri && waiter.accept(update)) {
+        updateWaiters.splice(updateWaiters.indexOf(waiter), 1);
+        waiter.resolve(update);
+      }
+    }
+  });
   connection.onRequest("workspace/configuration", (params: { items: { section?: string; scopeUri?: string }[] }) =>
     params.items.map((item) => ({ validation: { delay: 20 }, ...settings, ...options.settingsFor?.(item.scopeUri) })),
   );
@@ -104,6 +120,8 @@ export async function startServer(
     stderr: () => stderr,
     published,
     logs,
+    previewUpdates,
+    previewUpdate: (uri, accept = () => true) => new Promise((resolve) => updateWaiters.push({ uri, accept, resolve })),
     initialized,
     diagnostics,
     async open(uri, text, version = 1) {

@@ -1,10 +1,11 @@
-// The preview's requests over the protocol against the real server: the whole model first, then a
-// patch sized to the edit; the pointer ↔ offset requests the editor uses instead of parsing.
+// The preview over the protocol against the real server: the whole model when asked, then after
+// each publication a pushed update (fs/previewUpdate) with a patch sized to the edit, until the
+// preview is released; the pointer ↔ offset requests the editor uses instead of parsing.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { PointerAtRequest, PreviewModelRequest, RangeOfRequest, type PreviewModelResult, type RangeOfResult } from "../../protocol/lsp";
+import { PointerAtRequest, PreviewModelRequest, PreviewReleaseNotification, RangeOfRequest, type PreviewModelResult, type RangeOfResult } from "../../protocol/lsp";
 import type { PreviewModel } from "../../shared/src/render/previewModel";
 import { applyPreviewPatch } from "../../shared/src/render/previewPatch";
 import { decodePreviewWire } from "../../shared/src/render/previewWire";
@@ -48,11 +49,14 @@ test("the preview gets the whole model once, then a patch of only the cells an e
   const cash = firstModel.statements[0]?.rows.find((row) => row.id === "cash");
   assert.equal(cash?.cells[0]?.value, "400");
 
-  // Edit one value: the cash cell and the subtotal check it changes.
+  // Edit one value: the cash cell and the subtotal check it changes, pushed right after the diagnostics.
   const edit = replaceOnce(text, '"at-2025": "400"', '"at-2025": "410"');
   const start = await positionAt(text, edit.offset);
+  const pushed = server.previewUpdate(uri, (update) => update.version === 2);
+  const published = server.published.length;
   await server.change(uri, 2, [{ range: { start, end: { line: start.line, character: start.character + '"at-2025": "400"'.length } }, text: '"at-2025": "410"' }]);
-  const second = await model(1);
+  const second = await pushed;
+  assert.equal(server.published.length, published + 1, "the update came after the diagnostics of its version");
   assert.ok(second?.patch, "a patch from the version the preview holds");
   assert.equal(second.wire, undefined, "not the whole model");
   assert.equal(second.patch.baseVersion, 1);
@@ -78,6 +82,26 @@ test("the preview gets the whole model once, then a patch of only the cells an e
   assert.equal(broken?.modelVersion, 2);
   assert.match(broken?.problem ?? "", /^Showing the last valid version, because line \d+ has a syntax error\.$/);
   await server.change(uri, 4, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: "{" }]);
+});
+
+test("once the preview is released, a publication pushes no update; asking again starts them again", async () => {
+  const other = "file:///preview/released.json";
+  await server.open(other, text);
+  assert.ok(wholeModel(await server.connection.sendRequest(PreviewModelRequest, { uri: other })));
+  const edit = await positionAt(text, text.indexOf('"at-2025": "400"') + '"at-2025": "'.length);
+  const digits = { start: edit, end: { line: edit.line, character: edit.character + 3 } };
+  const pushed = server.previewUpdate(other, (update) => update.version === 2);
+  await server.change(other, 2, [{ range: digits, text: "401" }]);
+  assert.equal((await pushed).patch?.baseVersion, 1);
+  await server.connection.sendNotification(PreviewReleaseNotification, { uri: other });
+  const before = server.previewUpdates.length;
+  await server.change(other, 3, [{ range: digits, text: "402" }]);
+  // A request after the publication orders it behind anything the server sent for version 3.
+  assert.ok(wholeModel(await server.connection.sendRequest(PreviewModelRequest, { uri: other })), "a released preview gets the whole model again");
+  assert.equal(server.previewUpdates.length, before, "no update for a released preview");
+  const again = server.previewUpdate(other, (update) => update.version === 4);
+  await server.change(other, 4, [{ range: digits, text: "403" }]);
+  assert.equal((await again).patch?.baseVersion, 3);
 });
 
 test("pointer at an offset and range of a pointer come from the server's analysis of that version", async () => {

@@ -40,6 +40,7 @@ test("a digit typed into a value gives the diagnostics and preview of a full ana
   const firstModel = first.wire === undefined ? undefined : decodePreviewWire(JSON.parse(first.wire));
   assert.ok(firstModel);
   const range = digitsOf(text, '"at-2025": "400"');
+  const pushed = server.previewUpdate(uri, (update) => update.version === 2);
   const published = await server.change(uri, 2, [{ range, text: "410" }]);
   const edited = text.replace('"at-2025": "400"', '"at-2025": "410"');
 
@@ -48,7 +49,7 @@ test("a digit typed into a value gives the diagnostics and preview of a full ana
   assert.deepEqual(published.diagnostics, JSON.parse(JSON.stringify(full.diagnostics).replaceAll("file:///value-edits/full.json", uri)));
   assert.ok(published.diagnostics.length > 0, "the edit makes a subtotal inconsistent");
 
-  const second = (await server.connection.sendRequest(PreviewModelRequest, { uri, baseVersion: 1 })) as PreviewModelResult;
+  const second = await pushed;
   assert.ok(second.patch);
   assert.ok(
     second.patch.ops.every((op) => op.op === "cells"),
@@ -133,18 +134,17 @@ test("the store keeps one version of a document: earlier versions are collectabl
   store.close(uri);
 });
 
-test("a value edit's diagnostics go out before the answers to the requests that follow it", async () => {
+test("a value edit's diagnostics go out first, then the preview's update, then the answers to the requests that follow it", async () => {
   const uri = "file:///value-edits/leading.json";
   await server.open(uri, text);
+  await server.connection.sendRequest(PreviewModelRequest, { uri });
   const order: string[] = [];
   const published = server.diagnostics(uri, (params) => params.version === 2).then(() => order.push("diagnostics"));
+  const pushed = server.previewUpdate(uri, (update) => update.version === 2).then(() => order.push("preview update"));
   const range = digitsOf(text, '"at-2025": "400"');
-  // As the editor does after a keystroke: the change, then at once the preview's and the cursor's requests.
+  // As the editor does after a keystroke: the change, then at once the cursor's request.
   void server.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: 2 }, contentChanges: [{ range, text: "410" }] });
-  const answered = Promise.all([
-    server.connection.sendRequest(PreviewModelRequest, { uri, baseVersion: 1 }),
-    server.connection.sendRequest(PointerAtRequest, { uri, version: 2, offset: 0 }),
-  ]).then(() => order.push("answers"));
-  await Promise.all([published, answered]);
-  assert.deepEqual(order, ["diagnostics", "answers"]);
+  const answered = server.connection.sendRequest(PointerAtRequest, { uri, version: 2, offset: 0 }).then(() => order.push("answers"));
+  await Promise.all([published, pushed, answered]);
+  assert.deepEqual(order, ["diagnostics", "preview update", "answers"]);
 });

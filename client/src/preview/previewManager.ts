@@ -35,6 +35,9 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
       vscode.window.onDidChangeTextEditorVisibleRanges(({ textEditor }) => {
         for (const preview of this.previewsOf(textEditor.document.uri)) preview.editorScrolled(textEditor);
       }),
+      dependencies.server.onPreviewUpdate((update) => {
+        for (const preview of this.previews) if (preview.resource.toString() === update.uri) preview.previewUpdated(update);
+      }),
     ];
   }
 
@@ -64,7 +67,7 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
     const column = this.columnFor(uri, toSide);
     const existing = [...this.previews].find((preview) => preview.isFor(uri)) ?? [...this.previews].find((preview) => !preview.locked);
     if (existing !== undefined) {
-      existing.show(uri);
+      this.showIn(existing, uri);
       existing.panel.reveal(toSide ? existing.panel.viewColumn : column, toSide);
       return existing;
     }
@@ -109,13 +112,25 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
       viewState.dispose();
       this.previews.delete(preview);
       if (this.active === preview) this.active = undefined;
+      this.releaseIfUnshown(preview.resource);
     });
     return preview;
   }
 
   private follow(editor: vscode.TextEditor | undefined): void {
     if (editor === undefined || !this.detector.isFsDocument(editor.document)) return;
-    for (const preview of this.previews) if (!preview.locked) preview.show(editor.document.uri);
+    for (const preview of this.previews) if (!preview.locked) this.showIn(preview, editor.document.uri);
+  }
+
+  private showIn(preview: PreviewPanel, uri: vscode.Uri): void {
+    const previous = preview.resource;
+    preview.show(uri);
+    if (previous.toString() !== uri.toString()) this.releaseIfUnshown(previous);
+  }
+
+  /** The server keeps a document's preview model, and sends its updates, only while a preview shows it. */
+  private releaseIfUnshown(uri: vscode.Uri): void {
+    if (this.previewsOf(uri).length === 0) this.dependencies.server.releasePreview(uri.toString());
   }
 
   private previewsOf(uri: vscode.Uri): PreviewPanel[] {

@@ -1,5 +1,6 @@
-// One preview webview: the page shell with a fresh nonce, renders from the server (throttled and
-// versioned), and the editor side of navigation and scroll sync.
+// One preview webview: the page shell with a fresh nonce, the models and patches from the server
+// (asked for by a new page, pushed after each published analysis; versioned), and the editor side
+// of navigation and scroll sync.
 
 import { createNonce } from "../util/nonce";
 import * as vscode from "vscode";
@@ -12,9 +13,6 @@ import { revealSource, scrollEditorTo, visibleEditorFor } from "./editorNavigati
 import { buildPreviewShell } from "./shell";
 
 export const PREVIEW_VIEW_TYPE = "fs.preview";
-// Short: the server answers for the latest text at once (it skips its own debounce for a request), so
-// this only gathers a burst of keys; renders never overlap (renderNow), so fast typing cannot queue them.
-const RENDER_THROTTLE_MS = 50;
 const CURSOR_THROTTLE_MS = 60;
 
 export interface PreviewDependencies {
@@ -72,7 +70,6 @@ export class PreviewPanel implements vscode.Disposable {
    * visible-range event is the echo of the preview, not the user, and is not synced back.
    */
   private expectedEditorScroll: number | "any" | undefined;
-  private readonly renderThrottle = new Throttle(RENDER_THROTTLE_MS);
   private readonly cursorThrottle = new Throttle(CURSOR_THROTTLE_MS);
   private readonly scrollThrottle = new Throttle(CURSOR_THROTTLE_MS);
   private readonly disposeEmitter = new vscode.EventEmitter<void>();
@@ -127,7 +124,6 @@ export class PreviewPanel implements vscode.Disposable {
     this.expectedEditorScroll = undefined;
     this.pendingHighlight = undefined;
     this.updateTitle();
-    this.renderThrottle.cancel();
     this.prefetch();
     void this.renderNow();
   }
@@ -138,10 +134,34 @@ export class PreviewPanel implements vscode.Disposable {
     this.post({ type: "lock", locked });
   }
 
+  /**
+   * The document's text changed. Its new version reaches the page when the server publishes its
+   * analysis (previewUpdated), right after its diagnostics; a model fetched for the old text is stale.
+   */
   documentChanged(): void {
     this.prefetched = undefined;
     if (this.early !== undefined) this.early.changed = true;
-    this.renderThrottle.schedule(() => void this.renderNow());
+  }
+
+  /** The server's update after an analysis it published (fs/previewUpdate). */
+  previewUpdated(result: PreviewModelResult): void {
+    if (this.disposed || result.uri !== this.resourceUri.toString()) return;
+    // A page that is loading, hidden or waiting for an answer is brought up to date by asking, from
+    // the version it will hold.
+    if (!this.ready || !this.panel.visible || this.rendering !== undefined || this.shownUri !== result.uri) {
+      if (this.early !== undefined) this.early.changed = true;
+      if (this.rendering !== undefined) this.renderAgain = true;
+      return;
+    }
+    // Made from another version than the page holds (one it never got): ask for what it needs.
+    if (result.patch !== undefined && result.patch.baseVersion !== this.shownVersion) {
+      void this.renderNow();
+      return;
+    }
+    const message = this.messageOf(this.resourceUri, ++this.sequence, result);
+    this.shownSequence = message.sequence;
+    if (message.type === "patch" || message.wire !== undefined) this.shownVersion = message.version;
+    this.post(message);
   }
 
   /** The editor's cursor moved: highlight the nearest rendered element. */
@@ -292,7 +312,7 @@ export class PreviewPanel implements vscode.Disposable {
     } as const;
     const held = baseVersion === undefined && this.prefetched?.uri === base.uri ? this.prefetched : undefined;
     this.prefetched = undefined;
-    // An edit while it is awaited schedules another render, which patches from its version.
+    // An update while it is awaited asks again afterwards, which patches from its version.
     const prefetched = held === undefined ? undefined : await held.result;
     let result: PreviewModelResult | null;
     try {
@@ -300,6 +320,22 @@ export class PreviewPanel implements vscode.Disposable {
     } catch (error) {
       return { ...base, problem: vscode.l10n.t("The preview could not be rendered: {0}", error instanceof Error ? error.message : String(error)) };
     }
+    return this.messageOf(uri, sequence, result);
+  }
+
+  /** The page's message for the server's answer or update `result` (null: not an FS document). */
+  private messageOf(uri: vscode.Uri, sequence: number, result: PreviewModelResult | null): ModelMessage | PatchMessage {
+    const base = {
+      type: "model",
+      sequence,
+      uri: uri.toString(),
+      documentName: documentName(uri),
+      locked: this.isLocked,
+      numberFormat: numberFormat(uri),
+      wire: undefined,
+      version: undefined,
+      status: undefined,
+    } as const;
     if (result === null) {
       return { ...base, problem: vscode.l10n.t("This is not an FS document (or FS validation is turned off by the fs.enable setting).") };
     }
@@ -365,7 +401,6 @@ export class PreviewPanel implements vscode.Disposable {
     if (this.disposed) return;
     this.disposed = true;
     this.prefetched = undefined;
-    this.renderThrottle.cancel();
     this.cursorThrottle.cancel();
     this.scrollThrottle.cancel();
     this.disposeEmitter.fire();

@@ -11,6 +11,8 @@ import {
   ExportXlsxRequest,
   PointerAtRequest,
   PreviewModelRequest,
+  PreviewReleaseNotification,
+  PreviewUpdateNotification,
   RangeOfRequest,
   RecordEditsRequest,
   RollupTreeRequest,
@@ -53,6 +55,9 @@ export class FsServer implements vscode.Disposable {
   private readonly statusEmitter = new vscode.EventEmitter<DocumentStatus>();
   /** fs/status notifications: a document's analysis changed. */
   readonly onStatus = this.statusEmitter.event;
+  private readonly previewUpdateEmitter = new vscode.EventEmitter<PreviewModelResult>();
+  /** fs/previewUpdate notifications: a preview's changes after an analysis was published. */
+  readonly onPreviewUpdate = this.previewUpdateEmitter.event;
   /** Made with the client: nothing listens to editors before the first FS document. */
   private lenses: VisibleCodeLenses | undefined;
 
@@ -83,6 +88,7 @@ export class FsServer implements vscode.Disposable {
     };
     const client = await this.createClient("fs", "FS Documents", clientOptions);
     client.onNotification(StatusNotification, (status) => this.statusEmitter.fire(status));
+    client.onNotification(PreviewUpdateNotification, (update) => this.previewUpdateEmitter.fire(update));
     this.client = client;
     await client.start();
     return client;
@@ -93,6 +99,11 @@ export class FsServer implements vscode.Disposable {
     const params: PreviewModelParams = { uri: uri.toString() };
     if (baseVersion !== undefined) params.baseVersion = baseVersion;
     return (await this.start()).sendRequest(PreviewModelRequest, params);
+  }
+
+  /** No preview shows `uri` any more: the server stops sending its updates (nothing to do before the server runs). */
+  releasePreview(uri: string): void {
+    if (this.client !== undefined) void this.client.sendNotification(PreviewReleaseNotification, { uri }).catch(() => undefined);
   }
 
   /** Why the failing subtotal cell at `pointer` of the preview's model `modelVersion` fails (null: not one, or another version). */
@@ -146,6 +157,7 @@ export class FsServer implements vscode.Disposable {
 
   dispose(): void {
     this.statusEmitter.dispose();
+    this.previewUpdateEmitter.dispose();
     this.lenses?.dispose();
     void this.stop();
   }

@@ -27,6 +27,8 @@ import {
   ExportXlsxRequest,
   PointerAtRequest,
   PreviewModelRequest,
+  PreviewReleaseNotification,
+  PreviewUpdateNotification,
   RangeOfRequest,
   RecordEditsRequest,
   RollupTreeRequest,
@@ -41,7 +43,7 @@ import { DocumentAnalysis, type ParsedVersion } from "../analysis";
 import { OpenDocument } from "../textDocument";
 import * as service from "../service/index";
 import type { ClientFeatures } from "./clientFeatures";
-import type { ServerContext } from "./context";
+import { describeError, type ServerContext } from "./context";
 
 /** The server's capabilities for a client with `client`'s features. */
 export const capabilitiesFor = (client: ClientFeatures): ServerCapabilities => ({
@@ -150,6 +152,19 @@ export function registerHandlers(context: ServerContext): void {
 
   const previewBases = new service.PreviewBases();
   store.onForgotten((uri) => previewBases.forget(uri));
+  // After each publication (server.ts publishes first), the preview's update, if a preview holds a model.
+  store.onAnalyzed((published) => {
+    try {
+      const update = service.previewUpdate(published, previewBases);
+      if (update !== undefined) void connection.sendNotification(PreviewUpdateNotification, update);
+    } catch (error) {
+      connection.console.error(`previewUpdate failed: ${describeError(error)}`);
+    }
+  });
+  connection.onNotification(PreviewReleaseNotification, (params: unknown) => {
+    const uri = (params as { uri?: unknown } | null)?.uri;
+    if (typeof uri === "string") previewBases.forget(uri);
+  });
   connection.onRequest(
     PreviewModelRequest,
     guard(PreviewModelRequest.method, null, ({ uri, baseVersion }) => {

@@ -17,6 +17,6 @@ export { hierarchyItem, incomingCalls, itemAtOffset, outgoingCalls, resolveItem 
 export { rollupHighlights } from "./documentHighlight";
 export { rollupTree } from "./rollupTree";
 export { FIX_ALL_KIND } from "./fixAll";
-export { previewModel, pointerAt, rangeOf, PreviewBases } from "./preview";
+export { previewModel, previewUpdate, pointerAt, rangeOf, PreviewBases } from "./preview";
 export { cellExplanation } from "./cellExplanation";
 export { exportXlsx } from "./exportXlsx";

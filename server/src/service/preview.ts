@@ -35,9 +35,24 @@ export class PreviewBases {
     return { kind: "patch", version: good.version, baseVersion, ops: diffPreviewModels(kept.previewModel, model) };
   }
 
+  /** The version a document's preview was last answered with; undefined when no preview holds one. */
+  versionOf(uri: string): number | undefined {
+    return this.latest.get(uri)?.version;
+  }
+
   forget(uri: string): void {
     this.latest.delete(uri);
   }
+}
+
+/**
+ * fs/previewUpdate: after `analysis` was published, the update of a preview that holds a model of
+ * its document (a patch from that version, or only the status while nothing else changed);
+ * undefined when no preview holds one.
+ */
+export function previewUpdate(analysis: DocumentAnalysis, bases: PreviewBases): PreviewModelResult | undefined {
+  const base = bases.versionOf(analysis.uri);
+  return base === undefined ? undefined : previewModel(analysis, bases, base);
 }
 
 /** fs/previewModel: the model of the current version, or of the last valid one while the text does not parse. */
