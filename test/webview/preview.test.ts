@@ -458,6 +458,47 @@ describe("FS preview page", () => {
     await p.waitForFunction(() => document.querySelector('tr[data-item="cash"] td.fs-cell')?.textContent === "1,234,567.125");
   });
 
+  test("a period column is as wide as its widest value as shown, in either number format, and an edit widens it", TIMEOUT, async () => {
+    const p = await freshPage({ width: 1600, height: 800 });
+    const doc = example();
+    doc.statements.push({
+      id: "widths",
+      label: "Widths",
+      periods: ["fy2025", "fy2024"],
+      items: [
+        { id: "w1", label: "W1", unit: "krw-millions", values: { fy2025: "-123456789012.125", fy2024: "1" } },
+        { id: "w2", label: "W2", unit: "krw-millions", values: { fy2025: "98765.5", fy2024: "22" } },
+      ],
+    });
+    await paint(p, doc, 1);
+    /** The period columns' widths, once `accept` holds for them. */
+    const widths = async (accept: (widths: number[]) => boolean): Promise<number[]> => {
+      const read = () => p.locator('section[data-statement="widths"] col').evaluateAll((cols) => cols.slice(1).map((col) => Number.parseFloat((col as HTMLElement).style.width)));
+      for (let tries = 0; ; tries += 1) {
+        const found = await read();
+        if (accept(found) || tries > 50) return found;
+        await settleFrames(p);
+      }
+    };
+    // "-123,456,789,012.125" is 20 characters, plus 3 of padding.
+    const [full, other] = await widths(() => true);
+    assert.equal(full, 23);
+    assert.ok(other !== undefined && other < 23, String(other));
+    // "-123B" in the compact format: the column shrinks to its heading.
+    const [compact] = await widths(() => true).then(async () => {
+      await send(p, { type: "options", numberFormat: "compact" });
+      return widths(([width]) => width !== 23);
+    });
+    assert.ok(compact !== undefined && compact < 23, String(compact));
+    await send(p, { type: "options", numberFormat: "full" });
+    await widths(([width]) => width === 23);
+    // An edit to "1,234,567,890,123,456.5" (23 characters) widens the other column.
+    const edited = structuredClone(doc);
+    item(edited, doc.statements.length - 1, "w2").values.fy2024 = "1234567890123456.5";
+    await send(p, patchMessageFor(doc, edited, 1, 2));
+    assert.deepEqual(await widths(([, width]) => width === 26), [23, 26]);
+  });
+
   test("a subtotal's toggle collapses and expands its group like an outline, and the state is kept", TIMEOUT, async () => {
     const p = await freshPage({ width: 900, height: 2000 });
     await paint(p, example(), 1);
@@ -546,7 +587,8 @@ describe("FS preview page", () => {
         );
         assert.equal(geometry.overflowX, "auto");
         // No column is cut off without a way to reach it: wider tables scroll inside the container.
-        if (geometry.widest > geometry.clientWidth) assert.ok(geometry.scrollWidth >= geometry.widest, JSON.stringify(geometry));
+        // scrollWidth is a whole number of pixels; the table's width may have a fraction.
+        if (geometry.widest > geometry.clientWidth) assert.ok(geometry.scrollWidth + 1 >= geometry.widest, JSON.stringify(geometry));
         else assert.ok(geometry.scrollWidth <= geometry.clientWidth + 1, JSON.stringify(geometry));
 
         // Scroll sideways: the label column stays at the container's left edge, the last column is reachable.
