@@ -70,6 +70,10 @@ export class PreviewPanel implements vscode.Disposable {
    * visible-range event is the echo of the preview, not the user, and is not synced back.
    */
   private expectedEditorScroll: number | "any" | undefined;
+  /** The version of the shown document the server last analysed (from its answers and updates). */
+  private analysedVersion: number | undefined;
+  /** Cursor and scroll work waiting for the server to analyse the current version (whenAnalysed). */
+  private readonly awaitingAnalysis = new Map<"cursor" | "scroll", () => void>();
   private readonly cursorThrottle = new Throttle(CURSOR_THROTTLE_MS);
   private readonly scrollThrottle = new Throttle(CURSOR_THROTTLE_MS);
   private readonly disposeEmitter = new vscode.EventEmitter<void>();
@@ -121,6 +125,8 @@ export class PreviewPanel implements vscode.Disposable {
   show(uri: vscode.Uri): void {
     if (this.isFor(uri)) return;
     this.resourceUri = uri;
+    this.analysedVersion = undefined;
+    this.awaitingAnalysis.clear();
     this.expectedEditorScroll = undefined;
     this.pendingHighlight = undefined;
     this.updateTitle();
@@ -146,6 +152,7 @@ export class PreviewPanel implements vscode.Disposable {
   /** The server's update after an analysis it published (fs/previewUpdate). */
   previewUpdated(result: PreviewModelResult): void {
     if (this.disposed || result.uri !== this.resourceUri.toString()) return;
+    this.analysed(result.version);
     // A page that is loading, hidden or waiting for an answer is brought up to date by asking, from
     // the version it will hold.
     if (!this.ready || !this.panel.visible || this.rendering !== undefined || this.shownUri !== result.uri) {
@@ -164,12 +171,36 @@ export class PreviewPanel implements vscode.Disposable {
     this.post(message);
   }
 
+  /**
+   * The server analysed (and published) `version` of the shown document: cursor and scroll work
+   * that waited for it runs now.
+   */
+  private analysed(version: number): void {
+    this.analysedVersion = version;
+    const waiting = [...this.awaitingAnalysis.values()];
+    this.awaitingAnalysis.clear();
+    for (const work of waiting) work();
+  }
+
+  /**
+   * Runs `work` (which asks the server about `document`) once the server has analysed the
+   * document's current version. The server answers pointer requests only for the current version,
+   * and would analyse a pending edit ahead of its debounce to do so: while a label is being typed,
+   * each cursor move would cost a whole analysis. Only the latest work of each kind waits.
+   */
+  private whenAnalysed(kind: "cursor" | "scroll", document: vscode.TextDocument, work: () => void): void {
+    if (this.analysedVersion === document.version) work();
+    else this.awaitingAnalysis.set(kind, () => (document.isClosed || this.disposed ? undefined : this.whenAnalysed(kind, document, work)));
+  }
+
   /** The editor's cursor moved: highlight the nearest rendered element. */
   cursorMoved(editor: vscode.TextEditor): void {
     this.cursorThrottle.schedule(() => {
       if (this.disposed || editor.document.isClosed) return;
-      void this.dependencies.pointers.pointerAt(editor.document, editor.selection.active).then((pointer) => {
-        if (pointer !== undefined && !this.disposed) this.post({ type: "highlight", pointer, reveal: true });
+      this.whenAnalysed("cursor", editor.document, () => {
+        void this.dependencies.pointers.pointerAt(editor.document, editor.selection.active).then((pointer) => {
+          if (pointer !== undefined && !this.disposed) this.post({ type: "highlight", pointer, reveal: true });
+        });
       });
     });
   }
@@ -183,11 +214,15 @@ export class PreviewPanel implements vscode.Disposable {
     if (expected === "any" || (expected !== undefined && Math.abs(top - expected) <= 1)) return;
     this.scrollThrottle.schedule(() => {
       if (this.disposed || editor.document.isClosed) return;
-      const line = editor.document.lineAt(Math.min(top, editor.document.lineCount - 1));
-      const pointer =
-        top === 0 ? Promise.resolve("") : this.dependencies.pointers.pointerAt(editor.document, new vscode.Position(line.lineNumber, line.firstNonWhitespaceCharacterIndex));
-      void pointer.then((found) => {
-        if (found !== undefined && !this.disposed) this.post({ type: "scrollTo", pointer: found });
+      if (top === 0) {
+        this.post({ type: "scrollTo", pointer: "" });
+        return;
+      }
+      this.whenAnalysed("scroll", editor.document, () => {
+        const line = editor.document.lineAt(Math.min(top, editor.document.lineCount - 1));
+        void this.dependencies.pointers.pointerAt(editor.document, new vscode.Position(line.lineNumber, line.firstNonWhitespaceCharacterIndex)).then((found) => {
+          if (found !== undefined && !this.disposed) this.post({ type: "scrollTo", pointer: found });
+        });
       });
     });
   }
@@ -325,6 +360,7 @@ export class PreviewPanel implements vscode.Disposable {
 
   /** The page's message for the server's answer or update `result` (null: not an FS document). */
   private messageOf(uri: vscode.Uri, sequence: number, result: PreviewModelResult | null): ModelMessage | PatchMessage {
+    if (result !== null && uri.toString() === this.resourceUri.toString()) this.analysed(result.version);
     const base = {
       type: "model",
       sequence,
