@@ -22,7 +22,7 @@ import {
   type SyntaxProblem,
 } from "../../shared/src/index";
 import { buildPresentation, omittedStatements, type OmittedStatement } from "../../shared/src/render/index";
-import { buildPreviewModel, type PreviewModel } from "../../shared/src/render/previewModel";
+import { previewWireOf, type PreviewWire } from "../../shared/src/render/previewWire";
 import { withStatementRebuilt } from "../../shared/src/render/previewEdit";
 import { ValueCellIndex } from "../../shared/src/incremental/cellIndex";
 import { applicationPositions, applyValueEdit, type TextEdit, type ValueEdit } from "../../shared/src/incremental/valueEdit";
@@ -36,7 +36,7 @@ export class ParsedVersion {
   private diffCache: SnapshotDiff | undefined;
   private applicationsCache: Map<string, RollupApplication> | undefined;
   private occurrencesCache: Map<string, Occurrence> | undefined;
-  private previewModelCache: PreviewModel | undefined;
+  private previewWireCache: PreviewWire | undefined;
   private omittedCache: readonly OmittedStatement[] | undefined;
   private positionsCache: TextDocument | undefined;
   /** Built when the first edit asks for it; a value edit hands the next version a shifted copy. */
@@ -72,8 +72,8 @@ export class ParsedVersion {
     next.locatorCache = previous.locatorCache?.afterEdit(text, edit.value, { offset: edit.edit.offset, length: edit.edit.length, inserted: edit.edit.text.length });
     // A value edit changes no statement's shape (items, periods, units), so the same ones are left out.
     next.omittedCache = previous.omittedCache;
-    if (previous.previewModelCache !== undefined) {
-      next.previewModelCache = withStatementRebuilt(previous.previewModelCache, edit.value, edit.analysis.result, edit.statement);
+    if (previous.previewWireCache !== undefined) {
+      next.previewWireCache = withStatementRebuilt(previous.previewWireCache, edit.value, edit.analysis.result, edit.statement);
     }
     // The outline and the lens list name ids and items, which the edit left as they were; only
     // positions after the edit on its line moved (it inserted no line break).
@@ -120,13 +120,14 @@ export class ParsedVersion {
   }
 
   /**
-   * The preview's data model of this version (fs/previewModel), from the presentation, which is
-   * not kept: the model carries all the preview needs, and a second copy of every cell would double
-   * what the version holds (and what each garbage collection has to walk).
+   * The preview's data model of this version (fs/previewModel), kept in its wire form: arrays per
+   * row and cell, a plain value cell being the parsed value's own decimal string, no cell pointers
+   * (previewWire.ts). The presentation and the model objects it is built from are not kept: one
+   * object per cell would be most of what a version holds (and what each garbage collection walks).
    */
-  get previewModel(): PreviewModel {
-    this.previewModelCache ??= buildPreviewModel(buildPresentation(this.value, this.analysis.result));
-    return this.previewModelCache;
+  get previewWire(): PreviewWire {
+    this.previewWireCache ??= previewWireOf(buildPresentation(this.value, this.analysis.result));
+    return this.previewWireCache;
   }
 
   /**

@@ -1,7 +1,9 @@
 // The preview model's wire form: decode(encode(m)) deep-equals m for every upstream example and
 // fixture, the project's fixtures, generated documents and hand-made corner cases (ids that need
 // pointer escaping, `__proto__`, pointers that are not the derived ones); the common cells travel
-// without pointers or keys; anything that is not a wire form decodes to undefined.
+// without pointers or keys; anything that is not a wire form decodes to undefined. The server's
+// own form (previewWireOf, built statement by statement) is exactly the encoded model, and its
+// statement decoder gives back the model's rows and cells.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -11,7 +13,16 @@ import { pathToFileURL } from "node:url";
 import { analyze } from "../../shared/src/result";
 import { buildPresentation } from "../../shared/src/render/index";
 import { buildPreviewModel, type PreviewModel } from "../../shared/src/render/previewModel";
-import { decodePreviewWire, encodePreviewWire, previewWireText, type WireCell } from "../../shared/src/render/previewWire";
+import {
+  decodePreviewWire,
+  decodeWireStatement,
+  encodePreviewWire,
+  previewWireOf,
+  previewWireText,
+  wireStatementDecoder,
+  type PreviewWire,
+  type WireCell,
+} from "../../shared/src/render/previewWire";
 import { fixturesRoot, readJson, readText, repoRoot, upstreamRoot } from "../support/paths";
 
 const modelOf = (document: unknown): PreviewModel => buildPreviewModel(buildPresentation(document, analyze(document).result));
@@ -26,7 +37,22 @@ function jsonFiles(dir: string): string[] {
 
 /** Through the whole path: JSON text on the server, UTF-8 bytes to the page, parsed and decoded there. */
 function roundTrip(model: PreviewModel): PreviewModel | undefined {
-  return decodePreviewWire(JSON.parse(new TextDecoder().decode(new TextEncoder().encode(previewWireText(model)))));
+  return decodePreviewWire(JSON.parse(new TextDecoder().decode(new TextEncoder().encode(previewWireText(encodePreviewWire(model))))));
+}
+
+/** The statement decoder reads back every row and cell of the model, in the model's member order. */
+function assertDecodesLikeModel(wire: PreviewWire, model: PreviewModel, message: string): void {
+  wire.statements.forEach((statement, index) => {
+    const expected = model.statements[index];
+    assert.ok(expected, message);
+    assert.equal(JSON.stringify(decodeWireStatement(statement)), JSON.stringify(expected), message);
+    const decoder = wireStatementDecoder(statement);
+    expected.rows.forEach((row, rowIndex) => {
+      assert.equal(decoder.pointer(rowIndex), row.pointer, message);
+      assert.equal(JSON.stringify(decoder.row(rowIndex)), JSON.stringify(row), message);
+      row.cells.forEach((cell, column) => assert.equal(JSON.stringify(decoder.cell(rowIndex, column)), JSON.stringify(cell), message));
+    });
+  });
 }
 
 test("every upstream and project document's preview model survives the wire form exactly", () => {
@@ -40,9 +66,14 @@ test("every upstream and project document's preview model survives the wire form
     } catch {
       continue; // a fixture of broken JSON has no model
     }
-    const model = modelOf(document);
+    const presentation = buildPresentation(document, analyze(document).result);
+    const model = buildPreviewModel(presentation);
     for (const statement of model.statements) for (const row of statement.rows) cells += row.cells.length;
     assert.deepStrictEqual(roundTrip(model), model, file);
+    // What the server keeps and sends: the same form, built without the whole model.
+    const wire = previewWireOf(presentation);
+    assert.equal(previewWireText(wire), previewWireText(encodePreviewWire(model)), file);
+    assertDecodesLikeModel(wire, model, file);
   }
   assert.ok(cells > 500, `only ${cells} cells compared`);
 });
@@ -53,7 +84,7 @@ test("a generated document's model survives the wire form exactly, at well under
   };
   for (const seed of [1, 7]) {
     const model = modelOf(JSON.parse(generator.generateDocument({ targetBytes: 400_000, seed })));
-    const text = previewWireText(model);
+    const text = previewWireText(encodePreviewWire(model));
     assert.deepStrictEqual(roundTrip(model), model, `seed ${seed}`);
     assert.ok(text.length * 5 < JSON.stringify(model).length * 2, `${text.length} bytes of wire form against ${JSON.stringify(model).length} of JSON`);
     // No cell pointer travels: every one is derived from its row and column.
@@ -100,6 +131,7 @@ test("ids that need pointer escaping, __proto__ and pointers that are not derive
   statement.rows[2]!.parent = "/no/such/row";
   statement.rows[2]!.cells.push({ pointer: "/beyond/the/columns", kind: "value", value: "1", title: "", flag: "" });
   assert.deepStrictEqual(roundTrip(odd), odd);
+  assertDecodesLikeModel(encodePreviewWire(odd), odd, "odd pointers");
 });
 
 test("what is not a wire form decodes to undefined, never to a partial model", () => {

@@ -72,10 +72,12 @@ export interface PreviewCell {
 }
 
 export function buildPreviewModel(presentation: Presentation): PreviewModel {
-  return {
-    title: [presentation.entity, presentation.scope].filter((part) => part !== undefined).join(" — "),
-    statements: presentation.statements.map(previewStatement),
-  };
+  return { title: previewTitle(presentation), statements: presentation.statements.map(previewStatement) };
+}
+
+/** "Entity — Scope", or "" when the document names neither. */
+export function previewTitle(presentation: Presentation): string {
+  return [presentation.entity, presentation.scope].filter((part) => part !== undefined).join(" — ");
 }
 
 export function previewStatement(statement: StatementPresentation): PreviewStatement {
