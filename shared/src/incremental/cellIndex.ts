@@ -62,7 +62,10 @@ export class ValueCellIndex {
         ends.push(cell.end);
         statements.push(owner.statement);
         items.push(owner.item);
-        periods.push(cell.key);
+        // The parsed value's own key, not the one read from the text: a piece of the text (a V8
+        // sliced string, from 13 characters) would keep this version's whole text alive in every
+        // later version that inherits the index, and a short one would be a string per cell.
+        periods.push(keys[at] as string);
       }
     }
     return new ValueCellIndex(Int32Array.from(starts), Int32Array.from(ends), Int32Array.from(statements), Int32Array.from(items), periods);

@@ -60,8 +60,10 @@ export type WireRow = [
   cells: WireCell[],
   id?: string | null,
   description?: string | null,
-  unit?: [text: string, title: string] | null,
+  unit?: WireUnit | null,
 ];
+
+export type WireUnit = [text: string, title: string];
 
 /**
  * A plain value cell (derived pointer, no title, flag, check or marks): its decimal string. Any other
@@ -109,12 +111,22 @@ export function encodeWireStatement(statement: PreviewStatement): WireStatement 
   statement.rows.forEach((row, index) => {
     if (!rowIndex.has(row.pointer)) rowIndex.set(row.pointer, index);
   });
+  // Rows that share a unit cell share its wire form (as the JSON text, it is the same).
+  const units = new Map<PreviewRow["unit"], WireUnit>();
+  const unitOf = (unit: NonNullable<PreviewRow["unit"]>): WireUnit => {
+    let wire = units.get(unit);
+    if (wire === undefined) {
+      wire = [unit.text, unit.title];
+      units.set(unit, wire);
+    }
+    return wire;
+  };
   const out: WireStatement = {
     pointer: statement.pointer,
     label: statement.label,
     unitPerRow: statement.unitPerRow,
     columns: statement.columns,
-    rows: statement.rows.map((row) => encodeRow(row, itemsPrefix, suffixes, rowIndex)),
+    rows: statement.rows.map((row) => encodeRow(row, itemsPrefix, suffixes, rowIndex, unitOf)),
   };
   if (statement.id !== undefined) out.id = statement.id;
   if (statement.unit !== undefined) out.unit = statement.unit;
@@ -122,7 +134,13 @@ export function encodeWireStatement(statement: PreviewStatement): WireStatement 
   return out;
 }
 
-function encodeRow(row: PreviewRow, itemsPrefix: string, suffixes: readonly string[], rowIndex: ReadonlyMap<string, number>): WireRow {
+function encodeRow(
+  row: PreviewRow,
+  itemsPrefix: string,
+  suffixes: readonly string[],
+  rowIndex: ReadonlyMap<string, number>,
+  unitOf: (unit: NonNullable<PreviewRow["unit"]>) => WireUnit,
+): WireRow {
   const tail = row.pointer.startsWith(itemsPrefix) ? row.pointer.slice(itemsPrefix.length) : "";
   const pointer = ITEM_INDEX.test(tail) ? Number(tail) : row.pointer;
   const parentIndex = row.parent === undefined ? undefined : rowIndex.get(row.parent);
@@ -137,7 +155,7 @@ function encodeRow(row: PreviewRow, itemsPrefix: string, suffixes: readonly stri
     cells,
     row.id ?? null,
     row.description ?? null,
-    row.unit === undefined ? null : [row.unit.text, row.unit.title],
+    row.unit === undefined ? null : unitOf(row.unit),
   ];
   while (wire.length > 6 && wire[wire.length - 1] === null) wire.pop();
   return wire;
@@ -148,9 +166,18 @@ function encodeCell(cell: PreviewCell, derived: string | undefined): WireCell {
   const plain = cell.pointer === derived && cell.kind === "value" && cell.title === "" && cell.flag === "" && cell.check === undefined;
   // `absent: false` / `blocks: false` are never built; carried literally they would not round-trip.
   if (plain && marks === 0 && cell.absent === undefined && cell.blocks === undefined) return cell.value;
-  const wire: WireCell = [KINDS.indexOf(cell.kind), cell.value, cell.title, cell.flag, CHECKS.indexOf(cell.check), marks];
+  const wire: WireCell = [KINDS.indexOf(cell.kind), cell.value, flat(cell.title), cell.flag, CHECKS.indexOf(cell.check), marks];
   if (cell.pointer !== derived) wire.push(cell.pointer);
   return wire;
+}
+
+/**
+ * The same text as one flat string. A title is built by concatenation, which V8 keeps as a tree of
+ * string pieces (a cons string: 32 bytes a node, 3 or 4 nodes a title); the server keeps thousands
+ * of titles per version. Read back from JSON text, a string is one sequential string.
+ */
+function flat(text: string): string {
+  return text === "" ? text : (JSON.parse(JSON.stringify(text)) as string);
 }
 
 // ---- Decoding (the page), checking every field as it goes ----
