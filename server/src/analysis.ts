@@ -11,7 +11,6 @@ import {
   applicationKey,
   buildModel,
   diffSnapshot,
-  keyOfApplication,
   parseJson,
   SourceLocator,
   type Analysis,
@@ -34,13 +33,16 @@ export class ParsedVersion {
   private locatorCache: SourceLocator | undefined;
   private modelCache: DocumentModel | undefined;
   private diffCache: SnapshotDiff | undefined;
-  private applicationsCache: Map<string, RollupApplication> | undefined;
   private occurrencesCache: Map<string, Occurrence> | undefined;
   private previewWireCache: PreviewWire | undefined;
   private omittedCache: readonly OmittedStatement[] | undefined;
   private positionsCache: TextDocument | undefined;
   /** Built when the first edit asks for it; a value edit hands the next version a shifted copy. */
   private cellsCache: ValueCellIndex | null | undefined;
+  /**
+   * Where each application is in the result's list, by key: built once per full analysis and kept
+   * by the value edits after it, which change applications in place (valueEdit.ts).
+   */
   private applicationPositionsCache: ReadonlyMap<string, number> | undefined;
   /** The outline, once a request has built it completely (not cancelled). */
   outline: { symbols: DocumentSymbol[]; limited: boolean } | undefined;
@@ -91,16 +93,19 @@ export class ParsedVersion {
     // Typing anything but digits, "-" or "." is never a value edit: no index is built for it.
     if (!DECIMAL_CHARACTERS.test(edit.text) || !this.prepareValueEdits()) return undefined;
     const cells = this.cellsCache as ValueCellIndex;
-    const positions = this.applicationPositionsCache as ReadonlyMap<string, number>;
-    return applyValueEdit({ text: this.text, analysis: this.analysis, cells, positions }, edit, text);
+    return applyValueEdit({ text: this.text, analysis: this.analysis, cells, positions: this.applicationPositions }, edit, text);
   }
 
   /** Builds what value edits of this version need (a scan of the text); false when they cannot be. */
   prepareValueEdits(): boolean {
     if (this.analysis.document === undefined || this.analysis.issues.length > 0) return false;
     if (this.cellsCache === undefined) this.cellsCache = ValueCellIndex.build(this.text, this.analysis.document) ?? null;
-    this.applicationPositionsCache ??= applicationPositions(this.analysis.result.calculations.applications);
     return this.cellsCache !== null;
+  }
+
+  private get applicationPositions(): ReadonlyMap<string, number> {
+    this.applicationPositionsCache ??= applicationPositions(this.analysis.result.calculations.applications);
+    return this.applicationPositionsCache;
   }
 
   /** Pointers → ranges in this text. */
@@ -139,13 +144,13 @@ export class ParsedVersion {
     return this.omittedCache;
   }
 
-  /** The current application of (statement, parent, period); none unless the document conforms. */
+  /**
+   * The current application of (statement, parent, period); none unless the document conforms (a
+   * conforming document has one application per key), found through the positions value edits use.
+   */
   application(statement: string, parent: string, period: string): RollupApplication | undefined {
-    if (this.applicationsCache === undefined) {
-      this.applicationsCache = new Map();
-      for (const application of this.analysis.result.calculations.applications) this.applicationsCache.set(keyOfApplication(application), application);
-    }
-    return this.applicationsCache.get(applicationKey(statement, parent, period));
+    const position = this.applicationPositions.get(applicationKey(statement, parent, period));
+    return position === undefined ? undefined : this.analysis.result.calculations.applications[position];
   }
 
   /** The id occurrence at a pointer (a value, or the member name when `mark` is "key"). */
