@@ -100,7 +100,10 @@ export class ParsedVersion {
   prepareValueEdits(): boolean {
     if (this.analysis.document === undefined || this.analysis.issues.length > 0) return false;
     if (this.cellsCache === undefined) this.cellsCache = ValueCellIndex.build(this.text, this.analysis.document) ?? null;
-    return this.cellsCache !== null;
+    if (this.cellsCache === null) return false;
+    // The positions too, so that the first number typed waits for neither.
+    this.applicationPositionsCache ??= applicationPositions(this.analysis.result.calculations.applications);
+    return true;
   }
 
   private get applicationPositions(): ReadonlyMap<string, number> {
