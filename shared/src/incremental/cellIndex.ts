@@ -24,7 +24,9 @@ export class ValueCellIndex {
     // The cell identities never change under a value edit: versions share these arrays.
     private readonly statements: Int32Array,
     private readonly items: Int32Array,
-    private readonly periods: readonly string[],
+    /** Each cell's period, as an index into `periodIds` (a few ids for thousands of cells). */
+    private readonly periods: Int32Array,
+    private readonly periodIds: readonly string[],
   ) {}
 
   /** The index of `text`, whose parsed value is the conforming `document`; undefined if the scan fails. */
@@ -46,7 +48,9 @@ export class ValueCellIndex {
     const ends: number[] = [];
     const statements: number[] = [];
     const items: number[] = [];
-    const periods: string[] = [];
+    const periods: number[] = [];
+    const periodIds: string[] = [];
+    const periodIndex = new Map<string, number>();
     for (let index = 0; index < owners.length; index++) {
       const hit = hits[index];
       const owner = owners[index] as (typeof owners)[number];
@@ -65,10 +69,16 @@ export class ValueCellIndex {
         // The parsed value's own key, not the one read from the text: a piece of the text (a V8
         // sliced string, from 13 characters) would keep this version's whole text alive in every
         // later version that inherits the index, and a short one would be a string per cell.
-        periods.push(keys[at] as string);
+        const key = keys[at] as string;
+        let period = periodIndex.get(key);
+        if (period === undefined) {
+          period = periodIds.push(key) - 1;
+          periodIndex.set(key, period);
+        }
+        periods.push(period);
       }
     }
-    return new ValueCellIndex(Int32Array.from(starts), Int32Array.from(ends), Int32Array.from(statements), Int32Array.from(items), periods);
+    return new ValueCellIndex(Int32Array.from(starts), Int32Array.from(ends), Int32Array.from(statements), Int32Array.from(items), Int32Array.from(periods), periodIds);
   }
 
   get size(): number {
@@ -95,7 +105,7 @@ export class ValueCellIndex {
       position: found,
       statement: this.statements[found] as number,
       item: this.items[found] as number,
-      period: this.periods[found] as string,
+      period: this.periodIds[this.periods[found] as number] as string,
       start,
       end,
     };
@@ -111,7 +121,7 @@ export class ValueCellIndex {
       starts[index] = (starts[index] as number) + delta;
       ends[index] = (ends[index] as number) + delta;
     }
-    return new ValueCellIndex(starts, ends, this.statements, this.items, this.periods);
+    return new ValueCellIndex(starts, ends, this.statements, this.items, this.periods, this.periodIds);
   }
 }
 
