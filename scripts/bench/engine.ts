@@ -2,8 +2,8 @@
 import { analyze, diffSnapshot, explainerFor, parseJson } from "../../shared/src/index";
 import { renderHtmlPage } from "../../shared/src/render/index";
 import { presentDocument } from "../../shared/src/render/presentation";
-import { buildPreviewModel } from "../../shared/src/render/previewModel";
-import { diffPreviewModels } from "../../shared/src/render/previewPatch";
+import { diffPreviewWires } from "../../shared/src/render/previewPatch";
+import { previewWireOf } from "../../shared/src/render/previewWire";
 import { withStatementRebuilt } from "../../shared/src/render/previewEdit";
 import { ValueCellIndex } from "../../shared/src/incremental/cellIndex";
 import { applicationPositions, applyValueEdit } from "../../shared/src/incremental/valueEdit";
@@ -58,7 +58,7 @@ export function previewSetup(text: string) {
   if (cells === undefined) throw new Error("the generated document does not conform");
   const offset = valueDigit(text);
   const base = { text, analysis: before.analysis, cells, positions: applicationPositions(before.analysis.result.calculations.applications) };
-  return { before, after: edited, beforeModel: buildPreviewModel(presentDocument(before.value, before.analysis.result, undefined)), base, offset, flip: 0 };
+  return { before, after: edited, beforeModel: previewWireOf(presentDocument(before.value, before.analysis.result, undefined)), base, offset, flip: 0 };
 }
 
 /** The offset of one value cell's first digit (as the server benchmark edits it). */
@@ -68,15 +68,15 @@ function valueDigit(text: string): number {
   return match.index + match[0].length - 1;
 }
 
-/** What the server does for a preview that has no model yet: the whole preview model. */
+/** What the server does for a preview that has no model yet: the whole preview model, in the wire form it keeps. */
 export function previewModel(_text: string, prepared: ReturnType<typeof previewSetup>): unknown {
-  return buildPreviewModel(presentDocument(prepared.before.value, prepared.before.analysis.result, undefined));
+  return previewWireOf(presentDocument(prepared.before.value, prepared.before.analysis.result, undefined));
 }
 
 /** Per edit that is not a value edit, for an open preview: the new version's whole model and the diff from the last one. */
 export function previewPatchFull(_text: string, prepared: ReturnType<typeof previewSetup>): unknown {
-  const model = buildPreviewModel(presentDocument(prepared.after.value, prepared.after.analysis.result, undefined));
-  const ops = diffPreviewModels(prepared.beforeModel, model);
+  const model = previewWireOf(presentDocument(prepared.after.value, prepared.after.analysis.result, undefined));
+  const ops = diffPreviewWires(prepared.beforeModel, model);
   if (ops.length === 0) throw new Error("the edit produced no patch");
   return ops;
 }
@@ -90,7 +90,7 @@ export function valueEditPatch(text: string, prepared: ReturnType<typeof preview
   const edit = applyValueEdit(base, { offset, length: 1, text: next[offset] as string }, next);
   if (edit === undefined) throw new Error("the edit is not a value edit");
   const model = withStatementRebuilt(prepared.beforeModel, edit.value, edit.analysis.result, edit.statement);
-  const ops = diffPreviewModels(prepared.beforeModel, model);
+  const ops = diffPreviewWires(prepared.beforeModel, model);
   if (prepared.flip === 1 && ops.length === 0) throw new Error("the edit produced no patch");
   return ops;
 }

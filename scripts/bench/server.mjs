@@ -40,7 +40,7 @@ function cpuMs(pid) {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-async function startServer() {
+export async function startServer() {
   const protocol = require("vscode-languageserver-protocol/node");
   const args = [...serverNodeOptions(), ...extraArgs, "--expose-gc", "-r", gcHook, serverPath, "--stdio"];
   const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "pipe"], env: serverEnvironment() });
@@ -78,13 +78,13 @@ async function startServer() {
 }
 
 /** The offset of one value cell's first digit, so that each run changes exactly one value. */
-function editableDigit(text) {
+export function editableDigit(text) {
   const match = /"values": \{\s*"[^"]+": "(-?)([1-9])/.exec(text);
   if (match === null) throw new Error("no value cell to edit");
   return match.index + match[0].length - 1;
 }
 
-function positionAt(text, offset) {
+export function positionAt(text, offset) {
   let line = 0;
   let lineStart = 0;
   for (let at = text.indexOf("\n"); at !== -1 && at < offset; at = text.indexOf("\n", at + 1)) {
@@ -104,7 +104,7 @@ function editableLabel(text) {
 const mb = (value) => (value / 2 ** 20).toFixed(0);
 
 /** Opens the document in a fresh server; `preview` also fetches the preview's whole model. */
-async function openServer(text, { preview, find }) {
+export async function openServer(text, { preview, find }) {
   const server = await startServer();
   const idle = await server.memory();
   const opened = server.next(1);
@@ -136,7 +136,7 @@ async function patch(state) {
   return result;
 }
 
-async function stop(state) {
+export async function stop(state) {
   const exited = new Promise((resolve) => state.child.once("exit", resolve));
   await state.connection.sendRequest("shutdown");
   await state.connection.sendNotification("exit");

@@ -12,7 +12,6 @@ import {
   buildModel,
   diffSnapshot,
   explanationMayChange,
-  keyOfApplication,
   parseJson,
   RollupExplainer,
   SourceLocator,
@@ -26,7 +25,7 @@ import {
 } from "../../shared/src/index";
 import type { DisplayFormat } from "../../shared/src/render/localeFormat";
 import { buildPresentation, omittedStatements, type OmittedStatement } from "../../shared/src/render/index";
-import { buildPreviewModel, type PreviewModel } from "../../shared/src/render/previewModel";
+import { previewWireOf, type PreviewWire } from "../../shared/src/render/previewWire";
 import { withStatementRebuilt } from "../../shared/src/render/previewEdit";
 import { ValueCellIndex } from "../../shared/src/incremental/cellIndex";
 import { applicationPositions, applyValueEdit, type TextEdit, type ValueEdit } from "../../shared/src/incremental/valueEdit";
@@ -40,13 +39,16 @@ export class ParsedVersion {
   private locatorCache: SourceLocator | undefined;
   private modelCache: DocumentModel | undefined;
   private diffCache: SnapshotDiff | undefined;
-  private applicationsCache: Map<string, RollupApplication> | undefined;
   private occurrencesCache: Map<string, Occurrence> | undefined;
-  private previewModelCache: PreviewModel | undefined;
+  private previewWireCache: PreviewWire | undefined;
   private omittedCache: readonly OmittedStatement[] | undefined;
   private positionsCache: TextDocument | undefined;
   /** Built when the first edit asks for it; a value edit hands the next version a shifted copy. */
   private cellsCache: ValueCellIndex | null | undefined;
+  /**
+   * Where each application is in the result's list, by key: built once per full analysis and kept
+   * by the value edits after it, which change applications in place (valueEdit.ts).
+   */
   private applicationPositionsCache: ReadonlyMap<string, number> | undefined;
   private explainerCache: RollupExplainer | null | undefined;
   /** The outline, once a request has built it completely (not cancelled). */
@@ -87,8 +89,8 @@ export class ParsedVersion {
     if (previous.explainerCache) next.explainerCache = previous.explainerCache.afterValueEdit(edit.value, edit.analysis.result.calculations.applications, edit.cell);
     // A value edit changes no statement's shape (items, periods, units), so the same ones are left out.
     next.omittedCache = previous.omittedCache;
-    if (previous.previewModelCache !== undefined) {
-      next.previewModelCache = withStatementRebuilt(previous.previewModelCache, edit.value, edit.analysis.result, edit.statement);
+    if (previous.previewWireCache !== undefined) {
+      next.previewWireCache = withStatementRebuilt(previous.previewWireCache, edit.value, edit.analysis.result, edit.statement);
     }
     // The outline, the lens list and the diagnostics name ids and items, which the edit left as
     // they were; only positions after the edit on its line moved (it inserted no line break).
@@ -107,16 +109,22 @@ export class ParsedVersion {
     // Typing anything but digits, "-" or "." is never a value edit: no index is built for it.
     if (!DECIMAL_CHARACTERS.test(edit.text) || !this.prepareValueEdits()) return undefined;
     const cells = this.cellsCache as ValueCellIndex;
-    const positions = this.applicationPositionsCache as ReadonlyMap<string, number>;
-    return applyValueEdit({ text: this.text, analysis: this.analysis, cells, positions }, edit, text);
+    return applyValueEdit({ text: this.text, analysis: this.analysis, cells, positions: this.applicationPositions }, edit, text);
   }
 
   /** Builds what value edits of this version need (a scan of the text); false when they cannot be. */
   prepareValueEdits(): boolean {
     if (this.analysis.document === undefined || this.analysis.issues.length > 0) return false;
     if (this.cellsCache === undefined) this.cellsCache = ValueCellIndex.build(this.text, this.analysis.document) ?? null;
+    if (this.cellsCache === null) return false;
+    // The positions too, so that the first number typed waits for neither.
     this.applicationPositionsCache ??= applicationPositions(this.analysis.result.calculations.applications);
-    return this.cellsCache !== null;
+    return true;
+  }
+
+  private get applicationPositions(): ReadonlyMap<string, number> {
+    this.applicationPositionsCache ??= applicationPositions(this.analysis.result.calculations.applications);
+    return this.applicationPositionsCache;
   }
 
   /** Pointers → ranges in this text. */
@@ -145,13 +153,14 @@ export class ParsedVersion {
   }
 
   /**
-   * The preview's data model of this version (fs/previewModel), from the presentation, which is
-   * not kept: the model carries all the preview needs, and a second copy of every cell would double
-   * what the version holds (and what each garbage collection has to walk).
+   * The preview's data model of this version (fs/previewModel), kept in its wire form: arrays per
+   * row and cell, a plain value cell being the parsed value's own decimal string, no cell pointers
+   * (previewWire.ts). The presentation and the model objects it is built from are not kept: one
+   * object per cell would be most of what a version holds (and what each garbage collection walks).
    */
-  get previewModel(): PreviewModel {
-    this.previewModelCache ??= buildPreviewModel(buildPresentation(this.value, this.analysis.result));
-    return this.previewModelCache;
+  get previewWire(): PreviewWire {
+    this.previewWireCache ??= previewWireOf(buildPresentation(this.value, this.analysis.result));
+    return this.previewWireCache;
   }
 
   /**
@@ -163,13 +172,13 @@ export class ParsedVersion {
     return this.omittedCache;
   }
 
-  /** The current application of (statement, parent, period); none unless the document conforms. */
+  /**
+   * The current application of (statement, parent, period); none unless the document conforms (a
+   * conforming document has one application per key), found through the positions value edits use.
+   */
   application(statement: string, parent: string, period: string): RollupApplication | undefined {
-    if (this.applicationsCache === undefined) {
-      this.applicationsCache = new Map();
-      for (const application of this.analysis.result.calculations.applications) this.applicationsCache.set(keyOfApplication(application), application);
-    }
-    return this.applicationsCache.get(applicationKey(statement, parent, period));
+    const position = this.applicationPositions.get(applicationKey(statement, parent, period));
+    return position === undefined ? undefined : this.analysis.result.calculations.applications[position];
   }
 
   /** The id occurrence at a pointer (a value, or the member name when `mark` is "key"). */

@@ -1,5 +1,6 @@
-// The preview model after a value edit, derived from the previous model by rebuilding only the
-// edited statement, equals the model built from scratch; its patch names only cells.
+// The preview model after a value edit, derived from the previous version's wire form by
+// rebuilding only the edited statement, is exactly the form built from scratch (the same JSON
+// text); its patch names only cells and is the model diff's; what did not change is shared.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
@@ -7,9 +8,10 @@ import { analyze, parseJson, type FsDocument } from "../../shared/src/index";
 import { buildPresentation } from "../../shared/src/render/index";
 import { ValueCellIndex } from "../../shared/src/incremental/cellIndex";
 import { applicationPositions, applyValueEdit } from "../../shared/src/incremental/valueEdit";
-import { buildPreviewModel } from "../../shared/src/render/previewModel";
 import { withStatementRebuilt } from "../../shared/src/render/previewEdit";
-import { applyPreviewPatch, diffPreviewModels } from "../../shared/src/render/previewPatch";
+import { applyPreviewPatch, diffPreviewWires } from "../../shared/src/render/previewPatch";
+import { decodePreviewWire, previewWireOf, previewWireText } from "../../shared/src/render/previewWire";
+import { referenceDiff } from "./previewPatchReference";
 import { canonicalDecimalArbitrary } from "../engine/arbitraries";
 import { documentArbitrary } from "../engine/documents";
 
@@ -37,22 +39,31 @@ test("a value edit's preview model equals the model built from scratch, and its 
       );
       if (start === end) return; // an empty cell string is not a decimal, so the document did not conform
       assert.ok(edit, "a decimal replacing a decimal is a value edit");
-      const before = buildPreviewModel(buildPresentation(parsed.value, analysis.result));
+      const before = previewWireOf(buildPresentation(parsed.value, analysis.result));
       const derived = withStatementRebuilt(before, edit.value, edit.analysis.result, edit.statement);
-      const whole = buildPreviewModel(buildPresentation(edit.value, edit.analysis.result));
-      assert.deepEqual(derived, whole);
-      const ops = diffPreviewModels(before, derived);
+      const whole = previewWireOf(buildPresentation(edit.value, edit.analysis.result));
+      assert.equal(previewWireText(derived), previewWireText(whole));
+      const ops = diffPreviewWires(before, derived);
       assert.ok(
         ops.every((op) => op.op === "cells"),
         JSON.stringify(ops),
       );
-      assert.deepEqual(ops, diffPreviewModels(before, whole));
-      const patched = structuredClone(before);
+      assert.equal(JSON.stringify(ops), JSON.stringify(diffPreviewWires(before, whole)));
+      const beforeModel = decodePreviewWire(before);
+      const wholeModel = decodePreviewWire(whole);
+      assert.ok(beforeModel && wholeModel);
+      assert.equal(JSON.stringify(ops), JSON.stringify(referenceDiff(beforeModel, wholeModel)));
+      const patched = structuredClone(beforeModel);
       assert.ok(applyPreviewPatch(patched, ops));
-      assert.deepEqual(patched, whole);
-      // Untouched statements are the previous model's own objects.
+      assert.deepEqual(patched, wholeModel);
+      // Untouched statements are the previous version's own objects; so are the edited
+      // statement's rows that did not change (only the edited row and the subtotals it feeds differ).
+      const changedRows = new Set(ops.flatMap((op) => (op.op === "cells" ? [op.row] : [])));
       derived.statements.forEach((statement, index) => {
-        if (statement.pointer !== `/statements/${edit.statement}`) assert.equal(statement, before.statements[index]);
+        const previous = before.statements[index];
+        assert.ok(previous);
+        if (statement.pointer !== `/statements/${edit.statement}`) assert.equal(statement, previous);
+        else statement.rows.forEach((row, position) => assert.equal(row === previous.rows[position], !changedRows.has(position)));
       });
     }),
     { numRuns: 200 },

@@ -1,14 +1,12 @@
-// The preview model and its patches, as pure functions: the diff applied to the old model gives
-// the new one for random edits; compact numbers are formatted from the decimal string.
+// The preview model, as a pure function of the presentation: what it carries; compact numbers are
+// formatted from the decimal string. Its patches: previewPatch.test.ts.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import fc from "fast-check";
 import { analyze } from "../../shared/src/result";
 import { buildPresentation } from "../../shared/src/render/index";
 import { buildPreviewModel, cellDisplayText, compactDecimal, type PreviewModel } from "../../shared/src/render/previewModel";
-import { applyPreviewPatch, diffPreviewModels } from "../../shared/src/render/previewPatch";
 import { readJson, upstreamRoot } from "../support/paths";
 
 interface Item {
@@ -68,53 +66,4 @@ test("compact numbers come from the decimal string, rounded half away from zero,
   for (const [input, expected] of cases) assert.equal(compactDecimal(input), expected, input);
   assert.equal(cellDisplayText({ pointer: "", kind: "value", value: "1234567", title: "", flag: "" }, "full"), "1,234,567");
   assert.equal(cellDisplayText({ pointer: "", kind: "missing", value: "", title: "", flag: "" }, "compact"), "—");
-});
-
-test("applying the diff of two models to the first gives the second, for random edits", () => {
-  const base = example();
-  const ids = base.statements.flatMap((statement, s) => statement.items.map((_, i) => [s, i] as const));
-  const edit = fc.oneof(
-    fc.record({
-      kind: fc.constant("value" as const),
-      at: fc.constantFrom(...ids),
-      value: fc.oneof(fc.integer({ min: -5000, max: 5000 }).map(String), fc.constant(null), fc.constant("x")),
-    }),
-    fc.record({ kind: fc.constant("label" as const), at: fc.constantFrom(...ids), value: fc.string() }),
-    fc.record({ kind: fc.constant("remove" as const), at: fc.constantFrom(...ids), value: fc.constant(0) }),
-    fc.record({ kind: fc.constant("insert" as const), at: fc.constantFrom(...ids), value: fc.string() }),
-    fc.record({ kind: fc.constant("statement" as const), at: fc.constantFrom(...ids), value: fc.constant(0) }),
-  );
-  fc.assert(
-    fc.property(fc.array(edit, { maxLength: 4 }), (edits) => {
-      const after = example();
-      for (const { kind, at, value } of edits) {
-        const statement = after.statements[at[0]];
-        const item = statement?.items[at[1]];
-        if (statement === undefined || item === undefined) continue;
-        const period = Object.keys(item.values)[0] ?? "fy2025";
-        if (kind === "value") item.values[period] = value;
-        else if (kind === "label") item.label = String(value);
-        else if (kind === "remove") statement.items.splice(at[1], 1);
-        else if (kind === "insert") statement.items.splice(at[1], 0, { id: `new-${String(value)}`, label: String(value), values: {} });
-        else after.statements.splice(at[0], 1);
-      }
-      const before = modelOf(base);
-      const next = modelOf(after);
-      const ops = diffPreviewModels(before, next);
-      const patched = structuredClone(before);
-      assert.equal(applyPreviewPatch(patched, ops), true);
-      assert.deepEqual(patched, next);
-      if (edits.length === 0) assert.deepEqual(ops, []);
-    }),
-    { numRuns: 150 },
-  );
-});
-
-test("a patch that does not fit the model is refused", () => {
-  const model = modelOf(example());
-  assert.equal(applyPreviewPatch(model, [{ op: "rows", statement: 99, start: 0, deleteCount: 0, rows: [] }]), false);
-  assert.equal(
-    applyPreviewPatch(model, [{ op: "cells", statement: 0, row: 0, cells: [{ column: 9, cell: { pointer: "", kind: "missing", value: "", title: "", flag: "" } }] }]),
-    false,
-  );
 });

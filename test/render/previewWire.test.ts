@@ -1,17 +1,30 @@
 // The preview model's wire form: decode(encode(m)) deep-equals m for every upstream example and
 // fixture, the project's fixtures, generated documents and hand-made corner cases (ids that need
 // pointer escaping, `__proto__`, pointers that are not the derived ones); the common cells travel
-// without pointers or keys; anything that is not a wire form decodes to undefined.
+// without pointers or keys; anything that is not a wire form decodes to undefined. The server's
+// own form (previewWireOf, built statement by statement) is exactly the encoded model, and its
+// statement decoder gives back the model's rows and cells.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { analyze } from "../../shared/src/result";
 import { buildPresentation } from "../../shared/src/render/index";
 import { buildPreviewModel, type PreviewModel } from "../../shared/src/render/previewModel";
-import { decodePreviewWire, encodePreviewWire, previewWireText, type WireCell } from "../../shared/src/render/previewWire";
+import {
+  decodePreviewWire,
+  decodeWireStatement,
+  encodePreviewWire,
+  previewWireOf,
+  previewWireText,
+  wireStatementDecoder,
+  type PreviewWire,
+  type WireCell,
+} from "../../shared/src/render/previewWire";
 import { fixturesRoot, readJson, readText, repoRoot, upstreamRoot } from "../support/paths";
 
 const modelOf = (document: unknown): PreviewModel => buildPreviewModel(buildPresentation(document, analyze(document).result));
@@ -26,7 +39,22 @@ function jsonFiles(dir: string): string[] {
 
 /** Through the whole path: JSON text on the server, UTF-8 bytes to the page, parsed and decoded there. */
 function roundTrip(model: PreviewModel): PreviewModel | undefined {
-  return decodePreviewWire(JSON.parse(new TextDecoder().decode(new TextEncoder().encode(previewWireText(model)))));
+  return decodePreviewWire(JSON.parse(new TextDecoder().decode(new TextEncoder().encode(previewWireText(encodePreviewWire(model))))));
+}
+
+/** The statement decoder reads back every row and cell of the model, in the model's member order. */
+function assertDecodesLikeModel(wire: PreviewWire, model: PreviewModel, message: string): void {
+  wire.statements.forEach((statement, index) => {
+    const expected = model.statements[index];
+    assert.ok(expected, message);
+    assert.equal(JSON.stringify(decodeWireStatement(statement)), JSON.stringify(expected), message);
+    const decoder = wireStatementDecoder(statement);
+    expected.rows.forEach((row, rowIndex) => {
+      assert.equal(decoder.pointer(rowIndex), row.pointer, message);
+      assert.equal(JSON.stringify(decoder.row(rowIndex)), JSON.stringify(row), message);
+      row.cells.forEach((cell, column) => assert.equal(JSON.stringify(decoder.cell(rowIndex, column)), JSON.stringify(cell), message));
+    });
+  });
 }
 
 test("every upstream and project document's preview model survives the wire form exactly", () => {
@@ -40,9 +68,14 @@ test("every upstream and project document's preview model survives the wire form
     } catch {
       continue; // a fixture of broken JSON has no model
     }
-    const model = modelOf(document);
+    const presentation = buildPresentation(document, analyze(document).result);
+    const model = buildPreviewModel(presentation);
     for (const statement of model.statements) for (const row of statement.rows) cells += row.cells.length;
     assert.deepStrictEqual(roundTrip(model), model, file);
+    // What the server keeps and sends: the same form, built without the whole model.
+    const wire = previewWireOf(presentation);
+    assert.equal(previewWireText(wire), previewWireText(encodePreviewWire(model)), file);
+    assertDecodesLikeModel(wire, model, file);
   }
   assert.ok(cells > 500, `only ${cells} cells compared`);
 });
@@ -53,7 +86,7 @@ test("a generated document's model survives the wire form exactly, at well under
   };
   for (const seed of [1, 7]) {
     const model = modelOf(JSON.parse(generator.generateDocument({ targetBytes: 400_000, seed })));
-    const text = previewWireText(model);
+    const text = previewWireText(encodePreviewWire(model));
     assert.deepStrictEqual(roundTrip(model), model, `seed ${seed}`);
     assert.ok(text.length * 5 < JSON.stringify(model).length * 2, `${text.length} bytes of wire form against ${JSON.stringify(model).length} of JSON`);
     // No cell pointer travels: every one is derived from its row and column.
@@ -63,6 +96,29 @@ test("a generated document's model survives the wire form exactly, at well under
     const plain = wire.statements.flatMap((statement) => statement.rows.flatMap((row) => row[5].filter((cell): cell is string => typeof cell === "string")));
     assert.ok(plain.length > wire.statements.length * 100, `${plain.length} plain cells`);
   }
+});
+
+test("the form the server keeps per version takes less heap than the document's text, and rows share their unit's wire form", async () => {
+  const generator = (await import(pathToFileURL(join(repoRoot, "scripts/bench/generate.mjs")).href)) as {
+    generateDocument(options: { targetBytes: number; seed: number }): string;
+  };
+  const text = generator.generateDocument({ targetBytes: 1_000_000, seed: 1 });
+  const value = JSON.parse(text) as unknown;
+  const presentation = buildPresentation(value, analyze(value).result);
+  setFlagsFromString("--expose-gc");
+  const gc = runInNewContext("gc") as () => void;
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const wire = previewWireOf(presentation);
+  gc();
+  const kept = process.memoryUsage().heapUsed - before;
+  // An object per cell with its pointer took about twice the text (10.5 MB at 5 MB); the wire form,
+  // whose plain cells are the parsed value's own strings, about 0.8 times.
+  assert.ok(kept < text.length, `${kept} bytes of heap for a ${text.length}-byte document`);
+  const mixed = wire.statements.find((statement) => statement.unitPerRow && statement.rows.length > 10);
+  assert.ok(mixed, "a statement with a unit per row");
+  const units = new Set(mixed.rows.map((row) => row[8]));
+  assert.ok(units.size < 5, `${units.size} unit arrays for ${mixed.rows.length} rows`);
 });
 
 test("ids that need pointer escaping, __proto__ and pointers that are not derived ones round-trip exactly", () => {
@@ -100,6 +156,7 @@ test("ids that need pointer escaping, __proto__ and pointers that are not derive
   statement.rows[2]!.parent = "/no/such/row";
   statement.rows[2]!.cells.push({ pointer: "/beyond/the/columns", kind: "value", value: "1", title: "", flag: "" });
   assert.deepStrictEqual(roundTrip(odd), odd);
+  assertDecodesLikeModel(encodePreviewWire(odd), odd, "odd pointers");
 });
 
 test("what is not a wire form decodes to undefined, never to a partial model", () => {

@@ -1,6 +1,6 @@
 // What the server's speed on large documents relies on, asserted as behaviour (never as time):
-// a value edit derives the version's lens list and outline from the previous version's (equal to
-// a fresh computation), and completion and hover read the item at the cursor, not the whole text
+// a value edit derives the version's lens list, outline and applications by key from the previous
+// version's (equal to a fresh computation), and completion and hover read the item at the cursor, not the whole text
 // (and find there what reading the whole text finds).
 
 import { test } from "node:test";
@@ -35,7 +35,7 @@ function valueStrings(text: string): { offset: number; length: number }[] {
 
 const editsArbitrary = fc.array(fc.record({ cell: fc.nat(), digits: fc.stringMatching(/^[1-9]{1,3}$/) }), { minLength: 1, maxLength: 3 });
 
-test("a value edit's lens list and outline, derived from the previous version's, equal a fresh computation", () => {
+test("a value edit's lens list, outline and applications by key, derived from the previous version's, equal a fresh computation", () => {
   let derived = 0;
   fc.assert(
     fc.property(documentArbitrary, editsArbitrary, fc.boolean(), (document, edits, compact) => {
@@ -47,6 +47,7 @@ test("a value edit's lens list and outline, derived from the previous version's,
       // The first version's lists, built by requests as the editor makes them.
       server.with(uri, (analysis) => service.codeLenses(analysis, server.settings, NOT_CANCELLED));
       server.with(uri, (analysis) => service.documentSymbols(analysis, NOT_CANCELLED));
+      server.analysis(uri)?.parsed?.application("", "", "");
       let version = 1;
       for (const { cell, digits } of edits) {
         const cells = valueStrings(text);
@@ -74,6 +75,13 @@ test("a value edit's lens list and outline, derived from the previous version's,
           server.with(uri, (analysis) => service.documentSymbols(analysis, NOT_CANCELLED)),
           fresh.with(freshUri, (analysis) => service.documentSymbols(analysis, NOT_CANCELLED)),
         );
+        // Lens titles, hovers and fixes look applications up by key: the edited ones are found too.
+        const parsed = current.parsed;
+        for (const application of fresh.analysis(freshUri)?.parsed?.analysis.result.calculations.applications ?? []) {
+          const { statement, parent, period } = application.key;
+          assert.deepEqual(parsed.application(statement, parent, period), application);
+        }
+        assert.equal(parsed.application("no such statement", "", ""), undefined);
       }
     }),
     { numRuns: 60 },

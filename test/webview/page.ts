@@ -12,8 +12,8 @@ import { analyze } from "../../shared/src/result";
 import type { DocumentStatus } from "../../protocol/lsp";
 import { buildPresentation } from "../../shared/src/render/index";
 import { buildPreviewModel, type PreviewModel } from "../../shared/src/render/previewModel";
-import { diffPreviewModels } from "../../shared/src/render/previewPatch";
-import { previewWireText } from "../../shared/src/render/previewWire";
+import { diffPreviewWires } from "../../shared/src/render/previewPatch";
+import { previewWireOf, previewWireText, type PreviewWire } from "../../shared/src/render/previewWire";
 import { buildPreviewShell, type ShellOptions } from "../../client/src/preview/shell";
 import type { ExtensionToWebview, ModelMessage, PatchMessage, WebviewToExtension } from "../../protocol/webview";
 import { repoRoot } from "../support/paths";
@@ -182,6 +182,11 @@ export function previewModelOf(document: unknown): PreviewModel {
   return buildPreviewModel(buildPresentation(document, analyze(document).result));
 }
 
+/** The preview model of `document` in the wire form the server keeps, sends and diffs. */
+function previewWireFor(document: unknown): PreviewWire {
+  return previewWireOf(buildPresentation(document, analyze(document).result));
+}
+
 /** The whole-model message the extension sends for `document` at model version `sequence`. */
 export function modelMessageFor(document: unknown, sequence: number, extra: Partial<ModelMessage> = {}): ModelMessage {
   const uri = extra.uri ?? DOCUMENT_URI;
@@ -193,7 +198,7 @@ export function modelMessageFor(document: unknown, sequence: number, extra: Part
     version: sequence,
     documentName: "manufacturing-group.json",
     status: statusOf(uri, sequence, result),
-    wire: new TextEncoder().encode(previewWireText(previewModelOf(document))),
+    wire: new TextEncoder().encode(previewWireText(previewWireFor(document))),
     problem: undefined,
     locked: false,
     numberFormat: "full",
@@ -212,7 +217,7 @@ export function patchMessageFor(before: unknown, after: unknown, baseVersion: nu
     version,
     status: statusOf(uri, version, analyze(after).result),
     problem: undefined,
-    ops: diffPreviewModels(previewModelOf(before), previewModelOf(after)),
+    ops: diffPreviewWires(previewWireFor(before), previewWireFor(after)),
     ...extra,
   };
 }

@@ -3,20 +3,19 @@
 // of the document's current version so the extension host never parses the document itself.
 
 import { pointer as pointerOf } from "../../../shared/src/json/pointer";
-import { diffPreviewModels, type PreviewPatchOp } from "../../../shared/src/render/previewPatch";
-import type { PreviewModel } from "../../../shared/src/render/previewModel";
-import { previewWireText } from "../../../shared/src/render/previewWire";
+import { diffPreviewWires, type PreviewPatchOp } from "../../../shared/src/render/previewPatch";
+import { previewWireText, type PreviewWire } from "../../../shared/src/render/previewWire";
 import type { PreviewModelResult, RangeOfResult } from "../../../protocol/lsp";
 import type { DocumentAnalysis, ParsedVersion } from "../analysis";
 import * as l10n from "@vscode/l10n";
 import { broken } from "./requests";
 import { statusOf } from "./status";
 
-export type PreviewAnswer = { kind: "model"; version: number; model: PreviewModel } | { kind: "patch"; version: number; baseVersion: number; ops: PreviewPatchOp[] };
+export type PreviewAnswer = { kind: "model"; version: number; wire: PreviewWire } | { kind: "patch"; version: number; baseVersion: number; ops: PreviewPatchOp[] };
 
 /**
  * The version each document's preview was last answered with, so the next request can be answered
- * with a patch from it. The models themselves are the versions' own (ParsedVersion.previewModel);
+ * with a patch from it. The models themselves are the versions' own (ParsedVersion.previewWire);
  * this keeps only the one older version a patch needs. The LSP layer forgets a closed document.
  */
 export class PreviewBases {
@@ -29,10 +28,10 @@ export class PreviewBases {
   answer(good: ParsedVersion, baseVersion: number | undefined): PreviewAnswer {
     const kept = this.latest.get(good.uri);
     this.latest.set(good.uri, good);
-    const model = good.previewModel;
-    if (kept === undefined || baseVersion === undefined || kept.version !== baseVersion) return { kind: "model", version: good.version, model };
+    const wire = good.previewWire;
+    if (kept === undefined || baseVersion === undefined || kept.version !== baseVersion) return { kind: "model", version: good.version, wire };
     if (kept === good || kept.version === good.version) return { kind: "patch", version: good.version, baseVersion, ops: [] };
-    return { kind: "patch", version: good.version, baseVersion, ops: diffPreviewModels(kept.previewModel, model) };
+    return { kind: "patch", version: good.version, baseVersion, ops: diffPreviewWires(kept.previewWire, wire) };
   }
 
   /** The version a document's preview was last answered with; undefined when no preview holds one. */
@@ -64,7 +63,7 @@ export function previewModel(analysis: DocumentAnalysis, bases: PreviewBases, ba
   const result: PreviewModelResult = { uri, version, status, modelVersion: answer.version };
   if (analysis.parsed === undefined) result.problem = staleProblem(analysis.syntax[0]?.line);
   // As text: the extension host passes it on without parsing millions of values (previewWire.ts).
-  if (answer.kind === "model") result.wire = previewWireText(answer.model);
+  if (answer.kind === "model") result.wire = previewWireText(answer.wire);
   else result.patch = { baseVersion: answer.baseVersion, ops: answer.ops };
   return result;
 }

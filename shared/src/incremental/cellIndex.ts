@@ -24,7 +24,9 @@ export class ValueCellIndex {
     // The cell identities never change under a value edit: versions share these arrays.
     private readonly statements: Int32Array,
     private readonly items: Int32Array,
-    private readonly periods: readonly string[],
+    /** Each cell's period, as an index into `periodIds` (a few ids for thousands of cells). */
+    private readonly periods: Int32Array,
+    private readonly periodIds: readonly string[],
   ) {}
 
   /** The index of `text`, whose parsed value is the conforming `document`; undefined if the scan fails. */
@@ -36,7 +38,9 @@ export class ValueCellIndex {
     const ends = new Int32Array(count);
     const statements = new Int32Array(count);
     const items = new Int32Array(count);
-    const periods = new Array<string>(count);
+    const periods = new Int32Array(count);
+    const periodIds: string[] = [];
+    const periodIndex = new Map<string, number>();
     let next = 0;
     // One walk of the text guided by the value, down to each item's values, whose members are the
     // cells (in text order, as the index needs them); everything else is stepped over.
@@ -60,7 +64,15 @@ export class ValueCellIndex {
                   ends[next] = end;
                   statements[next] = s;
                   items[next] = i;
-                  periods[next] = period;
+                  // The parsed value's own key (walkObject's name), never a piece of the text: a V8
+                  // sliced string would keep this version's whole text alive in every later
+                  // version that inherits the index.
+                  let index = periodIndex.get(period);
+                  if (index === undefined) {
+                    index = periodIds.push(period) - 1;
+                    periodIndex.set(period, index);
+                  }
+                  periods[next] = index;
                   next++;
                   return end;
                 });
@@ -71,7 +83,7 @@ export class ValueCellIndex {
       });
       return afterSpace(text, end) === text.length;
     });
-    return complete === true && next === count ? new ValueCellIndex(starts, ends, statements, items, periods) : undefined;
+    return complete === true && next === count ? new ValueCellIndex(starts, ends, statements, items, periods, periodIds) : undefined;
   }
 
   get size(): number {
@@ -98,7 +110,7 @@ export class ValueCellIndex {
       position: found,
       statement: this.statements[found] as number,
       item: this.items[found] as number,
-      period: this.periods[found] as string,
+      period: this.periodIds[this.periods[found] as number] as string,
       start,
       end,
     };
@@ -114,6 +126,6 @@ export class ValueCellIndex {
       starts[index] = (starts[index] as number) + delta;
       ends[index] = (ends[index] as number) + delta;
     }
-    return new ValueCellIndex(starts, ends, this.statements, this.items, this.periods);
+    return new ValueCellIndex(starts, ends, this.statements, this.items, this.periods, this.periodIds);
   }
 }

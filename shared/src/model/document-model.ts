@@ -37,8 +37,6 @@ export interface ItemEntry {
   rollupTo: string | undefined;
   /** Indices of the items whose rollupTo names this item. */
   children: number[];
-  /** The statement's period ids that this item's values define, in text order. */
-  valueKeys: string[];
 }
 
 export interface StatementEntry {
@@ -134,8 +132,6 @@ export function buildModel(value: unknown): DocumentModel {
     };
     arrayMember(statement, "items").forEach((item, index) => {
       if (!isRecord(item)) return;
-      const valueKeys: string[] = [];
-      if (isRecord(item.values)) for (const key in item.values) valueKeys.push(key);
       const itemEntry: ItemEntry = {
         id: stringMember(item, "id"),
         index,
@@ -145,7 +141,6 @@ export function buildModel(value: unknown): DocumentModel {
         unit: stringMember(item, "unit"),
         rollupTo: stringMember(item, "rollupTo"),
         children: [],
-        valueKeys,
       };
       entry.items.push(itemEntry);
       if (itemEntry.id !== undefined && !entry.itemsById.has(itemEntry.id)) entry.itemsById.set(itemEntry.id, itemEntry);

@@ -7,7 +7,7 @@
 import * as l10n from "@vscode/l10n";
 import { countText, groupDigits, unitShortText, unitText } from "./format";
 import { RENDER_LIMITS } from "./limits";
-import type { CellKind, CellPresentation, Presentation, StatementPresentation } from "./model";
+import type { CellKind, CellPresentation, Presentation, StatementPresentation, UnitPresentation } from "./model";
 import { cellKindTitle, describeBlock, describeRollup } from "./html";
 
 export interface PreviewModel {
@@ -72,14 +72,26 @@ export interface PreviewCell {
 }
 
 export function buildPreviewModel(presentation: Presentation): PreviewModel {
-  return {
-    title: [presentation.entity, presentation.scope].filter((part) => part !== undefined).join(" — "),
-    statements: presentation.statements.map(previewStatement),
-  };
+  return { title: previewTitle(presentation), statements: presentation.statements.map(previewStatement) };
+}
+
+/** "Entity — Scope", or "" when the document names neither. */
+export function previewTitle(presentation: Presentation): string {
+  return [presentation.entity, presentation.scope].filter((part) => part !== undefined).join(" — ");
 }
 
 export function previewStatement(statement: StatementPresentation): PreviewStatement {
   const byRow = statement.rows;
+  // One unit cell per unit, shared by its rows: the texts of thousands of rows are a few strings.
+  const unitCells = new Map<UnitPresentation | undefined, { text: string; title: string }>();
+  const unitCell = (unit: UnitPresentation | undefined): { text: string; title: string } => {
+    let cell = unitCells.get(unit);
+    if (cell === undefined) {
+      cell = unit === undefined ? { text: "", title: l10n.t("no unit") } : { text: unitShortText(unit), title: unitText(unit) };
+      unitCells.set(unit, cell);
+    }
+    return cell;
+  };
   const result: PreviewStatement = {
     pointer: statement.pointer,
     label: statement.label,
@@ -97,7 +109,7 @@ export function previewStatement(statement: StatementPresentation): PreviewState
       if (row.id !== undefined) out.id = row.id;
       if (row.description !== undefined) out.description = row.description;
       if (parent !== undefined) out.parent = parent.pointer;
-      if (statement.unitPerRow) out.unit = row.unit === undefined ? { text: "", title: l10n.t("no unit") } : { text: unitShortText(row.unit), title: unitText(row.unit) };
+      if (statement.unitPerRow) out.unit = unitCell(row.unit);
       return out;
     }),
   };

@@ -1,8 +1,10 @@
 // Patches between two versions of a preview model: only the statements, rows and cells that
-// changed. The server diffs the model it sent last against the new one; the page script applies the
-// operations to its copy and repaints only what they touch. Pure functions over plain data.
+// changed. The server diffs the model it sent last against the new one, both in the wire form it
+// keeps per version (previewWire.ts), and sends the operations as model objects; the page script
+// applies them to its copy and repaints only what they touch. Pure functions over plain data.
 
 import type { PreviewCell, PreviewColumn, PreviewModel, PreviewRow, PreviewStatement } from "./previewModel";
+import { decodeWireStatement, wirePointer, wireStatementDecoder, type PreviewWire, type WireCell, type WireRow, type WireStatement } from "./previewWire";
 
 export type PreviewPatchOp =
   /** The page title changed. */
@@ -14,37 +16,47 @@ export type PreviewPatchOp =
   /** Replace some cells of one row (by column index). */
   | { op: "cells"; statement: number; row: number; cells: { column: number; cell: PreviewCell }[] };
 
-/** The operations that turn `before` into `after` (empty when they are equal). */
-export function diffPreviewModels(before: PreviewModel, after: PreviewModel): PreviewPatchOp[] {
+/**
+ * The operations that turn the model of `before` into the model of `after` (empty when they are
+ * equal), from their wire forms as encodePreviewWire / previewWireOf make them: a cell, row or
+ * statement is compared on the wire (a canonical form, so equal on the wire is equal as a model),
+ * and only what an operation carries is decoded.
+ */
+export function diffPreviewWires(before: PreviewWire, after: PreviewWire): PreviewPatchOp[] {
   const ops: PreviewPatchOp[] = [];
   if (before.title !== after.title) ops.push({ op: "title", title: after.title });
   const shared = Math.min(before.statements.length, after.statements.length);
   for (let index = 0; index < shared; index += 1) {
-    const old = before.statements[index] as PreviewStatement;
-    const next = after.statements[index] as PreviewStatement;
+    const old = before.statements[index] as WireStatement;
+    const next = after.statements[index] as WireStatement;
     // A model derived from the last one (previewEdit.ts) shares what did not change.
     if (old === next) continue;
-    if (!sameStatementHead(old, next)) ops.push({ op: "statements", start: index, deleteCount: 1, statements: [next] });
-    else diffRows(index, old.rows, next.rows, ops);
+    if (!sameStatementHead(old, next)) ops.push({ op: "statements", start: index, deleteCount: 1, statements: [decodeWireStatement(next)] });
+    else diffRows(index, old, next, ops);
   }
   if (before.statements.length !== after.statements.length) {
-    ops.push({ op: "statements", start: shared, deleteCount: before.statements.length - shared, statements: after.statements.slice(shared) });
+    ops.push({ op: "statements", start: shared, deleteCount: before.statements.length - shared, statements: after.statements.slice(shared).map(decodeWireStatement) });
   }
   return ops;
 }
 
-function diffRows(statement: number, before: readonly PreviewRow[], after: readonly PreviewRow[], ops: PreviewPatchOp[]): void {
+/** Rows of two statements with the same head (so the same pointer and columns). */
+function diffRows(statement: number, old: WireStatement, next: WireStatement, ops: PreviewPatchOp[]): void {
+  const before = old.rows;
+  const after = next.rows;
+  const decoder = wireStatementDecoder(next);
+  const itemsPrefix = `${next.pointer}/items/`;
   if (before.length === after.length) {
-    before.forEach((old, row) => {
-      const next = after[row] as PreviewRow;
-      if (old === next) return;
-      if (!sameRowHead(old, next) || old.cells.length !== next.cells.length) {
-        ops.push({ op: "rows", statement, start: row, deleteCount: 1, rows: [next] });
+    before.forEach((oldRow, row) => {
+      const nextRow = after[row] as WireRow;
+      if (oldRow === nextRow) return;
+      if (!sameWireRowHead(oldRow, before, nextRow, after, itemsPrefix) || oldRow[5].length !== nextRow[5].length) {
+        ops.push({ op: "rows", statement, start: row, deleteCount: 1, rows: [decoder.row(row)] });
         return;
       }
       const cells: { column: number; cell: PreviewCell }[] = [];
-      next.cells.forEach((cell, column) => {
-        if (!sameCell(old.cells[column] as PreviewCell, cell)) cells.push({ column, cell });
+      nextRow[5].forEach((cell, column) => {
+        if (!sameWireCell(oldRow[5][column] as WireCell, cell)) cells.push({ column, cell: decoder.cell(row, column) });
       });
       if (cells.length > 0) ops.push({ op: "cells", statement, row, cells });
     });
@@ -52,13 +64,14 @@ function diffRows(statement: number, before: readonly PreviewRow[], after: reado
   }
   // Rows were inserted or removed: keep the equal prefix and suffix, replace the middle.
   const limit = Math.min(before.length, after.length);
+  const same = (a: number, b: number): boolean => sameWireRow(before[a] as WireRow, before, after[b] as WireRow, after, itemsPrefix);
   let prefix = 0;
-  while (prefix < limit && sameRow(before[prefix] as PreviewRow, after[prefix] as PreviewRow)) prefix += 1;
+  while (prefix < limit && same(prefix, prefix)) prefix += 1;
   let suffix = 0;
-  while (suffix < limit - prefix && sameRow(before[before.length - 1 - suffix] as PreviewRow, after[after.length - 1 - suffix] as PreviewRow)) {
-    suffix += 1;
-  }
-  ops.push({ op: "rows", statement, start: prefix, deleteCount: before.length - prefix - suffix, rows: after.slice(prefix, after.length - suffix) });
+  while (suffix < limit - prefix && same(before.length - 1 - suffix, after.length - 1 - suffix)) suffix += 1;
+  const rows: PreviewRow[] = [];
+  for (let row = prefix; row < after.length - suffix; row += 1) rows.push(decoder.row(row));
+  ops.push({ op: "rows", statement, start: prefix, deleteCount: before.length - prefix - suffix, rows });
 }
 
 /** Applies `ops` to `model` in place (the page script's copy). Returns false when an op does not fit. */
@@ -100,7 +113,10 @@ function spliceLarge<T>(target: T[], start: number, deleteCount: number, items: 
   for (const item of tail) target.push(item);
 }
 
-function sameStatementHead(a: PreviewStatement, b: PreviewStatement): boolean {
+/** The members of a statement other than its rows, which the model and the wire form share. */
+type StatementHead = Pick<PreviewStatement, "pointer" | "id" | "label" | "unit" | "unitPerRow" | "omitted" | "columns">;
+
+function sameStatementHead(a: StatementHead, b: StatementHead): boolean {
   return (
     a.pointer === b.pointer &&
     a.id === b.id &&
@@ -108,42 +124,57 @@ function sameStatementHead(a: PreviewStatement, b: PreviewStatement): boolean {
     a.unit === b.unit &&
     a.unitPerRow === b.unitPerRow &&
     a.omitted === b.omitted &&
-    a.columns.length === b.columns.length &&
-    a.columns.every((column, index) => sameColumn(column, b.columns[index] as PreviewColumn))
+    sameColumns(a.columns, b.columns)
   );
+}
+
+export function sameColumns(a: readonly PreviewColumn[], b: readonly PreviewColumn[]): boolean {
+  return a.length === b.length && a.every((column, index) => sameColumn(column, b[index] as PreviewColumn));
 }
 
 function sameColumn(a: PreviewColumn, b: PreviewColumn): boolean {
   return a.id === b.id && a.label === b.label && a.parts.join("\n") === b.parts.join("\n") && a.kind === b.kind && a.pointer === b.pointer;
 }
 
-function sameRowHead(a: PreviewRow, b: PreviewRow): boolean {
-  return (
-    a.pointer === b.pointer &&
-    a.id === b.id &&
-    a.label === b.label &&
-    a.description === b.description &&
-    a.depth === b.depth &&
-    a.subtotal === b.subtotal &&
-    a.parent === b.parent &&
-    a.unit?.text === b.unit?.text &&
-    a.unit?.title === b.unit?.title
-  );
+/**
+ * Whether two pointers on the wire (an item index or a literal pointer) are the same pointer, for
+ * rows of statements whose items are under `itemsPrefix`.
+ */
+function samePointer(a: number | string, b: number | string, itemsPrefix: string): boolean {
+  return typeof a === typeof b ? a === b : wirePointer(a, itemsPrefix) === wirePointer(b, itemsPrefix);
 }
 
-export function sameRow(a: PreviewRow, b: PreviewRow): boolean {
-  return sameRowHead(a, b) && a.cells.length === b.cells.length && a.cells.every((cell, index) => sameCell(cell, b.cells[index] as PreviewCell));
+/** The rollup parent as a pointer on the wire: a parent row index is that row's own pointer. */
+function parentOf(row: WireRow, rows: readonly WireRow[]): number | string | null {
+  const parent = row[4];
+  return typeof parent === "number" ? ((rows[parent] as WireRow | undefined)?.[0] ?? null) : parent;
 }
 
-function sameCell(a: PreviewCell, b: PreviewCell): boolean {
-  return (
-    a.pointer === b.pointer &&
-    a.kind === b.kind &&
-    a.value === b.value &&
-    a.absent === b.absent &&
-    a.check === b.check &&
-    a.blocks === b.blocks &&
-    a.title === b.title &&
-    a.flag === b.flag
-  );
+/** Rows `a` (of the statement rows `aRows`) and `b` (of `bRows`) head alike: pointer, label, id, description, depth, subtotal, parent, unit. */
+function sameWireRowHead(a: WireRow, aRows: readonly WireRow[], b: WireRow, bRows: readonly WireRow[], itemsPrefix: string): boolean {
+  if (!samePointer(a[0], b[0], itemsPrefix) || a[1] !== b[1] || a[2] !== b[2] || a[3] !== b[3]) return false;
+  if ((a[6] ?? null) !== (b[6] ?? null) || (a[7] ?? null) !== (b[7] ?? null)) return false;
+  const aUnit = a[8] ?? null;
+  const bUnit = b[8] ?? null;
+  if (aUnit === null || bUnit === null ? aUnit !== bUnit : aUnit[0] !== bUnit[0] || aUnit[1] !== bUnit[1]) return false;
+  const aParent = parentOf(a, aRows);
+  const bParent = parentOf(b, bRows);
+  return aParent === null || bParent === null ? aParent === bParent : samePointer(aParent, bParent, itemsPrefix);
+}
+
+/** The rows decode to equal model rows (of statements with the same pointer and columns). */
+export function sameWireRow(a: WireRow, aRows: readonly WireRow[], b: WireRow, bRows: readonly WireRow[], itemsPrefix: string): boolean {
+  if (a === b && aRows === bRows) return true;
+  const aCells = a[5];
+  const bCells = b[5];
+  return sameWireRowHead(a, aRows, b, bRows, itemsPrefix) && aCells.length === bCells.length && aCells.every((cell, index) => sameWireCell(cell, bCells[index] as WireCell));
+}
+
+/**
+ * Cells of rows with the same pointer in the same column: their derived pointers are equal, and
+ * every other cell is carried literally, so equal on the wire is equal as a model.
+ */
+function sameWireCell(a: WireCell, b: WireCell): boolean {
+  if (typeof a === "string" || typeof b === "string") return a === b;
+  return a.length === b.length && a.every((value, index) => value === b[index]);
 }

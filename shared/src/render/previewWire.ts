@@ -15,10 +15,15 @@
 // The server sends it as JSON text, the extension host passes that on unparsed (as UTF-8 bytes), and
 // the page parses it once and checks it field by field while decoding (an invalid wire form decodes
 // to undefined). Exact decimals stay strings throughout; ids and labels are only ever values.
+//
+// The server also keeps each version's model in this form (previewWireOf): a plain value cell is the
+// parsed value's own decimal string, and no cell pointer or cell object is kept, so the model of a
+// 5 MB document takes about 3.5 MB of heap instead of 10–17 MB. Its patches are diffed on this form
+// (previewPatch.ts) and carry cells and rows decoded here (wireStatementDecoder).
 
 import { escapeSegment } from "../json/pointer";
-import type { CellKind } from "./model";
-import type { PreviewCell, PreviewCheck, PreviewColumn, PreviewModel, PreviewRow, PreviewStatement } from "./previewModel";
+import type { CellKind, Presentation } from "./model";
+import { previewStatement, previewTitle, type PreviewCell, type PreviewCheck, type PreviewColumn, type PreviewModel, type PreviewRow, type PreviewStatement } from "./previewModel";
 
 /** Bumped when the form changes; a page that gets another version ignores the message. */
 export const PREVIEW_WIRE_VERSION = 1;
@@ -55,8 +60,10 @@ export type WireRow = [
   cells: WireCell[],
   id?: string | null,
   description?: string | null,
-  unit?: [text: string, title: string] | null,
+  unit?: WireUnit | null,
 ];
+
+export type WireUnit = [text: string, title: string];
 
 /**
  * A plain value cell (derived pointer, no title, flag, check or marks): its decimal string. Any other
@@ -80,15 +87,23 @@ function cellSuffixes(columns: readonly PreviewColumn[]): string[] {
 // ---- Encoding (the server) ----
 
 export function encodePreviewWire(model: PreviewModel): PreviewWire {
-  return { v: PREVIEW_WIRE_VERSION, title: model.title, statements: model.statements.map(encodeStatement) };
+  return { v: PREVIEW_WIRE_VERSION, title: model.title, statements: model.statements.map(encodeWireStatement) };
+}
+
+/**
+ * The wire form of a presentation, equal to encodePreviewWire(buildPreviewModel(presentation)),
+ * built one statement at a time: only one statement's PreviewModel objects exist at once.
+ */
+export function previewWireOf(presentation: Presentation): PreviewWire {
+  return { v: PREVIEW_WIRE_VERSION, title: previewTitle(presentation), statements: presentation.statements.map((statement) => encodeWireStatement(previewStatement(statement))) };
 }
 
 /** The wire form as the JSON text the server answers with. */
-export function previewWireText(model: PreviewModel): string {
-  return JSON.stringify(encodePreviewWire(model));
+export function previewWireText(wire: PreviewWire): string {
+  return JSON.stringify(wire);
 }
 
-function encodeStatement(statement: PreviewStatement): WireStatement {
+export function encodeWireStatement(statement: PreviewStatement): WireStatement {
   const suffixes = cellSuffixes(statement.columns);
   const itemsPrefix = `${statement.pointer}/items/`;
   // The first row with each pointer, as the page's own lookups do.
@@ -96,12 +111,22 @@ function encodeStatement(statement: PreviewStatement): WireStatement {
   statement.rows.forEach((row, index) => {
     if (!rowIndex.has(row.pointer)) rowIndex.set(row.pointer, index);
   });
+  // Rows that share a unit cell share its wire form (as the JSON text, it is the same).
+  const units = new Map<PreviewRow["unit"], WireUnit>();
+  const unitOf = (unit: NonNullable<PreviewRow["unit"]>): WireUnit => {
+    let wire = units.get(unit);
+    if (wire === undefined) {
+      wire = [unit.text, unit.title];
+      units.set(unit, wire);
+    }
+    return wire;
+  };
   const out: WireStatement = {
     pointer: statement.pointer,
     label: statement.label,
     unitPerRow: statement.unitPerRow,
     columns: statement.columns,
-    rows: statement.rows.map((row) => encodeRow(row, itemsPrefix, suffixes, rowIndex)),
+    rows: statement.rows.map((row) => encodeRow(row, itemsPrefix, suffixes, rowIndex, unitOf)),
   };
   if (statement.id !== undefined) out.id = statement.id;
   if (statement.unit !== undefined) out.unit = statement.unit;
@@ -109,7 +134,13 @@ function encodeStatement(statement: PreviewStatement): WireStatement {
   return out;
 }
 
-function encodeRow(row: PreviewRow, itemsPrefix: string, suffixes: readonly string[], rowIndex: ReadonlyMap<string, number>): WireRow {
+function encodeRow(
+  row: PreviewRow,
+  itemsPrefix: string,
+  suffixes: readonly string[],
+  rowIndex: ReadonlyMap<string, number>,
+  unitOf: (unit: NonNullable<PreviewRow["unit"]>) => WireUnit,
+): WireRow {
   const tail = row.pointer.startsWith(itemsPrefix) ? row.pointer.slice(itemsPrefix.length) : "";
   const pointer = ITEM_INDEX.test(tail) ? Number(tail) : row.pointer;
   const parentIndex = row.parent === undefined ? undefined : rowIndex.get(row.parent);
@@ -124,7 +155,7 @@ function encodeRow(row: PreviewRow, itemsPrefix: string, suffixes: readonly stri
     cells,
     row.id ?? null,
     row.description ?? null,
-    row.unit === undefined ? null : [row.unit.text, row.unit.title],
+    row.unit === undefined ? null : unitOf(row.unit),
   ];
   while (wire.length > 6 && wire[wire.length - 1] === null) wire.pop();
   return wire;
@@ -135,9 +166,18 @@ function encodeCell(cell: PreviewCell, derived: string | undefined): WireCell {
   const plain = cell.pointer === derived && cell.kind === "value" && cell.title === "" && cell.flag === "" && cell.check === undefined;
   // `absent: false` / `blocks: false` are never built; carried literally they would not round-trip.
   if (plain && marks === 0 && cell.absent === undefined && cell.blocks === undefined) return cell.value;
-  const wire: WireCell = [KINDS.indexOf(cell.kind), cell.value, cell.title, cell.flag, CHECKS.indexOf(cell.check), marks];
+  const wire: WireCell = [KINDS.indexOf(cell.kind), cell.value, flat(cell.title), cell.flag, CHECKS.indexOf(cell.check), marks];
   if (cell.pointer !== derived) wire.push(cell.pointer);
   return wire;
+}
+
+/**
+ * The same text as one flat string. A title is built by concatenation, which V8 keeps as a tree of
+ * string pieces (a cons string: 32 bytes a node, 3 or 4 nodes a title); the server keeps thousands
+ * of titles per version. Read back from JSON text, a string is one sequential string.
+ */
+function flat(text: string): string {
+  return text === "" ? text : (JSON.parse(JSON.stringify(text)) as string);
 }
 
 // ---- Decoding (the page), checking every field as it goes ----
@@ -186,7 +226,8 @@ function decodeStatement(value: unknown): PreviewStatement {
   const itemsPrefix = `${pointer}/items/`;
   // Pointers first: a parent may come after its children (totals shown after them).
   const pointers = wireRows.map((row) => (typeof row[0] === "number" ? `${itemsPrefix}${count(row[0])}` : str(row[0])));
-  const rows = wireRows.map((row, index) => decodeRow(row, pointers[index] as string, pointers, suffixes));
+  const pointerOf = (index: number): string | undefined => pointers[index];
+  const rows = wireRows.map((row, index) => decodeRow(row, pointers[index] as string, pointerOf, suffixes));
   const out: PreviewStatement = { pointer, label: str(statement.label), unitPerRow: typeof statement.unitPerRow === "boolean" ? statement.unitPerRow : fail(), columns, rows };
   const id = optionalStr(statement.id);
   const unit = optionalStr(statement.unit);
@@ -197,7 +238,8 @@ function decodeStatement(value: unknown): PreviewStatement {
   return out;
 }
 
-function decodeRow(row: unknown[], pointer: string, pointers: readonly string[], suffixes: readonly string[]): PreviewRow {
+/** A row; `pointerOf` gives the pointer of the statement's row at an index (for the parent). */
+function decodeRow(row: unknown[], pointer: string, pointerOf: (index: number) => string | undefined, suffixes: readonly string[]): PreviewRow {
   const subtotal = row[3] === 1 ? true : row[3] === 0 ? false : fail();
   const out: PreviewRow = {
     pointer,
@@ -206,13 +248,14 @@ function decodeRow(row: unknown[], pointer: string, pointers: readonly string[],
     subtotal,
     cells: list(row[5]).map((cell, index) => decodeCell(cell, suffixes[index] === undefined ? undefined : pointer + suffixes[index])),
   };
-  const parent = row[4];
-  if (typeof parent === "number") out.parent = pointers[count(parent)] ?? fail();
-  else if (parent !== null) out.parent = str(parent);
+  // Members in the order previewStatement writes them, so that a decoded row serializes alike.
   const id = nullableStr(row[6]);
   const description = nullableStr(row[7]);
   if (id !== undefined) out.id = id;
   if (description !== undefined) out.description = description;
+  const parent = row[4];
+  if (typeof parent === "number") out.parent = pointerOf(count(parent)) ?? fail();
+  else if (parent !== null) out.parent = str(parent);
   if (row[8] !== undefined && row[8] !== null) {
     const unit = list(row[8]);
     out.unit = { text: str(unit[0]), title: str(unit[1]) };
@@ -234,4 +277,43 @@ function decodeCell(value: unknown, derived: string | undefined): PreviewCell {
   if (check !== undefined) out.check = check;
   if ((marks & BLOCKS) !== 0) out.blocks = true;
   return out;
+}
+
+// ---- Reading the server's own wire form (its patches carry model objects) ----
+
+/** The model objects of one statement of a wire form that encodeWireStatement made. */
+export interface WireStatementDecoder {
+  /** The pointer of row `index` (an item index or a literal pointer on the wire). */
+  pointer(index: number): string;
+  row(index: number): PreviewRow;
+  cell(row: number, column: number): PreviewCell;
+}
+
+export function wireStatementDecoder(statement: WireStatement): WireStatementDecoder {
+  const suffixes = cellSuffixes(statement.columns);
+  const itemsPrefix = `${statement.pointer}/items/`;
+  const pointerOf = (index: number): string | undefined => {
+    const row = statement.rows[index];
+    return row === undefined ? undefined : wirePointer(row[0], itemsPrefix);
+  };
+  const rowAt = (index: number): WireRow => statement.rows[index] ?? fail();
+  return {
+    pointer: (index) => pointerOf(index) ?? fail(),
+    row: (index) => decodeRow(rowAt(index), pointerOf(index) ?? fail(), pointerOf, suffixes),
+    cell(row, column) {
+      const pointer = pointerOf(row) ?? fail();
+      const suffix = suffixes[column];
+      return decodeCell(rowAt(row)[5][column] ?? fail(), suffix === undefined ? undefined : pointer + suffix);
+    },
+  };
+}
+
+/** The model statement of a wire form's statement that encodeWireStatement made. */
+export function decodeWireStatement(statement: WireStatement): PreviewStatement {
+  return decodeStatement(statement);
+}
+
+/** A row's pointer (or a row's parent) as it is on the wire: an item index, or the pointer itself. */
+export function wirePointer(pointer: number | string, itemsPrefix: string): string {
+  return typeof pointer === "number" ? `${itemsPrefix}${pointer}` : pointer;
 }
