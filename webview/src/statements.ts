@@ -175,7 +175,9 @@ export class StatementsView {
         }
       }
     }
-    this.draw();
+    // Cells replaced in place move no row (a value is one line): nothing to draw or measure, so the
+    // patch of a value edit costs no layout of the page here (it shares the workbench's thread).
+    if (ops.some((op) => op.op !== "cells" && op.op !== "title")) this.draw();
   }
 
   /** Recomputes which rows are shown (after a collapse or expand) and redraws. */
