@@ -4,7 +4,7 @@ import { renderHtmlPage } from "../../shared/src/render/index";
 import { presentDocument } from "../../shared/src/render/presentation";
 import { diffPreviewWires } from "../../shared/src/render/previewPatch";
 import { previewWireOf } from "../../shared/src/render/previewWire";
-import { withStatementRebuilt } from "../../shared/src/render/previewEdit";
+import { rowsOfValueEdit, withStatementRebuilt } from "../../shared/src/render/previewEdit";
 import { ValueCellIndex } from "../../shared/src/incremental/cellIndex";
 import { applicationPositions, applyValueEdit } from "../../shared/src/incremental/valueEdit";
 export { SERVER_ENV, SERVER_NODE_OPTIONS } from "../../protocol/lsp";
@@ -89,7 +89,15 @@ export function valueEditPatch(text: string, prepared: ReturnType<typeof preview
   const next = text.slice(0, offset) + (prepared.flip === 1 ? digit : text[offset]) + text.slice(offset + 1);
   const edit = applyValueEdit(base, { offset, length: 1, text: next[offset] as string }, next);
   if (edit === undefined) throw new Error("the edit is not a value edit");
-  const model = withStatementRebuilt(prepared.beforeModel, edit.value, edit.analysis.result, edit.statement);
+  // As the server does: only the rows the edit can change (server/src/analysis.ts).
+  const applications = edit.analysis.result.calculations.applications;
+  const rows = rowsOfValueEdit(
+    edit.value,
+    edit.statement,
+    edit.item,
+    edit.changed.flatMap((position) => applications[position] ?? []),
+  );
+  const model = withStatementRebuilt(prepared.beforeModel, edit.value, edit.analysis.result, edit.statement, rows);
   const ops = diffPreviewWires(prepared.beforeModel, model);
   if (prepared.flip === 1 && ops.length === 0) throw new Error("the edit produced no patch");
   return ops;

@@ -37,7 +37,7 @@ const ENGINE_ENTRIES = [
   ["snapshot diff", "diffText"],
   ["preview model (whole)", "previewModel", "previewSetup"],
   ["preview patch per edit, whole model + diff (edits other than value edits)", "previewPatchFull", "previewSetup"],
-  ["preview patch per value edit (analysis + edited statement + diff)", "valueEditPatch", "previewSetup"],
+  ["preview patch per value edit (analysis + the rows it changes + diff)", "valueEditPatch", "previewSetup"],
   ["server in process: analysis of an opened document", "serverAnalysis"],
   ["server in process: open → diagnostics (analysis, ranges, causes)", "serverOpen"],
   ["server in process: value edit → diagnostics", "serverValueEdit", "serverEditSetup"],

@@ -67,6 +67,23 @@ export async function startServer() {
   connection.onNotification("textDocument/publishDiagnostics", (params) => {
     for (const waiter of [...waiters]) if (waiter.accept(params)) waiters.splice(waiters.indexOf(waiter), 1) && waiter.resolve(params);
   });
+  // The preview's updates the server pushes after each publication (fs/previewUpdate), by version.
+  const updates = new Map();
+  const updateWaiters = new Map();
+  connection.onNotification("fs/previewUpdate", (update) => {
+    if (update.uri !== URI) return;
+    const waiter = updateWaiters.get(update.version);
+    updateWaiters.delete(update.version);
+    if (waiter !== undefined) waiter(update);
+    else updates.set(update.version, update);
+  });
+  const update = (version) =>
+    new Promise((resolve) => {
+      const known = updates.get(version);
+      updates.delete(version);
+      if (known !== undefined) resolve(known);
+      else updateWaiters.set(version, resolve);
+    });
   connection.onRequest("workspace/configuration", (params) => params.items.map(() => ({ validation: { delay: 0 } })));
   connection.onRequest("client/registerCapability", () => null);
   connection.onRequest("workspace/codeLens/refresh", () => null);
@@ -74,7 +91,7 @@ export async function startServer() {
   await connection.sendRequest("initialize", { processId: process.pid, rootUri: null, capabilities: { workspace: { configuration: true } } });
   await connection.sendNotification("initialized", {});
   const next = (version) => new Promise((resolve) => waiters.push({ accept: (params) => params.uri === URI && params.version === version, resolve }));
-  return { child, connection, next, memory };
+  return { child, connection, next, memory, update };
 }
 
 /** The offset of one value cell's first digit, so that each run changes exactly one value. */
@@ -130,8 +147,9 @@ async function edit(state) {
   return published;
 }
 
+/** The preview's patch for the last edit, as the server pushes it after the edit's diagnostics. */
 async function patch(state) {
-  const result = await state.connection.sendRequest("fs/previewModel", { uri: URI, baseVersion: state.version - 1 });
+  const result = await state.update(state.version);
   if (result?.patch === undefined) throw new Error("the preview got no patch");
   return result;
 }

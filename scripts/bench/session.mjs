@@ -1,7 +1,7 @@
 // The language server's memory over an editor-like session, over stdio (`npm run bench:editor`
 // measures it in code-server; this runs in seconds, without a browser): open with the preview,
 // then after every change what VS Code asks for (the lens list and 20 resolves, the outline three
-// times, the preview's patch, hover, highlight, the cursor's pointer, inlay hints, code actions,
+// times, hover, highlight, the cursor's pointer, inlay hints, code actions,
 // the rollup tree); a label typed (full analyses) and the text reverted; then value edits. The
 // resident memory after a forced GC, above an idle server process, at each stage.
 //   node scripts/bench/session.mjs [MB] [value edits]      (after node scripts/build.mjs)
@@ -17,7 +17,6 @@ const mb = (bytes) => (bytes / 2 ** 20).toFixed(1);
 
 const state = await openServer(text, { preview: true, find: editableDigit });
 const { connection } = state;
-let modelVersion = 1;
 const report = (stage, memory) =>
   console.log(
     `${stage.padEnd(34)} ${mb(memory.rss).padStart(6)} MB resident, ${mb(memory.rss - state.idle.rss).padStart(5)} MB above idle ` +
@@ -34,8 +33,7 @@ async function requests(position) {
       .map((lens) => connection.sendRequest("codeLens/resolve", lens)),
   );
   for (let view = 0; view < 3; view++) await connection.sendRequest("textDocument/documentSymbol", { textDocument: { uri } });
-  const preview = await connection.sendRequest("fs/previewModel", { uri, baseVersion: modelVersion });
-  if (typeof preview?.modelVersion === "number") modelVersion = preview.modelVersion;
+  // The preview's patch is pushed by the server after each publication (fs/previewUpdate).
   await connection.sendRequest("textDocument/hover", { textDocument: { uri }, position });
   await connection.sendRequest("textDocument/documentHighlight", { textDocument: { uri }, position });
   await connection.sendRequest("fs/pointerAt", { uri, version: state.version, offset: 1000 });

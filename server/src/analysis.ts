@@ -26,7 +26,7 @@ import {
 import type { DisplayFormat } from "../../shared/src/render/localeFormat";
 import { buildPresentation, omittedStatements, type OmittedStatement } from "../../shared/src/render/index";
 import { previewWireOf, type PreviewWire } from "../../shared/src/render/previewWire";
-import { withStatementRebuilt } from "../../shared/src/render/previewEdit";
+import { rowsOfValueEdit, withStatementRebuilt } from "../../shared/src/render/previewEdit";
 import { ValueCellIndex } from "../../shared/src/incremental/cellIndex";
 import { applicationPositions, applyValueEdit, type TextEdit, type ValueEdit } from "../../shared/src/incremental/valueEdit";
 import { OpenDocument } from "./textDocument";
@@ -90,7 +90,11 @@ export class ParsedVersion {
     // A value edit changes no statement's shape (items, periods, units), so the same ones are left out.
     next.omittedCache = previous.omittedCache;
     if (previous.previewWireCache !== undefined) {
-      next.previewWireCache = withStatementRebuilt(previous.previewWireCache, edit.value, edit.analysis.result, edit.statement);
+      // Only the rows the edit can change: the edited item's, and the subtotals' whose checks it is in.
+      const applications = edit.analysis.result.calculations.applications;
+      const changed = edit.changed.flatMap((position) => applications[position] ?? []);
+      const rows = rowsOfValueEdit(edit.value, edit.statement, edit.item, changed);
+      next.previewWireCache = withStatementRebuilt(previous.previewWireCache, edit.value, edit.analysis.result, edit.statement, rows);
     }
     // The outline, the lens list and the diagnostics name ids and items, which the edit left as
     // they were; only positions after the edit on its line moved (it inserted no line break).

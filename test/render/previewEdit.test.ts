@@ -8,7 +8,7 @@ import { analyze, parseJson, type FsDocument } from "../../shared/src/index";
 import { buildPresentation } from "../../shared/src/render/index";
 import { ValueCellIndex } from "../../shared/src/incremental/cellIndex";
 import { applicationPositions, applyValueEdit } from "../../shared/src/incremental/valueEdit";
-import { withStatementRebuilt } from "../../shared/src/render/previewEdit";
+import { rowsOfValueEdit, withStatementRebuilt } from "../../shared/src/render/previewEdit";
 import { applyPreviewPatch, diffPreviewWires } from "../../shared/src/render/previewPatch";
 import { decodePreviewWire, previewWireOf, previewWireText } from "../../shared/src/render/previewWire";
 import { referenceDiff } from "./previewPatchReference";
@@ -40,8 +40,18 @@ test("a value edit's preview model equals the model built from scratch, and its 
       if (start === end) return; // an empty cell string is not a decimal, so the document did not conform
       assert.ok(edit, "a decimal replacing a decimal is a value edit");
       const before = previewWireOf(buildPresentation(parsed.value, analysis.result));
-      const derived = withStatementRebuilt(before, edit.value, edit.analysis.result, edit.statement);
       const whole = previewWireOf(buildPresentation(edit.value, edit.analysis.result));
+      // The whole statement rebuilt, and only the rows the edit can change (as the server does).
+      const applications = edit.analysis.result.calculations.applications;
+      const rows = rowsOfValueEdit(
+        edit.value,
+        edit.statement,
+        edit.item,
+        edit.changed.flatMap((position) => applications[position] ?? []),
+      );
+      assert.ok(rows !== undefined && rows.has(edit.item));
+      assert.equal(previewWireText(withStatementRebuilt(before, edit.value, edit.analysis.result, edit.statement)), previewWireText(whole));
+      const derived = withStatementRebuilt(before, edit.value, edit.analysis.result, edit.statement, rows);
       assert.equal(previewWireText(derived), previewWireText(whole));
       const ops = diffPreviewWires(before, derived);
       assert.ok(

@@ -55,7 +55,7 @@ export function presentDocument(document: unknown, result: ValidationResult | un
  * builds it for a statement whose cells are within the bounds: what a value edit must rebuild.
  * Only the applications of that statement are indexed.
  */
-export function presentStatementAt(document: unknown, result: ValidationResult, index: number): StatementPresentation | undefined {
+export function presentStatementAt(document: unknown, result: ValidationResult, index: number, cellRows?: ReadonlySet<number>): StatementPresentation | undefined {
   const statement = arrayMember(document, "statements")[index];
   if (!isRecord(statement)) return undefined;
   const id = stringMember(statement, "id");
@@ -65,7 +65,7 @@ export function presentStatementAt(document: unknown, result: ValidationResult, 
     periods: periodDefinitions(arrayMember(document, "periods")),
     applications: indexApplications({ ...result, calculations: { ...result.calculations, applications } }),
   };
-  return presentStatement(statement, index, definitions, { cells: Number.POSITIVE_INFINITY });
+  return presentStatement(statement, index, definitions, { cells: Number.POSITIVE_INFINITY }, cellRows);
 }
 
 /** A statement whose cells the whole document's presentation leaves out, and the bound it breaks. */
@@ -149,7 +149,8 @@ function periodDefinitions(periods: readonly unknown[]): Map<string, Omit<Period
   return byId;
 }
 
-function presentStatement(statement: JsonRecord, index: number, definitions: Definitions, budget: { cells: number }): StatementPresentation {
+/** `cellRows`: only these rows (positions) get their cells; the others have none (what a value edit rebuilds). */
+function presentStatement(statement: JsonRecord, index: number, definitions: Definitions, budget: { cells: number }, cellRows?: ReadonlySet<number>): StatementPresentation {
   const id = stringMember(statement, "id");
   const periods: PeriodColumn[] = [];
   arrayMember(statement, "periods").forEach((periodId, position) => {
@@ -192,7 +193,7 @@ function presentStatement(statement: JsonRecord, index: number, definitions: Def
   const cellsOmitted = chargeCells({ unitPerRow, periods, rows: heads }, budget) !== undefined;
 
   // Rows are written out member by member, not spread: a spread per row costs more than the row.
-  const rows = heads.map(({ item, head }): RowPresentation => {
+  const rows = heads.map(({ item, head }, position): RowPresentation => {
     const values = member(item, "values");
     const context: CellContext = { statement: id, item: head.id, isSubtotal: head.isSubtotal, applications: definitions.applications };
     return {
@@ -205,7 +206,10 @@ function presentStatement(statement: JsonRecord, index: number, definitions: Def
       depth: head.depth,
       isSubtotal: head.isSubtotal,
       parentRow: head.parentRow,
-      cells: cellsOmitted ? [] : periods.map((period) => presentCell(values, period.id, cellPointer(index, head.index, period.id), context)),
+      cells:
+        cellsOmitted || (cellRows !== undefined && !cellRows.has(position))
+          ? []
+          : periods.map((period) => presentCell(values, period.id, cellPointer(index, head.index, period.id), context)),
     };
   });
   return {

@@ -145,10 +145,17 @@ async function measureEdits(editor: Editor, name: string, target: EditTarget, ru
     // The preview follows the cursor: its cell is drawn once the preview has scrolled to it.
     const before = await waitForCellText(page, target.pointer);
     const started = performance.now();
+    log(`  ${clock()} key "9" (edit ${run + 1})`);
     await page.keyboard.type("9");
     await Promise.all([
-      waitForWarnings(page, { exactly: base + 1 }).then(() => (samples.editDiagnostic ??= []).push(performance.now() - started)),
-      waitForCellText(page, target.pointer, { notEquals: before }).then(() => (samples.editPreview ??= []).push(performance.now() - started)),
+      waitForWarnings(page, { exactly: base + 1 }).then(() => {
+        (samples.editDiagnostic ??= []).push(performance.now() - started);
+        log(`  ${clock()} diagnostic shown`);
+      }),
+      waitForCellText(page, target.pointer, { notEquals: before }).then(() => {
+        (samples.editPreview ??= []).push(performance.now() - started);
+        log(`  ${clock()} preview shows it`);
+      }),
     ]);
     languageServerPeak();
     await page.keyboard.press("Control+Z");
