@@ -5,6 +5,7 @@
 // base, service/preview.ts, only holds on to the ParsedVersion it last answered with).
 
 import type { TextDocument } from "vscode-languageserver-textdocument";
+import type { DocumentLimits } from "../../protocol/lsp";
 import type { CodeLens, Diagnostic, DiagnosticSeverity, DocumentSymbol } from "vscode-languageserver-protocol";
 import {
   analyze,
@@ -55,6 +56,8 @@ export class ParsedVersion {
   outline: { symbols: DocumentSymbol[]; limited: boolean } | undefined;
   /** The parent items' unresolved code lenses (service/codeLens.ts), once built, for the document key they carry. */
   lenses: { documentKey: number; lenses: readonly CodeLens[] } | undefined;
+  /** What the server limits on this version (service/status.ts), once computed; null when nothing is. */
+  limits: DocumentLimits | null | undefined;
   /**
    * The rollup diagnostics built for this version (service/diagnostics.ts), by the application's
    * position in the result, with the settings they were built with. A value edit hands the next
@@ -89,6 +92,8 @@ export class ParsedVersion {
     if (previous.explainerCache) next.explainerCache = previous.explainerCache.afterValueEdit(edit.value, edit.analysis.result.calculations.applications, edit.cell);
     // A value edit changes no statement's shape (items, periods, units), so the same ones are left out.
     next.omittedCache = previous.omittedCache;
+    // Nor the outline's size, the subtotals or the statements the preview leaves out: the same limits.
+    next.limits = previous.limits;
     if (previous.previewWireCache !== undefined) {
       // Only the rows the edit can change: the edited item's, and the subtotals' whose checks it is in.
       const applications = edit.analysis.result.calculations.applications;

@@ -330,3 +330,24 @@ test("fs/codeLenses: over 500 subtotals, only the lenses on the lines asked for,
     { codeLenses: { subtotals: 501, inFull: 500 } },
   );
 });
+
+test("a value edit's version keeps the limits of the version before it, as a fresh analysis finds them", async () => {
+  const uri = "file:///lenses/limits-after-edit.json";
+  const text = manySubtotals(service.LENSES_IN_FULL + 2);
+  await server.open(uri, text);
+  const before = server.with(uri, (analysis) => service.statusOf(analysis).limits);
+  assert.deepEqual(before, { codeLenses: { subtotals: 502, inFull: 500 } });
+  const at = text.indexOf('"p": "2"') + '"p": "'.length;
+  const line = text.slice(0, at).split("\n").length - 1;
+  const character = at - (text.lastIndexOf("\n", at - 1) + 1);
+  server.edit(uri, 2, [{ range: { start: { line, character }, end: { line, character: character + 1 } }, text: "3" }]);
+  const edited = server.analysis(uri);
+  assert.equal(edited?.version, 2);
+  assert.deepEqual(service.statusOf(edited!).limits, before);
+  const fresh = "file:///lenses/limits-fresh.json";
+  await server.open(fresh, edited!.text);
+  assert.deepEqual(
+    server.with(fresh, (analysis) => service.statusOf(analysis).limits),
+    before,
+  );
+});

@@ -20,6 +20,11 @@ export function statusOf(analysis: DocumentAnalysis, { limits = true }: { limits
  * shapes against the render limits), never from the text it shows; undefined when nothing is.
  */
 export function limitsOf(good: ParsedVersion): DocumentLimits | undefined {
+  if (good.limits === undefined) good.limits = computeLimits(good) ?? null;
+  return good.limits ?? undefined;
+}
+
+function computeLimits(good: ParsedVersion): DocumentLimits | undefined {
   const limits: DocumentLimits = {};
   const outline = outlinePlan(good.model);
   if (outline.subtotalsOnly) limits.outline = { shown: outline.shown, total: outline.total };
