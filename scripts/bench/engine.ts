@@ -90,13 +90,7 @@ export function valueEditPatch(text: string, prepared: ReturnType<typeof preview
   const edit = applyValueEdit(base, { offset, length: 1, text: next[offset] as string }, next);
   if (edit === undefined) throw new Error("the edit is not a value edit");
   // As the server does: only the rows the edit can change (server/src/analysis.ts).
-  const applications = edit.analysis.result.calculations.applications;
-  const rows = rowsOfValueEdit(
-    edit.value,
-    edit.statement,
-    edit.item,
-    edit.changed.flatMap((position) => applications[position] ?? []),
-  );
+  const rows = rowsOfValueEdit(edit.value, edit.statement, edit.item, edit.changed, edit.analysis.result.calculations.applications);
   const model = withStatementRebuilt(prepared.beforeModel, edit.value, edit.analysis.result, edit.statement, rows);
   const ops = diffPreviewWires(prepared.beforeModel, model);
   if (prepared.flip === 1 && ops.length === 0) throw new Error("the edit produced no patch");

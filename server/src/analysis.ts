@@ -96,9 +96,7 @@ export class ParsedVersion {
     next.limits = previous.limits;
     if (previous.previewWireCache !== undefined) {
       // Only the rows the edit can change: the edited item's, and the subtotals' whose checks it is in.
-      const applications = edit.analysis.result.calculations.applications;
-      const changed = edit.changed.flatMap((position) => applications[position] ?? []);
-      const rows = rowsOfValueEdit(edit.value, edit.statement, edit.item, changed);
+      const rows = rowsOfValueEdit(edit.value, edit.statement, edit.item, edit.changed, edit.analysis.result.calculations.applications);
       next.previewWireCache = withStatementRebuilt(previous.previewWireCache, edit.value, edit.analysis.result, edit.statement, rows);
     }
     // The outline, the lens list and the diagnostics name ids and items, which the edit left as

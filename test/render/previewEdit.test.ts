@@ -42,13 +42,7 @@ test("a value edit's preview model equals the model built from scratch, and its 
       const before = previewWireOf(buildPresentation(parsed.value, analysis.result));
       const whole = previewWireOf(buildPresentation(edit.value, edit.analysis.result));
       // The whole statement rebuilt, and only the rows the edit can change (as the server does).
-      const applications = edit.analysis.result.calculations.applications;
-      const rows = rowsOfValueEdit(
-        edit.value,
-        edit.statement,
-        edit.item,
-        edit.changed.flatMap((position) => applications[position] ?? []),
-      );
+      const rows = rowsOfValueEdit(edit.value, edit.statement, edit.item, edit.changed, edit.analysis.result.calculations.applications);
       assert.ok(rows !== undefined && rows.has(edit.item));
       assert.equal(previewWireText(withStatementRebuilt(before, edit.value, edit.analysis.result, edit.statement)), previewWireText(whole));
       const derived = withStatementRebuilt(before, edit.value, edit.analysis.result, edit.statement, rows);

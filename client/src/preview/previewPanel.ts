@@ -333,8 +333,9 @@ export class PreviewPanel implements vscode.Disposable {
     if (pointer !== undefined) this.post({ type: "highlight", pointer, reveal: false });
   }
 
-  private async modelMessage(uri: vscode.Uri, sequence: number, baseVersion: number | undefined): Promise<ModelMessage | PatchMessage> {
-    const base = {
+  /** A model message without a model: what every model message starts from. */
+  private modelBase(uri: vscode.Uri, sequence: number) {
+    return {
       type: "model",
       sequence,
       uri: uri.toString(),
@@ -345,6 +346,10 @@ export class PreviewPanel implements vscode.Disposable {
       version: undefined,
       status: undefined,
     } as const;
+  }
+
+  private async modelMessage(uri: vscode.Uri, sequence: number, baseVersion: number | undefined): Promise<ModelMessage | PatchMessage> {
+    const base = this.modelBase(uri, sequence);
     const held = baseVersion === undefined && this.prefetched?.uri === base.uri ? this.prefetched : undefined;
     this.prefetched = undefined;
     // An update while it is awaited asks again afterwards, which patches from its version.
@@ -361,17 +366,7 @@ export class PreviewPanel implements vscode.Disposable {
   /** The page's message for the server's answer or update `result` (null: not an FS document). */
   private messageOf(uri: vscode.Uri, sequence: number, result: PreviewModelResult | null): ModelMessage | PatchMessage {
     if (result !== null && uri.toString() === this.resourceUri.toString()) this.analysed(result.version);
-    const base = {
-      type: "model",
-      sequence,
-      uri: uri.toString(),
-      documentName: documentName(uri),
-      locked: this.isLocked,
-      numberFormat: numberFormat(uri),
-      wire: undefined,
-      version: undefined,
-      status: undefined,
-    } as const;
+    const base = this.modelBase(uri, sequence);
     if (result === null) {
       return { ...base, problem: vscode.l10n.t("This is not an FS document (or FS validation is turned off by the fs.enable setting).") };
     }

@@ -57,14 +57,20 @@ export function withStatementRebuilt(previous: PreviewWire, document: unknown, r
 
 /**
  * The rows of statement `statement` a value edit of item `item` can change: the item's own, and
- * those of the subtotals whose checks it took part in (`changed`: the applications evaluated again),
- * by position among the statement's items. Blocked checks name only missing and unavailable cells,
+ * those of the subtotals whose checks it took part in (`changed`: the positions in `applications` of
+ * those evaluated again), by position among the statement's items. Blocked checks name only missing and unavailable cells,
  * which a value edit leaves as they were.
  */
-export function rowsOfValueEdit(document: unknown, statement: number, item: number, changed: readonly RollupApplication[]): Set<number> | undefined {
+export function rowsOfValueEdit(
+  document: unknown,
+  statement: number,
+  item: number,
+  changed: readonly number[],
+  applications: readonly RollupApplication[],
+): Set<number> | undefined {
   const items = (document as { statements?: { items?: unknown[] }[] }).statements?.[statement]?.items;
   if (!Array.isArray(items) || !items.every((entry) => typeof entry === "object" && entry !== null && !Array.isArray(entry))) return undefined;
-  const parents = new Set(changed.map((application) => application.key.parent));
+  const parents = new Set(changed.flatMap((position) => applications[position]?.key.parent ?? []));
   const rows = new Set<number>([item]);
   items.forEach((entry, position) => {
     const id = (entry as { id?: unknown }).id;
