@@ -13,7 +13,6 @@
 // our "comments are not allowed" stays there (an FS document is JSON).
 
 import * as vscode from "vscode";
-import type { Middleware } from "vscode-languageclient";
 
 const COVERED_CODES = new Set(["invalid-json", "duplicate-member", "trailing-content"]);
 const JSON_EXTENSION_ID = "vscode.json-language-features";
@@ -69,10 +68,8 @@ function listenToSettings(): void {
   });
 }
 
-/** The language client middleware that drops our diagnostics the built-in JSON already shows. */
-export const builtInJsonOverlap: Middleware = {
-  handleDiagnostics(uri, diagnostics, next) {
-    listenToSettings();
-    publish(uri, diagnostics, next);
-  },
-};
+/** Hands `next` our diagnostics of `uri` less those the built-in JSON already shows (again when `json.validate.enable` changes). */
+export function filterBuiltInJsonOverlap(uri: vscode.Uri, diagnostics: vscode.Diagnostic[], next: Publish): void {
+  listenToSettings();
+  publish(uri, diagnostics, next);
+}

@@ -4,7 +4,7 @@
 // on the web) is the transport's business (client/src/node/, client/src/browser/).
 
 import * as vscode from "vscode";
-import { RevealOutputChannelOn, type BaseLanguageClient, type DocumentSelector, type LanguageClientOptions } from "vscode-languageclient";
+import { RevealOutputChannelOn, State, type BaseLanguageClient, type DocumentSelector, type LanguageClientOptions } from "vscode-languageclient";
 import {
   CellExplanationRequest,
   ExportRequest,
@@ -33,8 +33,9 @@ import {
   type SnapshotDiffResult,
   type ValidateTextResult,
 } from "../../../protocol/lsp";
-import { builtInJsonOverlap } from "./builtInJsonOverlap";
+import { filterBuiltInJsonOverlap } from "./builtInJsonOverlap";
 import { VisibleCodeLenses } from "./visibleCodeLenses";
+import { DiagnosticGroups } from "./diagnosticGroups";
 
 const LANGUAGES = ["json", "jsonc"] as const;
 /** Real files, new files and virtual workspaces (plus the schemes of the open folders); other schemes (git:, output, our own views) are not validated. */
@@ -60,6 +61,8 @@ export class FsServer implements vscode.Disposable {
   readonly onPreviewUpdate = this.previewUpdateEmitter.event;
   /** Made with the client: nothing listens to editors before the first FS document. */
   private lenses: VisibleCodeLenses | undefined;
+  /** The diagnostics, in one collection per statement (diagnosticGroups.ts), made with the client. */
+  private diagnostics: DiagnosticGroups | undefined;
 
   constructor(private readonly createClient: ClientFactory) {}
 
@@ -79,15 +82,24 @@ export class FsServer implements vscode.Disposable {
 
   private async launch(): Promise<BaseLanguageClient> {
     this.lenses ??= new VisibleCodeLenses(() => this.client);
+    const groups = (this.diagnostics ??= new DiagnosticGroups("fsdoc", (name) => vscode.languages.createDiagnosticCollection(name)));
     const clientOptions: LanguageClientOptions = {
       documentSelector: documentSelector(),
       revealOutputChannelOn: RevealOutputChannelOn.Never,
-      middleware: { ...builtInJsonOverlap, ...this.lenses.middleware },
+      middleware: {
+        ...this.lenses.middleware,
+        // Set by statement (only the groups that changed), not in the client's own collection.
+        handleDiagnostics: (uri, diagnostics) => filterBuiltInJsonOverlap(uri, diagnostics, (shown, kept) => groups.set(shown, kept)),
+      },
       // The server speaks the display language: its locale and this extension's bundle for it.
       initializationOptions: { locale: vscode.env.language, l10nBundle: vscode.l10n.bundle } satisfies FsInitializationOptions,
     };
     const client = await this.createClient("fs", "FS Documents", clientOptions);
     client.onNotification(StatusNotification, (status) => this.statusEmitter.fire(status));
+    // A stopped or crashed server's diagnostics go with it, as the client's own collection's would.
+    client.onDidChangeState(({ newState }) => {
+      if (newState === State.Stopped) groups.clear();
+    });
     client.onNotification(PreviewUpdateNotification, (update) => this.previewUpdateEmitter.fire(update));
     this.client = client;
     await client.start();
@@ -159,6 +171,7 @@ export class FsServer implements vscode.Disposable {
     this.statusEmitter.dispose();
     this.previewUpdateEmitter.dispose();
     this.lenses?.dispose();
+    this.diagnostics?.dispose();
     void this.stop();
   }
 }

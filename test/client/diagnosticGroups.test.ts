@@ -1,0 +1,85 @@
+// The extension keeps a document's diagnostics in one collection per statement
+// (client/src/server/diagnosticGroups.ts) and sets only the groups whose diagnostics changed, so a
+// value edit sends VS Code its statement's diagnostics, not the document's; together the groups
+// always hold exactly the diagnostics last published.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type * as vscode from "vscode";
+import { DiagnosticGroups, diagnosticGroup, type DiagnosticSink } from "../../client/src/server/diagnosticGroups";
+
+const uri = { toString: () => "file:///doc.json" } as vscode.Uri;
+
+function diagnostic(path: string | undefined, line: number, message = `at ${line}`): vscode.Diagnostic {
+  const position = { line, character: 2 };
+  return {
+    range: { start: position, end: { line, character: 5 } },
+    message,
+    severity: 1,
+    code: "rollup-unsatisfied",
+    source: "fs",
+    ...(path === undefined ? {} : { data: { path } }),
+  } as unknown as vscode.Diagnostic;
+}
+
+/** Fake collections that record every set and delete. */
+function sinks(): { create: (name: string) => DiagnosticSink; calls: string[]; held: Map<string, readonly vscode.Diagnostic[]> } {
+  const calls: string[] = [];
+  const held = new Map<string, readonly vscode.Diagnostic[]>();
+  const create = (name: string): DiagnosticSink =>
+    ({
+      set: (_: vscode.Uri, list: readonly vscode.Diagnostic[]) => {
+        calls.push(`set ${name} ${list.length}`);
+        held.set(name, list);
+      },
+      delete: () => {
+        calls.push(`delete ${name}`);
+        held.delete(name);
+      },
+      clear: () => held.delete(name),
+      dispose: () => undefined,
+    }) as unknown as DiagnosticSink;
+  return { create, calls, held };
+}
+
+const union = (held: Map<string, readonly vscode.Diagnostic[]>) =>
+  [...held.values()]
+    .flat()
+    .map((entry) => entry.message)
+    .sort();
+
+test("a diagnostic's group is its statement, from its data's path", () => {
+  assert.equal(diagnosticGroup(diagnostic("/statements/12/items/3/values/fy", 1)), "12");
+  assert.equal(diagnosticGroup(diagnostic("/statements/0", 1)), "0");
+  assert.equal(diagnosticGroup(diagnostic("/units/0", 1)), "");
+  assert.equal(diagnosticGroup(diagnostic(undefined, 1)), "");
+});
+
+test("only the groups whose diagnostics changed are set; the union is what was published", () => {
+  const { create, calls, held } = sinks();
+  const groups = new DiagnosticGroups("fsdoc", create);
+  const first = [diagnostic("/statements/0/items/1", 10), diagnostic("/statements/1/items/2", 20), diagnostic("/statements/1/items/5", 25), diagnostic(undefined, 0, "syntax")];
+  groups.set(uri, first);
+  assert.deepEqual(calls.sort(), ["set fsdoc 1", "set fsdoc.0 1", "set fsdoc.1 2"]);
+  calls.length = 0;
+  // A value edit in statement 1: its diagnostic's message changes; statement 0 and the rest stand.
+  const second = [first[0]!, diagnostic("/statements/1/items/2", 20, "now off by 2"), first[2]!, first[3]!];
+  groups.set(
+    uri,
+    second.map((entry) => ({ ...entry })),
+  );
+  assert.deepEqual(calls, ["set fsdoc.1 2"]);
+  assert.deepEqual(union(held), second.map((entry) => entry.message).sort());
+  calls.length = 0;
+  // The same diagnostics again (new objects): nothing is set.
+  groups.set(
+    uri,
+    second.map((entry) => ({ ...entry })),
+  );
+  assert.deepEqual(calls, []);
+  // A statement's diagnostics gone: its group is deleted; all gone: every group is.
+  groups.set(uri, [first[0]!, first[3]!]);
+  assert.deepEqual(calls, ["delete fsdoc.1"]);
+  groups.set(uri, []);
+  assert.deepEqual(union(held), []);
+});
