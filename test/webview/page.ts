@@ -1,5 +1,5 @@
 // Serves the preview exactly as the extension builds it (the shell from client/src/preview/shell.ts
-// with dist/webview.js and media/preview.css) from 127.0.0.1, and drives it in headless Chromium
+// with dist/webview.js and media/preview.css inline) from 127.0.0.1, and drives it in headless Chromium
 // with a stub for the VS Code webview API that records what the page posts.
 
 import { randomBytes } from "node:crypto";
@@ -29,10 +29,8 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-const ASSETS: Readonly<Record<string, { file: string; type: string }>> = {
-  "/dist/webview.js": { file: join(repoRoot, "dist", "webview.js"), type: "text/javascript" },
-  "/media/preview.css": { file: join(repoRoot, "media", "preview.css"), type: "text/css" },
-};
+/** The page's script and stylesheet, which the shell inlines as the extension does (client/src/preview/pageAssets.ts). */
+const PAGE_FILES = { script: join(repoRoot, "dist", "webview.js"), style: join(repoRoot, "media", "preview.css") } as const;
 
 export interface PreviewHost {
   origin: string;
@@ -42,24 +40,19 @@ export interface PreviewHost {
 
 /** Starts the page server and the browser; close() stops both, whatever state they are in. `language` is the display language the extension passes to the shell. */
 export async function startPreviewHost(language: Pick<ShellOptions, "locale" | "bundle"> = {}): Promise<PreviewHost> {
-  for (const { file } of Object.values(ASSETS)) {
+  for (const file of Object.values(PAGE_FILES)) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`node scripts/build.mjs\` first.`);
   }
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? "/", "http://127.0.0.1").pathname;
-    const asset = ASSETS[path];
     if (path === "/") {
-      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const html = buildPreviewShell({
-        cspSource: origin,
         nonce: randomBytes(18).toString("base64"),
-        scriptUri: `${origin}/dist/webview.js`,
-        styleUri: `${origin}/media/preview.css`,
+        script: readFileSync(PAGE_FILES.script, "utf8"),
+        style: readFileSync(PAGE_FILES.style, "utf8"),
         ...language,
       });
       response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html);
-    } else if (asset !== undefined) {
-      response.writeHead(200, { "content-type": asset.type }).end(readFileSync(asset.file));
     } else {
       response.writeHead(404).end();
     }

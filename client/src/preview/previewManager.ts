@@ -75,7 +75,7 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
       PREVIEW_VIEW_TYPE,
       vscode.l10n.t("Preview {0}", documentName(uri)),
       { viewColumn: column, preserveFocus: toSide },
-      { ...previewWebviewOptions(this.dependencies.extensionUri), enableFindWidget: false },
+      { ...previewWebviewOptions(), enableFindWidget: false },
     );
     const follow = vscode.workspace.getConfiguration("fs", uri).get<boolean>("preview.follow", true);
     return this.track(new PreviewPanel(panel, uri, !follow, this.dependencies));

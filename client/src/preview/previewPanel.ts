@@ -11,6 +11,7 @@ import type { FsServer } from "../server/fsServer";
 import { Throttle } from "../util/throttle";
 import { revealSource, scrollEditorTo, visibleEditorFor } from "./editorNavigation";
 import { buildPreviewShell } from "./shell";
+import { pageAssets } from "./pageAssets";
 
 export const PREVIEW_VIEW_TYPE = "fs.preview";
 const CURSOR_THROTTLE_MS = 60;
@@ -21,12 +22,9 @@ export interface PreviewDependencies {
   pointers: SourcePointers;
 }
 
-export function previewWebviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
-  return {
-    enableScripts: true,
-    enableCommandUris: false,
-    localResourceRoots: [vscode.Uri.joinPath(extensionUri, "dist"), vscode.Uri.joinPath(extensionUri, "media")],
-  };
+/** The page loads nothing (its script and stylesheet are inline): no local resource is reachable. */
+export function previewWebviewOptions(): vscode.WebviewOptions {
+  return { enableScripts: true, enableCommandUris: false, localResourceRoots: [] };
 }
 
 function numberFormat(uri: vscode.Uri): NumberFormat {
@@ -87,15 +85,16 @@ export class PreviewPanel implements vscode.Disposable {
     private readonly dependencies: PreviewDependencies,
   ) {
     const { webview } = panel;
-    webview.options = previewWebviewOptions(dependencies.extensionUri);
-    webview.html = buildPreviewShell({
-      cspSource: webview.cspSource,
-      nonce: createNonce(18),
-      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(dependencies.extensionUri, "dist", "webview.js")).toString(),
-      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(dependencies.extensionUri, "media", "preview.css")).toString(),
-      locale: vscode.env.language,
-      bundle: vscode.l10n.bundle,
-    });
+    webview.options = previewWebviewOptions();
+    // The page's script and stylesheet inline (shell.ts): read once, so only the first preview waits.
+    void pageAssets(dependencies.extensionUri).then(
+      (assets) => {
+        if (!this.disposed) webview.html = buildPreviewShell({ ...assets, nonce: createNonce(18), locale: vscode.env.language, bundle: vscode.l10n.bundle });
+      },
+      (error: unknown) => {
+        if (!this.disposed) void vscode.window.showErrorMessage(vscode.l10n.t("The preview could not be rendered: {0}", error instanceof Error ? error.message : String(error)));
+      },
+    );
     this.updateTitle();
     this.prefetch();
     this.subscriptions.push(

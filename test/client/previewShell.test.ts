@@ -1,0 +1,28 @@
+// The preview's page shell inlines its script and stylesheet (client/src/preview/shell.ts): the
+// page loads nothing, both elements carry the page's nonce and the CSP allows exactly them, and a
+// `</script>` or `</style>` inside their text cannot end the element early.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { buildPreviewShell, contentSecurityPolicy, rawText } from "../../client/src/preview/shell";
+
+test("a closing tag inside inline text is escaped, whatever its case; nothing else changes", () => {
+  assert.equal(rawText('const a = "</script>"; // </SCRIPT', "script"), 'const a = "<\\/script>"; // <\\/SCRIPT');
+  assert.equal(rawText("a::after { content: '</style>'; }", "style"), "a::after { content: '<\\/style>'; }");
+  assert.equal(rawText("if (a </b) x = '</style>';", "script"), "if (a </b) x = '</style>';");
+});
+
+test("the shell loads nothing: its script and style are inline, with the nonce the CSP names", () => {
+  const nonce = "bm9uY2Utb2YtdGhlLXRlc3Q=";
+  const html = buildPreviewShell({ nonce, script: 'window.x = "</script><b>";', style: "body { color: red }", locale: "en" });
+  assert.doesNotMatch(html, /\s(src|href)=/);
+  assert.equal(html.match(/<script\b/g)?.length, 1);
+  assert.equal(html.match(/<\/script>/g)?.length, 1);
+  assert.ok(html.includes(`<script nonce="${nonce}">window.x = "<\\/script><b>";</script>`));
+  assert.ok(html.includes(`<style nonce="${nonce}">body { color: red }</style>`));
+  const policy = contentSecurityPolicy(nonce);
+  assert.match(policy, new RegExp(`script-src 'nonce-${nonce}'`));
+  assert.match(policy, new RegExp(`style-src 'nonce-${nonce}'`));
+  assert.match(policy, /default-src 'none'/);
+  assert.doesNotMatch(policy, /unsafe-inline/);
+});
