@@ -34,14 +34,45 @@ export async function quickOpen(page, name, { beforeEnter, openTimeoutMs = UI_TI
   await page.keyboard.press("Enter");
   await activeTab(page, name).waitFor({ timeout: openTimeoutMs });
   // The tab is drawn before the editor takes the focus; keys sent earlier would be lost.
-  await focusedEditor(page).waitFor({ timeout: openTimeoutMs });
+  try {
+    await focusedEditor(page).waitFor({ timeout: openTimeoutMs });
+  } catch (error) {
+    throw new Error(`${name} was chosen in Quick Open but no editor took the focus; ${await describeFocus(page)}`, { cause: error });
+  }
+}
+
+/** Where the focus is and what the workbench shows around it, for a failure message. */
+async function describeFocus(page) {
+  return page
+    .evaluate(() => {
+      const describe = (element) => (element === null ? "nothing" : `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""} class="${element.className}">`);
+      let focused = document.activeElement;
+      const chain = [describe(focused)];
+      while (focused instanceof HTMLIFrameElement) {
+        try {
+          focused = focused.contentDocument?.activeElement ?? null;
+        } catch {
+          break;
+        }
+        chain.push(describe(focused));
+      }
+      const groups = [...document.querySelectorAll(".editor-group-container")].map(
+        (group) =>
+          `${group.classList.contains("active") ? "active " : ""}group [${[...group.querySelectorAll(".tab")].map((tab) => `${tab.getAttribute("data-resource-name") ?? tab.textContent}${tab.classList.contains("active") ? "*" : ""}`).join(", ")}]`,
+      );
+      const quickOpenShown = document.querySelector(".quick-input-widget")?.checkVisibility?.() ?? false;
+      return `focus: ${chain.join(" → ")}; ${groups.join("; ")}; quick input ${quickOpenShown ? "shown" : "hidden"}; document has focus: ${document.hasFocus()}`;
+    })
+    .catch((error) => `(focus unknown: ${error instanceof Error ? error.message : String(error)})`);
 }
 
 /** Runs a command from the palette by its full title ("FS: Open Preview to the Side"); `beforeEnter` as for quickOpen. */
 export async function runCommand(page, title, { beforeEnter } = {}) {
   const input = quickInput(page);
   // The palette closes when the focus leaves it; a webview that takes the focus just then (the
-  // preview following an edit) closes it before it is typed into: open it again.
+  // preview following an edit, the walkthrough's page after its button's command) closes it before
+  // it is typed into: open it again. That page may also give the palette back by the time the
+  // typing has timed out, so a palette shown then is no proof of another failure: try again too.
   for (let attempt = 1; ; attempt++) {
     await page.keyboard.press("F1");
     await input.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
@@ -49,7 +80,7 @@ export async function runCommand(page, title, { beforeEnter } = {}) {
       await input.fill(`>${title}`, { timeout: UI_TIMEOUT_MS / 3 });
       break;
     } catch (error) {
-      if (attempt === 3 || (await input.isVisible())) throw error;
+      if (attempt === 3) throw error;
     }
   }
   await page.locator(".quick-input-list .monaco-list-row.focused", { hasText: title }).waitFor({ timeout: UI_TIMEOUT_MS });
