@@ -220,6 +220,15 @@ export interface PreviewModelResult {
 export const PreviewModelRequest = new RequestType<PreviewModelParams, PreviewModelResult | null, void>("fs/previewModel");
 
 /**
+ * A diagnostic's `data`: the JSON Pointer of what it concerns, and its parameters. The server's code
+ * actions read it back; the VS Code client groups diagnostics by the statement in `path`.
+ */
+export interface DiagnosticData {
+  path: string;
+  params?: Readonly<Record<string, unknown>>;
+}
+
+/**
  * fs/previewUpdate (server → client): after each analysis it publishes of a document whose preview
  * it has answered (fs/previewModel), the server sends the preview's update as that request would
  * answer it: the changes from the version it answered last, which becomes the base of the next.

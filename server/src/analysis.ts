@@ -116,7 +116,7 @@ export class ParsedVersion {
     // Typing anything but digits, "-" or "." is never a value edit: no index is built for it.
     if (!DECIMAL_CHARACTERS.test(edit.text) || !this.prepareValueEdits()) return undefined;
     const cells = this.cellsCache as ValueCellIndex;
-    return applyValueEdit({ text: this.text, analysis: this.analysis, cells, positions: this.applicationPositions }, edit, text);
+    return applyValueEdit({ text: this.text, analysis: this.analysis, cells, positions: this.applicationIndex() }, edit, text);
   }
 
   /** Builds what value edits of this version need (a scan of the text); false when they cannot be. */
@@ -125,11 +125,12 @@ export class ParsedVersion {
     if (this.cellsCache === undefined) this.cellsCache = ValueCellIndex.build(this.text, this.analysis.document) ?? null;
     if (this.cellsCache === null) return false;
     // The positions too, so that the first number typed waits for neither.
-    this.applicationPositionsCache ??= applicationPositions(this.analysis.result.calculations.applications);
+    this.applicationIndex();
     return true;
   }
 
-  private get applicationPositions(): ReadonlyMap<string, number> {
+  /** Where each application is in the result's list, by key (applicationPositionsCache). */
+  private applicationIndex(): ReadonlyMap<string, number> {
     this.applicationPositionsCache ??= applicationPositions(this.analysis.result.calculations.applications);
     return this.applicationPositionsCache;
   }
@@ -184,7 +185,7 @@ export class ParsedVersion {
    * conforming document has one application per key), found through the positions value edits use.
    */
   application(statement: string, parent: string, period: string): RollupApplication | undefined {
-    const position = this.applicationPositions.get(applicationKey(statement, parent, period));
+    const position = this.applicationIndex().get(applicationKey(statement, parent, period));
     return position === undefined ? undefined : this.analysis.result.calculations.applications[position];
   }
 

@@ -359,12 +359,12 @@ export class PreviewPanel implements vscode.Disposable {
     } catch (error) {
       return { ...base, problem: vscode.l10n.t("The preview could not be rendered: {0}", error instanceof Error ? error.message : String(error)) };
     }
+    if (result !== null && uri.toString() === this.resourceUri.toString()) this.analysed(result.version);
     return this.messageOf(uri, sequence, result);
   }
 
   /** The page's message for the server's answer or update `result` (null: not an FS document). */
   private messageOf(uri: vscode.Uri, sequence: number, result: PreviewModelResult | null): ModelMessage | PatchMessage {
-    if (result !== null && uri.toString() === this.resourceUri.toString()) this.analysed(result.version);
     const base = this.modelBase(uri, sequence);
     if (result === null) {
       return { ...base, problem: vscode.l10n.t("This is not an FS document (or FS validation is turned off by the fs.enable setting).") };

@@ -8,13 +8,15 @@
 // (languages.getDiagnostics, code action contexts) see the union, as before.
 
 import type * as vscode from "vscode";
+import type { DiagnosticData } from "../../../protocol/lsp";
 
 /** What this needs of a DiagnosticCollection (vscode.languages.createDiagnosticCollection makes them). */
 export type DiagnosticSink = Pick<vscode.DiagnosticCollection, "set" | "delete" | "clear" | "dispose">;
 
 /** The group a diagnostic belongs to: its statement's index ("/statements/N/…" in its data's path), or "" for the rest. */
 export function diagnosticGroup(diagnostic: vscode.Diagnostic): string {
-  const path = (diagnostic as { data?: { path?: unknown } }).data?.path;
+  // The language client keeps the server's `data` on the diagnostic it makes; other sources have none.
+  const path: unknown = (diagnostic as { data?: Partial<DiagnosticData> }).data?.path;
   if (typeof path !== "string") return "";
   const match = /^\/statements\/(\d+)(?:\/|$)/.exec(path);
   return match?.[1] ?? "";

@@ -8,14 +8,9 @@ import type { DisplayFormat } from "../../../shared/src/render/localeFormat";
 import type { DocumentAnalysis, ParsedVersion } from "../analysis";
 import type { Settings } from "../settings";
 import { causeRelatedInformation } from "./rollupCauses";
+import type { DiagnosticData } from "../../../protocol/lsp";
 
 export const SOURCE = "fs";
-
-/** What a diagnostic remembers for code actions. */
-export interface DiagnosticData {
-  path: string;
-  params?: Readonly<Record<string, unknown>>;
-}
 
 /** A diagnostic waiting for its ranges: the request that places it, and the cells related to it. */
 interface Pending {

@@ -6,7 +6,8 @@
 import type { Diagnostic } from "vscode-languageserver-protocol";
 import { formatFixesFor, type Fix } from "../../../shared/src/index";
 import type { ParsedVersion } from "../analysis";
-import { SOURCE, type DiagnosticData } from "./diagnostics";
+import { SOURCE } from "./diagnostics";
+import type { DiagnosticData } from "../../../protocol/lsp";
 
 export type { Fix };
 
