@@ -19,6 +19,7 @@ interface ExampleItem {
   label: string;
   unit?: string;
   rollupTo?: string;
+  description?: string;
   values: Record<string, unknown>;
 }
 interface Example {
@@ -526,6 +527,33 @@ describe("FS preview page", () => {
     assert.equal(await p.locator('tr[data-item="cash"]').count(), 0);
     await p.locator('tr[data-item="assets"] button.fs-toggle').click();
     await p.waitForSelector('tr[data-item="cash"] td[data-value="351"]');
+  });
+
+  test("a long item description is cut to the item column, which keeps its width: the period columns stay in view", TIMEOUT, async () => {
+    const p = await freshPage({ width: 700, height: 500 });
+    const doc = example();
+    const description = "The 2024 total is stated as published; the line items sum to a slightly different amount because of rounding in the source accounts.";
+    item(doc, 0, "cash").description = description;
+    await paint(p, doc, 1);
+    const geometry = await p.evaluate(() => {
+      const table = document.querySelector("table.fs-table") as HTMLTableElement;
+      const itemColumn = table.querySelector("col.fs-colw-item") as HTMLElement;
+      const header = table.querySelector('tr[data-item="cash"] th.fs-item') as HTMLElement;
+      const text = header.querySelector(".fs-item-description") as HTMLElement;
+      const scroller = document.querySelector("#fs-preview-content") as HTMLElement;
+      return {
+        column: itemColumn.getBoundingClientRect().width,
+        header: header.getBoundingClientRect().width,
+        cut: text.scrollWidth > text.clientWidth,
+        table: table.getBoundingClientRect().width,
+        view: scroller.clientWidth,
+        title: header.title,
+      };
+    });
+    assert.ok(geometry.column > 0 && Math.abs(geometry.header - geometry.column) <= 1, `the item column keeps its width: ${JSON.stringify(geometry)}`);
+    assert.ok(geometry.cut, `the description is cut: ${JSON.stringify(geometry)}`);
+    assert.ok(geometry.table <= geometry.view + 1, `the two-period table fits at 700 px: ${JSON.stringify(geometry)}`);
+    assert.ok(geometry.title.endsWith(description), "the whole description is in the title");
   });
 
   for (const width of [600, 1200]) {
