@@ -120,6 +120,20 @@ export interface ValidateTextResult {
 
 export const ValidateTextRequest = new RequestType<ValidateTextParams, ValidateTextResult, void>("fs/validateText");
 
+/**
+ * fs/openAhead: a JSON file the editor has just opened in a tab, before its text reaches the
+ * extension (VS Code loads a 5 MB file for 1.5–2.5 s first). The server reads it from disk and
+ * analyses it meanwhile; the didOpen that brings the same text then finds the analysis, its
+ * diagnostics and outline ready (server/src/documents.ts). `prepared`: an FS document was analysed.
+ */
+export const OpenAheadRequest = new RequestType<DocumentParams, { prepared: boolean }, void>("fs/openAhead");
+
+/**
+ * Files the server reads ahead of their opening: smaller ones are analysed at once anyway, larger
+ * ones VS Code does not send to extensions. What it prepared waits `keptMs` for the didOpen.
+ */
+export const OPEN_AHEAD = { minBytes: 256 * 1024, maxBytes: 50 * 1024 * 1024, keptMs: 60_000 } as const;
+
 /** fs/status (server → client notification): sent whenever a document's analysis changes. */
 export const StatusNotification = new NotificationType<DocumentStatus>("fs/status");
 

@@ -11,7 +11,7 @@ import { isFsDocumentStart, isFsDocumentText } from "./detectText";
 const JSON_LANGUAGES: ReadonlySet<string> = new Set(["json", "jsonc"]);
 
 /** The fs.files patterns that apply to a document (a resource setting: folders may differ). */
-function filePatterns(uri: vscode.Uri): readonly string[] {
+export function filePatterns(uri: vscode.Uri): readonly string[] {
   const patterns = vscode.workspace.getConfiguration("fs", uri).get<unknown>("files");
   return Array.isArray(patterns) ? patterns.filter((pattern): pattern is string => typeof pattern === "string") : [];
 }

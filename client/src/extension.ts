@@ -15,6 +15,7 @@ import { PreviewManager } from "./preview/previewManager";
 import { PREVIEW_VIEW_TYPE } from "./preview/previewPanel";
 import { registerRollupTree } from "./rollups/rollupTree";
 import { FsServer, type ClientFactory } from "./server/fsServer";
+import { OpenAhead } from "./server/openAhead";
 import { FsLanguageStatus } from "./status/languageStatus";
 import { StatusStore } from "./status/statusStore";
 
@@ -37,6 +38,7 @@ export function activateExtension(context: vscode.ExtensionContext, createClient
     snapshotDiffs,
     // The lazy start: the first FS document seen starts the language server (failures are reported by start()).
     detector.onDidDetect(() => void fsServer.start().catch(() => undefined)),
+    new OpenAhead(fsServer),
     new ActiveEditorContext(detector),
     new FsLanguageStatus(detector, statuses),
     mapSchemaUrls(),

@@ -5,11 +5,15 @@
 //
 // Which documents are FS documents (shared/src/detect.ts): a `*.fs.json` name, an `fs.files`
 // pattern, or the shape of the text. Once recognised, a document stays one until it is closed.
+//
+// A large file can also be analysed ahead of its opening, from its text on disk (`prepare`,
+// fs/openAhead): its didOpen takes that analysis over when it brings the same text.
 
 import type { TextDocument, TextDocumentContentChangeEvent } from "vscode-languageserver-textdocument";
 import { isFsDocumentByName, isFsDocumentValue, mightBeFsDocument } from "../../shared/src/detect";
 import type { Range } from "vscode-languageserver-protocol";
 import type { TextEdit } from "../../shared/src/incremental/valueEdit";
+import { OPEN_AHEAD } from "../../protocol/lsp";
 import { DocumentAnalysis } from "./analysis";
 import { OpenDocument } from "./textDocument";
 
@@ -27,6 +31,18 @@ export interface StoreOptions {
  * of keystrokes costs one publication per interval, not one per key.
  */
 export const VALUE_EDIT_DELAY = 30;
+
+/** The language VS Code gives a file by its name, as an analysis made ahead assumes it. */
+function languageOfFile(uri: string): string {
+  return /\.jsonc$/i.test(uri) ? "jsonc" : "json";
+}
+
+/** An analysis made ahead of its document's opening, from the text on disk. */
+interface Ahead {
+  readonly document: OpenDocument;
+  readonly analysis: DocumentAnalysis;
+  readonly timer: ReturnType<typeof setTimeout>;
+}
 
 /** The one ranged change of `changes` as an edit of the document's current text, if that is what it is. */
 function singleEdit(document: TextDocument, changes: readonly TextDocumentContentChangeEvent[]): TextEdit | undefined {
@@ -49,14 +65,21 @@ export class DocumentStore {
   private readonly closeListeners: ((uri: string) => void)[] = [];
   private readonly openedListeners: ((uri: string) => void)[] = [];
   private readonly closedListeners: ((uri: string) => void)[] = [];
+  private readonly ahead = new Map<string, Ahead>();
+  private readonly preparedListeners: ((analysis: DocumentAnalysis) => void)[] = [];
 
   constructor(private readonly options: StoreOptions) {}
 
   open(uri: string, languageId: string, version: number, text: string): void {
+    const prepared = this.takeAhead(uri, languageId, version, text);
     this.forget(uri);
-    const document = OpenDocument.create(uri, languageId, version, text);
+    const document = prepared?.document ?? OpenDocument.create(uri, languageId, version, text);
     this.documents.set(uri, document);
-    this.schedule(document, true);
+    if (prepared !== undefined && this.options.enabled()) {
+      this.recognised.add(uri);
+      this.analyses.set(uri, prepared.analysis);
+      this.publish(prepared.analysis);
+    } else this.schedule(document, true);
     for (const listener of this.openedListeners) listener(uri);
     // Once the first diagnostics are out, prepare for value edits (a scan of the text), so that the
     // first number typed does not wait for it.
@@ -96,6 +119,44 @@ export class DocumentStore {
         Math.min(this.options.delay(), VALUE_EDIT_DELAY),
       ),
     );
+  }
+
+  /**
+   * Analyses a file about to be opened, from its text on disk (fs/openAhead), and keeps the analysis
+   * for OPEN_AHEAD.keptMs: a didOpen that brings the same text at version 1 takes it over, with what
+   * the `onPrepared` listeners built from it (diagnostics, outline) and the value edits' index.
+   * Undefined, and nothing kept, when the document is open already or is not an FS document.
+   */
+  prepare(uri: string, text: string): DocumentAnalysis | undefined {
+    if (this.documents.has(uri) || !this.options.enabled()) return undefined;
+    this.dropAhead(uri);
+    if (!this.isNamed(uri) && !mightBeFsDocument(text)) return undefined;
+    // VS Code opens a document at version 1.
+    const document = OpenDocument.create(uri, languageOfFile(uri), 1, text);
+    const analysis = DocumentAnalysis.of(document, undefined);
+    if (!this.recognises(uri, analysis)) return undefined;
+    this.ahead.set(uri, { document, analysis, timer: setTimeout(() => this.dropAhead(uri), OPEN_AHEAD.keptMs) });
+    for (const listener of this.preparedListeners) listener(analysis);
+    analysis.parsed?.prepareValueEdits();
+    return analysis;
+  }
+
+  /** An analysis was made ahead of its document's opening (`prepare`): build what its opening will ask for. */
+  onPrepared(listener: (analysis: DocumentAnalysis) => void): void {
+    this.preparedListeners.push(listener);
+  }
+
+  /** The analysis made ahead for this opening, when it was made of the same text (removed either way). */
+  private takeAhead(uri: string, languageId: string, version: number, text: string): Ahead | undefined {
+    const ahead = this.ahead.get(uri);
+    if (ahead === undefined) return undefined;
+    this.dropAhead(uri);
+    return version === ahead.document.version && languageId === ahead.document.languageId && text === ahead.analysis.text ? ahead : undefined;
+  }
+
+  private dropAhead(uri: string): void {
+    clearTimeout(this.ahead.get(uri)?.timer);
+    this.ahead.delete(uri);
   }
 
   close(uri: string): void {
@@ -191,15 +252,22 @@ export class DocumentStore {
     this.clearTimer(uri);
     const analysis = DocumentAnalysis.of(document, this.analyses.get(uri));
     if (!this.recognised.has(uri)) {
-      // By shape, a parse confirms what the text search suggested; text that does not parse yet
-      // is taken at the search's word, so its syntax errors show.
-      const byShape = analysis.parsed === undefined || isFsDocumentValue(analysis.parsed.value);
-      if (!byShape && !this.isNamed(uri)) return undefined;
+      if (!this.recognises(uri, analysis)) return undefined;
       this.recognised.add(uri);
     }
     this.analyses.set(uri, analysis);
     this.publish(analysis);
     return analysis;
+  }
+
+  /**
+   * Whether a document not yet recognised is an FS document, by its analysis: by shape, a parse
+   * confirms what the text search suggested; text that does not parse yet is taken at the search's
+   * word, so its syntax errors show.
+   */
+  private recognises(uri: string, analysis: DocumentAnalysis): boolean {
+    const byShape = analysis.parsed === undefined || isFsDocumentValue(analysis.parsed.value);
+    return byShape || this.isNamed(uri);
   }
 
   private publish(analysis: DocumentAnalysis): void {

@@ -3,6 +3,7 @@
 
 import { createConnection, ProposedFeatures } from "vscode-languageserver/node";
 import { FrameGuard } from "./lsp/frameGuard";
+import { readFileText } from "./fileText";
 import { startServer } from "./server";
 
 const argv = process.argv.slice(2);
@@ -12,7 +13,7 @@ if (argv.includes("--help") || argv.includes("-h")) {
 }
 const otherTransport = argv.some((arg) => arg === "--node-ipc" || arg.startsWith("--socket") || arg.startsWith("--pipe"));
 if (otherTransport) {
-  startServer(createConnection(ProposedFeatures.all));
+  startServer(createConnection(ProposedFeatures.all), { readFileText });
 } else {
   // stdio: frames are checked before the JSON-RPC reader sees them (see frameGuard.ts).
   const input = new FrameGuard();
@@ -21,5 +22,5 @@ if (otherTransport) {
     process.exit(1);
   });
   process.stdin.pipe(input);
-  startServer(createConnection(ProposedFeatures.all, input, process.stdout));
+  startServer(createConnection(ProposedFeatures.all, input, process.stdout), { readFileText });
 }

@@ -14,13 +14,19 @@ import { DocumentStore } from "./documents";
 import { describeError, type ServerContext } from "./lsp/context";
 import { NO_CLIENT_FEATURES, readClientFeatures, type ClientFeatures } from "./lsp/clientFeatures";
 import { capabilitiesFor, registerHandlers } from "./lsp/handlers";
+import { registerOpenAhead, type FileTextReader } from "./lsp/openAhead";
 import { registerTextSync } from "./lsp/textSync";
 import { diagnostics, statusOf, type DocumentAnalysis } from "./service/index";
 import { NEUTRAL_FORMAT, type DisplayFormat } from "../../shared/src/render/localeFormat";
 import { configureLanguage } from "./lsp/l10n";
 import { DEFAULT_SETTINGS, readSettings, sameForCodeLenses, sameForDiagnostics, sameForInlayHints, samePatterns, type Settings } from "./settings";
 
-export function startServer(connection: Connection): void {
+/** What the transport adds: the Node server reads files (fs/openAhead); the web worker cannot. */
+export interface ServerHost {
+  readFileText?: FileTextReader;
+}
+
+export function startServer(connection: Connection, host: ServerHost = {}): void {
   let display: DisplayFormat = NEUTRAL_FORMAT;
   let settings: Settings = DEFAULT_SETTINGS;
   let canAskConfiguration = false;
@@ -160,6 +166,7 @@ export function startServer(connection: Connection): void {
   });
 
   registerHandlers(context);
+  registerOpenAhead(context, host.readFileText);
   registerTextSync(connection, store);
   connection.listen();
 }

@@ -9,6 +9,7 @@ import {
   CellExplanationRequest,
   ExportRequest,
   ExportXlsxRequest,
+  OpenAheadRequest,
   PointerAtRequest,
   PreviewModelRequest,
   PreviewReleaseNotification,
@@ -111,6 +112,11 @@ export class FsServer implements vscode.Disposable {
     const params: PreviewModelParams = { uri: uri.toString() };
     if (baseVersion !== undefined) params.baseVersion = baseVersion;
     return (await this.start()).sendRequest(PreviewModelRequest, params);
+  }
+
+  /** A large file is opening in the editor: the server reads and analyses it ahead of its text (openAhead.ts). */
+  async openAhead(uri: vscode.Uri): Promise<void> {
+    await (await this.start()).sendRequest(OpenAheadRequest, { uri: uri.toString() });
   }
 
   /** No preview shows `uri` any more: the server stops sending its updates (nothing to do before the server runs). */
