@@ -71,6 +71,7 @@ export class DocumentStore {
   constructor(private readonly options: StoreOptions) {}
 
   open(uri: string, languageId: string, version: number, text: string): void {
+    const ahead = this.ahead.get(uri);
     const prepared = this.takeAhead(uri, languageId, version, text);
     this.forget(uri);
     const document = prepared?.document ?? OpenDocument.create(uri, languageId, version, text);
@@ -80,6 +81,8 @@ export class DocumentStore {
       this.analyses.set(uri, prepared.analysis);
       this.publish(prepared.analysis);
     } else this.schedule(document, true);
+    // What was published ahead of another text goes, unless this text's analysis replaced it.
+    if (ahead !== undefined && prepared === undefined && !this.analyses.has(uri)) this.withdrawn(uri);
     for (const listener of this.openedListeners) listener(uri);
     // Once the first diagnostics are out, prepare for value edits (a scan of the text), so that the
     // first number typed does not wait for it.
@@ -124,8 +127,9 @@ export class DocumentStore {
   /**
    * Analyses a file about to be opened, from its text on disk (fs/openAhead), and keeps the analysis
    * for OPEN_AHEAD.keptMs: a didOpen that brings the same text at version 1 takes it over, with what
-   * the `onPrepared` listeners built from it (diagnostics, outline) and the value edits' index.
-   * Undefined, and nothing kept, when the document is open already or is not an FS document.
+   * the `onPrepared` listeners built from it (its diagnostics, published at once; the outline) and
+   * the value edits' index. When no didOpen takes it, the `onForgotten` listeners withdraw what was
+   * published. Undefined, and nothing kept, when the document is open already or is not an FS document.
    */
   prepare(uri: string, text: string): DocumentAnalysis | undefined {
     if (this.documents.has(uri) || !this.options.enabled()) return undefined;
@@ -135,7 +139,7 @@ export class DocumentStore {
     const document = OpenDocument.create(uri, languageOfFile(uri), 1, text);
     const analysis = DocumentAnalysis.of(document, undefined);
     if (!this.recognises(uri, analysis)) return undefined;
-    this.ahead.set(uri, { document, analysis, timer: setTimeout(() => this.dropAhead(uri), OPEN_AHEAD.keptMs) });
+    this.ahead.set(uri, { document, analysis, timer: setTimeout(() => this.withdrawAhead(uri), OPEN_AHEAD.keptMs) });
     for (const listener of this.preparedListeners) listener(analysis);
     analysis.parsed?.prepareValueEdits();
     return analysis;
@@ -157,6 +161,17 @@ export class DocumentStore {
   private dropAhead(uri: string): void {
     clearTimeout(this.ahead.get(uri)?.timer);
     this.ahead.delete(uri);
+  }
+
+  /** Drops what was prepared for `uri` and withdraws what was published of it. */
+  private withdrawAhead(uri: string): void {
+    if (!this.ahead.has(uri)) return;
+    this.dropAhead(uri);
+    this.withdrawn(uri);
+  }
+
+  private withdrawn(uri: string): void {
+    for (const listener of this.closeListeners) listener(uri);
   }
 
   close(uri: string): void {
@@ -186,6 +201,7 @@ export class DocumentStore {
     this.listeners.push(listener);
   }
 
+  /** A document's analysis is gone (closed, disabled, or prepared ahead and not opened): what was published of it goes too. */
   onForgotten(listener: (uri: string) => void): void {
     this.closeListeners.push(listener);
   }
@@ -212,6 +228,7 @@ export class DocumentStore {
 
   /** Re-analyse every open document (settings changed). */
   refresh(): void {
+    for (const uri of [...this.ahead.keys()]) this.withdrawAhead(uri);
     for (const document of this.documents.values()) this.schedule(document, true);
   }
 
@@ -289,6 +306,6 @@ export class DocumentStore {
     this.clearTimer(uri);
     this.endBurst(uri);
     this.recognised.delete(uri);
-    if (this.analyses.delete(uri)) for (const listener of this.closeListeners) listener(uri);
+    if (this.analyses.delete(uri)) this.withdrawn(uri);
   }
 }

@@ -146,7 +146,12 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     }
   };
   store.onAnalyzed(publish);
-  store.onForgotten((uri) => void connection.sendDiagnostics({ uri, diagnostics: [] }));
+  // A file analysed ahead of its opening (fs/openAhead): its problems show while VS Code still loads its text.
+  store.onPrepared(publish);
+  store.onForgotten((uri) => {
+    publishedWith.delete(uri);
+    void connection.sendDiagnostics({ uri, diagnostics: [] });
+  });
   store.onOpened((uri) => {
     if (!canAskConfiguration) return;
     void loadResourceSettings(uri).then(() => {

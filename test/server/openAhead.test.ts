@@ -1,7 +1,7 @@
 // fs/openAhead over the protocol, with the real server (dist/server.js): the server reads a large
-// local JSON file ahead of its opening and says whether it prepared an FS document; whatever it
-// prepared, the didOpen's diagnostics are those of the text the didOpen brings, exactly as without
-// it. The Node reader (server/src/fileText.ts) reads only local UTF-8 files within OPEN_AHEAD's sizes.
+// local JSON file ahead of its opening, says whether it prepared an FS document and publishes its
+// diagnostics; whatever it prepared, the didOpen's diagnostics are those of the text the didOpen
+// brings, exactly as without it. The Node reader (server/src/fileText.ts) reads only local UTF-8 files within OPEN_AHEAD's sizes.
 
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
@@ -53,8 +53,11 @@ test("a prepared file's diagnostics at its opening equal a fresh analysis's, for
     const reference = await server.open(unprepared, text);
     assert.ok(reference.diagnostics.length > 0, "the generated document has problems to compare");
 
+    // Its diagnostics are published before the didOpen, and again (the same) at it.
     const same = await file("same.json", text);
+    const early = server.diagnostics(same);
     assert.deepEqual(await server.connection.sendRequest(OpenAheadRequest, { uri: same }), { prepared: true });
+    assert.equal(comparable(await early, same), comparable(reference, unprepared));
     assert.equal(comparable(await server.open(same, text), same), comparable(reference, unprepared));
 
     // The editor's text is not the file's (unsaved changes restored, or changed on disk since).
@@ -65,6 +68,11 @@ test("a prepared file's diagnostics at its opening equal a fresh analysis's, for
     const fresh = await file("fresh.json", changed);
     assert.equal(comparable(opened, stale), comparable(await server.open(fresh, changed), fresh));
     assert.notEqual(comparable(opened, stale), comparable(reference, unprepared), "the edit changed the diagnostics");
+
+    // Opened as something that is no FS document any more: what was published ahead is withdrawn.
+    const replaced = await file("replaced.json", text);
+    assert.deepEqual(await server.connection.sendRequest(OpenAheadRequest, { uri: replaced }), { prepared: true });
+    assert.deepEqual((await server.open(replaced, JSON.stringify({ name: "something else" }))).diagnostics, []);
   } finally {
     await server.stop();
   }

@@ -1,6 +1,7 @@
 // A file analysed ahead of its opening (DocumentStore.prepare, fs/openAhead) is taken over by the
 // didOpen that brings the same text at version 1, with what was built from it; any other didOpen
-// analyses its own text. What was prepared is kept for OPEN_AHEAD.keptMs, then dropped.
+// analyses its own text. What was prepared is kept for OPEN_AHEAD.keptMs, then dropped, and what
+// was published of it (its diagnostics, before the didOpen) is withdrawn when nothing replaces it.
 
 import { mock, test } from "node:test";
 import assert from "node:assert/strict";
@@ -13,13 +14,15 @@ import { fixturesRoot, readText } from "../support/paths";
 const text = readText(join(fixturesRoot, "examples", "northwind-group.json"));
 const uri = "file:///ahead/statements.json";
 
-function storeUnderTest(): { store: DocumentStore; published: DocumentAnalysis[]; prepared: DocumentAnalysis[] } {
+function storeUnderTest(): { store: DocumentStore; published: DocumentAnalysis[]; prepared: DocumentAnalysis[]; withdrawn: string[] } {
   const store = new DocumentStore({ delay: () => 0, enabled: () => true, patternsFor: () => [] });
   const published: DocumentAnalysis[] = [];
   const prepared: DocumentAnalysis[] = [];
+  const withdrawn: string[] = [];
   store.onAnalyzed((analysis) => published.push(analysis));
   store.onPrepared((analysis) => prepared.push(analysis));
-  return { store, published, prepared };
+  store.onForgotten((forgotten) => withdrawn.push(forgotten));
+  return { store, published, prepared, withdrawn };
 }
 
 /** The text with its first value of `from` replaced by `to` (a value edit a user might make on disk or in the editor). */
@@ -49,10 +52,11 @@ test("a didOpen with other text, another version or another language analyses it
     [2, "json", text],
     [1, "jsonc", text],
   ] as const) {
-    const { store, published } = storeUnderTest();
+    const { store, published, withdrawn } = storeUnderTest();
     const ahead = store.prepare(uri, text);
     assert.ok(ahead);
     store.open(uri, languageId, version, opened);
+    assert.deepEqual(withdrawn, [], "what was published ahead is replaced by this analysis's publication");
     assert.equal(published.length, 1);
     const analysis = published[0]!;
     assert.notEqual(analysis, ahead);
@@ -60,6 +64,25 @@ test("a didOpen with other text, another version or another language analyses it
     assert.equal(analysis.version, version);
     assert.equal(analysis.document.languageId, languageId);
   }
+});
+
+test("a didOpen whose text is no FS document withdraws what was published ahead", () => {
+  const { store, published, withdrawn } = storeUnderTest();
+  store.prepare(uri, text);
+  store.open(uri, "json", 1, JSON.stringify({ name: "now something else" }));
+  assert.deepEqual(published, []);
+  assert.deepEqual(withdrawn, [uri]);
+});
+
+test("turning the extension off or on withdraws what was prepared", () => {
+  let enabled = true;
+  const store = new DocumentStore({ delay: () => 0, enabled: () => enabled, patternsFor: () => [] });
+  const withdrawn: string[] = [];
+  store.onForgotten((forgotten) => withdrawn.push(forgotten));
+  store.prepare(uri, text);
+  enabled = false;
+  store.refresh();
+  assert.deepEqual(withdrawn, [uri]);
 });
 
 test("what was prepared is taken once: reopening after a close analyses again", () => {
@@ -99,14 +122,16 @@ test("a file an fs.files pattern names is prepared even when it does not parse, 
 test("what was prepared is dropped when no didOpen comes within OPEN_AHEAD.keptMs", (t) => {
   mock.timers.enable({ apis: ["setTimeout"] });
   t.after(() => mock.timers.reset());
-  const { store, published } = storeUnderTest();
+  const { store, published, withdrawn } = storeUnderTest();
   const ahead = store.prepare(uri, text);
   mock.timers.tick(OPEN_AHEAD.keptMs - 1);
   store.open(uri, "json", 1, text);
   assert.equal(published[0], ahead, "still there just before");
   store.close(uri);
+  withdrawn.length = 0;
   const again = store.prepare(uri, text);
   mock.timers.tick(OPEN_AHEAD.keptMs);
+  assert.deepEqual(withdrawn, [uri], "what was published of it is withdrawn");
   store.open(uri, "json", 1, text);
   assert.notEqual(published[1], again, "gone after");
 });

@@ -1,8 +1,8 @@
 // fs/openAhead: the client names a large JSON file the editor has just opened in a tab, before
 // VS Code has loaded its text and sent it (1.5–2.5 s at 5 MB in code-server). The server reads the
-// file and analyses it meanwhile, on a core the editor's loading leaves free, and builds what the
-// opening asks for first (diagnostics, outline); the didOpen then only compares the text
-// (documents.ts, `prepare`). Reading files is the transport's business: the Node server reads
+// file and analyses it meanwhile, on a core the editor's loading leaves free, publishes its
+// diagnostics (they show as soon as the text does) and builds its outline; the didOpen then only
+// compares the text (documents.ts, `prepare`), and withdraws them if it brings another. Reading files is the transport's business: the Node server reads
 // file: URIs (fileText.ts); a server without a reader (the web worker) prepares nothing.
 
 import { CancellationToken } from "vscode-languageserver";
@@ -15,11 +15,9 @@ export type FileTextReader = (uri: string) => Promise<string | undefined>;
 
 export function registerOpenAhead(context: ServerContext, read: FileTextReader | undefined): void {
   const { connection, store, guard } = context;
-  store.onPrepared((analysis) => {
-    // The first things the editor asks of an opened document; each is kept by the analysis.
-    service.diagnostics(analysis, context.settings(analysis.uri));
-    service.documentSymbols(analysis, CancellationToken.None);
-  });
+  // After its diagnostics are published (server.ts), the outline: the editor's first request once
+  // the document opens. The analysis keeps both.
+  store.onPrepared((analysis) => void service.documentSymbols(analysis, CancellationToken.None));
   connection.onRequest(
     OpenAheadRequest,
     guard(OpenAheadRequest.method, { prepared: false }, async (params) => {
