@@ -133,7 +133,7 @@ export class DocumentStore {
    */
   prepare(uri: string, text: string): DocumentAnalysis | undefined {
     if (this.documents.has(uri) || !this.options.enabled()) return undefined;
-    this.dropAhead(uri);
+    this.withdrawAhead(uri);
     if (!this.isNamed(uri) && !mightBeFsDocument(text)) return undefined;
     // VS Code opens a document at version 1.
     const document = OpenDocument.create(uri, languageOfFile(uri), 1, text);

@@ -107,11 +107,19 @@ test("the form the server keeps per version takes less heap than the document's 
   const presentation = buildPresentation(value, analyze(value).result);
   setFlagsFromString("--expose-gc");
   const gc = runInNewContext("gc") as () => void;
-  gc();
-  const before = process.memoryUsage().heapUsed;
-  const wire = previewWireOf(presentation);
-  gc();
-  const kept = process.memoryUsage().heapUsed - before;
+  // One build's figure varies by a third (0.73–1.01 MB in three builds of one run; 1.15 MB failed
+  // a clean-clone run): what the collector leaves beside it moves, and the first build also leaves
+  // the code's own bytecode and feedback. The form itself is the least of five later builds.
+  let wire = previewWireOf(presentation);
+  let kept = Infinity;
+  for (let trial = 0; trial < 5; trial++) {
+    wire = undefined as unknown as typeof wire;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    wire = previewWireOf(presentation);
+    gc();
+    kept = Math.min(kept, process.memoryUsage().heapUsed - before);
+  }
   // An object per cell with its pointer took about twice the text (10.5 MB at 5 MB); the wire form,
   // whose plain cells are the parsed value's own strings, about 0.8 times.
   assert.ok(kept < text.length, `${kept} bytes of heap for a ${text.length}-byte document`);

@@ -74,6 +74,13 @@ test("a didOpen whose text is no FS document withdraws what was published ahead"
   assert.deepEqual(withdrawn, [uri]);
 });
 
+test("a file prepared again that is no FS document any more withdraws what was published of it", () => {
+  const { store, withdrawn } = storeUnderTest();
+  store.prepare(uri, text);
+  assert.equal(store.prepare(uri, JSON.stringify({ name: "something else" })), undefined);
+  assert.deepEqual(withdrawn, [uri]);
+});
+
 test("turning the extension off or on withdraws what was prepared", () => {
   let enabled = true;
   const store = new DocumentStore({ delay: () => 0, enabled: () => enabled, patternsFor: () => [] });

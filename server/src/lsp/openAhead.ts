@@ -2,8 +2,9 @@
 // VS Code has loaded its text and sent it (1.5–2.5 s at 5 MB in code-server). The server reads the
 // file and analyses it meanwhile, on a core the editor's loading leaves free, publishes its
 // diagnostics (they show as soon as the text does) and builds its outline; the didOpen then only
-// compares the text (documents.ts, `prepare`), and withdraws them if it brings another. Reading files is the transport's business: the Node server reads
-// file: URIs (fileText.ts); a server without a reader (the web worker) prepares nothing.
+// compares the text (documents.ts, `prepare`), and replaces them if it brings another. Reading
+// files is the transport's business: the Node server reads file: URIs (fileText.ts); a server
+// without a reader (the web worker) prepares nothing.
 
 import { CancellationToken } from "vscode-languageserver";
 import { OpenAheadRequest } from "../../../protocol/lsp";
