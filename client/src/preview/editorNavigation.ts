@@ -15,9 +15,15 @@ function isVisible(editor: vscode.TextEditor, range: vscode.Range): boolean {
 
 /**
  * Opens (or focuses) the document beside the preview and selects the source of `pointer`. Returns
- * true when this scrolls the editor, so the caller can ignore that scroll instead of syncing back.
+ * the editor, and whether this scrolled it, so the caller can ignore that scroll instead of syncing
+ * back; undefined when the pointer has no source in the current text.
  */
-export async function revealSource(uri: vscode.Uri, pointer: string, pointers: SourcePointers, previewColumn: vscode.ViewColumn | undefined): Promise<boolean> {
+export async function revealSource(
+  uri: vscode.Uri,
+  pointer: string,
+  pointers: SourcePointers,
+  previewColumn: vscode.ViewColumn | undefined,
+): Promise<{ editor: vscode.TextEditor; scrolled: boolean } | undefined> {
   let editor = visibleEditorFor(uri);
   const wasVisible = editor !== undefined;
   if (editor === undefined) {
@@ -28,12 +34,12 @@ export async function revealSource(uri: vscode.Uri, pointer: string, pointers: S
     editor = await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn, preserveFocus: false });
   }
   const range = await pointers.rangeOf(editor.document, pointer);
-  if (range === undefined) return false;
-  const scrolls = !wasVisible || !isVisible(editor, range);
+  if (range === undefined) return undefined;
+  const scrolled = !wasVisible || !isVisible(editor, range);
   // Active end at the start: the cursor sits where the value begins and that is what is revealed.
   editor.selection = new vscode.Selection(range.end, range.start);
   editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
-  return scrolls;
+  return { editor, scrolled };
 }
 
 /**

@@ -15,6 +15,8 @@ import { pageAssets } from "./pageAssets";
 
 export const PREVIEW_VIEW_TYPE = "fs.preview";
 const CURSOR_THROTTLE_MS = 60;
+/** How long after a click reveals the source the preview taking the focus back is the click's doing (refocusRevealed). */
+const REFOCUS_MS = 1500;
 
 export interface PreviewDependencies {
   extensionUri: vscode.Uri;
@@ -68,6 +70,8 @@ export class PreviewPanel implements vscode.Disposable {
    * visible-range event is the echo of the preview, not the user, and is not synced back.
    */
   private expectedEditorScroll: number | "any" | undefined;
+  /** The editor the page's last click revealed, and when (refocusRevealed). */
+  private revealed: { editor: vscode.TextEditor; at: number } | undefined;
   /** The version of the shown document the server last analysed (from its answers and updates). */
   private analysedVersion: number | undefined;
   /** Cursor and scroll work waiting for the server to analyse the current version (whenAnalysed). */
@@ -104,6 +108,7 @@ export class PreviewPanel implements vscode.Disposable {
       panel.onDidDispose(() => this.dispose()),
       panel.onDidChangeViewState(({ webviewPanel }) => {
         if (!webviewPanel.visible) this.early = undefined;
+        if (webviewPanel.active) this.refocusRevealed();
       }),
     );
   }
@@ -232,6 +237,19 @@ export class PreviewPanel implements vscode.Disposable {
     else this.pendingHighlight = pointer;
   }
 
+  /**
+   * A click in the page that revealed its source also focused the page, and VS Code learns of that
+   * focus by polling (every 250 ms, in its webview host): under load it can make the preview active
+   * again just after the editor took the focus, and the user's next keys would go to the preview.
+   * So the preview becoming active within REFOCUS_MS of a reveal gives the focus back to the editor.
+   */
+  private refocusRevealed(): void {
+    const revealed = this.revealed;
+    this.revealed = undefined;
+    if (revealed === undefined || Date.now() - revealed.at > REFOCUS_MS) return;
+    void vscode.window.showTextDocument(revealed.editor.document, { viewColumn: revealed.editor.viewColumn, preserveFocus: false });
+  }
+
   private async receive(message: WebviewToExtension): Promise<void> {
     switch (message.type) {
       case "ready": {
@@ -252,9 +270,14 @@ export class PreviewPanel implements vscode.Disposable {
         await this.renderNow();
         return;
       }
-      case "reveal":
-        if (await revealSource(this.resourceUri, message.pointer, this.dependencies.pointers, this.panel.viewColumn)) this.expectedEditorScroll = "any";
+      case "reveal": {
+        const revealed = await revealSource(this.resourceUri, message.pointer, this.dependencies.pointers, this.panel.viewColumn);
+        if (revealed === undefined) return;
+        if (revealed.scrolled) this.expectedEditorScroll = "any";
+        this.revealed = { editor: revealed.editor, at: Date.now() };
+        if (this.panel.active) this.refocusRevealed();
         return;
+      }
       case "scrolled": {
         const editor = visibleEditorFor(this.resourceUri);
         if (editor === undefined) return;
