@@ -128,7 +128,16 @@ export interface ExplainMessage {
   pointer: string;
 }
 
-export type WebviewToExtension = ReadyMessage | RevealMessage | ScrolledMessage | ResyncMessage | ExplainMessage;
+/**
+ * Webview → extension: a mouse button went down in the page. Sent before the click's own reveal;
+ * what follows is the user's use of the preview, so a refocus of the editor a reveal armed no
+ * longer applies (client/src/preview/previewPanel.ts, refocusRevealed).
+ */
+export interface PressedMessage {
+  type: "pressed";
+}
+
+export type WebviewToExtension = ReadyMessage | RevealMessage | ScrolledMessage | ResyncMessage | ExplainMessage | PressedMessage;
 
 /** What the webview persists (getState/setState) and the panel serializer restores. */
 export interface PreviewState {
@@ -295,6 +304,7 @@ export function isWebviewToExtension(value: unknown): value is WebviewToExtensio
   if (message === undefined) return false;
   switch (message.type) {
     case "ready":
+    case "pressed":
       return true;
     case "reveal":
     case "scrolled":

@@ -171,6 +171,9 @@ describe("FS preview page", () => {
     await cell.click();
     await p.waitForFunction(() => window.__posted.some((message) => message.type === "reveal"));
     assert.deepEqual(messagesOfType(await posted(p), "reveal"), [{ type: "reveal", pointer }]);
+    // The press comes first: the extension knows the user is in the preview before the reveal (and after it).
+    const types = (await posted(p)).map((message) => message.type).filter((type) => type === "pressed" || type === "reveal");
+    assert.deepEqual(types, ["pressed", "reveal"]);
     assert.equal(await cell.getAttribute("tabindex"), "0", "the clicked cell is its table's tab stop");
 
     await cell.focus();

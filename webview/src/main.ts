@@ -125,6 +125,8 @@ class PreviewScript {
     document.addEventListener("keydown", (event) => this.onDocumentKey(event));
     document.addEventListener("copy", (event) => this.onCopy(event));
     this.content.addEventListener("click", (event) => this.onClick(event));
+    // Anywhere in the page (cells, headers, the scrollbar): the user is using the preview now.
+    document.addEventListener("mousedown", () => this.post({ type: "pressed" }), { capture: true });
     // Shift+click extends the cell selection; it must not start a text selection as well.
     this.content.addEventListener("mousedown", (event) => {
       if (event.shiftKey && event.target instanceof Element && event.target.closest("td, th") !== null) event.preventDefault();

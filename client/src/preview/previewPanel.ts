@@ -70,8 +70,10 @@ export class PreviewPanel implements vscode.Disposable {
    * visible-range event is the echo of the preview, not the user, and is not synced back.
    */
   private expectedEditorScroll: number | "any" | undefined;
-  /** The editor the page's last click revealed, and when (refocusRevealed). */
+  /** The editor the page's last click revealed, and when (refocusRevealed); none once the page is pressed again. */
   private revealed: { editor: vscode.TextEditor; at: number } | undefined;
+  /** Mouse presses in the page so far ("pressed" messages). */
+  private presses = 0;
   /** The version of the shown document the server last analysed (from its answers and updates). */
   private analysedVersion: number | undefined;
   /** Cursor and scroll work waiting for the server to analyse the current version (whenAnalysed). */
@@ -241,7 +243,9 @@ export class PreviewPanel implements vscode.Disposable {
    * A click in the page that revealed its source also focused the page, and VS Code learns of that
    * focus by polling (every 250 ms, in its webview host): under load it can make the preview active
    * again just after the editor took the focus, and the user's next keys would go to the preview.
-   * So the preview becoming active within REFOCUS_MS of a reveal gives the focus back to the editor.
+   * So the preview becoming active within REFOCUS_MS of a reveal gives the focus back to the editor,
+   * unless the page was pressed since (a shift+click extending the selection, say: the user is
+   * using the preview).
    */
   private refocusRevealed(): void {
     const revealed = this.revealed;
@@ -270,10 +274,17 @@ export class PreviewPanel implements vscode.Disposable {
         await this.renderNow();
         return;
       }
+      case "pressed":
+        this.presses++;
+        this.revealed = undefined;
+        return;
       case "reveal": {
+        const presses = this.presses;
         const revealed = await revealSource(this.resourceUri, message.pointer, this.dependencies.pointers, this.panel.viewColumn);
         if (revealed === undefined) return;
         if (revealed.scrolled) this.expectedEditorScroll = "any";
+        // Another press in the page meanwhile: the user went on in the preview.
+        if (this.presses !== presses) return;
         this.revealed = { editor: revealed.editor, at: Date.now() };
         if (this.panel.active) this.refocusRevealed();
         return;
