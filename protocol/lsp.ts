@@ -134,6 +134,11 @@ export const OpenAheadRequest = new RequestType<DocumentParams, { prepared: bool
  */
 export const OPEN_AHEAD = { minBytes: 256 * 1024, maxBytes: 50 * 1024 * 1024, keptMs: 60_000 } as const;
 
+/** Whether a file of `bytes` is one to read ahead of its opening (OPEN_AHEAD's sizes): the client's rule and the server's reader. */
+export function isOpenAheadSize(bytes: number): boolean {
+  return bytes >= OPEN_AHEAD.minBytes && bytes <= OPEN_AHEAD.maxBytes;
+}
+
 /** fs/status (server → client notification): sent whenever a document's analysis changes. */
 export const StatusNotification = new NotificationType<DocumentStatus>("fs/status");
 

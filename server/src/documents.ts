@@ -71,8 +71,11 @@ export class DocumentStore {
   constructor(private readonly options: StoreOptions) {}
 
   open(uri: string, languageId: string, version: number, text: string): void {
+    // What was prepared ahead is used only for the same text, at the version and in the language assumed.
     const ahead = this.ahead.get(uri);
-    const prepared = this.takeAhead(uri, languageId, version, text);
+    this.dropAhead(uri);
+    const same = ahead !== undefined && version === ahead.document.version && languageId === ahead.document.languageId && text === ahead.analysis.text;
+    const prepared = same ? ahead : undefined;
     this.forget(uri);
     const document = prepared?.document ?? OpenDocument.create(uri, languageId, version, text);
     this.documents.set(uri, document);
@@ -148,14 +151,6 @@ export class DocumentStore {
   /** An analysis was made ahead of its document's opening (`prepare`): build what its opening will ask for. */
   onPrepared(listener: (analysis: DocumentAnalysis) => void): void {
     this.preparedListeners.push(listener);
-  }
-
-  /** The analysis made ahead for this opening, when it was made of the same text (removed either way). */
-  private takeAhead(uri: string, languageId: string, version: number, text: string): Ahead | undefined {
-    const ahead = this.ahead.get(uri);
-    if (ahead === undefined) return undefined;
-    this.dropAhead(uri);
-    return version === ahead.document.version && languageId === ahead.document.languageId && text === ahead.analysis.text ? ahead : undefined;
   }
 
   private dropAhead(uri: string): void {

@@ -4,17 +4,16 @@
 
 import { readFile, stat } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { OPEN_AHEAD } from "../../protocol/lsp";
+import { isOpenAheadSize } from "../../protocol/lsp";
 
 export async function readFileText(uri: string): Promise<string | undefined> {
   try {
     if (!uri.startsWith("file:")) return undefined;
     const path = fileURLToPath(uri);
-    const fits = (size: number): boolean => size >= OPEN_AHEAD.minBytes && size <= OPEN_AHEAD.maxBytes;
     const info = await stat(path);
-    if (!info.isFile() || !fits(info.size)) return undefined;
+    if (!info.isFile() || !isOpenAheadSize(info.size)) return undefined;
     const bytes = await readFile(path);
-    return fits(bytes.length) ? new TextDecoder("utf-8", { fatal: true }).decode(bytes) : undefined;
+    return isOpenAheadSize(bytes.length) ? new TextDecoder("utf-8", { fatal: true }).decode(bytes) : undefined;
   } catch {
     // Gone, unreadable, not a path on this machine, or not UTF-8.
     return undefined;

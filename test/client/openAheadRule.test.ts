@@ -4,8 +4,8 @@
 
 import assert from "node:assert/strict";
 import { mock, test } from "node:test";
-import { OPEN_AHEAD } from "../../protocol/lsp";
-import { mayOpenAhead, OpenAheadRequests, sizeToOpenAhead, startsLikeFsDocument, type OpenAheadEnvironment } from "../../client/src/server/openAheadRule";
+import { isOpenAheadSize, OPEN_AHEAD } from "../../protocol/lsp";
+import { mayOpenAhead, OpenAheadRequests, startsLikeFsDocument, type OpenAheadEnvironment } from "../../client/src/server/openAheadRule";
 
 test("local JSON files, or files an fs.files pattern names, may be read ahead", () => {
   assert.equal(mayOpenAhead({ scheme: "file", path: "/w/statements.json" }, false), true);
@@ -17,10 +17,10 @@ test("local JSON files, or files an fs.files pattern names, may be read ahead", 
 });
 
 test("only sizes between what is analysed at once anyway and what VS Code sends to extensions", () => {
-  assert.equal(sizeToOpenAhead(OPEN_AHEAD.minBytes - 1), false);
-  assert.equal(sizeToOpenAhead(OPEN_AHEAD.minBytes), true);
-  assert.equal(sizeToOpenAhead(OPEN_AHEAD.maxBytes), true);
-  assert.equal(sizeToOpenAhead(OPEN_AHEAD.maxBytes + 1), false);
+  assert.equal(isOpenAheadSize(OPEN_AHEAD.minBytes - 1), false);
+  assert.equal(isOpenAheadSize(OPEN_AHEAD.minBytes), true);
+  assert.equal(isOpenAheadSize(OPEN_AHEAD.maxBytes), true);
+  assert.equal(isOpenAheadSize(OPEN_AHEAD.maxBytes + 1), false);
 });
 
 test("a file's start decides whether it is worth starting the server for", () => {

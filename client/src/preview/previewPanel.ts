@@ -70,8 +70,8 @@ export class PreviewPanel implements vscode.Disposable {
    * visible-range event is the echo of the preview, not the user, and is not synced back.
    */
   private expectedEditorScroll: number | "any" | undefined;
-  /** The editor the page's last click revealed, and when (refocusRevealed); none once the page is pressed again. */
-  private revealed: { editor: vscode.TextEditor; at: number } | undefined;
+  /** The editor the page's last click revealed, when, and the page's presses then (refocusRevealed). */
+  private revealed: { editor: vscode.TextEditor; at: number; presses: number } | undefined;
   /** Mouse presses in the page so far ("pressed" messages). */
   private presses = 0;
   /** The version of the shown document the server last analysed (from its answers and updates). */
@@ -250,7 +250,7 @@ export class PreviewPanel implements vscode.Disposable {
   private refocusRevealed(): void {
     const revealed = this.revealed;
     this.revealed = undefined;
-    if (revealed === undefined || Date.now() - revealed.at > REFOCUS_MS) return;
+    if (revealed === undefined || revealed.presses !== this.presses || Date.now() - revealed.at > REFOCUS_MS) return;
     void vscode.window.showTextDocument(revealed.editor.document, { viewColumn: revealed.editor.viewColumn, preserveFocus: false });
   }
 
@@ -276,16 +276,14 @@ export class PreviewPanel implements vscode.Disposable {
       }
       case "pressed":
         this.presses++;
-        this.revealed = undefined;
         return;
       case "reveal": {
         const presses = this.presses;
         const revealed = await revealSource(this.resourceUri, message.pointer, this.dependencies.pointers, this.panel.viewColumn);
         if (revealed === undefined) return;
         if (revealed.scrolled) this.expectedEditorScroll = "any";
-        // Another press in the page meanwhile: the user went on in the preview.
-        if (this.presses !== presses) return;
-        this.revealed = { editor: revealed.editor, at: Date.now() };
+        // A press in the page since the click (even while the source was looked up) means the user went on in the preview.
+        this.revealed = { editor: revealed.editor, at: Date.now(), presses };
         if (this.panel.active) this.refocusRevealed();
         return;
       }

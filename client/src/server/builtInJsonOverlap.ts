@@ -13,6 +13,7 @@
 // our "comments are not allowed" stays there (an FS document is JSON).
 
 import * as vscode from "vscode";
+import { openDocument } from "../util/openDocument";
 
 const COVERED_CODES = new Set(["invalid-json", "duplicate-member", "trailing-content"]);
 const JSON_EXTENSION_ID = "vscode.json-language-features";
@@ -36,11 +37,6 @@ export function coveredByBuiltInJson(document: vscode.TextDocument, diagnostic: 
   if (code === undefined || !COVERED_CODES.has(code)) return false;
   if (document.languageId === "jsonc" && code === "invalid-json" && document.getText(diagnostic.range).startsWith("/")) return false;
   return true;
-}
-
-function openDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
-  const key = uri.toString();
-  return vscode.workspace.textDocuments.find((document) => document.uri.toString() === key);
 }
 
 type Publish = (uri: vscode.Uri, diagnostics: vscode.Diagnostic[]) => void;

@@ -8,6 +8,7 @@
 import * as vscode from "vscode";
 import { isFsDocumentByName } from "../../../shared/src/detect";
 import { filePatterns } from "../detection";
+import { openDocument } from "../util/openDocument";
 import type { FsServer } from "./fsServer";
 import { OpenAheadRequests } from "./openAheadRule";
 
@@ -16,12 +17,8 @@ export class OpenAhead implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(server: FsServer) {
-    const isOpen = (uri: vscode.Uri): boolean => {
-      const key = uri.toString();
-      return vscode.workspace.textDocuments.some((document) => document.uri.toString() === key);
-    };
     this.requests = new OpenAheadRequests<vscode.Uri>({
-      isOpen,
+      isOpen: (uri) => openDocument(uri) !== undefined,
       isNamed: (uri) => isFsDocumentByName(uri.path, filePatterns(uri)),
       isWanted: (uri) => {
         // fs.openAhead off: a file on a slow network drive is better read once.

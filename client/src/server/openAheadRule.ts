@@ -2,7 +2,7 @@
 // (the file's URI, size and first bytes) and the requests, over what they need of VS Code
 // (openAhead.ts binds it), so that both are tested without an editor.
 
-import { OPEN_AHEAD } from "../../../protocol/lsp";
+import { isOpenAheadSize, OPEN_AHEAD } from "../../../protocol/lsp";
 import { isFsDocumentStart } from "../detectText";
 
 /** Bytes of a file read to decide by its start whether it is an FS document (as detection.ts reads the first 64 Ki characters). */
@@ -11,10 +11,6 @@ const START_BYTES = 64 * 1024;
 /** A local file that may be an FS document: a JSON name, or one an fs.files pattern names. */
 export function mayOpenAhead(uri: { scheme: string; path: string }, named: boolean): boolean {
   return uri.scheme === "file" && (named || /\.jsonc?$/i.test(uri.path));
-}
-
-export function sizeToOpenAhead(size: number): boolean {
-  return size >= OPEN_AHEAD.minBytes && size <= OPEN_AHEAD.maxBytes;
 }
 
 /** Whether a file's start makes it an FS document (a start that does not decide is not enough to start the server for). */
@@ -59,7 +55,7 @@ export class OpenAheadRequests<U extends { scheme: string; path: string; toStrin
       key,
       setTimeout(() => this.opened(key), OPEN_AHEAD.keptMs),
     );
-    if (!sizeToOpenAhead(await environment.size(uri))) return;
+    if (!isOpenAheadSize(await environment.size(uri))) return;
     if (!named && !environment.serverRunning() && !startsLikeFsDocument(await environment.bytes(uri))) return;
     // Opened meanwhile: its didOpen brings the text.
     if (!environment.isOpen(uri)) await environment.ask(uri);
