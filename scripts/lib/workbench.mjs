@@ -86,7 +86,24 @@ export async function runCommand(page, title, { beforeEnter } = {}) {
   await page.locator(".quick-input-list .monaco-list-row.focused", { hasText: title }).waitFor({ timeout: UI_TIMEOUT_MS });
   beforeEnter?.();
   await page.keyboard.press("Enter");
-  await input.waitFor({ state: "hidden", timeout: UI_TIMEOUT_MS });
+  await paletteClosed(page);
+}
+
+/**
+ * Resolves once the command palette has closed: the quick input is hidden, or it shows the
+ * command's own question instead (FS: New Document, a folder dialog), whose box no longer holds the
+ * palette's ">" text. Waiting for "hidden" alone misses a question that replaces the palette
+ * between two polls, and then waits for the question to be answered (it failed so in CI).
+ */
+async function paletteClosed(page) {
+  await page.waitForFunction(
+    () => {
+      const box = document.querySelector(".quick-input-widget .quick-input-box input");
+      return !(box instanceof HTMLInputElement) || !box.checkVisibility() || !box.value.startsWith(">");
+    },
+    undefined,
+    { timeout: UI_TIMEOUT_MS, polling: "raf" },
+  );
 }
 
 /**
