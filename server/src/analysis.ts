@@ -25,8 +25,8 @@ import {
   type SyntaxProblem,
 } from "../../shared/src/index";
 import type { DisplayFormat } from "../../shared/src/render/localeFormat";
-import { buildPresentation, omittedStatements, type OmittedStatement } from "../../shared/src/render/index";
-import { previewWireOf, type PreviewWire } from "../../shared/src/render/previewWire";
+import { omittedStatements, type OmittedStatement } from "../../shared/src/render/index";
+import { PreviewWireBuilder, type PreviewWire } from "../../shared/src/render/previewWire";
 import { rowsOfValueEdit, withStatementRebuilt } from "../../shared/src/render/previewEdit";
 import { ValueCellIndex } from "../../shared/src/incremental/cellIndex";
 import { applicationPositions, applyValueEdit, type TextEdit, type ValueEdit } from "../../shared/src/incremental/valueEdit";
@@ -42,6 +42,8 @@ export class ParsedVersion {
   private diffCache: SnapshotDiff | undefined;
   private occurrencesCache: Map<string, Occurrence> | undefined;
   private previewWireCache: PreviewWire | undefined;
+  /** The preview's model while it is being built ahead, a statement at a time (buildPreviewWireStep). */
+  private previewWireBuilder: PreviewWireBuilder | undefined;
   private omittedCache: readonly OmittedStatement[] | undefined;
   private positionsCache: TextDocument | undefined;
   /** Built when the first edit asks for it; a value edit hands the next version a shifted copy. */
@@ -167,8 +169,32 @@ export class ParsedVersion {
    * object per cell would be most of what a version holds (and what each garbage collection walks).
    */
   get previewWire(): PreviewWire {
-    this.previewWireCache ??= previewWireOf(buildPresentation(this.value, this.analysis.result));
+    this.previewWireCache ??= this.finishPreviewWire();
     return this.previewWireCache;
+  }
+
+  /** The preview's model, built from where buildPreviewWireStep left it (or from the start). */
+  private finishPreviewWire(): PreviewWire {
+    const wire = (this.previewWireBuilder ?? new PreviewWireBuilder(this.value, this.analysis.result)).finish();
+    this.previewWireBuilder = undefined;
+    return wire;
+  }
+
+  /** Whether the preview's model of this version is built (a request for it answers at once). */
+  get hasPreviewWire(): boolean {
+    return this.previewWireCache !== undefined;
+  }
+
+  /**
+   * Builds one more statement of the preview's model ahead of a preview asking for it
+   * (previewAhead.ts); false once the model is built.
+   */
+  buildPreviewWireStep(): boolean {
+    if (this.previewWireCache !== undefined) return false;
+    this.previewWireBuilder ??= new PreviewWireBuilder(this.value, this.analysis.result);
+    if (this.previewWireBuilder.step()) return true;
+    this.previewWireCache = this.finishPreviewWire();
+    return false;
   }
 
   /**

@@ -16,6 +16,7 @@ import type { TextEdit } from "../../shared/src/incremental/valueEdit";
 import { OPEN_AHEAD } from "../../protocol/lsp";
 import { DocumentAnalysis } from "./analysis";
 import { OpenDocument } from "./textDocument";
+import { buildPreviewAhead } from "./previewAhead";
 
 export interface StoreOptions {
   /** Milliseconds to wait after an edit before analysing. */
@@ -91,8 +92,16 @@ export class DocumentStore {
     // first number typed does not wait for it.
     setTimeout(() => {
       const analysis = this.analyses.get(uri);
-      if (analysis?.version === version && this.documents.get(uri) === document) analysis.parsed?.prepareValueEdits();
+      if (analysis?.version !== version || this.documents.get(uri) !== document) return;
+      analysis.parsed?.prepareValueEdits();
+      // What was prepared ahead is being built already.
+      if (analysis !== prepared?.analysis) buildPreviewAhead(analysis, () => this.isCurrent(uri, analysis));
     }, 0);
+  }
+
+  /** Whether `analysis` is still what the store holds of `uri`: its open document's, or what was prepared ahead of it. */
+  private isCurrent(uri: string, analysis: DocumentAnalysis): boolean {
+    return this.analyses.get(uri) === analysis || this.ahead.get(uri)?.analysis === analysis;
   }
 
   change(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): void {
@@ -145,6 +154,7 @@ export class DocumentStore {
     this.ahead.set(uri, { document, analysis, timer: setTimeout(() => this.withdrawAhead(uri), OPEN_AHEAD.keptMs) });
     for (const listener of this.preparedListeners) listener(analysis);
     analysis.parsed?.prepareValueEdits();
+    buildPreviewAhead(analysis, () => this.isCurrent(uri, analysis));
     return analysis;
   }
 

@@ -21,6 +21,7 @@ import {
   encodePreviewWire,
   previewWireOf,
   previewWireText,
+  PreviewWireBuilder,
   wireStatementDecoder,
   type PreviewWire,
   type WireCell,
@@ -95,6 +96,36 @@ test("a generated document's model survives the wire form exactly, at well under
     const wire = encodePreviewWire(model);
     const plain = wire.statements.flatMap((statement) => statement.rows.flatMap((row) => row[5].filter((cell): cell is string => typeof cell === "string")));
     assert.ok(plain.length > wire.statements.length * 100, `${plain.length} plain cells`);
+  }
+});
+
+test("built a statement per step, the server's form is previewWireOf's, whether stepped part way, all the way or not at all", async () => {
+  const generator = (await import(pathToFileURL(join(repoRoot, "scripts/bench/generate.mjs")).href)) as {
+    generateDocument(options: { targetBytes: number; seed: number }): string;
+  };
+  const documents = [
+    ...jsonFiles(join(upstreamRoot, "examples")).map((path) => readJson(path)),
+    JSON.parse(generator.generateDocument({ targetBytes: 200_000, seed: 5 })) as unknown,
+    // Not an FS document at all, and statements that are not objects: skipped as the presentation skips them.
+    { statements: [1, null, { id: "s", items: [] }, "x"] },
+    "not a document",
+  ];
+  for (const document of documents) {
+    const result = analyze(document).result;
+    const expected = previewWireOf(buildPresentation(document, result));
+    const statements = Array.isArray((document as { statements?: unknown }).statements) ? (document as { statements: unknown[] }).statements : [];
+    const objects = statements.filter((statement) => typeof statement === "object" && statement !== null && !Array.isArray(statement)).length;
+    // One step per statement object, then false (and false again).
+    const stepped = new PreviewWireBuilder(document, result);
+    let steps = 0;
+    while (stepped.step()) steps++;
+    assert.equal(steps, objects);
+    assert.equal(stepped.step(), false);
+    assert.deepStrictEqual(stepped.finish(), expected);
+    const halfway = new PreviewWireBuilder(document, result);
+    for (let step = 0; step < Math.floor(objects / 2); step++) halfway.step();
+    assert.deepStrictEqual(halfway.finish(), expected);
+    assert.deepStrictEqual(new PreviewWireBuilder(document, result).finish(), expected);
   }
 });
 

@@ -30,24 +30,32 @@ export function buildPresentation(document: unknown, result?: ValidationResult):
  * and column bounds, so the cost stays proportional to the document's size.
  */
 export function presentDocument(document: unknown, result: ValidationResult | undefined, selected: string | undefined): Presentation {
+  return { ...presentationHeading(document), statements: [...presentStatements(document, result, selected)], status: summarize(result) };
+}
+
+/** What a presentation's title is made of: the entity's name and the scope's label. */
+export function presentationHeading(document: unknown): Pick<Presentation, "entity" | "scope"> {
+  return { entity: textMember(member(document, "entity"), "name"), scope: textMember(member(document, "scope"), "label") };
+}
+
+/**
+ * The statements of presentDocument, one at a time and in order: each is built only when asked for
+ * (the server builds a large document's preview model between requests, a statement at a time).
+ */
+export function* presentStatements(document: unknown, result: ValidationResult | undefined, selected?: string): Generator<StatementPresentation, void, undefined> {
   const definitions: Definitions = {
     units: unitDefinitions(arrayMember(document, "units")),
     periods: periodDefinitions(arrayMember(document, "periods")),
     applications: indexApplications(result),
   };
-  const statements: StatementPresentation[] = [];
   const budget = { cells: RENDER_LIMITS.cellsPerDocument };
-  arrayMember(document, "statements").forEach((statement, index) => {
-    if (!isRecord(statement)) return;
-    if (selected !== undefined && (statements.length > 0 || stringMember(statement, "id") !== selected)) return;
-    statements.push(presentStatement(statement, index, definitions, budget));
-  });
-  return {
-    entity: textMember(member(document, "entity"), "name"),
-    scope: textMember(member(document, "scope"), "label"),
-    statements,
-    status: summarize(result),
-  };
+  let presented = 0;
+  for (const [index, statement] of arrayMember(document, "statements").entries()) {
+    if (!isRecord(statement)) continue;
+    if (selected !== undefined && (presented > 0 || stringMember(statement, "id") !== selected)) continue;
+    presented++;
+    yield presentStatement(statement, index, definitions, budget);
+  }
 }
 
 /**

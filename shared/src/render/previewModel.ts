@@ -76,7 +76,7 @@ export function buildPreviewModel(presentation: Presentation): PreviewModel {
 }
 
 /** "Entity — Scope", or "" when the document names neither. */
-export function previewTitle(presentation: Presentation): string {
+export function previewTitle(presentation: Pick<Presentation, "entity" | "scope">): string {
   return [presentation.entity, presentation.scope].filter((part) => part !== undefined).join(" — ");
 }
 

@@ -22,7 +22,9 @@
 // (previewPatch.ts) and carry cells and rows decoded here (wireStatementDecoder).
 
 import { escapeSegment } from "../json/pointer";
-import type { CellKind, Presentation } from "./model";
+import type { ValidationResult } from "../types";
+import type { CellKind, Presentation, StatementPresentation } from "./model";
+import { presentationHeading, presentStatements } from "./presentation";
 import { previewStatement, previewTitle, type PreviewCell, type PreviewCheck, type PreviewColumn, type PreviewModel, type PreviewRow, type PreviewStatement } from "./previewModel";
 
 /** Bumped when the form changes; a page that gets another version ignores the message. */
@@ -96,6 +98,38 @@ export function encodePreviewWire(model: PreviewModel): PreviewWire {
  */
 export function previewWireOf(presentation: Presentation): PreviewWire {
   return { v: PREVIEW_WIRE_VERSION, title: previewTitle(presentation), statements: presentation.statements.map((statement) => encodeWireStatement(previewStatement(statement))) };
+}
+
+/**
+ * previewWireOf(buildPresentation(document, result)), built a statement per step: the server builds
+ * a large document's model ahead of the preview asking for it, between its requests, so that no
+ * step holds it up for longer than one statement takes.
+ */
+export class PreviewWireBuilder {
+  private readonly title: string;
+  private readonly source: Iterator<StatementPresentation, void, undefined>;
+  private readonly statements: WireStatement[] = [];
+  private left = true;
+
+  constructor(document: unknown, result: ValidationResult) {
+    this.title = previewTitle(presentationHeading(document));
+    this.source = presentStatements(document, result);
+  }
+
+  /** Builds the next statement's wire form; false once there is none left. */
+  step(): boolean {
+    if (!this.left) return false;
+    const next = this.source.next();
+    if (next.done === true) this.left = false;
+    else this.statements.push(encodeWireStatement(previewStatement(next.value)));
+    return this.left;
+  }
+
+  /** The whole wire form, building what is left first. */
+  finish(): PreviewWire {
+    while (this.step());
+    return { v: PREVIEW_WIRE_VERSION, title: this.title, statements: this.statements };
+  }
 }
 
 /** The wire form as the JSON text the server answers with. */

@@ -18,6 +18,8 @@ import {
   installRendererProbe,
   previewContentFrame,
   previewFirstPaint,
+  webviewContentFrame,
+  webviewFirstPaint,
   processMemory,
   readHostProbe,
   readRendererProbe,
@@ -27,7 +29,17 @@ import { formatReport, hostHeapGrowth, type SizeResult } from "./report";
 import { collectServerGarbage, idleServerResident, residentBytes } from "./serverGc";
 import { formatTally, messageTimeline, tallyTrace } from "./trace";
 import { longestRun, profileRenderer, summarize } from "./cpuProfile";
-import { previewCell, readProblemCounts, waitForCellText, waitForCodeLens, waitForPreviewTable, waitForText, waitForWarnings, STATE_TIMEOUT_MS } from "./screen";
+import {
+  previewCell,
+  readProblemCounts,
+  waitForCellText,
+  waitForCodeLens,
+  waitForPreviewTable,
+  waitForText,
+  waitForWarnings,
+  waitForWebviewText,
+  STATE_TIMEOUT_MS,
+} from "./screen";
 import { EDITOR_LARGE_FILE, overEditorLimits } from "../../../client/src/status/limits";
 
 const log = (line: string) => console.error(`[bench:editor] ${line}`);
@@ -126,6 +138,52 @@ async function measureOpenAndPreview(editor: Editor, name: string, runs: number,
         .join(", ")}`,
     );
     log(`  run ${run + 1}/${runs}: open ${open.toFixed(0)} ms, preview ${preview.toFixed(0)} ms`);
+    await closeAll(page);
+  }
+}
+
+/** The control: a small Markdown file whose preview VS Code's own Markdown extension draws. */
+const CONTROL_FILE = "control.md";
+const CONTROL_TEXT = "Markdown control";
+
+/**
+ * The control for the preview row: VS Code's own Markdown preview ("Markdown: Open Preview to the
+ * Side", a webview too) of a small file, in the same workbench, each run right after the same open
+ * of the large document. What it takes until its text shows is the floor a webview preview starts
+ * from here, before any of an extension's page runs; its breakdown (the same rows as the preview's)
+ * says which part is VS Code's webview start. These runs come after the preview's: like its runs
+ * after the first, each starts a window's later webview.
+ */
+async function measureMarkdownControl(editor: Editor, name: string, runs: number, samples: Record<string, number[]>): Promise<void> {
+  const { page } = editor;
+  for (let run = 0; run < runs; run++) {
+    await quickOpen(page, name, { openTimeoutMs: STATE_TIMEOUT_MS });
+    await Promise.all([waitForText(page), waitForWarnings(page, { atLeast: 1 })]);
+    await quickOpen(page, CONTROL_FILE);
+    // Until the extension has seen the Markdown editor become active, Ctrl+K V is still FS Documents'
+    // key: its title button ("Open Preview to the Side", like Markdown's own) is then still shown.
+    await page.waitForFunction(
+      () => document.querySelectorAll('.editor-group-container.active .editor-actions .action-label[aria-label*="Open Preview to the Side"]').length === 1,
+      undefined,
+      { timeout: STATE_TIMEOUT_MS },
+    );
+    let enteredAt = 0;
+    const shown = await timedFrom(async (start) => {
+      // Its keybinding (Ctrl+K V): in the palette "Markdown: Open Locked Preview to the Side" comes first.
+      await page.keyboard.press("Control+K");
+      start();
+      enteredAt = Date.now();
+      await page.keyboard.press("v");
+      await waitForWebviewText(page, CONTROL_TEXT);
+    });
+    (samples.control ??= []).push(shown);
+    const firstPaint = await webviewFirstPaint(await webviewContentFrame(page, CONTROL_TEXT), enteredAt);
+    for (const [state, at] of Object.entries(firstPaint)) if (at !== undefined) (samples[`control:${state}`] ??= []).push(at);
+    log(
+      `  control ${run + 1}/${runs}: Markdown preview ${shown.toFixed(0)} ms (${Object.entries(firstPaint)
+        .map(([state, at]) => `${state} ${at?.toFixed(0) ?? "–"}`)
+        .join(", ")})`,
+    );
     await closeAll(page);
   }
 }
@@ -249,7 +307,10 @@ async function benchSize(sizeMb: number, options: BenchOptions): Promise<SizeRes
   if (trace) settings["fs.trace.server"] = "verbose";
   else if (timeline) settings["fs.trace.server"] = "messages";
   const setup = await setUpEditor(settings, {
-    addFiles: (folder) => writeFileSync(join(folder, name), text),
+    addFiles: (folder) => {
+      writeFileSync(join(folder, name), text);
+      writeFileSync(join(folder, CONTROL_FILE), `# ${CONTROL_TEXT}\n\nVS Code's own Markdown preview, the benchmark's control for the preview row.\n`);
+    },
     // The language client writes its trace at the output channel's "trace" log level only.
     codeServerArgs: trace || timeline ? ["--log", "trace"] : [],
     withoutProduct: withoutExtension,
@@ -312,6 +373,12 @@ async function benchSize(sizeMb: number, options: BenchOptions): Promise<SizeRes
     const cpuOpened = cpuByProcess(leader);
     const openHost = await readHostProbe(page, editor.apiResultsFile);
     const openRenderer = await readRendererProbe(page);
+    if (!profile && !trace) {
+      log(`${sizeMb} MB: the control, VS Code's Markdown preview beside the same open, ${runs} runs`);
+      await measureMarkdownControl(editor, name, runs, samples);
+      // Its long tasks are VS Code's Markdown preview's, not the edits'.
+      await readRendererProbe(page);
+    }
 
     let serverPeak = 0;
     let serverPid: number | undefined;

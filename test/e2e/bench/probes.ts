@@ -157,7 +157,23 @@ export function cpuSince(before: CpuByProcess, after: CpuByProcess): CpuByProces
  * own marks (protocol/webview.ts FIRST_PAINT_MARKS). Undefined for a mark the page did not set.
  */
 export async function previewFirstPaint(page: Page, enteredAt: number): Promise<Record<string, number | undefined>> {
-  const frame = await previewContentFrame(page);
+  return webviewFirstPaint(await previewContentFrame(page), enteredAt);
+}
+
+/** The frame of a webview's page whose body shows `text` (VS Code's Markdown preview, say). */
+export async function webviewContentFrame(page: Page, text: string): Promise<Frame> {
+  for (const frame of page.frames()) {
+    if (frame.parentFrame() === null) continue;
+    if (await frame.evaluate((wanted) => document.body?.innerText.includes(wanted) === true, text).catch(() => false)) return frame;
+  }
+  throw new Error(`no webview's frame shows "${text}"`);
+}
+
+/**
+ * previewFirstPaint for the page in `frame`: VS Code's part (its webview host's frame, the page's
+ * frame, that frame's load), then the page's marks where it set them.
+ */
+export async function webviewFirstPaint(frame: Frame, enteredAt: number): Promise<Record<string, number | undefined>> {
   const { origin, marks } = await frame.evaluate(
     (names) => {
       const byName: Record<string, number | undefined> = {};
@@ -166,8 +182,21 @@ export async function previewFirstPaint(page: Page, enteredAt: number): Promise<
     },
     [...FIRST_PAINT_MARKS],
   );
+  // VS Code's part: the webview host's frame (index.html) starts, its service worker is ready and it
+  // loads the page's frame (fake.html), whose document it then writes.
+  const host = frame.parentFrame();
+  const hostOrigin = host === null ? undefined : await host.evaluate(() => performance.timeOrigin).catch(() => undefined);
+  const navigation = await frame.evaluate(() => {
+    const entry = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+    return entry === undefined ? undefined : { workerStart: entry.workerStart, responseStart: entry.responseStart, loaded: entry.domContentLoadedEventStart };
+  });
+  const at = (time: number | undefined) => (time === undefined || time === 0 ? undefined : origin + time - enteredAt);
   return {
+    host: hostOrigin === undefined ? undefined : hostOrigin - enteredAt,
     frame: origin - enteredAt,
+    "frame-worker": at(navigation?.workerStart),
+    "frame-response": at(navigation?.responseStart),
+    "frame-loaded": at(navigation?.loaded),
     ...Object.fromEntries(Object.entries(marks).map(([name, at]) => [name, at === undefined ? undefined : origin + at - enteredAt])),
   };
 }

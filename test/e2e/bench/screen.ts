@@ -110,3 +110,21 @@ export function previewCell(page: Page, pointer: string) {
 export async function waitForCellText(page: Page, pointer: string, text: { equals?: string; notEquals?: string } = {}): Promise<string> {
   return waitInPreview(page, { pointer, ...text });
 }
+
+/**
+ * Resolves once a webview's page shows `text` (VS Code's own Markdown preview, the benchmark's
+ * control), read like the preview's: through the same-origin frames.
+ */
+export async function waitForWebviewText(page: Page, text: string): Promise<void> {
+  await page.waitForFunction(
+    (wanted) => {
+      for (const outer of document.querySelectorAll<HTMLIFrameElement>("iframe.webview.ready")) {
+        const inner = outer.contentDocument?.querySelector<HTMLIFrameElement>("#active-frame")?.contentDocument;
+        if (inner?.body?.innerText.includes(wanted) === true) return true;
+      }
+      return false;
+    },
+    text,
+    { polling: "raf", timeout: STATE_TIMEOUT_MS },
+  );
+}

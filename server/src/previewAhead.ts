@@ -1,0 +1,25 @@
+// The preview's model of a large document is built in the background once the document is
+// analysed, so that "Open Preview" finds it ready: at 5 MB it takes the server 0.3–1.2 s (cold, in
+// the editor), which the first preview of a window otherwise waits for after VS Code's webview has
+// started (docs/performance.md, "The preview's first paint"). It is built a statement per turn of
+// the event loop, so the requests of the open (outline, code lenses, hovers) and of typing are
+// answered between steps, and it stops as soon as the version is no longer the document's own.
+
+import type { DocumentAnalysis } from "./analysis";
+
+/** Below this many characters the model is built in a few milliseconds when the preview asks. */
+export const PREVIEW_AHEAD_MIN_CHARS = 256 * 1024;
+
+/**
+ * Builds `analysis`'s preview model a statement per macrotask while `isCurrent()` says the analysis
+ * is still its document's (not closed, edited or withdrawn); a document under the size bound, one
+ * that does not parse and one whose model is built already are left alone.
+ */
+export function buildPreviewAhead(analysis: DocumentAnalysis, isCurrent: () => boolean): void {
+  const parsed = analysis.parsed;
+  if (parsed === undefined || parsed.hasPreviewWire || analysis.text.length < PREVIEW_AHEAD_MIN_CHARS) return;
+  const step = (): void => {
+    if (isCurrent() && parsed.buildPreviewWireStep()) setTimeout(step, 0);
+  };
+  setTimeout(step, 0);
+}
