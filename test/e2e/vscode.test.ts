@@ -2,7 +2,7 @@
 // first the API suites of the runner extension, then what a user sees and does in the workbench.
 
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it, type TestContext } from "node:test";
 import { findNodeAtLocation, parseTree, type JSONPath } from "jsonc-parser";
@@ -335,6 +335,33 @@ describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 
       await page.keyboard.press("Control+Z");
       // One undo is back at the saved version exactly: the editor no longer counts the file as modified.
       await activeTab(page, files.manufacturing).and(page.locator(":not(.dirty)")).waitFor({ timeout: UI_TIMEOUT_MS });
+    });
+
+    uiTest("in a Markdown editor Ctrl+K V is Markdown's preview, even while FS Documents' context key still says FS", async ({ page, folder, apiResultsFile }) => {
+      const notes = join(folder, "notes.md");
+      const context = `${apiResultsFile}.fs-context.json`;
+      const setContext = async (value: boolean) => {
+        rmSync(context, { force: true });
+        await runCommand(page, value ? "FS E2E: Set FS Context Key" : "FS E2E: Clear FS Context Key");
+        assert.deepEqual(JSON.parse(await waitForFile(context, UI_TIMEOUT_MS)), { value });
+      };
+      writeFileSync(notes, "# Release notes\n\nThe statements are in manufacturing-group.json.\n");
+      try {
+        await quickOpen(page, "notes.md");
+        // As in the moment after switching from an FS document, before the extension has seen the
+        // Markdown editor become active (it sets the key a round trip later; FS Documents' key then
+        // took Ctrl+K V, and said "Open an FS document first").
+        await setContext(true);
+        await focusedEditor(page).waitFor({ timeout: UI_TIMEOUT_MS });
+        await page.keyboard.press("Control+K");
+        await page.keyboard.press("v");
+        await page.locator(".tabs-container .tab", { hasText: "Preview notes.md" }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+        assert.equal(await page.locator(".notification-toast", { hasText: "Open an FS document first" }).count(), 0);
+      } finally {
+        await setContext(false);
+        await runCommand(page, "View: Close All Editors");
+        rmSync(notes, { force: true });
+      }
     });
   });
 });

@@ -104,6 +104,18 @@ function activate(context) {
       }
       writeResults(".language-pack.json", result);
     }),
+    // FS Documents sets fs.activeEditorIsFsDocument a round trip after the active editor changes:
+    // these hold it as it is in that moment (still true in an editor that is no FS document), so that
+    // what the workbench does then can be tested at will. Each writes <results file>.fs-context.json
+    // once the workbench has the key's value.
+    vscode.commands.registerCommand("fsE2e.setFsContext", async () => {
+      await vscode.commands.executeCommand("setContext", "fs.activeEditorIsFsDocument", true);
+      writeResults(".fs-context.json", { value: true });
+    }),
+    vscode.commands.registerCommand("fsE2e.clearFsContext", async () => {
+      await vscode.commands.executeCommand("setContext", "fs.activeEditorIsFsDocument", false);
+      writeResults(".fs-context.json", { value: false });
+    }),
     // Writes to <results file>.environment.json: the display language the extension host was given
     // (test/e2e/l10n.test.ts), and whether FS Documents runs beside the runner.
     vscode.commands.registerCommand("fsE2e.describeEnvironment", () =>
