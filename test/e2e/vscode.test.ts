@@ -15,6 +15,7 @@ const TEST_TIMEOUT_MS = 3 * 60_000;
 /** The first problems wait for the extension to activate and its server to start. */
 const FIRST_PROBLEMS_TIMEOUT_MS = 90_000;
 const ROLLUP_MESSAGE = "Gross profit fy2025: 41 stated, children sum to 40 (difference 1, tolerance 0).";
+const NOTES_FILE = "notes.md";
 const GROSS_PROFIT_FY2025: JSONPath = ["statements", 1, "items", 6, "values", "fy2025"];
 
 let editor: Editor | undefined;
@@ -88,7 +89,12 @@ describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 
       const workspace = await loadWorkspaceLib();
       files = workspace.E2E_FILES;
       hostileLabel = workspace.HOSTILE_LABEL;
-      const setup = await setUpEditor();
+      // A Markdown file for the Ctrl+K V test: Quick Open lists only files it has indexed, so it is
+      // there from the start.
+      const setup = await setUpEditor(
+        {},
+        { addFiles: (folder) => writeFileSync(join(folder, NOTES_FILE), "# Release notes\n\nThe statements are in manufacturing-group.json.\n") },
+      );
       if ("skip" in setup) skipReason = setup.skip;
       else editor = setup.editor;
     },
@@ -337,17 +343,15 @@ describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 
       await activeTab(page, files.manufacturing).and(page.locator(":not(.dirty)")).waitFor({ timeout: UI_TIMEOUT_MS });
     });
 
-    uiTest("in a Markdown editor Ctrl+K V is Markdown's preview, even while FS Documents' context key still says FS", async ({ page, folder, apiResultsFile }) => {
-      const notes = join(folder, "notes.md");
+    uiTest("in a Markdown editor Ctrl+K V is Markdown's preview, even while FS Documents' context key still says FS", async ({ page, apiResultsFile }) => {
       const context = `${apiResultsFile}.fs-context.json`;
       const setContext = async (value: boolean) => {
         rmSync(context, { force: true });
         await runCommand(page, value ? "FS E2E: Set FS Context Key" : "FS E2E: Clear FS Context Key");
         assert.deepEqual(JSON.parse(await waitForFile(context, UI_TIMEOUT_MS)), { value });
       };
-      writeFileSync(notes, "# Release notes\n\nThe statements are in manufacturing-group.json.\n");
       try {
-        await quickOpen(page, "notes.md");
+        await quickOpen(page, NOTES_FILE);
         // As in the moment after switching from an FS document, before the extension has seen the
         // Markdown editor become active (it sets the key a round trip later; FS Documents' key then
         // took Ctrl+K V, and said "Open an FS document first").
@@ -360,7 +364,6 @@ describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 
       } finally {
         await setContext(false);
         await runCommand(page, "View: Close All Editors");
-        rmSync(notes, { force: true });
       }
     });
   });
