@@ -24,12 +24,8 @@ export function focusedEditor(page) {
  * `openTimeoutMs` bounds the wait for the opened editor (a multi-megabyte file takes longer to load).
  */
 export async function quickOpen(page, name, { beforeEnter, openTimeoutMs = UI_TIMEOUT_MS } = {}) {
-  await page.keyboard.press("Control+P");
-  const input = quickInput(page);
-  await input.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
-  await input.fill(name);
   // Until the list is filtered its first row is the most recent editor: Enter would reopen that.
-  await page.locator(".quick-input-list .monaco-list-row.focused", { hasText: name }).waitFor({ timeout: UI_TIMEOUT_MS });
+  await chooseInQuickInput(page, "Control+P", name, name);
   beforeEnter?.();
   await page.keyboard.press("Enter");
   await activeTab(page, name).waitFor({ timeout: openTimeoutMs });
@@ -68,27 +64,38 @@ async function describeFocus(page) {
 
 /** Runs a command from the palette by its full title ("FS: Open Preview to the Side"); `beforeEnter` as for quickOpen. */
 export async function runCommand(page, title, { beforeEnter } = {}) {
+  await chooseInQuickInput(page, "F1", `>${title}`, title);
+  beforeEnter?.();
+  await page.keyboard.press("Enter");
+  await paletteClosed(page);
+}
+
+/**
+ * Opens the quick input with `key` (Quick Open, the command palette), types `text` and resolves once
+ * the row holding `rowText` is the focused one, ready for Enter.
+ *
+ * The quick input closes when the focus leaves it, and a webview that takes the focus just then
+ * (a preview just opened or following an edit, the walkthrough's page after its button's command)
+ * closes it before it is typed into, or after, with the typed list still in the page but hidden.
+ * Either way the whole step is done again. That page may also give the quick input back by the time
+ * a wait has timed out, so a quick input shown then is no proof of another failure: try again too.
+ * The key itself can be lost while the focus moves (a clean-clone CI run waited 30 s for a palette
+ * that never opened after the walkthrough's button): it is pressed again too.
+ */
+async function chooseInQuickInput(page, key, text, rowText) {
   const input = quickInput(page);
-  // The palette closes when the focus leaves it; a webview that takes the focus just then (the
-  // preview following an edit, the walkthrough's page after its button's command) closes it before
-  // it is typed into: open it again. That page may also give the palette back by the time the
-  // typing has timed out, so a palette shown then is no proof of another failure: try again too.
-  // F1 itself can be lost while the focus moves (a clean-clone CI run waited 30 s for a palette
-  // that never opened after the walkthrough's button): it is pressed again too.
+  const row = page.locator(".quick-input-list .monaco-list-row.focused", { hasText: rowText });
   for (let attempt = 1; ; attempt++) {
     try {
-      await page.keyboard.press("F1");
+      await page.keyboard.press(key);
       await input.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS / 3 });
-      await input.fill(`>${title}`, { timeout: UI_TIMEOUT_MS / 3 });
-      break;
+      await input.fill(text, { timeout: UI_TIMEOUT_MS / 3 });
+      await row.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS / 3 });
+      return;
     } catch (error) {
       if (attempt === 3) throw error;
     }
   }
-  await page.locator(".quick-input-list .monaco-list-row.focused", { hasText: title }).waitFor({ timeout: UI_TIMEOUT_MS });
-  beforeEnter?.();
-  await page.keyboard.press("Enter");
-  await paletteClosed(page);
 }
 
 /**
