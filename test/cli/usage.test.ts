@@ -11,7 +11,7 @@ test("a mistyped option or command is named, with the nearest valid one, exit 2"
     [["valdate", "x.json"], 'fsdoc: unknown command "valdate"; did you mean validate?'],
     [["rendr", "x.json"], 'fsdoc: unknown command "rendr"; did you mean render?'],
     [["validate", "--format", "sarf", "x.json"], 'fsdoc: --format must be json, text, sarif or github, not "sarf"; did you mean sarif?'],
-    [["render", "--format=xslx", "x.json"], 'fsdoc: --format must be html, tsv or xlsx, not "xslx"; did you mean xlsx?'],
+    [["render", "--format=xslx", "x.json"], 'fsdoc: --format must be html, tsv, xlsx or cells, not "xslx"; did you mean xlsx?'],
     [["record", "--inplace", "x.json"], "fsdoc: unknown option --inplace; did you mean --in-place?"],
     [["render", "--strict", "x.json"], "fsdoc: render does not take --strict"],
     [["diff", "--zzzzzz", "x.json"], "fsdoc: unknown option --zzzzzz for diff; its options are --format, --strict, --help"],
