@@ -27,7 +27,8 @@ export const COMPARE_STYLE = `
 .fc-difference { display: block; font-size: 0.82rem; color: var(--fs-ink-2); }
 .fc-rollup-worse { outline: 2px solid var(--fs-fail); outline-offset: -2px; }
 .fc-rollup-better { outline: 2px solid var(--fs-ok); outline-offset: -2px; }
-.fc-rollup { display: block; font-size: 0.82rem; }
+.fc-rollup { display: block; font-size: 0.82rem; white-space: normal; min-width: 12rem; }
+.fc-table .fs-item { min-width: 12rem; }
 .fc-rollup-worse .fc-rollup { color: var(--fs-fail); }
 .fc-rollup-better .fc-rollup { color: var(--fs-ok); }
 `;
@@ -112,7 +113,7 @@ function writeStatement(out: string[], statement: string, changes: readonly Chan
     return;
   }
   const columns = names.columns(statement);
-  out.push('<table class="fs-table">\n<thead><tr><th scope="col" class="fs-col-item">Item</th>');
+  out.push('<table class="fs-table fc-table">\n<thead><tr><th scope="col" class="fs-col-item">Item</th>');
   for (const period of columns) out.push(`<th scope="col" class="fs-col-period" data-period="${escapeHtml(period)}">${escapeHtml(names.period(period))}</th>`);
   out.push("</tr></thead>\n<tbody>\n");
   for (const row of rows) {
