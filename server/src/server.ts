@@ -135,14 +135,18 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
 
   /** The settings each document's diagnostics were last published with. */
   const publishedWith = new Map<string, Settings>();
-  const publish = (analysis: DocumentAnalysis): void => {
+  /** Settles when the messages are written (the store's work after an open waits for it). */
+  const publish = (analysis: DocumentAnalysis): Promise<unknown> | undefined => {
     try {
       const used = settingsFor(analysis.uri);
       publishedWith.set(analysis.uri, used);
-      void connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics: diagnostics(analysis, used) });
-      void connection.sendNotification(StatusNotification, statusOf(analysis));
+      return Promise.allSettled([
+        connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics: diagnostics(analysis, used) }),
+        connection.sendNotification(StatusNotification, statusOf(analysis)),
+      ]);
     } catch (error) {
       connection.console.error(`Publishing diagnostics for ${analysis.uri} failed: ${describeError(error)}`);
+      return undefined;
     }
   };
   store.onAnalyzed(publish);
