@@ -16,7 +16,7 @@ import { NO_CLIENT_FEATURES, readClientFeatures, type ClientFeatures } from "./l
 import { capabilitiesFor, registerHandlers } from "./lsp/handlers";
 import { registerOpenAhead, type FileTextReader } from "./lsp/openAhead";
 import { registerTextSync } from "./lsp/textSync";
-import { diagnostics, statusOf, type DocumentAnalysis } from "./service/index";
+import { diagnostics, failingToRelate, RELATED_LATER_MIN, statusOf, type DocumentAnalysis } from "./service/index";
 import { NEUTRAL_FORMAT, type DisplayFormat } from "../../shared/src/render/localeFormat";
 import { configureLanguage } from "./lsp/l10n";
 import { DEFAULT_SETTINGS, readSettings, sameForCodeLenses, sameForDiagnostics, sameForInlayHints, samePatterns, type Settings } from "./settings";
@@ -139,8 +139,20 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     try {
       const used = settingsFor(analysis.uri);
       publishedWith.set(analysis.uri, used);
-      void connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics: diagnostics(analysis, used) });
+      // Hundreds of failing subtotals not built yet (an open, a full analysis of a draft): the
+      // problems first, their related information right after, unless the version moved on.
+      const relatedLater = failingToRelate(analysis, used) >= RELATED_LATER_MIN;
+      void connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics: diagnostics(analysis, used, { related: !relatedLater }) });
       void connection.sendNotification(StatusNotification, statusOf(analysis));
+      if (relatedLater) setTimeout(() => publishWhole(analysis, used), 0);
+    } catch (error) {
+      connection.console.error(`Publishing diagnostics for ${analysis.uri} failed: ${describeError(error)}`);
+    }
+  };
+  const publishWhole = (analysis: DocumentAnalysis, used: Settings): void => {
+    if (!store.isCurrent(analysis.uri, analysis) || publishedWith.get(analysis.uri) !== used) return;
+    try {
+      void connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics: diagnostics(analysis, used) });
     } catch (error) {
       connection.console.error(`Publishing diagnostics for ${analysis.uri} failed: ${describeError(error)}`);
     }
