@@ -163,14 +163,16 @@ async function measureColdOpens(editor: Editor, name: string, runs: number, samp
     log(`  cold run ${run + 1}/${runs}: open ${open.toFixed(0)} ms`);
     await closeAll(editor.page);
   }
-  // The warm state's first preview is the window's first webview, as without the cold opens; its
-  // server is running (started by an open not measured).
-  if (runs > 1) {
-    await reloadWindow(editor);
-    await quickOpen(editor.page, name, { openTimeoutMs: STATE_TIMEOUT_MS });
-    await waitForWarnings(editor.page, { atLeast: 1 });
-    await closeAll(editor.page);
-  }
+  // The warm state's first preview is the window's first webview, as without the cold opens.
+  if (runs > 1) await reloadWindow(editor);
+}
+
+/** The warm state: the server started by an open not measured. */
+async function startServerByOpen(editor: Editor, name: string): Promise<void> {
+  if (languageServers(editor).length > 0) return;
+  await quickOpen(editor.page, name, { openTimeoutMs: STATE_TIMEOUT_MS });
+  await waitForWarnings(editor.page, { atLeast: 1 });
+  await closeAll(editor.page);
 }
 
 /**
@@ -509,6 +511,7 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
     }
     const cpuStartWarm = cpuByProcess(leader);
     if (states.has("warm")) {
+      await startServerByOpen(editor, name);
       log(`${shape} ${sizeMb} MB: warm opens and previews, ${openRuns} runs`);
       await phase("open and preview", () => measureOpenAndPreview(editor, name, openRuns, samples, lenses));
     }
