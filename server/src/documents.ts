@@ -120,7 +120,7 @@ export class DocumentStore {
   }
 
   /** Whether `analysis` is still what the store holds of `uri`: its open document's, or what was prepared ahead of it. */
-  private isCurrent(uri: string, analysis: DocumentAnalysis): boolean {
+  isCurrent(uri: string, analysis: DocumentAnalysis): boolean {
     return this.analyses.get(uri) === analysis || this.ahead.get(uri)?.analysis === analysis;
   }
 
