@@ -183,11 +183,11 @@ test("inlay hints: when different (default), always, or never; and only in the r
   const good = goodOf(text);
   assert.deepEqual(
     rollupSumHints(good, "whenDifferent").map((hint) => hint.label),
-    ["Σ 1,234, off by 6"],
+    ["Σ 1,234 (off by 6)"],
   );
   assert.deepEqual(
     rollupSumHints(good, "always").map((hint) => hint.label),
-    ["Σ 1,234, off by 6", "Σ 10"],
+    ["Σ 1,234 (off by 6)", "Σ 10"],
   );
   assert.deepEqual(rollupSumHints(good, "never"), []);
   const hint = rollupSumHints(good, "whenDifferent")[0]!;
