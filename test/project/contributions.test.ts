@@ -54,9 +54,10 @@ test("the walkthrough has 3 to 5 steps, each with a button that runs a registere
     assert.ok(registered.has(command), `${step.id}'s button runs ${command}, which is not registered`);
     assert.ok(contributed.has(command), `${command} is not in contributes.commands`);
     // Ticked when the command succeeded (a context key it sets then), not merely when it ran.
-    assert.equal(step.completionEvents.length, 1);
-    const key = /^onContext:(fs\.walkthrough\.\w+)$/.exec(step.completionEvents[0]!)?.[1];
-    assert.ok(key !== undefined && stepKeys.has(key), `${step.id} completes on ${step.completionEvents[0]}`);
+    const events = step.completionEvents ?? [];
+    assert.equal(events.length, 1);
+    const key = /^onContext:(fs\.walkthrough\.\w+)$/.exec(events[0]!)?.[1];
+    assert.ok(key !== undefined && stepKeys.has(key), `${step.id} completes on ${events[0]}`);
     assert.ok(step.media.markdown !== undefined && existsSync(join(repoRoot, step.media.markdown)), `${step.id}'s media is missing`);
     return command;
   });
