@@ -294,6 +294,8 @@ async function stepTicked(page: Page, stepId: string): Promise<boolean> {
 /** Answers a question of FS: New Document with the keyboard alone: whatever has the focus gets the keys. */
 async function answerByKeyboard(page: Page, step: number, text: string): Promise<void> {
   await quickInputStep(page, `(${step}/5)`);
+  // The question takes the keyboard: its box becomes the focused element (it never did before).
+  await page.waitForFunction(() => document.activeElement === document.querySelector(".quick-input-widget .quick-input-box input"), undefined, { timeout: UI_TIMEOUT_MS });
   await page.keyboard.press("Control+A");
   await page.keyboard.type(text);
   // The typed answer reached the question (a question without the focus leaves its box as it was).

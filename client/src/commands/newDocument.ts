@@ -22,12 +22,22 @@ function scales(): (vscode.QuickPickItem & { scale: number })[] {
 
 /**
  * Puts the keyboard in the question just shown. A question that opens while another part of the
- * window takes the focus back (the walkthrough's page after its button, or after the palette that
- * ran this command) is shown without it: typing went nowhere and Enter did nothing.
+ * window takes the focus (the walkthrough's page after its button, the editor group it focuses
+ * for a `command:toSide:` button, or the page again after the palette that ran this command) is
+ * shown without it: typing went nowhere and Enter did nothing. That part takes the focus at a
+ * moment of its own, so the question takes it back a few times while nothing has been typed into
+ * it yet (`untouched`); once the user types, it is left alone.
  */
-function focusQuestion(): void {
-  void vscode.commands.executeCommand("workbench.action.focusQuickOpen");
+function focusQuestion(untouched: () => boolean): void {
+  for (const delay of FOCUS_RETRIES_MS) {
+    setTimeout(() => {
+      if (untouched()) void vscode.commands.executeCommand("workbench.action.focusQuickOpen");
+    }, delay);
+  }
 }
+
+/** When the question takes the focus back after it is shown (see focusQuestion). */
+const FOCUS_RETRIES_MS = [0, 100, 300, 700, 1500];
 
 function input(step: number, prompt: string, value: string, validate: (text: string) => string | undefined): Promise<string | undefined> {
   const box = vscode.window.createInputBox();
@@ -35,6 +45,7 @@ function input(step: number, prompt: string, value: string, validate: (text: str
   box.prompt = prompt;
   box.value = value;
   box.ignoreFocusOut = true;
+  let open = true;
   return new Promise((resolve) => {
     const check = (text: string) => {
       box.validationMessage = validate(text.trim());
@@ -48,6 +59,7 @@ function input(step: number, prompt: string, value: string, validate: (text: str
         box.hide();
       }),
       box.onDidHide(() => {
+        open = false;
         resolve(undefined);
         for (const subscription of subscriptions) subscription.dispose();
         box.dispose();
@@ -55,7 +67,7 @@ function input(step: number, prompt: string, value: string, validate: (text: str
     ];
     check(box.value);
     box.show();
-    focusQuestion();
+    focusQuestion(() => open && box.value === value);
   });
 }
 
@@ -65,6 +77,7 @@ function pick<T extends vscode.QuickPickItem>(step: number, items: T[], placehol
   picker.placeholder = placeholder;
   picker.items = items;
   picker.ignoreFocusOut = true;
+  let open = true;
   return new Promise((resolve) => {
     const subscriptions = [
       picker.onDidAccept(() => {
@@ -72,13 +85,14 @@ function pick<T extends vscode.QuickPickItem>(step: number, items: T[], placehol
         picker.hide();
       }),
       picker.onDidHide(() => {
+        open = false;
         resolve(undefined);
         for (const subscription of subscriptions) subscription.dispose();
         picker.dispose();
       }),
     ];
     picker.show();
-    focusQuestion();
+    focusQuestion(() => open && picker.value === "");
   });
 }
 
