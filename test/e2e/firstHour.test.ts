@@ -291,32 +291,6 @@ async function stepTicked(page: Page, stepId: string): Promise<boolean> {
   return (await page.locator(`.getting-started-step[data-step-id$="#${stepId}"] .complete`).count()) > 0;
 }
 
-/** Answers a question of FS: New Document with the keyboard alone: whatever has the focus gets the keys. */
-async function answerByKeyboard(page: Page, step: number, text: string): Promise<void> {
-  await quickInputStep(page, `(${step}/5)`);
-  // The question takes the keyboard: its box becomes the focused element (it never did before).
-  await page.waitForFunction(() => document.activeElement === document.querySelector(".quick-input-widget .quick-input-box input"), undefined, { timeout: UI_TIMEOUT_MS });
-  await page.keyboard.press("Control+A");
-  await page.keyboard.type(text);
-  // The typed answer reached the question (a question without the focus leaves its box as it was).
-  await page.waitForFunction((expected) => (document.querySelector(".quick-input-widget .quick-input-box input") as HTMLInputElement | null)?.value === expected, text, {
-    timeout: UI_TIMEOUT_MS,
-  });
-  await page.keyboard.press("Enter");
-}
-
-/** FS: New Document's five questions, answered with the keyboard alone; resolves once the untitled document is open. */
-async function newDocumentByKeyboard(page: Page, entity: string): Promise<void> {
-  const untitled = page.locator('.tabs-container .tab[data-resource-name^="Untitled"]');
-  const before = await untitled.count();
-  await answerByKeyboard(page, 1, entity);
-  await answerByKeyboard(page, 2, "EUR");
-  await answerByKeyboard(page, 3, "Thousands");
-  await answerByKeyboard(page, 4, "2024-2025");
-  await answerByKeyboard(page, 5, "12-31");
-  await untitled.nth(before).waitFor({ timeout: UI_TIMEOUT_MS });
-}
-
 /** A step of the FS walkthrough: selects it (which shows its button), then clicks the button. */
 async function runWalkthroughStep(page: Page, stepId: string, buttonLabel: string): Promise<void> {
   const step = page.locator(`.getting-started-step[data-step-id$="#${stepId}"]`);
@@ -591,16 +565,5 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     await page.locator(`.tabs-container .tab.active[data-resource-name="${example}"]`).click();
     await describeUntil(page, apiResultsFile, (document) => document.lenses.includes("Snapshot matches current validation"), "the recorded snapshot matches");
     await page.locator(`.getting-started-step[data-step-id$="#recordSnapshot"] .complete`).waitFor({ timeout: UI_TIMEOUT_MS });
-
-    // The last step's questions take the keyboard: typed answers, Enter, and the document opens.
-    await runWalkthroughStep(page, "newDocument", "New FS document");
-    await newDocumentByKeyboard(page, "Walkthrough Ltd");
-    await page.locator(`.getting-started-step[data-step-id$="#newDocument"] .complete`).waitFor({ timeout: UI_TIMEOUT_MS });
-
-    // From the palette while the walkthrough has the focus: the questions take the keyboard too.
-    await runCommand(page, "FS E2E: Open FS Walkthrough");
-    await page.locator(`.getting-started-step[data-step-id$="#newDocument"]`).click();
-    await runCommand(page, "FS: New Document");
-    await newDocumentByKeyboard(page, "Palette Ltd");
   });
 });
