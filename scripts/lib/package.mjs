@@ -2,7 +2,7 @@
 // under .cache/ holding only what the extension is built from, so that packaging never rewrites
 // dist/ or out/test/ while tests run from them (the end-to-end tests package from inside a test
 // run), and the build there has nothing else (CLI, benchmarks, tests) to bundle.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { run } from "./code-server.mjs";
 
@@ -74,6 +74,11 @@ function stage(dir) {
     if (input.startsWith("scripts/") || !existsSync(join(root, input))) continue;
     cpSync(join(root, input), join(dir, input), { recursive: true });
   }
+  // package.json's `files` lists the npm package's contents (the CLI and the language server);
+  // the .vsix's are .vscodeignore's, and vsce refuses a package that has both.
+  const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+  delete manifest.files;
+  writeFileSync(join(dir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   cpSync(join(root, "scripts/build.mjs"), join(dir, "scripts/build.mjs"));
   mkdirSync(join(dir, "scripts/lib"), { recursive: true });
   cpSync(join(root, "scripts/lib/web-bundles.mjs"), join(dir, "scripts/lib/web-bundles.mjs"));
