@@ -1,6 +1,7 @@
 // The pre-commit hook (.pre-commit-hooks.yaml) with the real pre-commit tool, installed by pip in a
 // virtual environment of the test's own (the machine's pip mirror serves it): a temporary Git
-// repository uses this repository's hook at its current commit; committing a nonconforming FS
+// repository with fs-documents installed from its packed tarball (as a project installs it) uses
+// this repository's hook at its current commit; committing a nonconforming FS
 // document fails with its problems as file:line:column lines, committing it fixed passes, and other
 // JSON beside it is never reported. In CI (CI=true) nothing is skipped; elsewhere the test is
 // skipped only when Python cannot make a virtual environment.
@@ -25,7 +26,7 @@ before(
   () => {
     if (skip !== false) return;
     assert.equal(probe.status, 0, `python3 -m venv: ${probe.stderr}`);
-    execFileSync(join(venv, "bin", "pip"), ["install", "--quiet", "--disable-pip-version-check", "pre-commit"], { stdio: "inherit", timeout: 600_000 });
+    execFileSync(join(venv, "bin", "pip"), ["install", "--quiet", "--disable-pip-version-check", "--retries", "0", "pre-commit"], { stdio: "inherit", timeout: 600_000 });
     preCommit = join(venv, "bin", "pre-commit");
     assert.ok(existsSync(preCommit));
   },
@@ -49,10 +50,15 @@ test("pre-commit with the fsdoc hook: a nonconforming FS document fails the comm
   const rev = execFileSync("git", ["rev-parse", "HEAD"], { cwd: repoRoot, encoding: "utf8" }).trim();
   writeFileSync(join(project, ".pre-commit-config.yaml"), `repos:\n  - repo: ${repoRoot}\n    rev: ${rev}\n    hooks:\n      - id: fsdoc\n`);
   execFileSync(preCommit, ["install"], { cwd: project, env });
+  // The project's own fsdoc, as `npm install --save-dev fs-documents` gives it (the tarball: no registry needed).
+  const npm = (args: string[], cwd: string) => execFileSync("npm", [...args, "--cache", join(dir, "npm-cache"), "--no-audit", "--no-fund"], { cwd, encoding: "utf8" });
+  const [packed] = JSON.parse(npm(["pack", "--ignore-scripts", "--json", "--pack-destination", dir], repoRoot)) as { filename: string }[];
+  writeFileSync(join(project, "package.json"), `${JSON.stringify({ name: "project", version: "1.0.0", private: true }, null, 2)}\n`);
+  npm(["install", "--save-dev", "--ignore-scripts", join(dir, packed!.filename)], project);
+  writeFileSync(join(project, ".gitignore"), "node_modules/\n");
 
   const minimal = readFileSync(join(repoRoot, "fixtures/examples/minimal.json"), "utf8");
   writeFileSync(join(project, "company.json"), minimal.replace('"at-2025": "1200"', '"at-2025": 1200'));
-  writeFileSync(join(project, "package.json"), `${JSON.stringify({ name: "project", version: "1.0.0" }, null, 2)}\n`);
   assert.equal(git("add", ".").status, 0);
   const failed = git("commit", "--quiet", "-m", "statements");
   const output = failed.stdout + failed.stderr;
