@@ -64,6 +64,8 @@ const bundles = [
   { ...node, entryPoints: { exceljs: relative(root, createRequire(import.meta.url).resolve("exceljs")) }, outdir: "dist" },
   // The desktop extension (package.json `main`); the web one and the webview are web bundles.
   { ...node, entryPoints: { extension: "client/src/node/main.ts" }, outdir: "dist", external: ["vscode"], plugins: [oneCopyPlugin] },
+  // package.json `vscode:uninstall`: removes the json.schemas entries the extension added.
+  { ...node, entryPoints: { uninstall: "client/src/node/uninstall.ts" }, outdir: "dist" },
   ...Object.values(webBundles(production)),
 ].filter((options) => Object.values(options.entryPoints).every((entry) => existsSync(join(root, entry))));
 

@@ -44,7 +44,7 @@ export function activateExtension(context: vscode.ExtensionContext, createClient
     new OpenAhead(fsServer),
     new ActiveEditorContext(detector),
     new FsLanguageStatus(detector, statuses),
-    mapSchemaUrls(),
+    mapSchemaUrls(context),
     vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, previews),
     ...registerCommands({ server: fsServer, previews, snapshotDiffs, extensionUri: context.extensionUri }),
     ...registerRollupTree(fsServer, detector),

@@ -307,6 +307,9 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
       const setup = await setUpEditor({
         "http.proxy": "http://127.0.0.1:9",
         "http.proxySupport": "override",
+        // The user's choice (FS Documents offers it once, the first time VS Code's JSON cannot load
+        // the FS schema): register the FS schema URLs for VS Code's JSON.
+        "fs.json.mapSchemaUrls": true,
         // Every document stays open, so that all of them are validated together.
         "workbench.editor.enablePreview": false,
         "workbench.editor.enablePreviewFromQuickOpen": false,
@@ -330,8 +333,16 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
   });
 
   uiTest("every FS document's problems appear once in the Problems panel, and none is false", async ({ page, apiResultsFile }, t) => {
-    // The extension registers the schema URLs on start-up, before any document is opened.
-    await waitForSchemaSettings(join(dirname(dirname(apiResultsFile)), "user-data", "User", "settings.json"));
+    // The extension activates for JSON only: the first JSON file opened (the control, not an FS
+    // document) activates it, and it registers the schema URLs, which then stay in the settings.
+    await quickOpen(page, CONTROL);
+    const scratch = dirname(dirname(apiResultsFile));
+    const settingsFile = join(scratch, "user-data", "User", "settings.json");
+    await waitForSchemaSettings(settingsFile);
+    // The uninstall hook (dist/uninstall.js) cleans the settings files the extension noted in its folder.
+    const installed = readdirSync(join(scratch, "extensions")).filter((name) => name.startsWith("fs-documents.fs-documents-"));
+    assert.equal(installed.length, 1, `one installed FS Documents: ${installed.join(", ")}`);
+    assert.deepEqual(JSON.parse(readFileSync(join(scratch, "extensions", installed[0]!, "settings-files.json"), "utf8")), [settingsFile]);
     const resultsFile = `${apiResultsFile}.first-hour.json`;
     await runCommand(page, "FS E2E: Collect First-Hour Diagnostics");
     const results = JSON.parse(await waitForFile(resultsFile, TEST_TIMEOUT_MS - 30_000)) as { error?: string; openedAndSettledMs: number; files: Record<string, Marker[]> };
