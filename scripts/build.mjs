@@ -54,6 +54,8 @@ const bundles = [
     banner: { js: '#!/usr/bin/env node\nconst __fsdocModuleUrl = require("url").pathToFileURL(__filename).href;' },
   },
   { ...node, entryPoints: { "bench-engine": "scripts/bench/engine.ts" }, outdir: "dist" },
+  // npm run bench:compare: fsdoc compare's engine on two large documents.
+  { ...node, entryPoints: { "bench-compare": "scripts/bench/compare.ts" }, outdir: "dist" },
   // npm run bench:editor: the engine and the e2e harness in one process that drives code-server.
   { ...node, entryPoints: { "bench-editor": "test/e2e/bench/main.ts" }, outdir: "out/bench", packages: "external" },
   // The fuzz run (npm run fuzz) and the large-document generator, run from out/fuzz/.
