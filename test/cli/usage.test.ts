@@ -15,7 +15,7 @@ test("a mistyped option or command is named, with the nearest valid one, exit 2"
     [["record", "--inplace", "x.json"], "fsdoc: unknown option --inplace; did you mean --in-place?"],
     [["render", "--strict", "x.json"], "fsdoc: render does not take --strict"],
     [["diff", "--zzzzzz", "x.json"], "fsdoc: unknown option --zzzzzz for diff; its options are --format, --strict, --help"],
-    [["frobnicate"], 'fsdoc: unknown command "frobnicate"; the commands are validate, diff, compare, render, record, fix, init'],
+    [["frobnicate"], 'fsdoc: unknown command "frobnicate"; the commands are validate, diff, compare, render, record, fix, init, import'],
     [["validate", "--jobs", "0", "x.json"], 'fsdoc: --jobs must be a whole number from 1 to 9999, not "0"'],
     [["validate", "--format"], "fsdoc: --format needs a value (json, text, sarif or github)"],
     [["--verison"], "fsdoc: unknown option --verison before a command; did you mean --version?"],

@@ -53,7 +53,7 @@ function checkExportedWorkbook(path: string): void {
   const fy2025 = income.cells.get(`D${row}`);
   assert.match(fy2025?.formula ?? "", /^SUM\(/, "the failing subtotal is a live SUM");
   assert.equal(fy2025?.value, "40", "its cached result is the children's sum");
-  assert.match(fy2025?.note ?? "", /41 stated, children sum to 40/);
+  assert.match(fy2025?.note ?? "", /41 stated, its children.s stated values sum to 40/);
 }
 
 /** A workbench test: skipped without an editor, with a screenshot when it fails. */
