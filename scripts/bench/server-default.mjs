@@ -10,13 +10,11 @@
 // FS_BENCH_NODE=1 starts it as `node dist/server.js --stdio` instead of through the shebang.
 import { spawn } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
-import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { generateWithStats } from "./generate.mjs";
+import { connectStdioClient } from "./stdioClient.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const require = createRequire(`${root}package.json`);
-const protocol = require("vscode-languageserver-protocol/node");
 const runs = Number(process.argv[2] ?? 5);
 const size = Number(process.argv[3] ?? 5);
 const serverJs = process.argv[4] ?? `${root}dist/server.js`;
@@ -68,23 +66,9 @@ for (let run = 0; run < runs; run++) {
   const env = { ...process.env };
   for (const name of ["NODE_OPTIONS", "MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_"]) delete env[name];
   const child = spawn(command[0], command[1], { stdio: ["pipe", "pipe", "inherit"], env });
-  const connection = protocol.createProtocolConnection(new protocol.StreamMessageReader(child.stdout), new protocol.StreamMessageWriter(child.stdin));
   let first;
   const published = new Promise((resolve) => (first = resolve));
-  connection.onNotification("textDocument/publishDiagnostics", (params) => first(params));
-  connection.onRequest("workspace/configuration", (params) => params.items.map(() => ({})));
-  connection.onRequest("client/registerCapability", () => null);
-  connection.onRequest("workspace/codeLens/refresh", () => null);
-  connection.onRequest("workspace/inlayHint/refresh", () => null);
-  connection.onNotification("window/logMessage", () => {});
-  connection.onNotification("fs/status", () => {});
-  connection.listen();
-  await connection.sendRequest("initialize", {
-    processId: process.pid,
-    rootUri: null,
-    capabilities: { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } } },
-  });
-  await connection.sendNotification("initialized", {});
+  const connection = await connectStdioClient(child, (params) => first(params));
   await idle(1000); // settled after start-up
   const processes = tree(child.pid).length;
   const idleRss = treeRss(child.pid);
