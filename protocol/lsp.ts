@@ -15,6 +15,13 @@ import type { CalculationStatus, ConformanceStatus, SnapshotDiff } from "../shar
 export interface FsInitializationOptions {
   locale?: string;
   l10nBundle?: Record<string, string | { message: string; comment: string[] }>;
+  /**
+   * The client shows FS Documents' preview (fs/previewModel), so the server builds a large
+   * document's preview model in the background once it is open, for the first preview to find it
+   * ready. Other clients (Neovim, Helix, Emacs) leave it out: the server then keeps no preview
+   * model until one is asked for, which at 5 MB is a third of its memory above idle.
+   */
+  previewAhead?: boolean;
 }
 
 export interface DocumentParams {

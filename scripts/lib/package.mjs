@@ -103,7 +103,7 @@ export async function packageExtension({ out = defaultVsixPath(), reuse = false,
     stage(dir);
     log("production build (node scripts/build.mjs --production)");
     await run(process.execPath, ["scripts/build.mjs", "--production"], { cwd: dir, timeoutMs: 120_000 });
-    for (const bundle of ["extension.js", "uninstall.js", "server.js", "exceljs.js", "webview.js", "web/extension.js", "web/server.js"]) {
+    for (const bundle of ["extension.js", "uninstall.js", "server.js", "exceljs.js", "webview.js", "web/extension.js"]) {
       if (!existsSync(join(dir, "dist", bundle))) throw new Error(`The production build did not produce dist/${bundle}; is its source missing?`);
     }
     log("vsce package");

@@ -1,5 +1,6 @@
 // The bundles that run on the web (vscode.dev, github.dev, code-server's web-worker extension
-// host): the extension's browser entry, the language server's Worker and the preview page. One
+// host): the extension's browser entry with the language server's Worker script inside it, and the
+// preview page. One
 // definition, used by scripts/build.mjs and by the test that proves they import no Node built-in
 // (test/build/webBundles.test.ts).
 
@@ -46,14 +47,59 @@ export const browserBase = {
   plugins: [oneCopyPlugin],
 };
 
-/** esbuild options of each web bundle, by name; `production` minifies and drops source maps. */
+/** The specifier under which the web extension imports the language server's Worker script as text. */
+export const EMBEDDED_SERVER = "fs-web-server-source";
+
+/**
+ * The language server's Worker script goes inside the web extension's bundle, as a string that
+ * client/src/browser/serverWorker.ts starts from a blob URL. A script beside it would have to be
+ * read through workspace.fs first (code-server refuses a Worker from an extension file's URL), and
+ * in code-server's web-worker host that read, remote file system round trips through the workbench,
+ * cost 1-2.5 s of every cold start; the extension's own bundle arrives with its activation.
+ */
+export function embeddedServerPlugin(serverOptions) {
+  return {
+    name: "embedded-web-server",
+    setup(build) {
+      build.onResolve({ filter: new RegExp(`^${EMBEDDED_SERVER}$`) }, () => ({ path: "server.js", namespace: "embedded-web-server" }));
+      build.onLoad({ filter: /.*/, namespace: "embedded-web-server" }, async () => {
+        const { outdir: _outdir, ...options } = serverOptions;
+        const result = await build.esbuild.build({ ...options, absWorkingDir: build.initialOptions.absWorkingDir, outfile: "server.js", write: false, metafile: true });
+        const script = result.outputFiles.find((file) => file.path.endsWith(".js"));
+        return { contents: script.text, loader: "text", watchFiles: Object.keys(result.metafile.inputs) };
+      });
+    },
+  };
+}
+
+/** esbuild options of the language server's Worker script (embedded in the web extension, not a file of its own). */
+export function webServerBundle(production) {
+  return {
+    ...browserBase,
+    plugins: [...browserBase.plugins, noXlsxOnTheWebPlugin],
+    // Inline in a development build: the script has no file of its own for a map to sit beside.
+    sourcemap: production ? false : "inline",
+    minify: production,
+    format: "iife",
+    entryPoints: { server: "server/src/browserMain.ts" },
+    outdir: "dist/web",
+  };
+}
+
+/** esbuild options of each web bundle that is a file, by name; `production` minifies and drops source maps. */
 export function webBundles(production) {
   const common = { ...browserBase, sourcemap: !production, minify: production };
   return {
-    // The extension in the web-worker extension host: CommonJS, as that host loads it.
-    "web-extension": { ...common, format: "cjs", entryPoints: { extension: "client/src/browser/main.ts" }, outdir: "dist/web", external: ["vscode"] },
-    // The language server, started as a Worker by the web extension.
-    "web-server": { ...common, plugins: [...common.plugins, noXlsxOnTheWebPlugin], format: "iife", entryPoints: { server: "server/src/browserMain.ts" }, outdir: "dist/web" },
+    // The extension in the web-worker extension host: CommonJS, as that host loads it, with the
+    // language server's Worker script inside it.
+    "web-extension": {
+      ...common,
+      plugins: [...common.plugins, embeddedServerPlugin(webServerBundle(production))],
+      format: "cjs",
+      entryPoints: { extension: "client/src/browser/main.ts" },
+      outdir: "dist/web",
+      external: ["vscode"],
+    },
     // The preview page (the same file on the desktop).
     webview: { ...common, format: "iife", entryPoints: { webview: "webview/src/main.ts" }, outdir: "dist" },
   };

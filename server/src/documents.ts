@@ -24,6 +24,8 @@ export interface StoreOptions {
   enabled(): boolean;
   /** The fs.files patterns that apply to a document. */
   patternsFor(uri: string): readonly string[];
+  /** Whether the client shows the preview, so that a large document's model is built ahead (FsInitializationOptions.previewAhead). */
+  previewAhead(): boolean;
 }
 
 /**
@@ -105,7 +107,7 @@ export class DocumentStore {
       if (analysis?.version !== version || this.documents.get(uri) !== document) return;
       analysis.parsed?.prepareValueEdits();
       // What was prepared ahead is being built already.
-      if (analysis !== prepared?.analysis) buildPreviewAhead(analysis, () => this.isCurrent(uri, analysis));
+      if (analysis !== prepared?.analysis && this.options.previewAhead()) buildPreviewAhead(analysis, () => this.isCurrent(uri, analysis));
     });
   }
 
@@ -176,7 +178,7 @@ export class DocumentStore {
       if (!this.isCurrent(uri, analysis)) return;
       for (const listener of this.preparedPublishedListeners) listener(analysis);
       analysis.parsed?.prepareValueEdits();
-      buildPreviewAhead(analysis, () => this.isCurrent(uri, analysis));
+      if (this.options.previewAhead()) buildPreviewAhead(analysis, () => this.isCurrent(uri, analysis));
     });
     return analysis;
   }

@@ -9,7 +9,7 @@ import {
   type Connection,
   type InitializeResult,
 } from "vscode-languageserver";
-import { StatusNotification } from "../../protocol/lsp";
+import { StatusNotification, type FsInitializationOptions } from "../../protocol/lsp";
 import { DocumentStore } from "./documents";
 import { describeError, type ServerContext } from "./lsp/context";
 import { NO_CLIENT_FEATURES, readClientFeatures, type ClientFeatures } from "./lsp/clientFeatures";
@@ -35,10 +35,12 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   const resourceSettings = new Map<string, Settings>();
   const settingsFor = (uri?: string): Settings => (uri === undefined ? undefined : resourceSettings.get(uri)) ?? settings;
   let client: ClientFeatures = NO_CLIENT_FEATURES;
+  let previewAhead = false;
   const store = new DocumentStore({
     delay: () => settings.validationDelay,
     enabled: () => settings.enable,
     patternsFor: (uri) => settingsFor(uri).files,
+    previewAhead: () => previewAhead,
   });
 
   const context: ServerContext = {
@@ -61,6 +63,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     display = configureLanguage(params?.initializationOptions);
     settings = { ...DEFAULT_SETTINGS, display };
     client = readClientFeatures(params?.capabilities);
+    previewAhead = (params?.initializationOptions as FsInitializationOptions | null | undefined)?.previewAhead === true;
     return {
       capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...capabilitiesFor(client) },
       serverInfo: { name: "fsdoc-language-server" },

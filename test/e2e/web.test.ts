@@ -23,6 +23,7 @@ import {
   waitForFsMarkers,
   UI_TIMEOUT_MS,
 } from "./workbench";
+import { WEB_WORKER_SETTINGS } from "./webHost";
 import { loadWorkspaceLib, screenshot, setUpEditor, waitForFile, type Editor } from "./harness";
 
 const SETUP_TIMEOUT_MS = 15 * 60_000;
@@ -31,11 +32,6 @@ const TEST_TIMEOUT_MS = 3 * 60_000;
 const FIRST_PROBLEMS_TIMEOUT_MS = 90_000;
 const ROLLUP_MESSAGE = "Gross profit fy2025: 41 stated, children sum to 40 (difference 1, tolerance 0).";
 const GROSS_PROFIT_FY2025: JSONPath = ["statements", 1, "items", 6, "values", "fy2025"];
-
-/** Both extensions in the web-worker extension host (see ../shared/notes/web-extension-here.md). */
-export const WEB_WORKER_SETTINGS = {
-  "remote.extensionKind": { "fs-documents.fs-documents": ["web"], "fs-documents-tests.fs-documents-e2e-runner": ["web"] },
-};
 
 let editor: Editor | undefined;
 let skipReason: string | undefined;

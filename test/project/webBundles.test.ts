@@ -14,6 +14,8 @@ import { repoRoot } from "../support/paths";
 
 interface WebBundlesLib {
   webBundles(production: boolean): Record<string, BuildOptions>;
+  webServerBundle(production: boolean): BuildOptions;
+  EMBEDDED_SERVER: string;
 }
 
 const NODE_BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
@@ -61,14 +63,29 @@ async function buildWithMetafile(options: BuildOptions): Promise<Metafile> {
 }
 
 describe("web bundles", async () => {
-  const { webBundles } = (await import(pathToFileURL(join(repoRoot, "scripts/lib/web-bundles.mjs")).href)) as WebBundlesLib;
+  const { webBundles, webServerBundle, EMBEDDED_SERVER } = (await import(pathToFileURL(join(repoRoot, "scripts/lib/web-bundles.mjs")).href)) as WebBundlesLib;
   const bundles = webBundles(true);
 
-  it("are the extension's browser entry, the server's Worker and the preview page", () => {
-    assert.deepEqual(Object.keys(bundles).sort(), ["web-extension", "web-server", "webview"]);
+  it("are the extension's browser entry and the preview page", () => {
+    assert.deepEqual(Object.keys(bundles).sort(), ["web-extension", "webview"]);
   });
 
-  for (const [name, options] of Object.entries(bundles)) {
+  it("the extension's browser entry carries the language server's Worker script, built from server/src/browserMain.ts", async () => {
+    const { build } = await import("esbuild");
+    const [extension, server] = await Promise.all([
+      build({ ...bundles["web-extension"], absWorkingDir: repoRoot, write: false, metafile: true, sourcemap: false, logLevel: "silent" }),
+      build({ ...webServerBundle(true), absWorkingDir: repoRoot, write: false, logLevel: "silent" }),
+    ]);
+    const serverText = server.outputFiles.find((file) => file.path.endsWith("server.js"))!.text;
+    assert.ok(serverText.length > 100_000, `the server script is ${serverText.length} characters`);
+    const embedded = Object.entries(extension.metafile.inputs).filter(([path]) => path.startsWith("embedded-web-server:"));
+    assert.equal(embedded.length, 1, "the extension bundle does not embed the server script");
+    assert.equal(embedded[0]![1].bytes, Buffer.byteLength(serverText), "the embedded script is not the server's build");
+    const extensionText = extension.outputFiles.find((file) => file.path.endsWith("extension.js"))!.text;
+    assert.ok(!extensionText.includes(EMBEDDED_SERVER), "the import of the embedded script was not resolved");
+  });
+
+  for (const [name, options] of Object.entries({ ...bundles, "web-server": webServerBundle(true) })) {
     it(`${name} is built for the browser and imports no Node built-in, and no library twice`, async () => {
       assert.equal(options.platform, "browser");
       const metafile = await buildWithMetafile(options);
@@ -90,13 +107,13 @@ describe("web bundles", async () => {
     assert.ok(secondCopiesIn(metafile).some((found) => found.startsWith("minimatch/")));
   });
 
-  it("the manifest names both entries and the package carries both web bundles", () => {
+  it("the manifest names both entries and the package carries the web bundles", () => {
     const manifest = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { main?: string; browser?: string };
     assert.equal(manifest.main, "./dist/extension.js");
     assert.equal(manifest.browser, "./dist/web/extension.js");
     assert.equal(bundles["web-extension"]!.outdir, "dist/web");
     const ignore = readFileSync(join(repoRoot, ".vscodeignore"), "utf8").split("\n");
-    for (const line of ["!dist/extension.js", "!dist/server.js", "!dist/webview.js", "!dist/web/extension.js", "!dist/web/server.js"]) {
+    for (const line of ["!dist/extension.js", "!dist/server.js", "!dist/webview.js", "!dist/web/extension.js"]) {
       assert.ok(ignore.includes(line), `.vscodeignore lacks ${line}`);
     }
   });

@@ -23,7 +23,7 @@ function unwritten(): { written: Promise<void>; write: () => void } {
 const turns = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
 
 test("an open prepares value edits only once its diagnostics are written", async () => {
-  const store = new DocumentStore({ delay: () => 0, enabled: () => true, patternsFor: () => [] });
+  const store = new DocumentStore({ delay: () => 0, enabled: () => true, patternsFor: () => [], previewAhead: () => true });
   const { written, write } = unwritten();
   let prepared: { mock: { callCount(): number } } | undefined;
   store.onAnalyzed((analysis: DocumentAnalysis) => {
@@ -41,7 +41,7 @@ test("an open prepares value edits only once its diagnostics are written", async
 });
 
 test("a file prepared ahead builds what its opening asks for only once its diagnostics are written, and only while it is current", async () => {
-  const store = new DocumentStore({ delay: () => 0, enabled: () => true, patternsFor: () => [] });
+  const store = new DocumentStore({ delay: () => 0, enabled: () => true, patternsFor: () => [], previewAhead: () => true });
   const first = unwritten();
   const built: DocumentAnalysis[] = [];
   store.onPrepared(() => first.written);
@@ -55,7 +55,7 @@ test("a file prepared ahead builds what its opening asks for only once its diagn
   assert.deepEqual(built, [ahead], "built once they are");
 
   // Opened meanwhile with other text: what was prepared is not current any more, nothing is built of it.
-  const later = new DocumentStore({ delay: () => 0, enabled: () => true, patternsFor: () => [] });
+  const later = new DocumentStore({ delay: () => 0, enabled: () => true, patternsFor: () => [], previewAhead: () => true });
   const second = unwritten();
   const builtLater: DocumentAnalysis[] = [];
   later.onPrepared(() => second.written);

@@ -15,7 +15,7 @@ const text = readText(join(fixturesRoot, "examples", "northwind-group.json"));
 const uri = "file:///ahead/statements.json";
 
 function storeUnderTest(): { store: DocumentStore; published: DocumentAnalysis[]; prepared: DocumentAnalysis[]; withdrawn: string[] } {
-  const store = new DocumentStore({ delay: () => 0, enabled: () => true, patternsFor: () => [] });
+  const store = new DocumentStore({ delay: () => 0, enabled: () => true, patternsFor: () => [], previewAhead: () => true });
   const published: DocumentAnalysis[] = [];
   const prepared: DocumentAnalysis[] = [];
   const withdrawn: string[] = [];
@@ -83,7 +83,7 @@ test("a file prepared again that is no FS document any more withdraws what was p
 
 test("turning the extension off or on withdraws what was prepared", () => {
   let enabled = true;
-  const store = new DocumentStore({ delay: () => 0, enabled: () => enabled, patternsFor: () => [] });
+  const store = new DocumentStore({ delay: () => 0, enabled: () => enabled, patternsFor: () => [], previewAhead: () => true });
   const withdrawn: string[] = [];
   store.onForgotten((forgotten) => withdrawn.push(forgotten));
   store.prepare(uri, text);
@@ -108,13 +108,13 @@ test("nothing is prepared for JSON that is not an FS document, for an open docum
   assert.equal(store.prepare("file:///ahead/other.json", JSON.stringify({ statements: "not these", rows: [1, 2, 3] })), undefined);
   store.open(uri, "json", 1, text);
   assert.equal(store.prepare(uri, text), undefined);
-  const disabled = new DocumentStore({ delay: () => 0, enabled: () => false, patternsFor: () => [] });
+  const disabled = new DocumentStore({ delay: () => 0, enabled: () => false, patternsFor: () => [], previewAhead: () => true });
   assert.equal(disabled.prepare("file:///ahead/disabled.json", text), undefined);
   assert.deepEqual(prepared, []);
 });
 
 test("a file an fs.files pattern names is prepared even when it does not parse, so its syntax errors are ready", () => {
-  const store = new DocumentStore({ delay: () => 0, enabled: () => true, patternsFor: () => ["**/reports/*.json"] });
+  const store = new DocumentStore({ delay: () => 0, enabled: () => true, patternsFor: () => ["**/reports/*.json"], previewAhead: () => true });
   const broken = text.slice(0, text.length / 2);
   const published: DocumentAnalysis[] = [];
   store.onAnalyzed((analysis) => published.push(analysis));

@@ -25,7 +25,8 @@ before(async () => {
   large = generator.generateDocument({ targetBytes: PREVIEW_AHEAD_MIN_CHARS + 60_000, seed: 11 });
 });
 
-const store = () => new DocumentStore({ delay: () => 0, enabled: () => true, patternsFor: () => [] });
+/** A store as a client that shows the preview (VS Code's) has it, or as another editor's client has it. */
+const store = (previewAhead = true) => new DocumentStore({ delay: () => 0, enabled: () => true, patternsFor: () => [], previewAhead: () => previewAhead });
 
 /** Lets macrotasks run until `done()` or until `turns` of them have passed. */
 async function turns(turns: number, done: () => boolean = () => false): Promise<void> {
@@ -49,6 +50,20 @@ test("an opened large document's preview model is built in the background, and i
   assert.equal(parsed.hasPreviewWire, false, "nothing is built before the open's own work is done");
   await turns(2_000, () => parsed.hasPreviewWire);
   assert.equal(parsed.hasPreviewWire, true);
+  assert.deepStrictEqual(parsed.previewWire, freshModel(parsed));
+});
+
+test("for a client without the preview (initializationOptions.previewAhead not set), no model is built ahead", async () => {
+  const documents = store(false);
+  const opened = "file:///ahead/other-editor.json";
+  documents.open(opened, "json", 1, large);
+  const prepared = "file:///ahead/prepared.json";
+  const preparedAnalysis = documents.prepare(prepared, large);
+  await turns(2_000, () => parsedOf(documents.get(opened)).hasPreviewWire);
+  assert.equal(parsedOf(documents.get(opened)).hasPreviewWire, false);
+  assert.equal(parsedOf(preparedAnalysis).hasPreviewWire, false);
+  // Asked for, the model is built then, the same as ever.
+  const parsed = parsedOf(documents.get(opened));
   assert.deepStrictEqual(parsed.previewWire, freshModel(parsed));
 });
 

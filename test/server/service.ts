@@ -29,7 +29,7 @@ export interface ServiceUnderTest {
 
 export function createService(settings: Record<string, unknown> = {}): ServiceUnderTest {
   const current: Settings = Object.keys(settings).length === 0 ? DEFAULT_SETTINGS : readSettings(settings);
-  const store = new DocumentStore({ delay: () => current.validationDelay, enabled: () => current.enable, patternsFor: () => current.files });
+  const store = new DocumentStore({ delay: () => current.validationDelay, enabled: () => current.enable, patternsFor: () => current.files, previewAhead: () => true });
   const published: PublishDiagnosticsParams[] = [];
   store.onAnalyzed((analysis) => published.push({ uri: analysis.uri, version: analysis.version, diagnostics: diagnostics(analysis, current) }));
   store.onForgotten((uri) => published.push({ uri, diagnostics: [] }));

@@ -100,7 +100,7 @@ test("publications follow the versions: a later version's diagnostics are never 
 test("the store keeps one version of a document: earlier versions are collectable after value edits", async () => {
   setFlagsFromString("--expose-gc");
   const gc = runInNewContext("gc") as () => void;
-  const store = new DocumentStore({ delay: () => 0, enabled: () => true, patternsFor: () => [] });
+  const store = new DocumentStore({ delay: () => 0, enabled: () => true, patternsFor: () => [], previewAhead: () => true });
   const uri = "file:///value-edits/store.fs.json";
   const published: DocumentAnalysis[] = [];
   store.onAnalyzed((analysis) => published.push(analysis));

@@ -1,6 +1,6 @@
 // The web entry point (package.json `browser`), for vscode.dev, github.dev and any web-worker
-// extension host: the same extension, with the same language server in a Worker
-// (dist/web/server.js, built from server/src/browserMain.ts).
+// extension host: the same extension, with the same language server in a Worker (built from
+// server/src/browserMain.ts into this bundle).
 
 import * as vscode from "vscode";
 import { LanguageClient } from "vscode-languageclient/browser";
@@ -10,9 +10,8 @@ import { startServerWorker } from "./serverWorker";
 export { deactivate } from "../extension";
 
 export function activate(context: vscode.ExtensionContext): void {
-  const serverScript = vscode.Uri.joinPath(context.extensionUri, "dist", "web", "server.js");
   activateExtension(context, async (id, name, options) => {
-    const worker = await startServerWorker(serverScript);
+    const worker = startServerWorker();
     context.subscriptions.push(worker);
     return new LanguageClient(id, name, worker.worker, options);
   });

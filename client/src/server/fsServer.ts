@@ -92,8 +92,9 @@ export class FsServer implements vscode.Disposable {
         // Set by statement (only the groups that changed), not in the client's own collection.
         handleDiagnostics: (uri, diagnostics) => filterBuiltInJsonOverlap(uri, diagnostics, (shown, kept) => groups.set(shown, kept)),
       },
-      // The server speaks the display language: its locale and this extension's bundle for it.
-      initializationOptions: { locale: vscode.env.language, l10nBundle: vscode.l10n.bundle } satisfies FsInitializationOptions,
+      // The server speaks the display language: its locale and this extension's bundle for it; and
+      // this client shows the preview, whose model the server builds ahead for large documents.
+      initializationOptions: { locale: vscode.env.language, l10nBundle: vscode.l10n.bundle, previewAhead: true } satisfies FsInitializationOptions,
     };
     const client = await this.createClient("fs", "FS Documents", clientOptions);
     client.onNotification(StatusNotification, (status) => this.statusEmitter.fire(status));

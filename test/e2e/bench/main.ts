@@ -5,7 +5,9 @@
 // shows. States: cold (the window's first FS document, the server not running), warm (open and
 // preview with the server running, and VS Code's Markdown preview as the control), new-places
 // (each edit at another cell, the cursor moved there just before the key, nothing scrolled ahead),
-// repeated (one cell edited again and again, then typing and memory). Medians of --runs runs, with
+// repeated (one cell edited again and again, then typing and memory). --host web runs the same in
+// code-server's web-worker extension host (the .vsix's browser entry, the server in a Worker), as
+// vscode.dev runs it. Medians of --runs runs, with
 // their range, in ms and × JSON.parse of the same text, with the issue-25 targets beside them.
 // Results also go to test-results/bench-editor/.
 
@@ -14,6 +16,7 @@ import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { repoRoot } from "../../support/paths";
 import { setUpEditor, waitForFile, type Editor } from "../harness";
+import { WEB_WORKER_SETTINGS } from "../webHost";
 import { fsEditorTitleAction, goTo, quickOpen, runCommand, runFsEditorCommand } from "../workbench";
 import { documentShapes, generateDocument } from "./document";
 import { chooseEditTargets, type EditTarget } from "./editTarget";
@@ -414,6 +417,8 @@ interface BenchOptions {
   memoryEdits: number;
   /** Which states to measure (STATES); fewer make a short run. */
   states: Set<State>;
+  /** Where the extension runs: VS Code's Node extension host, or its web-worker one (server in a Worker). */
+  host: "node" | "web";
 }
 
 const STATES = ["cold", "warm", "new-places", "repeated"] as const;
@@ -438,6 +443,7 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
   // --settings '{"fs.codeLens.enabled":false}': the same measurements with some features off, to
   // see what each costs (user settings of the benchmark's editor, over the defaults above).
   Object.assign(settings, JSON.parse(option("--settings", "{}")) as Record<string, unknown>);
+  if (options.host === "web") Object.assign(settings, WEB_WORKER_SETTINGS);
   if (trace) settings["fs.trace.server"] = "verbose";
   else if (timeline) settings["fs.trace.server"] = "messages";
   const setup = await setUpEditor(settings, {
@@ -455,7 +461,10 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
     const { page } = editor;
     const leader = editor.server.process.pid!;
     await installRendererProbe(page);
-    let idleHost = await readHostProbe(page, editor.apiResultsFile);
+    // The probe is Node's (timers, process.memoryUsage after a forced GC): the web worker's host has neither.
+    const hostProbe = (): Promise<HostProbe> =>
+      options.host === "web" ? Promise.resolve({ maxLagMs: Number.NaN, stalls: 0, error: "not measured in the web worker" }) : readHostProbe(page, editor.apiResultsFile);
+    let idleHost = await hostProbe();
     const samples: Record<string, number[]> = {};
     const profiles: string[] = [];
     let longestFsTask = 0;
@@ -482,7 +491,7 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
       const cpuStart = cpuByProcess(leader);
       await measureWithoutExtension(editor, name, target, runs, samples);
       const cpuDone = cpuByProcess(leader);
-      const host = await readHostProbe(page, editor.apiResultsFile);
+      const host = await hostProbe();
       return {
         sizeMb,
         shape,
@@ -508,7 +517,7 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
       log(`${shape} ${sizeMb} MB: cold opens (the window's first FS document, then in a reloaded window), ${openRuns} runs`);
       await measureColdOpens(editor, name, openRuns, samples, lenses);
       // A reloaded window has a new extension host: its heap grows from here.
-      if (openRuns > 1) idleHost = await readHostProbe(page, editor.apiResultsFile);
+      if (openRuns > 1) idleHost = await hostProbe();
     }
     const cpuStartWarm = cpuByProcess(leader);
     if (states.has("warm")) {
@@ -517,7 +526,7 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
       await phase("open and preview", () => measureOpenAndPreview(editor, name, openRuns, samples, lenses));
     }
     const cpuOpened = cpuByProcess(leader);
-    const openHost = await readHostProbe(page, editor.apiResultsFile);
+    const openHost = await hostProbe();
     const openRenderer = await readRendererProbe(page);
     if (states.has("warm") && !profile && !trace) {
       log(`${shape} ${sizeMb} MB: the control, VS Code's Markdown preview beside the same open, ${runs} runs`);
@@ -543,7 +552,7 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
       await phase("edit and typing", () => measureEdits(editor, name, target, runs, samples, languageServerPeak));
     }
     const cpuEdited = cpuByProcess(leader);
-    const editHost = await readHostProbe(page, editor.apiResultsFile);
+    const editHost = await hostProbe();
     const editRenderer = await readRendererProbe(page);
     languageServerPeak();
     const serverMemory = serverPid === undefined ? undefined : processMemory(serverPid);
@@ -609,6 +618,7 @@ async function main(): Promise<boolean> {
     withoutExtension: process.argv.includes("--without-extension"),
     memoryEdits: Math.max(0, Number(option("--memory-edits", "100"))),
     states: new Set(listOption("--states", STATES, STATES) as State[]),
+    host: listOption("--host", ["node", "web"], ["node"])[0] as BenchOptions["host"],
   };
   // The extension host's heap holds VS Code's own copy of the text and its caches: the same opens
   // and typing without FS Documents first give that share, so that ours can be told apart. That
@@ -638,7 +648,8 @@ async function main(): Promise<boolean> {
       }
     }
   }
-  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}, load average before ${load.map((value) => value.toFixed(2)).join(" ")}, after ${loadavg()
+  const host = options.host === "web" ? "FS Documents in the web-worker extension host (server in a Worker), " : "";
+  const machine = `${host}${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}, load average before ${load.map((value) => value.toFixed(2)).join(" ")}, after ${loadavg()
     .map((value) => value.toFixed(2))
     .join(" ")}`;
   console.log([formatReport(results, machine), ...failed].join("\n"));
