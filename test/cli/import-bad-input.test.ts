@@ -1,7 +1,7 @@
 // fsdoc import refuses what it cannot read with one line on standard error, exit 1, and nothing
 // written: an empty file, a legacy .xls, an encrypted workbook, a truncated or corrupt zip, a zip
 // that would inflate beyond the cap, a file over the size cap, and a workbook without fsdoc's
-// definitions sheet.
+// definitions sheet and no statement in its layout.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
@@ -68,5 +68,5 @@ test("bad input: one line, exit 1, nothing written", async () => {
   await other.xlsx.writeFile(join(dir, "other.xlsx"));
   const foreign = fsdoc(["import", "other.xlsx"], { cwd: dir });
   assert.equal(foreign.code, 1);
-  assert.match(foreign.stderr, /has no FS definitions sheet/);
+  assert.match(foreign.stderr, /^fsdoc: other\.xlsx: found no statement: no sheet has a header row of periods/);
 });

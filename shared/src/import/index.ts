@@ -6,15 +6,18 @@
 import { sniff } from "./container";
 import { definitionsSheet, fromExport } from "./fromExport";
 import type { Grid } from "./grid";
+import { fromLayout } from "./layout";
+import type { ImportOptions } from "./options";
 import { newReport, type ImportReport } from "./report";
 import { readXlsxGrid } from "./xlsxGrid";
 
 export { IMPORT_LIMITS } from "./container";
 export { reportText, type ImportReport } from "./report";
+export { parseYearEnd, type ImportOptions } from "./options";
 
 export type ImportOutcome = { ok: true; document: Record<string, unknown>; report: ImportReport } | { ok: false; error: string };
 
-export async function importSpreadsheet(bytes: Uint8Array, name: string): Promise<ImportOutcome> {
+export async function importSpreadsheet(bytes: Uint8Array, name: string, options: ImportOptions = {}): Promise<ImportOutcome> {
   const container = sniff(bytes, name);
   if (container.kind === "refused") return { ok: false, error: container.reason };
   if (container.kind === "text") return { ok: false, error: `${name} is not an XLSX workbook written by fsdoc render --format xlsx (the only kind this version imports)` };
@@ -26,9 +29,9 @@ export async function importSpreadsheet(bytes: Uint8Array, name: string): Promis
   } catch (error) {
     return { ok: false, error: `${name} is not a readable workbook (${error instanceof Error ? error.message.split("\n")[0] : String(error)})` };
   }
+  // A workbook fsdoc wrote carries its definitions; any other is read from its layout.
   const definitions = definitionsSheet(grid);
-  if (definitions === undefined) return { ok: false, error: `${name} has no FS definitions sheet: this version imports workbooks written by fsdoc render --format xlsx` };
-  const report = newReport(name, "fsdoc-export");
-  const built = fromExport(grid, definitions, report);
+  const report = newReport(name, definitions === undefined ? "workbook" : "fsdoc-export");
+  const built = definitions === undefined ? fromLayout(grid, options, report, name) : fromExport(grid, definitions, report);
   return built.ok ? { ok: true, document: built.document, report } : { ok: false, error: `${name}: ${built.error}` };
 }
