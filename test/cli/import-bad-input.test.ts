@@ -41,7 +41,8 @@ test("bad input: one line, exit 1, nothing written", async () => {
     ["truncated.xlsx", good.slice(0, Math.floor(good.length / 2)), /not a complete zip file \(truncated or corrupt\)/],
     ["corrupt.xlsx", corrupt, /corrupt zip file/],
     ["bomb.xlsx", bomb, /would inflate to 300 MiB; the import reads workbooks of up to 256 MiB inflated/],
-    ["statements.csv", new TextEncoder().encode("Item,2025\nRevenue,100\n"), /is not an XLSX workbook written by fsdoc/],
+    ["statements.csv", new TextEncoder().encode("Just,words\nand,more\n"), /statements\.csv: found no statement/],
+    ["image.csv", Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13]), /is neither a workbook nor a text \(CSV or TSV\) file/],
   ];
   for (const [name, bytes, message] of cases) {
     writeFileSync(join(dir, name), bytes);

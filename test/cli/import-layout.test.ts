@@ -342,3 +342,18 @@ test("fsdoc import names each rollup that does not add up (a saved result other 
     /rollups: 0 satisfied, 1 not satisfied, 0 not evaluated\n  not satisfied: income-statement\/total in FY2025: stated 31, its children add up to 30 \(off by 1\)\n$/,
   );
 });
+
+test("a chain of formulas as long as the sheet, and a long sheet in sums mode, are read without recursion or quadratic work", async () => {
+  const chain: Row[] = [["Income statement"], [null, "2025"], ["Row 3", 1]];
+  for (let row = 4; row <= 12_000; row++) chain.push([`Row ${row}`, { formula: `-B${row - 1}` }]);
+  const { document, report } = await imported(await book({ Sheet1: chain }));
+  const items = itemsOf(document);
+  assert.equal(items.length, 11_998);
+  // The sheet shows 1, -1, 1, …; every other row is subtracted, so stored each is -1 and adds up.
+  assert.ok(items.every((item) => item.values.FY2025 === "-1"));
+  assert.ok(report.guesses.some((guess: Doc) => guess.where === "Sheet1!B5" && /children's sum, 1$/.test(guess.text)));
+  assert.equal(conforms(document), "consistent");
+  const long: Row[] = [["Income statement"], [null, "2025"]];
+  for (let row = 3; row <= 6_000; row++) long.push([`Line ${row}`, row % 7]);
+  assert.equal(itemsOf((await imported(await book({ Sheet1: long }), { rollups: "sums" })).document).length, 5_998);
+});

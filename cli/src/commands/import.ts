@@ -8,8 +8,8 @@ import { UsageError } from "../usage";
 
 export const importCommand: Command = {
   name: "import",
-  summary: "turn an XLSX workbook into an FS document",
-  usage: "import <book.xlsx> [--output <doc.json>] [--force] [--report <report.json>] [options]",
+  summary: "turn an XLSX workbook or a CSV/TSV file into an FS document",
+  usage: "import <book.xlsx|file.csv|file.tsv> [--output <doc.json>] [--force] [--report <report.json>] [options]",
   description: `
 Reads a workbook written by fsdoc render --format xlsx (or FS: Export XLSX) and writes the FS 0.2
 document it holds: ids, labels, units, periods, statements, items, rollupTo and values, with the
@@ -21,7 +21,9 @@ Any other workbook is read from its layout: each statement is a header row of pe
 FY2025, 31 Dec 2025, 31.12.2025, 2025-12-31 or a date cell) with title rows above it and rows of a
 label and one number per period below it, a sheet per statement or several on one sheet. Periods,
 their kind, the unit and scale come from the headers and the titles' wording, rollupTo from SUM and
-+/- formulas over the same column. The options below override each of these guesses.
++/- formulas over the same column. A CSV or TSV file is read the same way, without formulas;
+--rollups sums proposes a row equal to the sum of the rows right above it as their subtotal.
+The options below override each of these guesses.
 
 A report of what was guessed and of every cell skipped (sheet and cell address) goes to standard
 error, or as JSON to --report; then the engine's verdict on the result: conformance and rollups.

@@ -85,7 +85,7 @@ function headerColumns(sheet: GridSheet, row: number): { columns: PeriodColumn[]
 /** A row of a label and numbers under the header's columns follows within the next rows. */
 function hasDataBelow(sheet: GridSheet, rows: number[], from: number, columns: PeriodColumn[]): boolean {
   const first = Math.min(...columns.map((column) => column.column));
-  for (const row of rows.filter((candidate) => candidate > rows[from]!).slice(0, 12)) {
+  for (const row of rows.slice(from + 1, from + 13)) {
     const cells = cellsOf(sheet, row);
     const label = cells.some((cell) => cell.column < first && cell.value?.kind === "text");
     const numbers = columns.some((column) => {
@@ -100,7 +100,7 @@ function hasDataBelow(sheet: GridSheet, rows: number[], from: number, columns: P
 
 export function findBlocks(sheet: GridSheet): Block[] {
   const rows = sortedRows(sheet);
-  const headers: { row: number; columns: PeriodColumn[]; captions: number[] }[] = [];
+  const headers: { index: number; row: number; columns: PeriodColumn[]; captions: number[] }[] = [];
   rows.forEach((row, index) => {
     const found = headerColumns(sheet, row);
     if (found === undefined || !hasDataBelow(sheet, rows, index, found.columns)) return;
@@ -110,17 +110,15 @@ export function findBlocks(sheet: GridSheet): Block[] {
     const bare = columns.every((column) => column.header.day === undefined && !/[a-z]/i.test(column.text));
     const before = rows[index - 1];
     if (bare && before !== undefined && columns.some((column) => isNumberAt(sheet, before, column.column))) return;
-    headers.push({ row, columns, captions });
+    headers.push({ index, row, columns, captions });
   });
   const blocks: Block[] = [];
-  headers.forEach((header, index) => {
-    const previous = headers[index - 1];
+  headers.forEach((header, at) => {
+    const previous = headers[at - 1];
     // Titles: the rows above, back to the last row with a number of the previous statement.
-    const above = rows.filter((row) => row < header.row && (previous === undefined || row > previous.row));
+    const above = rows.slice(previous === undefined ? 0 : previous.index + 1, header.index);
     let start = 0;
-    above.forEach((row, at) => {
-      if (previous !== undefined && cellsOf(sheet, row).some(isNumberish)) start = at + 1;
-    });
+    if (previous !== undefined) above.forEach((row, index) => cellsOf(sheet, row).some(isNumberish) && (start = index + 1));
     blocks.push({ sheet, titleRows: above.slice(start), header: header.row, columns: header.columns, captions: header.captions, end: Number.MAX_SAFE_INTEGER });
   });
   blocks.forEach((block, index) => {

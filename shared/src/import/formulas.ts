@@ -58,6 +58,8 @@ function rangeRows(piece: string, sheet: string, column: number): number[] | str
   if (typeof first === "string") return first;
   if (typeof last === "string") return last;
   if (first[1] !== column || last[1] !== column) return "a formula over another column";
+  // A spreadsheet has at most 1,048,576 rows; a range beyond is no sheet's.
+  if (Math.max(first[0], last[0]) > 1_048_576) return "a formula over rows no sheet has";
   const rows: number[] = [];
   for (let row = Math.min(first[0], last[0]); row <= Math.max(first[0], last[0]); row++) rows.push(row);
   return rows;

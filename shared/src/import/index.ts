@@ -1,9 +1,9 @@
-// importSpreadsheet: an XLSX workbook (or, with layout.ts, a CSV/TSV file) → an FS 0.2 document and
-// a report. Pure: bytes in, document and report out; the CLI and the editor read and write files.
+// importSpreadsheet: an XLSX workbook or a CSV/TSV file → an FS 0.2 document and a report. Pure: bytes in, document and report out; the CLI and the editor read and write files.
 // Bad input (empty, legacy .xls, encrypted, truncated or corrupt zip, over the size cap) is a
 // one-line reason, never an exception.
 
 import { sniff } from "./container";
+import { readDelimited } from "./delimited";
 import { definitionsSheet, fromExport } from "./fromExport";
 import type { Grid } from "./grid";
 import { fromLayout } from "./layout";
@@ -20,7 +20,15 @@ export type ImportOutcome = { ok: true; document: Record<string, unknown>; repor
 export async function importSpreadsheet(bytes: Uint8Array, name: string, options: ImportOptions = {}): Promise<ImportOutcome> {
   const container = sniff(bytes, name);
   if (container.kind === "refused") return { ok: false, error: container.reason };
-  if (container.kind === "text") return { ok: false, error: `${name} is not an XLSX workbook written by fsdoc render --format xlsx (the only kind this version imports)` };
+  if (container.kind === "text") {
+    // A CSV or TSV file: the same layouts, without formulas.
+    const report = newReport(name, /\.tsv$/i.test(name) ? "tsv" : "csv");
+    const read = readDelimited(bytes, name, report);
+    if (!read.ok) return { ok: false, error: `${name} ${read.error}` };
+    if (read.separator === "\t") report.layout = "tsv";
+    const built = fromLayout(read.grid, options, report, name);
+    return built.ok ? { ok: true, document: built.document, report } : { ok: false, error: `${name}: ${built.error}` };
+  }
   let grid: Grid;
   try {
     // Loaded on first use, as the export loads it.

@@ -8,7 +8,7 @@ import { IdPool } from "./ids";
 import { detectLocale, type NumberLocale } from "./numbers";
 import { parseYearEnd, type ImportOptions } from "./options";
 import { dayInText, isoDay, kindFromWording, yearStart, type Kind } from "./periods";
-import { computedValue, formulaRollups, negate, storedSigns, sumRollups, type Links } from "./rollups";
+import { formulaRollups, negate, shownValues, storedSigns, sumRollups, type Links } from "./rollups";
 import { readRows, type Cell, type RowDraft } from "./rows";
 import { readUnitPhrase, unitNames } from "./units";
 import type { Grid } from "./grid";
@@ -150,12 +150,7 @@ function buildItems(block: Block, items: RowDraft[], keep: boolean[], periodIds:
     idOf.set(item.row, ids.take(label, "item"));
   }
   const signs = storedSigns(items, links);
-  const shownMemo = new Map<string, Cell>();
-  const shown = (item: RowDraft, at: number): Cell => {
-    const key = `${item.row}:${at}`;
-    if (!shownMemo.has(key)) shownMemo.set(key, item.unsaved[at] ? computedValue(item, at, items, links, shown) : (item.shown[at] ?? null));
-    return shownMemo.get(key) as Cell;
-  };
+  const shown = shownValues(items, links);
   for (const item of items) {
     if (signs.get(item.row) === -1)
       report.guesses.push({
@@ -169,7 +164,7 @@ function buildItems(block: Block, items: RowDraft[], keep: boolean[], periodIds:
     let at = 0;
     item.shown.forEach((_unused, column) => {
       if (!keep[column]) return;
-      let value = shown(item, column);
+      let value = (shown.get(item.row) as Cell[])[column] ?? null;
       if (item.unsaved[column]) {
         const ref = `${block.sheet.name}!${columnRef((block.columns[column] as { column: number }).column)}${item.row}`;
         report.guesses.push({

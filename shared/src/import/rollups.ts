@@ -32,12 +32,14 @@ export function formulaRollups(block: Block, items: RowDraft[], report: ImportRe
       continue;
     }
     const terms: Term[] = [];
+    const seen = new Set<number>();
     let problem: string | undefined;
     for (const term of reading.terms) {
       if (term.row === item.row) problem = "it refers to its own row";
       else if (term.row <= block.header || term.row > block.end) problem = `row ${term.row} is outside this statement`;
       else if (byRow.has(term.row)) {
-        if (terms.some((other) => other.row === term.row)) problem = `row ${term.row} is counted twice`;
+        if (seen.has(term.row)) problem = `row ${term.row} is counted twice`;
+        seen.add(term.row);
         terms.push(term);
       }
       // Else a blank row or a heading inside the range: SUM skips it, and so does the rollup.
@@ -81,65 +83,106 @@ function isAncestor(links: Links, candidate: number, row: number): boolean {
   return false;
 }
 
+/** Runs longer than this are not tried: a subtotal of hundreds of rows is no layout people write. */
+const LONGEST_RUN = 200;
+
 /** A row equal, in every period both have, to the sum of the shortest run (two or more) of free rows right above it. */
 export function sumRollups(block: Block, items: RowDraft[], report: ImportReport, links: Links): void {
   const hasChildren = new Set([...links.parent.values()].map((link) => link.row));
-  items.forEach((item, index) => {
-    if (hasChildren.has(item.row)) return;
-    const free = items.slice(0, index).filter((candidate) => !links.parent.has(candidate.row));
-    for (let length = 2; length <= free.length; length++) {
-      const run = free.slice(free.length - length);
-      if (!equalsSum(item, run)) continue;
-      for (const child of run) links.parent.set(child.row, { row: item.row, sign: 1, where: `${block.sheet.name}!${item.row}:${item.row}` });
-      hasChildren.add(item.row);
-      report.guesses.push({
-        what: "rollup",
-        where: `${block.sheet.name}!${address(item.row, (block.columns[0] as { column: number }).column)}`,
-        text: `${item.label || `row ${item.row}`} is the sum of the ${length} rows above it (${run.map((child) => child.label || `row ${child.row}`).join(", ")}), so it is taken as their subtotal`,
-      });
-      return;
+  const free: RowDraft[] = [];
+  for (const item of items) {
+    if (!hasChildren.has(item.row)) {
+      const run = shortestRun(item, free);
+      if (run !== undefined) {
+        for (const child of run) links.parent.set(child.row, { row: item.row, sign: 1, where: `${block.sheet.name}!${item.row}:${item.row}` });
+        free.splice(free.length - run.length, run.length);
+        report.guesses.push({
+          what: "rollup",
+          where: `${block.sheet.name}!${address(item.row, (block.columns[0] as { column: number }).column)}`,
+          text: `${item.label || `row ${item.row}`} is the sum of the ${run.length} rows above it (${run.map((child) => child.label || `row ${child.row}`).join(", ")}), so it is taken as their subtotal`,
+        });
+      }
     }
-  });
+    if (!links.parent.has(item.row)) free.push(item);
+  }
 }
 
-function equalsSum(item: RowDraft, run: RowDraft[]): boolean {
-  let compared = 0;
-  for (let at = 0; at < item.shown.length; at++) {
-    const total = item.shown[at];
-    const parts = run.map((child) => child.shown[at]);
-    if (typeof total !== "string" || parts.some((part) => typeof part !== "string")) continue;
-    if (sum(parts as string[]) !== total) return false;
-    if (total !== "0") compared++;
+/** The shortest run of two or more rows at the end of `free` whose exact sums are the item's values. */
+function shortestRun(item: RowDraft, free: RowDraft[]): RowDraft[] | undefined {
+  const totals: (string | undefined)[] = item.shown.map(() => "0");
+  for (let length = 1; length <= Math.min(free.length, LONGEST_RUN); length++) {
+    const child = free[free.length - length] as RowDraft;
+    child.shown.forEach((value, at) => (totals[at] = typeof value === "string" && totals[at] !== undefined ? sum([totals[at] as string, value]) : undefined));
+    if (length < 2) continue;
+    let compared = 0;
+    let equal = true;
+    item.shown.forEach((value, at) => {
+      if (typeof value !== "string" || totals[at] === undefined) return;
+      if (totals[at] !== value) equal = false;
+      else if (value !== "0") compared++;
+    });
+    if (equal && compared > 0) return free.slice(free.length - length);
   }
-  return compared > 0;
+  return undefined;
 }
 
 /** Each row's sign in the document: the product of the signs on its way up to its top parent. */
 export function storedSigns(items: RowDraft[], links: Links): Map<number, 1 | -1> {
   const signs = new Map<number, 1 | -1>();
-  const signOf = (row: number): 1 | -1 => {
-    const known = signs.get(row);
-    if (known !== undefined) return known;
-    const link = links.parent.get(row);
-    const sign = link === undefined ? 1 : ((link.sign * signOf(link.row)) as 1 | -1);
-    signs.set(row, sign);
-    return sign;
-  };
-  for (const item of items) signOf(item.row);
+  for (const item of items) {
+    // Up to the first row whose sign is known (or the top), then back down: no recursion, as a
+    // chain of formulas may be as long as the sheet.
+    const path: number[] = [];
+    let row: number | undefined = item.row;
+    while (row !== undefined && !signs.has(row)) {
+      path.push(row);
+      row = links.parent.get(row)?.row;
+    }
+    let sign: 1 | -1 = row === undefined ? 1 : (signs.get(row) as 1 | -1);
+    for (let at = path.length - 1; at >= 0; at--) {
+      const link = links.parent.get(path[at] as number);
+      if (link !== undefined) sign = (sign * link.sign) as 1 | -1;
+      signs.set(path[at] as number, sign);
+    }
+  }
   return signs;
 }
 
-/** A subtotal's value where its formula's result was not saved: its children's sum as the sheet computes it. */
-export function computedValue(item: RowDraft, at: number, items: RowDraft[], links: Links, shown: (row: RowDraft, at: number) => Cell): Cell {
-  const children = items.filter((child) => links.parent.get(child.row)?.row === item.row);
-  if (children.length === 0) return null;
-  const parts: string[] = [];
-  for (const child of children) {
-    const value = shown(child, at);
-    if (typeof value !== "string") return null;
-    parts.push((links.parent.get(child.row) as { sign: number }).sign < 0 ? negate(value) : value);
+/**
+ * Every row's values as the sheet shows them, with a formula whose result was not saved taking
+ * its children's sum as the sheet computes it (children first, without recursion).
+ */
+export function shownValues(items: RowDraft[], links: Links): Map<number, Cell[]> {
+  const children = new Map<number, RowDraft[]>();
+  for (const item of items) {
+    const parent = links.parent.get(item.row);
+    if (parent !== undefined) children.set(parent.row, [...(children.get(parent.row) ?? []), item]);
   }
-  return sum(parts);
+  const values = new Map<number, Cell[]>();
+  const stack: [RowDraft, boolean][] = items.filter((item) => !links.parent.has(item.row)).map((item) => [item, false]);
+  while (stack.length > 0) {
+    const [item, expanded] = stack.pop() as [RowDraft, boolean];
+    const below = children.get(item.row) ?? [];
+    if (!expanded) {
+      stack.push([item, true], ...below.map((child): [RowDraft, boolean] => [child, false]));
+      continue;
+    }
+    values.set(
+      item.row,
+      item.shown.map((value, at) => {
+        if (!item.unsaved[at]) return value;
+        if (below.length === 0) return null;
+        const parts: string[] = [];
+        for (const child of below) {
+          const part = (values.get(child.row) as Cell[])[at];
+          if (typeof part !== "string") return null;
+          parts.push((links.parent.get(child.row) as { sign: number }).sign < 0 ? negate(part) : part);
+        }
+        return sum(parts);
+      }),
+    );
+  }
+  return values;
 }
 
 export function negate(value: string): string {
