@@ -7,7 +7,7 @@ import { cellsOf, cellText, findBlocks, stripCurrency, type Block } from "./bloc
 import { IdPool } from "./ids";
 import { detectLocale, type NumberLocale } from "./numbers";
 import { parseYearEnd, type ImportOptions } from "./options";
-import { dayInText, isoDay, kindFromWording, yearStart, type Kind } from "./periods";
+import { dayInText, isoDay, kindFromWording, yearEndWithoutYear, yearStart, type Kind } from "./periods";
 import { formulaRollups, negate, shownValues, storedSigns, sumRollups, type Links } from "./rollups";
 import { readRows, type Cell, type RowDraft } from "./rows";
 import { readUnitPhrase, unitNames } from "./units";
@@ -51,7 +51,10 @@ export function fromLayout(grid: Grid, options: ImportOptions, report: ImportRep
       continue;
     }
     titleTexts.push(...titles);
-    const context = [...titles, ...block.columns.map((column) => column.text), ...rows.headerTexts];
+    const captions = block.captions
+      .map((column) => cellsOf(block.sheet, block.header).find((cell) => cell.column === column))
+      .map((cell) => (cell === undefined ? "" : cellText(cell)));
+    const context = [...titles, ...captions, ...block.columns.map((column) => column.text), ...rows.headerTexts];
     const label = statementLabel(titles, block, blocks);
     const id = statementIds.take(label, "statement");
     const lastRow = (rows.items[rows.items.length - 1] as RowDraft).row;
@@ -216,7 +219,7 @@ function chooseYearEnd(options: ImportOptions, context: string[]): { day: [numbe
   const given = options.yearEnd === undefined ? undefined : parseYearEnd(options.yearEnd);
   if (given !== undefined) return { day: given, why: "the --year-end option" };
   for (const text of context) {
-    const day = dayInText(text);
+    const day = dayInText(text) ?? yearEndWithoutYear(text);
     if (day !== undefined) return { day: [day.month, day.day], why: `read from "${text.trim()}"` };
   }
   return { day: [12, 31], why: "no date in the titles, so 31 December" };

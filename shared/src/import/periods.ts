@@ -126,3 +126,13 @@ export function yearStart(year: number, month: number, day: number): string {
   const start = day === daysInMonth(year, month) ? new Date(Date.UTC(year - 1, month, 1)) : new Date(Date.UTC(year - 1, month - 1, day + 1));
   return isoDay(start.getUTCFullYear(), start.getUTCMonth() + 1, start.getUTCDate());
 }
+
+/** "for the years ended 31 December", "year ending June 30": a year end named without a year. */
+export function yearEndWithoutYear(text: string): { month: number; day: number } | undefined {
+  const match = /\b(?:ended|ending)\s+(?:(\d{1,2})(?:st|nd|rd|th)?\s+([A-Za-zä]{3,9})|([A-Za-zä]{3,9})\s+(\d{1,2})(?:st|nd|rd|th)?)\b/i.exec(text);
+  if (match === null) return undefined;
+  const month = monthOf((match[2] ?? match[3]) as string);
+  const day = Number(match[1] ?? match[4]);
+  // A common year: a year end is the same day every year, so 29 February is none.
+  return month !== undefined && realDay(2001, month, day) ? { month, day } : undefined;
+}
