@@ -1,7 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import { analyze } from "../../../shared/src/index";
-import { IMPORT_LIMITS, importSpreadsheet, parseYearEnd, reportText, type ImportOptions } from "../../../shared/src/import/index";
-import { summarize } from "../../../shared/src/render/rollups";
+import { IMPORT_LIMITS, importSpreadsheet, importVerdict, parseYearEnd, reportText, type ImportOptions } from "../../../shared/src/import/index";
 import { flag, stringOption, type Command } from "../command";
 import { OperationalError, reason, writeFileSafely, writeStdout } from "../io";
 import { UsageError } from "../usage";
@@ -104,30 +103,11 @@ async function runImport(file: string, options: OutputOptions, layout: ImportOpt
   if (!outcome.ok) throw new OperationalError(outcome.error);
   const text = JSON.stringify(outcome.document, null, 2) + "\n";
   const result = analyze(outcome.document).result;
-  const status = summarize(result);
-  const verdict =
-    result.conformance.status === "conforming"
-      ? `the document conforms; rollups: ${status?.satisfied ?? 0} satisfied, ${status?.unsatisfied ?? 0} not satisfied, ${status?.errors ?? 0} not evaluated`
-      : `the document does not conform (${result.conformance.errors.length} error${result.conformance.errors.length === 1 ? "" : "s"}; fsdoc validate lists them)`;
   const json = JSON.stringify({ ...outcome.report, conformance: result.conformance.status, calculations: result.calculations.status }, null, 2) + "\n";
   if (options.report !== undefined && options.report !== "-") writeFileSafely(options.report, json, { overwrite: options.force });
   if (options.output !== undefined) writeFileSafely(options.output, text, { overwrite: options.force });
   else await writeStdout(text);
   if (options.report === "-") process.stderr.write(json);
-  else process.stderr.write(reportText(outcome.report) + verdict + "\n" + failingRollups(result));
+  else process.stderr.write(reportText(outcome.report) + importVerdict(result));
   return 0;
-}
-
-/** One line per rollup that is not satisfied or not evaluated, so the user sees where to look. */
-function failingRollups(result: ReturnType<typeof analyze>["result"]): string {
-  const lines: string[] = [];
-  for (const application of result.calculations.applications) {
-    const { statement, parent, period } = application.key;
-    if (application.status === "unsatisfied")
-      lines.push(
-        `  not satisfied: ${statement}/${parent} in ${period}: stated ${application.actual}, its children add up to ${application.expected} (off by ${application.difference})`,
-      );
-    else if (application.status === "error") lines.push(`  not evaluated: ${statement}/${parent} in ${period}: ${application.reason} at ${application.cell.item}`);
-  }
-  return lines.map((line) => line + "\n").join("");
 }

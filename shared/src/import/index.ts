@@ -14,6 +14,7 @@ import { readXlsxGrid } from "./xlsxGrid";
 export { IMPORT_LIMITS } from "./container";
 export { reportText, type ImportReport } from "./report";
 export { parseYearEnd, type ImportOptions } from "./options";
+export { importVerdict } from "./verdict";
 
 export type ImportOutcome = { ok: true; document: Record<string, unknown>; report: ImportReport } | { ok: false; error: string };
 
@@ -29,10 +30,15 @@ export async function importSpreadsheet(bytes: Uint8Array, name: string, options
     const built = fromLayout(read.grid, options, report, name);
     return built.ok ? { ok: true, document: built.document, report } : { ok: false, error: `${name}: ${built.error}` };
   }
+  let excel;
+  try {
+    // Loaded on first use, as the export loads it; the web language server leaves it out.
+    excel = (await import("exceljs")).default;
+  } catch (error) {
+    return { ok: false, error: `${name}: XLSX workbooks cannot be read here (${error instanceof Error ? error.message : String(error)}); a CSV or TSV file can` };
+  }
   let grid: Grid;
   try {
-    // Loaded on first use, as the export loads it.
-    const { default: excel } = await import("exceljs");
     grid = await readXlsxGrid(excel, bytes);
   } catch (error) {
     return { ok: false, error: `${name} is not a readable workbook (${error instanceof Error ? error.message.split("\n")[0] : String(error)})` };
