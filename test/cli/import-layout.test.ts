@@ -357,3 +357,16 @@ test("a chain of formulas as long as the sheet, and a long sheet in sums mode, a
   for (let row = 3; row <= 6_000; row++) long.push([`Line ${row}`, row % 7]);
   assert.equal(itemsOf((await imported(await book({ Sheet1: long }), { rollups: "sums" })).document).length, 5_998);
 });
+
+test("wording: 'per share' or 'for the group' says no kind; 'for the year' does", async () => {
+  const titles: [string, string][] = [
+    ["Balance sheet for the group, amounts per share", "instant"],
+    ["Income statement for the group", "duration"],
+    ["Notes for the year 2025", "duration"],
+    ["Notes as of 2025", "instant"],
+  ];
+  for (const [title, kind] of titles) {
+    const { document } = await imported(await book({ Sheet1: [[title], [null, "2025"], ["A", 1]] }));
+    assert.equal(document.periods[0].kind, kind, title);
+  }
+});

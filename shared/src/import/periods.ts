@@ -35,11 +35,16 @@ function realDay(year: number, month: number, day: number): boolean {
   return year >= 1000 && year <= 9999 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
-/** The kind that wording says: "as at/as of" → instant; "(for the) year(s)/period ended" → duration. */
+/** The kind that wording says: "as at/as of", "zum" → instant; "(for the) year(s)/period ended", "for the year" → duration. */
 export function kindFromWording(text: string): Kind | undefined {
   const lower = text.toLowerCase();
-  if (/\bas (?:at|of)\b|\bper\b|\bzum\b|\bam\b|\bstichtag\b/.test(lower)) return "instant";
-  if (/\b(?:years?|periods?|months?|quarters?|half[- ]years?)\s+(?:ended|ending)\b|\bfor the\b|\bgeschäftsjahr\b|\bvom\b/.test(lower)) return "duration";
+  if (/\bas (?:at|of)\b|\bzum\b|\bstichtag\b/.test(lower)) return "instant";
+  if (
+    /\b(?:years?|periods?|months?|quarters?|half[- ]years?)\s+(?:ended|ending)\b|\bfor the (?:financial |fiscal )?(?:years?|periods?|months?|quarters?|half[- ]years?)\b|\bgeschäftsjahr\b|\bvom\b/.test(
+      lower,
+    )
+  )
+    return "duration";
   return undefined;
 }
 
