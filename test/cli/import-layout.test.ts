@@ -370,3 +370,14 @@ test("wording: 'per share' or 'for the group' says no kind; 'for the year' does"
     assert.equal(document.periods[0].kind, kind, title);
   }
 });
+
+test("a year ending on 29 February ends on the 28th in a common year", async () => {
+  const { document } = await imported(await book({ Sheet1: [["Income statement for the year ended 29 February 2024"], [null, "2024", "2023"], ["Sales", 1, 2]] }));
+  assert.deepEqual(
+    document.periods.map((period: Doc) => [period.start, period.end]),
+    [
+      ["2023-03-01", "2024-02-29"],
+      ["2022-03-01", "2023-02-28"],
+    ],
+  );
+});

@@ -6,7 +6,7 @@
 import { cellsOf, cellText, findBlocks, stripCurrency, type Block } from "./blocks";
 import { IdPool } from "./ids";
 import { detectLocale, type NumberLocale } from "./numbers";
-import { parseYearEnd, type ImportOptions } from "./options";
+import { daysInMonth, parseYearEnd, type ImportOptions } from "./options";
 import { dayInText, isoDay, kindFromWording, yearEndWithoutYear, yearStart, type Kind } from "./periods";
 import { formulaRollups, negate, shownValues, storedSigns, sumRollups, type Links } from "./rollups";
 import { readRows, type Cell, type RowDraft } from "./rows";
@@ -78,7 +78,11 @@ export function fromLayout(grid: Grid, options: ImportOptions, report: ImportRep
     const keep: boolean[] = [];
     for (const column of block.columns) {
       const kind = options.kind ?? column.header.kind ?? fallbackKind;
-      const [month, day] = column.header.day !== undefined ? [column.header.day.month, column.header.day.day] : yearEnd.day;
+      // A year ending on 29 February ends on the 28th in a common year.
+      const [month, day] =
+        column.header.day !== undefined
+          ? [column.header.day.month, column.header.day.day]
+          : [yearEnd.day[0], Math.min(yearEnd.day[1], daysInMonth(column.header.year, yearEnd.day[0]))];
       const end = isoDay(column.header.year, month, day);
       const definition: Json = kind === "instant" ? { kind, date: end } : { kind, start: yearStart(column.header.year, month, day), end };
       const key = JSON.stringify(definition);
