@@ -20,10 +20,22 @@ test("a CSV file: the document's text, the report and the verdict; options overr
   assert.deepEqual(document.units, [{ id: "eur-thousands", label: "EUR thousands", measure: "EUR", scale: 3 }]);
   assert.match(plain.report as string, /^income\.csv: read as CSV\n/);
   assert.match(plain.report as string, /the document conforms; rollups: 0 satisfied/);
-  const given = await service.importFile({ name: "income.csv", base64: base64(csv), options: { rollups: "sums", measure: "USD", scale: 6, kind: "bogus", yearEnd: "13-40", entity: 7 } });
-  const withOptions = JSON.parse(given.text as string) as { units: { measure: string; scale: number }[]; periods: { kind: string; end: string }[]; entity: { name: string }; statements: { items: { rollupTo?: string }[] }[] };
+  const given = await service.importFile({
+    name: "income.csv",
+    base64: base64(csv),
+    options: { rollups: "sums", measure: "USD", scale: 6, kind: "bogus", yearEnd: "13-40", entity: 7 },
+  });
+  const withOptions = JSON.parse(given.text as string) as {
+    units: { measure: string; scale: number }[];
+    periods: { kind: string; end: string }[];
+    entity: { name: string };
+    statements: { items: { rollupTo?: string }[] }[];
+  };
   assert.deepEqual([withOptions.units[0]?.measure, withOptions.units[0]?.scale], ["USD", 6]);
-  assert.deepEqual(withOptions.statements[0]?.items.map((item) => item.rollupTo), ["profit", "profit", undefined]);
+  assert.deepEqual(
+    withOptions.statements[0]?.items.map((item) => item.rollupTo),
+    ["profit", "profit", undefined],
+  );
   assert.deepEqual([withOptions.periods[0]?.kind, withOptions.periods[0]?.end, withOptions.entity.name], ["duration", "2025-12-31", "income"]);
   assert.match(given.report as string, /rollups: 1 satisfied, 0 not satisfied/);
 });
