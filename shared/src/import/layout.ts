@@ -11,7 +11,7 @@ import { dayInText, isoDay, kindFromWording, yearEndWithoutYear, yearStart, type
 import { formulaRollups, negate, shownValues, storedSigns, sumRollups, type Links } from "./rollups";
 import { readRows, type Cell, type RowDraft } from "./rows";
 import { readUnitPhrase, unitNames } from "./units";
-import type { Grid } from "./grid";
+import { columnLetters, type Grid } from "./grid";
 import type { ImportReport } from "./report";
 
 type Json = { [key: string]: unknown };
@@ -93,7 +93,7 @@ export function fromLayout(grid: Grid, options: ImportOptions, report: ImportRep
         periods.set(key, period);
       }
       const periodId = period.id as string;
-      const cell = `${block.sheet.name}!${columnRef(column.column)}${block.header}`;
+      const cell = `${block.sheet.name}!${columnLetters(column.column)}${block.header}`;
       if (statementPeriods.includes(periodId)) {
         keep.push(false);
         report.guesses.push({ what: "period", where: cell, text: `"${column.text}" repeats period ${periodId}; the column is left out` });
@@ -173,7 +173,7 @@ function buildItems(block: Block, items: RowDraft[], keep: boolean[], periodIds:
       if (!keep[column]) return;
       let value = (shown.get(item.row) as Cell[])[column] ?? null;
       if (item.unsaved[column]) {
-        const ref = `${block.sheet.name}!${columnRef((block.columns[column] as { column: number }).column)}${item.row}`;
+        const ref = `${block.sheet.name}!${columnLetters((block.columns[column] as { column: number }).column)}${item.row}`;
         report.guesses.push({
           what: "value",
           where: ref,
@@ -191,12 +191,6 @@ function buildItems(block: Block, items: RowDraft[], keep: boolean[], periodIds:
     if (parent !== undefined) json.rollupTo = idOf.get(parent.row);
     return json;
   });
-}
-
-function columnRef(column: number): string {
-  let letters = "";
-  for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  return letters;
 }
 
 function chooseLocale(grid: Grid, options: ImportOptions, report: ImportReport): NumberLocale {
