@@ -324,3 +324,25 @@ export interface CellExplanation {
 
 /** null: not a failing subtotal cell of that model version (or the version is gone). */
 export const CellExplanationRequest = new RequestType<CellExplanationParams, CellExplanation | null, void>("fs/cellExplanation");
+
+/**
+ * fs/importSpreadsheet: "FS: Import Spreadsheet…". The client reads the file through
+ * workspace.fs (any file system the editor has, the web's too) and sends its bytes; the server
+ * returns the FS document's text and the report, or why it cannot import it. `options` are those
+ * of `fsdoc import` (shared/src/import/options.ts).
+ */
+export interface ImportSpreadsheetParams {
+  /** The file's name, which tells CSV from TSV and names the report's cells. */
+  name: string;
+  base64: string;
+  options?: Record<string, unknown>;
+}
+export interface ImportSpreadsheetResult {
+  /** The document as JSON text; absent with `problem`. */
+  text?: string;
+  /** The report and the engine's verdict, as `fsdoc import` prints them. */
+  report?: string;
+  problem?: string;
+}
+
+export const ImportSpreadsheetRequest = new RequestType<ImportSpreadsheetParams, ImportSpreadsheetResult, void>("fs/importSpreadsheet");

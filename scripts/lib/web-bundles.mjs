@@ -33,7 +33,7 @@ export const noXlsxOnTheWebPlugin = {
   setup(build) {
     build.onResolve({ filter: /^exceljs$/ }, () => ({ path: "exceljs", namespace: "no-xlsx-on-the-web" }));
     build.onLoad({ filter: /.*/, namespace: "no-xlsx-on-the-web" }, () => ({
-      contents: 'throw new Error("XLSX export is not available on the web; use fsdoc render --format xlsx.");',
+      contents: 'throw new Error("XLSX is not available on the web; use fsdoc render --format xlsx or fsdoc import");',
       loader: "js",
     }));
   },

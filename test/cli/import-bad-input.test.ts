@@ -1,7 +1,7 @@
 // fsdoc import refuses what it cannot read with one line on standard error, exit 1, and nothing
 // written: an empty file, a legacy .xls, an encrypted workbook, a truncated or corrupt zip, a zip
 // that would inflate beyond the cap, a file over the size cap, and a workbook without fsdoc's
-// definitions sheet.
+// definitions sheet and no statement in its layout.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
@@ -41,7 +41,8 @@ test("bad input: one line, exit 1, nothing written", async () => {
     ["truncated.xlsx", good.slice(0, Math.floor(good.length / 2)), /not a complete zip file \(truncated or corrupt\)/],
     ["corrupt.xlsx", corrupt, /corrupt zip file/],
     ["bomb.xlsx", bomb, /would inflate to 300 MiB; the import reads workbooks of up to 256 MiB inflated/],
-    ["statements.csv", new TextEncoder().encode("Item,2025\nRevenue,100\n"), /is not an XLSX workbook written by fsdoc/],
+    ["statements.csv", new TextEncoder().encode("Just,words\nand,more\n"), /statements\.csv: found no statement/],
+    ["image.csv", Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13]), /is neither a workbook nor a text \(CSV or TSV\) file/],
   ];
   for (const [name, bytes, message] of cases) {
     writeFileSync(join(dir, name), bytes);
@@ -68,5 +69,5 @@ test("bad input: one line, exit 1, nothing written", async () => {
   await other.xlsx.writeFile(join(dir, "other.xlsx"));
   const foreign = fsdoc(["import", "other.xlsx"], { cwd: dir });
   assert.equal(foreign.code, 1);
-  assert.match(foreign.stderr, /has no FS definitions sheet/);
+  assert.match(foreign.stderr, /^fsdoc: other\.xlsx: found no statement: no sheet has a header row of periods/);
 });

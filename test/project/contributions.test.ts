@@ -83,3 +83,17 @@ test("the package carries the snippets, the walkthrough's media and its example"
   const walkthroughSource = readFileSync(join(repoRoot, "client/src/commands/walkthrough.ts"), "utf8");
   assert.match(walkthroughSource, /WALKTHROUGH_EXAMPLE = "fixtures\/examples\/northwind-group.json"/);
 });
+
+test("the Explorer's context menu offers FS: Import Spreadsheet… on .xlsx, .csv and .tsv files only", () => {
+  const entry = (manifest.contributes.menus["explorer/context"] as ({ command: string; when?: string } | undefined)[] | undefined)?.find(
+    (candidate) => candidate?.command === "fs.importSpreadsheet",
+  );
+  assert.ok(entry?.when !== undefined, "an explorer/context entry with a when clause");
+  assert.ok(registered.has("fs.importSpreadsheet"));
+  assert.match(entry.when, /!explorerResourceIsFolder/);
+  const literal = /resourceExtname =~ \/(.+)\/([a-z]*)/.exec(entry.when);
+  assert.ok(literal !== null);
+  const pattern = new RegExp(literal[1]!.replace(/\\\\/g, "\\"), literal[2]);
+  for (const extension of [".xlsx", ".csv", ".tsv", ".XLSX", ".CSV"]) assert.ok(pattern.test(extension), extension);
+  for (const extension of [".json", ".xls", ".xlsx.bak", ".txt", ""]) assert.ok(!pattern.test(extension), extension);
+});

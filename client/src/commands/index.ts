@@ -7,6 +7,7 @@ import type { PreviewManager } from "../preview/previewManager";
 import type { FsServer } from "../server/fsServer";
 import { exportDocument } from "./export";
 import { exportXlsx } from "./exportXlsx";
+import { importSpreadsheet } from "./importSpreadsheet";
 import { newFsDocument } from "./newDocument";
 import { peekLocations } from "./peek";
 import { recordSnapshot } from "./record";
@@ -37,7 +38,13 @@ export function registerCommands({ server, previews, snapshotDiffs, extensionUri
       stepDone("previewOpened");
     }
   };
+  const importOutput = vscode.window.createOutputChannel(vscode.l10n.t("FS Import"));
   return [
+    importOutput,
+    // A second argument (an object of fsdoc import's options: kind, yearEnd, measure, scale, locale, entity, scope, rollups) overrides the guesses.
+    vscode.commands.registerCommand("fs.importSpreadsheet", (argument?: unknown, options?: unknown) =>
+      importSpreadsheet({ server, previews, output: importOutput }, argument, options),
+    ),
     vscode.commands.registerCommand(CLIENT_COMMANDS.openPreview, openPreview(true)),
     vscode.commands.registerCommand("fs.openPreview", openPreview(false)),
     vscode.commands.registerCommand("fs.togglePreviewLock", () => previews.toggleLock()),

@@ -9,6 +9,7 @@ import {
   CellExplanationRequest,
   ExportRequest,
   ExportXlsxRequest,
+  ImportSpreadsheetRequest,
   OpenAheadRequest,
   PointerAtRequest,
   PreviewModelRequest,
@@ -26,6 +27,7 @@ import {
   type FsInitializationOptions,
   type ExportResult,
   type ExportXlsxResult,
+  type ImportSpreadsheetResult,
   type PreviewModelParams,
   type PreviewModelResult,
   type RangeOfResult,
@@ -155,6 +157,11 @@ export class FsServer implements vscode.Disposable {
   /** The XLSX workbook of a conforming document (base64), as `fsdoc render --format xlsx` writes it. */
   async exportXlsx(uri: vscode.Uri): Promise<ExportXlsxResult> {
     return (await this.start()).sendRequest(ExportXlsxRequest, { uri: uri.toString() });
+  }
+
+  /** A spreadsheet's bytes imported as `fsdoc import` does: the document's text and the report. */
+  async importSpreadsheet(name: string, base64: string, options: Record<string, unknown> | undefined): Promise<ImportSpreadsheetResult> {
+    return (await this.start()).sendRequest(ImportSpreadsheetRequest, { name, base64, options });
   }
 
   /** The document's rollups for the Rollups view; `uri` is the document URI as a string. */

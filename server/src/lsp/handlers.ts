@@ -25,6 +25,7 @@ import {
   MAX_LENS_WINDOWS,
   ExportRequest,
   ExportXlsxRequest,
+  ImportSpreadsheetRequest,
   PointerAtRequest,
   PreviewModelRequest,
   PreviewReleaseNotification,
@@ -36,6 +37,8 @@ import {
   ValidateTextRequest,
   type ExportResult,
   type ExportXlsxResult,
+  type ImportSpreadsheetParams,
+  type ImportSpreadsheetResult,
   type LineWindow,
   type ValidateTextResult,
 } from "../../../protocol/lsp";
@@ -233,6 +236,18 @@ export function registerHandlers(context: ServerContext): void {
         const open = analysis(uri);
         return open === undefined ? { textValues: 0, problem: l10n.t("This document is not open as an FS document.") } : service.exportXlsx(open);
       },
+    ),
+  );
+  connection.onRequest(
+    ImportSpreadsheetRequest,
+    guard<ImportSpreadsheetParams, ImportSpreadsheetResult>(
+      ImportSpreadsheetRequest.method,
+      {
+        get problem() {
+          return l10n.t("Import failed; see the FS output channel.");
+        },
+      },
+      (params) => service.importFile(params),
     ),
   );
   connection.onRequest(

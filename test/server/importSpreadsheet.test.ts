@@ -1,0 +1,52 @@
+// fs/importSpreadsheet in the language service (the editor's "FS: Import Spreadsheet…"): a file's
+// bytes to the document's text and the report with the engine's verdict, as `fsdoc import` gives
+// them; options from the client are checked, unknown or ill-typed ones ignored; bad input is a
+// problem in words, never an exception.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { bytesToBase64 } from "../../protocol/base64";
+import * as service from "../../server/src/service/index";
+import { repoRoot } from "../support/paths";
+
+const csv = "Income statement (EUR thousands)\n,2025\nRevenue,100\nCosts,(40)\nProfit,60\n";
+const base64 = (text: string) => bytesToBase64(new TextEncoder().encode(text));
+
+test("a CSV file: the document's text, the report and the verdict; options override the guesses", async () => {
+  const plain = await service.importFile({ name: "income.csv", base64: base64(csv) });
+  assert.equal(plain.problem, undefined);
+  const document = JSON.parse(plain.text as string) as { units: unknown[]; statements: { items: { rollupTo?: string }[] }[] };
+  assert.deepEqual(document.units, [{ id: "eur-thousands", label: "EUR thousands", measure: "EUR", scale: 3 }]);
+  assert.match(plain.report as string, /^income\.csv: read as CSV\n/);
+  assert.match(plain.report as string, /the document conforms; rollups: 0 satisfied/);
+  const given = await service.importFile({
+    name: "income.csv",
+    base64: base64(csv),
+    options: { rollups: "sums", measure: "USD", scale: 6, kind: "bogus", yearEnd: "13-40", entity: 7 },
+  });
+  const withOptions = JSON.parse(given.text as string) as {
+    units: { measure: string; scale: number }[];
+    periods: { kind: string; end: string }[];
+    entity: { name: string };
+    statements: { items: { rollupTo?: string }[] }[];
+  };
+  assert.deepEqual([withOptions.units[0]?.measure, withOptions.units[0]?.scale], ["USD", 6]);
+  assert.deepEqual(
+    withOptions.statements[0]?.items.map((item) => item.rollupTo),
+    ["profit", "profit", undefined],
+  );
+  assert.deepEqual([withOptions.periods[0]?.kind, withOptions.periods[0]?.end, withOptions.entity.name], ["duration", "2025-12-31", "income"]);
+  assert.match(given.report as string, /rollups: 1 satisfied, 0 not satisfied/);
+});
+
+test("a workbook by another program, and bad input as a problem", async () => {
+  const bytes = new Uint8Array(readFileSync(join(repoRoot, "test/cli/fixtures/import/tailspin-one-sheet.xlsx")));
+  const book = await service.importFile({ name: "tailspin-one-sheet.xlsx", base64: bytesToBase64(bytes) });
+  assert.equal(book.problem, undefined);
+  assert.match(book.report as string, /rollups: 6 satisfied, 0 not satisfied, 0 not evaluated/);
+  const truncated = await service.importFile({ name: "half.xlsx", base64: bytesToBase64(bytes.slice(0, 1000)) });
+  assert.deepEqual(truncated, { problem: "half.xlsx is not a complete zip file (truncated or corrupt), so it is no readable workbook" });
+  const empty = await service.importFile({ name: "empty.csv", base64: "" });
+  assert.deepEqual(empty, { problem: "empty.csv is empty" });
+});
