@@ -64,8 +64,8 @@ describe("web bundles", async () => {
   const { webBundles } = (await import(pathToFileURL(join(repoRoot, "scripts/lib/web-bundles.mjs")).href)) as WebBundlesLib;
   const bundles = webBundles(true);
 
-  it("are the extension's browser entry, the server's Worker and the preview page", () => {
-    assert.deepEqual(Object.keys(bundles).sort(), ["web-extension", "web-server", "webview"]);
+  it("are the extension's browser entry, the server's Worker, the preview page and the changes view's page", () => {
+    assert.deepEqual(Object.keys(bundles).sort(), ["compare", "web-extension", "web-server", "webview"]);
   });
 
   for (const [name, options] of Object.entries(bundles)) {
@@ -96,7 +96,7 @@ describe("web bundles", async () => {
     assert.equal(manifest.browser, "./dist/web/extension.js");
     assert.equal(bundles["web-extension"]!.outdir, "dist/web");
     const ignore = readFileSync(join(repoRoot, ".vscodeignore"), "utf8").split("\n");
-    for (const line of ["!dist/extension.js", "!dist/server.js", "!dist/webview.js", "!dist/web/extension.js", "!dist/web/server.js"]) {
+    for (const line of ["!dist/extension.js", "!dist/server.js", "!dist/webview.js", "!dist/compare.js", "!dist/web/extension.js", "!dist/web/server.js"]) {
       assert.ok(ignore.includes(line), `.vscodeignore lacks ${line}`);
     }
   });
