@@ -5,6 +5,7 @@
 
 import { NotificationType, RequestType, type CodeLens } from "vscode-languageserver-protocol";
 import type { PreviewPatchOp } from "../shared/src/render/previewPatch";
+import type { ComparisonView } from "../shared/src/compare/view";
 import type { CalculationStatus, ConformanceStatus, SnapshotDiff } from "../shared/src/types";
 
 /**
@@ -346,3 +347,38 @@ export interface ImportSpreadsheetResult {
 }
 
 export const ImportSpreadsheetRequest = new RequestType<ImportSpreadsheetParams, ImportSpreadsheetResult, void>("fs/importSpreadsheet");
+
+ * fs/compareView: the changes view (FS: Compare with…) of the open document `uri` (NEW) against
+ * OLD. OLD's text is sent once per session (`oldText`), and the server keeps it parsed until
+ * fs/compareRelease; later requests of the session (the view following edits to NEW) name only the
+ * session. `wire` is the view's model as the preview's wire text (shared/src/render/previewWire.ts);
+ * the marks say what changed where (shared/src/compare/view.ts). null: `uri` is not an open FS document.
+ */
+export interface CompareViewParams extends DocumentParams {
+  session: string;
+  oldText?: string;
+  /** The sides' names for the lines that mention them ("HEAD", "report.fs.json"). */
+  oldName: string;
+  newName: string;
+}
+
+export interface CompareViewResult {
+  uri: string;
+  /** NEW's version the view was made from. */
+  version: number;
+  /** OLD and NEW: "HEAD → report.fs.json". */
+  title: string;
+  /** What changed, counted: "2 changes: 1 value changed, 1 subtotal stopped adding up"; absent without a view. */
+  summary?: string;
+  /** Why there is no view, or why it is of an older version of NEW (a syntax error). */
+  problem?: string;
+  wire?: string;
+  marks?: CompareViewMarks;
+}
+
+export type CompareViewMarks = Omit<ComparisonView, "model">;
+
+export const CompareViewRequest = new RequestType<CompareViewParams, CompareViewResult | null, void>("fs/compareView");
+
+/** The changes view closed: the server drops the session's OLD side. */
+export const CompareReleaseNotification = new NotificationType<{ session: string }>("fs/compareRelease");

@@ -3,7 +3,7 @@
 // direction is a discriminated union on `type`, and each side checks what it receives before
 // acting on it.
 
-import type { CellExplanation, DocumentStatus } from "./lsp";
+import type { CellExplanation, CompareViewMarks, DocumentStatus } from "./lsp";
 import type { PreviewCell, PreviewRow, PreviewStatement } from "../shared/src/render/previewModel";
 import type { PreviewPatchOp } from "../shared/src/render/previewPatch";
 
@@ -333,3 +333,106 @@ export function asPreviewState(value: unknown): PreviewState | undefined {
  */
 export const FIRST_PAINT_MARKS = ["fs-preview-script", "fs-preview-ready", "fs-preview-model-received", "fs-preview-model-decoded", "fs-preview-drawn"] as const;
 export type FirstPaintMark = (typeof FIRST_PAINT_MARKS)[number];
+
+// ---- The changes view (FS: Compare with…): its own page (webview/src/compare.ts), drawn with the
+// preview's table renderer and stylesheet. ----
+
+/** The element ids of the changes view's shell (client/src/compare/shell.ts). */
+export const COMPARE_SHELL_IDS = {
+  title: "fc-view-title",
+  summary: "fc-view-summary",
+  lines: "fc-view-lines",
+  problem: "fc-view-problem",
+  content: "fc-view-content",
+} as const;
+
+/** Extension → changes view: the whole view (first paint, and after each analysis of NEW). */
+export interface CompareModelMessage {
+  type: "compareModel";
+  sequence: number;
+  /** NEW's URI: clicks reveal in it. */
+  uri: string;
+  /** NEW's version the view was made from. */
+  version: number | undefined;
+  /** "HEAD → report.fs.json". */
+  title: string;
+  /** "2 changes: 1 value changed, …"; "" without a view. */
+  summary: string;
+  problem: string | undefined;
+  /** The view's model as UTF-8 bytes of the preview's wire form (as ModelMessage.wire); undefined: keep what is shown. */
+  wire: Uint8Array | undefined;
+  marks: CompareViewMarks | undefined;
+  numberFormat: NumberFormat;
+}
+
+export type ExtensionToCompareView = CompareModelMessage | OptionsMessage;
+
+/** Changes view → extension: "ready" when it listens, "reveal" for a click on a cell or row (in NEW). */
+export type CompareViewToExtension = ReadyMessage | RevealMessage;
+
+function isViewCellValue(value: unknown): boolean {
+  const cell = record(value);
+  return cell !== undefined && CELL_KINDS.has(cell.kind) && isString(cell.value);
+}
+
+function isCompareMarks(value: unknown): value is CompareViewMarks {
+  const marks = record(value);
+  const counts = record(marks?.counts);
+  if (marks === undefined || counts === undefined || !Array.isArray(marks.lines) || !marks.lines.every(isString)) return false;
+  if (!["total", "values", "added", "removed", "moved", "worse", "better", "other"].every((key) => isCount(counts[key]))) return false;
+  const rowsOk =
+    Array.isArray(marks.rows) &&
+    marks.rows.every((entry) => {
+      const row = record(entry);
+      return (
+        row !== undefined &&
+        isCount(row.statement) &&
+        isCount(row.row) &&
+        ["added", "removed", "moved", "changed"].includes(row.mark as string) &&
+        Array.isArray(row.notes) &&
+        row.notes.every(isString)
+      );
+    });
+  const cellsOk =
+    Array.isArray(marks.cells) &&
+    marks.cells.every((entry) => {
+      const cell = record(entry);
+      if (cell === undefined || !isCount(cell.statement) || !isCount(cell.row) || !isCount(cell.column)) return false;
+      const change = cell.value === undefined ? undefined : record(cell.value);
+      if (
+        cell.value !== undefined &&
+        (change === undefined ||
+          !isViewCellValue(change.old) ||
+          !optionalString(change.oldInNewUnit) ||
+          !optionalString(change.difference) ||
+          !optionalString(change.relativePercent))
+      )
+        return false;
+      const rollup = cell.rollup === undefined ? undefined : record(cell.rollup);
+      return cell.rollup === undefined || (rollup !== undefined && typeof rollup.worse === "boolean" && isString(rollup.old) && isString(rollup.new));
+    });
+  return rowsOk && cellsOk;
+}
+
+export function isExtensionToCompareView(value: unknown): value is ExtensionToCompareView {
+  const message = record(value);
+  if (message === undefined) return false;
+  if (message.type === "options") return isNumberFormat(message.numberFormat);
+  return (
+    message.type === "compareModel" &&
+    typeof message.sequence === "number" &&
+    isString(message.uri) &&
+    (message.version === undefined || typeof message.version === "number") &&
+    isString(message.title) &&
+    isString(message.summary) &&
+    optionalString(message.problem) &&
+    (message.wire === undefined || isBytes(message.wire)) &&
+    (message.marks === undefined || isCompareMarks(message.marks)) &&
+    isNumberFormat(message.numberFormat)
+  );
+}
+
+export function isCompareViewToExtension(value: unknown): value is CompareViewToExtension {
+  const message = record(value);
+  return message !== undefined && (message.type === "ready" || (message.type === "reveal" && isString(message.pointer)));
+}

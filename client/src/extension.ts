@@ -5,6 +5,7 @@
 
 import * as vscode from "vscode";
 import { ActiveEditorContext } from "./activeEditorContext";
+import { CompareViews } from "./compare/compareViews";
 import { registerCommands } from "./commands/index";
 import { SnapshotDiffProvider } from "./commands/snapshotDiff";
 import { FsDocumentDetector } from "./detection";
@@ -30,7 +31,9 @@ export function activateExtension(context: vscode.ExtensionContext, createClient
   const fsServer = new FsServer(createClient);
   server = fsServer;
   const statuses = new StatusStore(fsServer);
-  const previews = new PreviewManager({ extensionUri: context.extensionUri, server: fsServer, pointers: new SourcePointers(fsServer) }, detector);
+  const pointers = new SourcePointers(fsServer);
+  const previews = new PreviewManager({ extensionUri: context.extensionUri, server: fsServer, pointers }, detector);
+  const compareViews = new CompareViews({ extensionUri: context.extensionUri, server: fsServer, pointers });
   const snapshotDiffs = new SnapshotDiffProvider(fsServer, statuses);
 
   context.subscriptions.push(
@@ -39,6 +42,7 @@ export function activateExtension(context: vscode.ExtensionContext, createClient
     statuses,
     previews,
     snapshotDiffs,
+    compareViews,
     // The lazy start: the first FS document seen starts the language server (failures are reported by start()).
     detector.onDidDetect(() => void fsServer.start().catch(() => undefined)),
     new OpenAhead(fsServer),
@@ -46,7 +50,7 @@ export function activateExtension(context: vscode.ExtensionContext, createClient
     new FsLanguageStatus(detector, statuses),
     mapSchemaUrls(context),
     vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, previews),
-    ...registerCommands({ server: fsServer, previews, snapshotDiffs, extensionUri: context.extensionUri }),
+    ...registerCommands({ server: fsServer, previews, snapshotDiffs, compareViews, extensionUri: context.extensionUri }),
     ...registerRollupTree(fsServer, detector),
   );
   detector.scanOpenDocuments();

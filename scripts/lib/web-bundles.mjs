@@ -102,5 +102,7 @@ export function webBundles(production) {
     },
     // The preview page (the same file on the desktop).
     webview: { ...common, format: "iife", entryPoints: { webview: "webview/src/main.ts" }, outdir: "dist" },
+    // The changes view's page (FS: Compare with…), drawn with the preview's table renderer.
+    compare: { ...common, format: "iife", entryPoints: { compare: "webview/src/compare.ts" }, outdir: "dist" },
   };
 }

@@ -66,8 +66,8 @@ describe("web bundles", async () => {
   const { webBundles, webServerBundle, EMBEDDED_SERVER } = (await import(pathToFileURL(join(repoRoot, "scripts/lib/web-bundles.mjs")).href)) as WebBundlesLib;
   const bundles = webBundles(true);
 
-  it("are the extension's browser entry and the preview page", () => {
-    assert.deepEqual(Object.keys(bundles).sort(), ["web-extension", "webview"]);
+  it("are the extension's browser entry (with the server's Worker inside), the preview page and the changes view's page", () => {
+    assert.deepEqual(Object.keys(bundles).sort(), ["compare", "web-extension", "webview"]);
   });
 
   it("the extension's browser entry carries the language server's Worker script, built from server/src/browserMain.ts", async () => {
@@ -113,7 +113,7 @@ describe("web bundles", async () => {
     assert.equal(manifest.browser, "./dist/web/extension.js");
     assert.equal(bundles["web-extension"]!.outdir, "dist/web");
     const ignore = readFileSync(join(repoRoot, ".vscodeignore"), "utf8").split("\n");
-    for (const line of ["!dist/extension.js", "!dist/server.js", "!dist/webview.js", "!dist/web/extension.js"]) {
+    for (const line of ["!dist/extension.js", "!dist/server.js", "!dist/webview.js", "!dist/compare.js", "!dist/web/extension.js"]) {
       assert.ok(ignore.includes(line), `.vscodeignore lacks ${line}`);
     }
   });

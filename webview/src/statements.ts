@@ -41,6 +41,8 @@ export interface ViewHooks {
   isCollapsed(pointer: string): boolean;
   /** Scroll the container without reporting it as the user's scroll. */
   scrollOurselves(scroll: () => void): void;
+  /** Adds to a row as it is drawn (the changes view marks what changed); the preview has none. */
+  decorateRow?(row: HTMLTableRowElement, statement: number, rowIndex: number): void;
 }
 
 interface StatementView {
@@ -791,6 +793,7 @@ export class StatementsView {
       const target = column < 0 ? tr : tr.children[column];
       for (const name of names) target?.classList.add(name);
     }
+    this.hooks.decorateRow?.(tr, this.views.indexOf(view), rowIndex);
     return tr;
   }
 

@@ -3,6 +3,7 @@
 
 import * as vscode from "vscode";
 import { CLIENT_COMMANDS } from "../../../protocol/lsp";
+import type { CompareViews } from "../compare/compareViews";
 import type { PreviewManager } from "../preview/previewManager";
 import type { FsServer } from "../server/fsServer";
 import { exportDocument } from "./export";
@@ -21,10 +22,11 @@ export interface CommandTargets {
   server: FsServer;
   previews: PreviewManager;
   snapshotDiffs: SnapshotDiffProvider;
+  compareViews: CompareViews;
   extensionUri: vscode.Uri;
 }
 
-export function registerCommands({ server, previews, snapshotDiffs, extensionUri }: CommandTargets): vscode.Disposable[] {
+export function registerCommands({ server, previews, snapshotDiffs, compareViews, extensionUri }: CommandTargets): vscode.Disposable[] {
   const active = () => previews.activeResource();
   const withDocument = (run: (document: vscode.TextDocument) => Promise<void>) => async (argument?: unknown) => {
     const document = await targetDocument(argument, active);
@@ -78,5 +80,7 @@ export function registerCommands({ server, previews, snapshotDiffs, extensionUri
     vscode.commands.registerCommand("fs.newDocument", newFsDocument),
     vscode.commands.registerCommand("fs.openExample", () => openExample(extensionUri)),
     vscode.commands.registerCommand("fs.fixFailingSubtotal", fixFailingSubtotal),
+    vscode.commands.registerCommand("fs.compareWith", (argument?: unknown) => compareViews.compareWith(argument)),
+    vscode.commands.registerCommand("fs.compareDiffSides", (argument?: unknown) => compareViews.compareDiff(argument)),
   ];
 }

@@ -7,6 +7,10 @@ import * as vscode from "vscode";
 import { RevealOutputChannelOn, State, type BaseLanguageClient, type DocumentSelector, type LanguageClientOptions } from "vscode-languageclient";
 import {
   CellExplanationRequest,
+  CompareReleaseNotification,
+  CompareViewRequest,
+  type CompareViewParams,
+  type CompareViewResult,
   ExportRequest,
   ExportXlsxRequest,
   ImportSpreadsheetRequest,
@@ -108,6 +112,16 @@ export class FsServer implements vscode.Disposable {
     this.client = client;
     await client.start();
     return client;
+  }
+
+  /** The changes view of the open document `uri` against the session's OLD (sent once, as `oldText`). */
+  async compareView(params: CompareViewParams): Promise<CompareViewResult | null> {
+    return (await this.start()).sendRequest(CompareViewRequest, params);
+  }
+
+  /** A changes view closed: the server forgets its OLD. */
+  compareRelease(session: string): void {
+    if (this.client !== undefined) void this.client.sendNotification(CompareReleaseNotification, { session }).catch(() => undefined);
   }
 
   /** The preview's model of `uri`: a patch from `baseVersion` when the server still holds that model, else the whole model. */

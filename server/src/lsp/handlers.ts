@@ -28,6 +28,8 @@ import {
   ImportSpreadsheetRequest,
   PointerAtRequest,
   PreviewModelRequest,
+  CompareViewRequest,
+  CompareReleaseNotification,
   PreviewReleaseNotification,
   PreviewUpdateNotification,
   RangeOfRequest,
@@ -175,6 +177,20 @@ export function registerHandlers(context: ServerContext): void {
       return open === undefined ? null : service.previewModel(open, previewBases, typeof baseVersion === "number" ? baseVersion : undefined);
     }),
   );
+  const compareSessions = new service.CompareSessions();
+  connection.onRequest(
+    CompareViewRequest,
+    guard(CompareViewRequest.method, null, ({ uri, session, oldText, oldName, newName }) => {
+      const open = analysis(uri);
+      if (open === undefined || typeof session !== "string") return null;
+      const old = compareSessions.old(session, typeof oldText === "string" ? oldText : undefined);
+      return service.compareView(open, old, String(oldName), String(newName));
+    }),
+  );
+  connection.onNotification(CompareReleaseNotification, (params: unknown) => {
+    const session = (params as { session?: unknown } | null)?.session;
+    if (typeof session === "string") compareSessions.release(session);
+  });
   connection.onRequest(
     CellExplanationRequest,
     guard(CellExplanationRequest.method, null, ({ uri, modelVersion, pointer }) => {

@@ -88,7 +88,7 @@ function parsedAt(analysis: DocumentAnalysis, version: number): ParsedVersion | 
   return analysis.version === version ? analysis.parsed : undefined;
 }
 
-function staleProblem(line: number | undefined): string {
+export function staleProblem(line: number | undefined): string {
   if (line === undefined) return l10n.t("The text is not valid JSON; showing the last valid version.");
   return l10n.t("Showing the last valid version, because line {0} has a syntax error.", line);
 }

@@ -1,0 +1,190 @@
+// One changes view: NEW (an open FS document) against OLD (a text read once: a Git revision, the
+// index, another file, a diff editor's left side). The server compares (fs/compareView, OLD sent
+// once per session); this panel asks again after each analysis of NEW the server publishes, so
+// the view follows edits like the preview, and reveals a clicked cell or row in NEW.
+
+import * as vscode from "vscode";
+import type { CompareViewResult } from "../../../protocol/lsp";
+import { isCompareViewToExtension, type CompareModelMessage, type ExtensionToCompareView, type NumberFormat } from "../../../protocol/webview";
+import type { SourcePointers } from "../navigation/sourcePointers";
+import { revealSource } from "../preview/editorNavigation";
+import { documentName, previewWebviewOptions } from "../preview/previewPanel";
+import type { FsServer } from "../server/fsServer";
+import { createNonce } from "../util/nonce";
+import { buildCompareShell } from "./shell";
+
+export const COMPARE_VIEW_TYPE = "fs.compare";
+
+export interface CompareDependencies {
+  extensionUri: vscode.Uri;
+  server: FsServer;
+  pointers: SourcePointers;
+}
+
+/** OLD: its text and its name in the title ("HEAD", "staged", "a1b2c3d", "other.fs.json"). */
+export interface OldSide {
+  text: string;
+  name: string;
+}
+
+let assets: Promise<{ script: string; style: string }> | undefined;
+
+async function readText(uri: vscode.Uri): Promise<string> {
+  return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+}
+
+/** dist/compare.js and the preview's stylesheet, read once; a failed read is tried again next time. */
+function pageAssets(extensionUri: vscode.Uri): Promise<{ script: string; style: string }> {
+  assets ??= Promise.all([readText(vscode.Uri.joinPath(extensionUri, "dist", "compare.js")), readText(vscode.Uri.joinPath(extensionUri, "media", "preview.css"))]).then(
+    ([script, style]) => ({ script, style }),
+    (error: unknown) => {
+      assets = undefined;
+      throw error;
+    },
+  );
+  return assets;
+}
+
+function numberFormat(uri: vscode.Uri): NumberFormat {
+  return vscode.workspace.getConfiguration("fs", uri).get<string>("preview.numberFormat") === "compact" ? "compact" : "full";
+}
+
+export class ComparePanel implements vscode.Disposable {
+  private readonly session = createNonce(12);
+  private oldSent = false;
+  private ready = false;
+  private disposed = false;
+  private sequence = 0;
+  /** NEW's version the page shows; a status for it needs no new view. */
+  private shownVersion: number | undefined;
+  private rendering: Promise<void> | undefined;
+  private renderAgain = false;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly disposeEmitter = new vscode.EventEmitter<void>();
+  readonly onDidDispose = this.disposeEmitter.event;
+
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    readonly newUri: vscode.Uri,
+    private readonly old: OldSide,
+    private readonly dependencies: CompareDependencies,
+  ) {
+    const { webview } = panel;
+    webview.options = previewWebviewOptions();
+    panel.title = vscode.l10n.t("Changes {0} ↔ {1}", old.name, documentName(newUri));
+    void pageAssets(dependencies.extensionUri).then(
+      (page) => {
+        if (!this.disposed) webview.html = buildCompareShell({ ...page, nonce: createNonce(18), locale: vscode.env.language, bundle: vscode.l10n.bundle });
+      },
+      (error: unknown) => {
+        if (!this.disposed) void vscode.window.showErrorMessage(vscode.l10n.t("The changes view could not be shown: {0}", error instanceof Error ? error.message : String(error)));
+      },
+    );
+    this.subscriptions.push(
+      webview.onDidReceiveMessage((message: unknown) => {
+        if (isCompareViewToExtension(message)) void this.receive(message);
+      }),
+      panel.onDidDispose(() => this.dispose()),
+      // The server published an analysis of NEW (after an edit): the view follows it.
+      dependencies.server.onStatus((status) => {
+        if (status.uri === newUri.toString() && status.version !== this.shownVersion) void this.render();
+      }),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration("fs.preview.numberFormat", newUri)) this.post({ type: "options", numberFormat: numberFormat(newUri) });
+      }),
+    );
+  }
+
+  isFor(newUri: vscode.Uri, old: OldSide): boolean {
+    return this.newUri.toString() === newUri.toString() && this.old.name === old.name && this.old.text === old.text;
+  }
+
+  private async receive(message: { type: "ready" } | { type: "reveal"; pointer: string }): Promise<void> {
+    if (message.type === "ready") {
+      // A (re)loaded page holds nothing.
+      this.ready = true;
+      this.shownVersion = undefined;
+      await this.render();
+      return;
+    }
+    await revealSource(this.newUri, message.pointer, this.dependencies.pointers, this.panel.viewColumn);
+  }
+
+  /** One request at a time: an update asked for while one runs is made right after it. */
+  private async render(): Promise<void> {
+    if (!this.ready || this.disposed) return;
+    if (this.rendering !== undefined) {
+      this.renderAgain = true;
+      return this.rendering;
+    }
+    this.rendering = (async () => {
+      try {
+        do {
+          this.renderAgain = false;
+          await this.renderOnce();
+        } while (this.renderAgain && !this.disposed);
+      } finally {
+        this.rendering = undefined;
+      }
+    })();
+    return this.rendering;
+  }
+
+  private async renderOnce(): Promise<void> {
+    const sequence = ++this.sequence;
+    let result: CompareViewResult | null;
+    try {
+      // Opening makes sure the server has NEW's text (a view restored without its editor).
+      const document = await vscode.workspace.openTextDocument(this.newUri);
+      const sendOld = !this.oldSent;
+      result = await this.dependencies.server.compareView({
+        uri: document.uri.toString(),
+        session: this.session,
+        oldName: this.old.name,
+        newName: documentName(this.newUri),
+        ...(sendOld ? { oldText: this.old.text } : {}),
+      });
+      if (sendOld && result !== null) this.oldSent = true;
+    } catch (error) {
+      this.postModel(sequence, { problem: vscode.l10n.t("The changes view could not be shown: {0}", error instanceof Error ? error.message : String(error)) });
+      return;
+    }
+    if (result === null) {
+      this.postModel(sequence, { problem: vscode.l10n.t("This is not an FS document (or FS validation is turned off by the fs.enable setting).") });
+      return;
+    }
+    this.shownVersion = result.version;
+    this.postModel(sequence, result);
+  }
+
+  private postModel(sequence: number, result: Partial<CompareViewResult>): void {
+    const message: CompareModelMessage = {
+      type: "compareModel",
+      sequence,
+      uri: this.newUri.toString(),
+      version: result.version,
+      title: result.title ?? vscode.l10n.t("{0} → {1}", this.old.name, documentName(this.newUri)),
+      summary: result.summary ?? "",
+      problem: result.problem,
+      // As bytes: VS Code carries them to the page without serializing them again (protocol/webview.ts).
+      wire: result.wire === undefined ? undefined : new TextEncoder().encode(result.wire),
+      marks: result.marks,
+      numberFormat: numberFormat(this.newUri),
+    };
+    this.post(message);
+  }
+
+  private post(message: ExtensionToCompareView): void {
+    if (!this.disposed && this.ready) void this.panel.webview.postMessage(message);
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.dependencies.server.compareRelease(this.session);
+    this.disposeEmitter.fire();
+    this.disposeEmitter.dispose();
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.panel.dispose();
+  }
+}

@@ -1,0 +1,62 @@
+// The changes views and their two commands: "FS: Compare with…" (an FS document against what the
+// user picks) and "FS: Open Changes View" of a diff editor (exactly its two sides). One view per
+// pair: asking again for the same pair shows the view that is open.
+
+import * as vscode from "vscode";
+import { uriArgument } from "../commands/target";
+import { ComparePanel, COMPARE_VIEW_TYPE, type CompareDependencies, type OldSide } from "./comparePanel";
+import { pickOldSide, readDiffSide } from "./sources";
+import { previewWebviewOptions } from "../preview/previewPanel";
+
+export class CompareViews implements vscode.Disposable {
+  private readonly panels = new Set<ComparePanel>();
+
+  constructor(private readonly dependencies: CompareDependencies) {}
+
+  /** FS: Compare with…: `argument` (a menu's Uri) or the active editor's document, against what the user picks. */
+  async compareWith(argument?: unknown): Promise<void> {
+    const uri = uriArgument(argument) ?? vscode.window.activeTextEditor?.document.uri;
+    if (uri === undefined) {
+      void vscode.window.showInformationMessage(vscode.l10n.t("Open an FS document first."));
+      return;
+    }
+    const old = await pickOldSide(uri);
+    if (old !== undefined) this.open(uri, old);
+  }
+
+  /** The diff editor showing `argument` (its right side; else the active one): its left side is OLD, its right side NEW. */
+  async compareDiff(argument?: unknown): Promise<void> {
+    const modified = uriArgument(argument);
+    const diffs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputTextDiff);
+    const active = vscode.window.tabGroups.activeTabGroup.activeTab;
+    const tab =
+      (active?.input instanceof vscode.TabInputTextDiff && (modified === undefined || active.input.modified.toString() === modified.toString()) ? active : undefined) ??
+      diffs.find((candidate) => modified !== undefined && (candidate.input as vscode.TabInputTextDiff).modified.toString() === modified.toString());
+    if (tab === undefined) {
+      void vscode.window.showInformationMessage(vscode.l10n.t("Open a diff editor of an FS document first (Source Control: Open Changes)."));
+      return;
+    }
+    const input = tab.input as vscode.TabInputTextDiff;
+    const old = await readDiffSide(input.original);
+    if (old !== undefined) this.open(input.modified, old);
+  }
+
+  open(newUri: vscode.Uri, old: OldSide): ComparePanel {
+    for (const panel of this.panels) {
+      if (panel.isFor(newUri, old)) {
+        panel.panel.reveal(undefined, true);
+        return panel;
+      }
+    }
+    const webviewPanel = vscode.window.createWebviewPanel(COMPARE_VIEW_TYPE, "", { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, previewWebviewOptions());
+    const panel = new ComparePanel(webviewPanel, newUri, old, this.dependencies);
+    this.panels.add(panel);
+    panel.onDidDispose(() => this.panels.delete(panel));
+    return panel;
+  }
+
+  dispose(): void {
+    for (const panel of [...this.panels]) panel.dispose();
+    this.panels.clear();
+  }
+}

@@ -1,0 +1,180 @@
+// The changes view in a real VS Code (code-server in headless Chromium), in a workspace that is a
+// Git repository with two commits of an FS document and an uncommitted edit that breaks a
+// subtotal: "FS: Compare with…" → HEAD shows the changed cell (old → new, the difference) and the
+// subtotal that stopped adding up, and a click on the cell reveals it in the document; from Source
+// Control's diff editor of the file, the editor-title button opens the same view; and the view
+// follows an edit of the document. Its own editor with Git enabled (the other suites turn it off).
+
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { fsEditorTitleAction, goTo, quickOpen, runCommand, statusCursor, UI_TIMEOUT_MS } from "./workbench";
+import { screenshot, setUpEditor, type Editor } from "./harness";
+
+const SETUP_TIMEOUT_MS = 15 * 60_000;
+const TEST_TIMEOUT_MS = 3 * 60_000;
+/** The Git extension and the language server start with the workbench: their first answers take longer. */
+const FIRST_ANSWER_TIMEOUT_MS = 90_000;
+const FILE = "report.fs.json";
+
+function document(cash: string, label = "Balance sheet"): string {
+  const value = {
+    formatVersion: "0.2",
+    entity: { name: "Compare Ltd" },
+    scope: { label: "Company" },
+    units: [{ id: "usd", label: "USD", measure: "USD", scale: 0 }],
+    periods: [
+      { id: "fy2024", kind: "instant", date: "2024-12-31" },
+      { id: "fy2025", kind: "instant", date: "2025-12-31" },
+    ],
+    statements: [
+      {
+        id: "bs",
+        label,
+        periods: ["fy2024", "fy2025"],
+        items: [
+          { id: "cash", label: "Cash", unit: "usd", values: { fy2024: "100", fy2025: cash }, rollupTo: "total" },
+          { id: "receivables", label: "Receivables", unit: "usd", values: { fy2024: "50", fy2025: "80" }, rollupTo: "total" },
+          { id: "total", label: "Total assets", unit: "usd", values: { fy2024: "150", fy2025: "200" } },
+        ],
+      },
+    ],
+  };
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+/** Two commits of the document, then the uncommitted edit: Cash fy2025 120 → 125, so Total assets (200) no longer adds up. */
+function makeRepository(folder: string): void {
+  const git = (...args: string[]) =>
+    execFileSync("git", ["-c", "user.name=E2E", "-c", "user.email=e2e@example.invalid", "-c", "init.defaultBranch=main", ...args], { cwd: folder, stdio: "pipe" });
+  git("init", "-q");
+  writeFileSync(join(folder, FILE), document("120", "Balance"));
+  git("add", "-A");
+  git("commit", "-q", "-m", "First statement");
+  writeFileSync(join(folder, FILE), document("120"));
+  git("commit", "-q", "-am", "Name the balance sheet");
+  writeFileSync(join(folder, FILE), document("125"));
+}
+
+/** 1-based line and column of the `fy2025` value of Cash in the working file. */
+function cashValuePosition(folder: string): { line: number; column: number } {
+  const lines = readFileSync(join(folder, FILE), "utf8").split("\n");
+  const index = lines.findIndex((line) => line.includes('"125"'));
+  assert.ok(index >= 0);
+  return { line: index + 1, column: (lines[index] as string).indexOf('"125"') + 1 };
+}
+
+/** The page inside the changes view's webview (the only webview open). */
+function changesView(page: Page) {
+  return page.frameLocator("iframe.webview.ready").frameLocator("#active-frame");
+}
+
+/** What the test checks in a changes view of HEAD (or the index) against the edited file. */
+async function expectTheChanges(page: Page): Promise<void> {
+  const view = changesView(page);
+  await view.locator("#fc-view-summary", { hasText: "1 value changed" }).waitFor({ timeout: FIRST_ANSWER_TIMEOUT_MS });
+  assert.match((await view.locator("#fc-view-summary").textContent()) ?? "", /1 subtotal stopped adding up/);
+  const changed = view.locator("tr.fc-row-changed", { hasText: "Cash" }).locator("td.fc-changed");
+  await changed.waitFor({ timeout: UI_TIMEOUT_MS });
+  const text = (await changed.textContent()) ?? "";
+  assert.match(text, /120\s*→\s*125/);
+  assert.match(text, /\+5 \(\+4\.17 %\)/);
+  const total = view.locator("tr", { hasText: "Total assets" }).locator("td.fc-rollup-worse");
+  await total.waitFor({ timeout: UI_TIMEOUT_MS });
+  assert.match((await total.textContent()) ?? "", /stopped adding up/);
+  assert.match((await total.getAttribute("title")) ?? "", /Before: adds up \(200\)\nNow: does not add up: stated 200, children sum to 205/);
+}
+
+let editor: Editor | undefined;
+let skipReason: string | undefined;
+
+describe("the changes view in VS Code (code-server) with Git", { timeout: SETUP_TIMEOUT_MS + 3 * TEST_TIMEOUT_MS }, () => {
+  before(
+    async () => {
+      const setup = await setUpEditor({ "git.enabled": true, "git.autoRepositoryDetection": true, "scm.defaultViewMode": "list" }, { addFiles: makeRepository });
+      if ("skip" in setup) skipReason = setup.skip;
+      else editor = setup.editor;
+    },
+    { timeout: SETUP_TIMEOUT_MS },
+  );
+
+  after(async () => {
+    await editor?.stop();
+  });
+
+  it("FS: Compare with… → HEAD shows the changed cell and the subtotal that stopped adding up; a click reveals the cell", { timeout: TEST_TIMEOUT_MS }, async (t) => {
+    if (editor === undefined) {
+      t.skip(skipReason ?? "the editor did not start");
+      return;
+    }
+    const { page, folder } = editor;
+    try {
+      await quickOpen(page, FILE);
+      // The palette lists the command once the extension knows the editor holds an FS document;
+      // the HEAD entry appears once the Git extension has opened the repository. (The palette
+      // does not match a typed "…", so the title is typed without it.)
+      await fsEditorTitleAction(page).waitFor({ timeout: FIRST_ANSWER_TIMEOUT_MS });
+      const head = page.locator(".quick-input-list .monaco-list-row", { hasText: "the file's last commit" });
+      for (let attempt = 1; ; attempt++) {
+        await runCommand(page, "FS: Compare with");
+        try {
+          await head.waitFor({ timeout: attempt < 6 ? 10_000 : UI_TIMEOUT_MS });
+          break;
+        } catch (error) {
+          await page.keyboard.press("Escape");
+          if (attempt === 6) throw error;
+        }
+      }
+      await head.click();
+      await expectTheChanges(page);
+      await screenshot(page, "compare view of HEAD");
+      // A click on the changed cell selects its value in the document.
+      const position = cashValuePosition(folder);
+      await changesView(page).locator("tr.fc-row-changed", { hasText: "Cash" }).locator("td.fc-changed").click();
+      await page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`Ln ${position.line}, Col ${position.column}\\b`) }).waitFor({ timeout: UI_TIMEOUT_MS });
+    } catch (error) {
+      const path = await screenshot(page, "compare with HEAD");
+      if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
+      throw error;
+    }
+  });
+
+  it("from Source Control's diff editor, the title button opens the same view, and the view follows an edit", { timeout: TEST_TIMEOUT_MS }, async (t) => {
+    if (editor === undefined) {
+      t.skip(skipReason ?? "the editor did not start");
+      return;
+    }
+    const { page, folder } = editor;
+    try {
+      await runCommand(page, "View: Close All Editors");
+      await page.locator("iframe.webview").first().waitFor({ state: "detached", timeout: UI_TIMEOUT_MS });
+      await runCommand(page, "Source Control: Focus on Changes View");
+      const change = page.locator(".scm-view .monaco-list-row", { hasText: FILE }).first();
+      await change.waitFor({ timeout: FIRST_ANSWER_TIMEOUT_MS });
+      await change.click();
+      // The diff editor of the file (index ↔ working tree) with the FS button in its title.
+      const button = page.locator('.editor-group-container.active .editor-actions .action-label[aria-label*="Open Changes View of This Diff"]').first();
+      await button.waitFor({ timeout: UI_TIMEOUT_MS });
+      await button.click();
+      await expectTheChanges(page);
+      assert.match((await changesView(page).locator("#fc-view-title").textContent()) ?? "", new RegExp(`staged → ${FILE.replace(/\./g, "\\.")}`));
+
+      // Live: the edit that makes Cash 120 again leaves no change in meaning.
+      await quickOpen(page, FILE);
+      const position = cashValuePosition(folder);
+      await goTo(page, position.line, position.column + 3);
+      await statusCursor(page, position.line, position.column + 3).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.keyboard.press("Delete");
+      await page.keyboard.type("0");
+      await changesView(page).locator("#fc-view-summary", { hasText: "No changes in meaning." }).waitFor({ timeout: UI_TIMEOUT_MS });
+      assert.equal(await changesView(page).locator("td.fc-changed").count(), 0);
+    } catch (error) {
+      const path = await screenshot(page, "compare from the diff editor");
+      if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
+      throw error;
+    }
+  });
+});

@@ -1,0 +1,196 @@
+// The changes view's page script (bundled as dist/compare.js): NEW's statements drawn by the
+// preview's table renderer (StatementsView, virtualized, with the preview's stylesheet), with the
+// comparison's marks added to each row as it is drawn: a changed cell shows OLD's value struck
+// through above NEW's and the difference below, added/removed/moved rows are marked in their item
+// cell, and a subtotal whose check changed is flagged with both states. A click on a cell or row
+// asks the extension to reveal it in NEW.
+
+import * as l10n from "@vscode/l10n";
+import { COMPARE_SHELL_IDS, isExtensionToCompareView, type CompareModelMessage, type CompareViewToExtension, type NumberFormat } from "../../protocol/webview";
+import type { CompareViewMarks } from "../../protocol/lsp";
+import type { ViewCellMark, ViewCellValue, ViewRowMark } from "../../shared/src/compare/view";
+import type { PreviewModel } from "../../shared/src/render/previewModel";
+import { decodePreviewWire } from "../../shared/src/render/previewWire";
+import { cellDisplayText } from "../../shared/src/render/previewModel";
+import { display } from "./display";
+import { element } from "./page";
+import { ScrollReporter } from "./scroll";
+import { StatementsView } from "./statements";
+
+interface VsCodeApi {
+  postMessage(message: unknown): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+function decode(bytes: Uint8Array): PreviewModel | undefined {
+  try {
+    return decodePreviewWire(JSON.parse(new TextDecoder().decode(bytes)) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
+/** "+1,500" / "−20": a difference with its sign, in the display language. */
+function signedText(decimal: string): string {
+  return decimal.startsWith("-") ? `−${display.number(decimal.slice(1))}` : `+${display.number(decimal)}`;
+}
+
+function valueText(cell: ViewCellValue, format: NumberFormat): string {
+  return cellDisplayText({ pointer: "", kind: cell.kind, value: cell.value, title: "", flag: "" }, format, display.number);
+}
+
+const ROW_MARK_SIGN: Record<ViewRowMark["mark"], string> = { added: "+", removed: "−", moved: "↕", changed: "•" };
+
+class CompareScript {
+  private readonly title = element(document, COMPARE_SHELL_IDS.title);
+  private readonly summary = element(document, COMPARE_SHELL_IDS.summary);
+  private readonly lines = element(document, COMPARE_SHELL_IDS.lines);
+  private readonly problem = element(document, COMPARE_SHELL_IDS.problem);
+  private readonly content = element(document, COMPARE_SHELL_IDS.content);
+  private readonly view: StatementsView;
+  private lastSequence = -Infinity;
+  private format: NumberFormat = "full";
+  private rows = new Map<string, ViewRowMark>();
+  private cells = new Map<string, ViewCellMark[]>();
+  private readonly applied = { models: 0 };
+
+  constructor(private readonly api: VsCodeApi) {
+    const scroll = new ScrollReporter(
+      this.content,
+      window,
+      () => undefined,
+      () => this.view.draw(),
+    );
+    this.view = new StatementsView(document, this.content, {
+      isCollapsed: () => false,
+      scrollOurselves: (run) => scroll.scrollOurselves(run),
+      decorateRow: (row, statement, rowIndex) => this.decorate(row, statement, rowIndex),
+    });
+    window.addEventListener("message", (event: MessageEvent<unknown>) => {
+      if (!isExtensionToCompareView(event.data)) return;
+      if (event.data.type === "options") {
+        this.format = event.data.numberFormat;
+        this.view.setFormat(this.format);
+      } else this.paint(event.data);
+    });
+    window.addEventListener("resize", () => this.view.draw());
+    this.content.addEventListener("click", (event) => this.onClick(event));
+    this.post({ type: "ready" });
+  }
+
+  private post(message: CompareViewToExtension): void {
+    this.api.postMessage(message);
+  }
+
+  private paint(message: CompareModelMessage): void {
+    if (message.sequence <= this.lastSequence) return;
+    const model = message.wire === undefined ? undefined : decode(message.wire);
+    if (message.wire !== undefined && model === undefined) return;
+    this.lastSequence = message.sequence;
+    this.format = message.numberFormat;
+    this.title.textContent = message.title;
+    document.title = message.title;
+    this.summary.textContent = message.summary;
+    this.summary.hidden = message.summary === "";
+    this.problem.textContent = message.problem ?? "";
+    this.problem.hidden = message.problem === undefined;
+    if (model === undefined) return;
+    this.setMarks(message.marks);
+    const top = this.content.scrollTop;
+    this.view.setModel(model, message.numberFormat);
+    this.content.scrollTop = top;
+    this.view.draw();
+    this.applied.models++;
+    document.body.dataset.models = String(this.applied.models);
+    document.body.dataset.version = String(message.version ?? "");
+  }
+
+  private setMarks(marks: CompareViewMarks | undefined): void {
+    this.rows = new Map((marks?.rows ?? []).map((row) => [`${row.statement}:${row.row}`, row]));
+    this.cells = new Map();
+    for (const cell of marks?.cells ?? []) {
+      const key = `${cell.statement}:${cell.row}`;
+      const list = this.cells.get(key);
+      if (list === undefined) this.cells.set(key, [cell]);
+      else list.push(cell);
+    }
+    this.lines.replaceChildren(
+      ...(marks?.lines ?? []).map((line) => {
+        const item = document.createElement("li");
+        item.textContent = line;
+        return item;
+      }),
+    );
+  }
+
+  private decorate(tr: HTMLTableRowElement, statement: number, rowIndex: number): void {
+    const key = `${statement}:${rowIndex}`;
+    const row = this.rows.get(key);
+    if (row !== undefined) {
+      tr.classList.add(`fc-row-${row.mark}`);
+      tr.dataset.change = row.mark;
+      const th = tr.querySelector("th.fs-item");
+      if (th !== null) {
+        const sign = document.createElement("span");
+        sign.className = "fc-mark";
+        sign.textContent = ROW_MARK_SIGN[row.mark];
+        const words = { added: l10n.t("added"), removed: l10n.t("removed"), moved: l10n.t("moved"), changed: l10n.t("changed") }[row.mark];
+        sign.title = words;
+        sign.setAttribute("aria-label", words);
+        th.prepend(sign);
+        for (const note of row.notes) {
+          const line = document.createElement("span");
+          line.className = "fc-note";
+          line.textContent = note;
+          th.append(line);
+        }
+      }
+    }
+    const cells = tr.querySelectorAll<HTMLTableCellElement>("td.fs-cell");
+    for (const mark of this.cells.get(key) ?? []) {
+      const td = cells[mark.column];
+      if (td !== undefined) this.decorateCell(td, mark);
+    }
+  }
+
+  private decorateCell(td: HTMLTableCellElement, mark: ViewCellMark): void {
+    if (mark.value !== undefined) {
+      td.classList.add("fc-changed");
+      const old = document.createElement("span");
+      old.className = "fc-old";
+      const oldText = valueText(mark.value.old, this.format);
+      old.textContent = mark.value.oldInNewUnit === undefined ? oldText : `${oldText} (${display.number(mark.value.oldInNewUnit)})`;
+      const arrow = document.createElement("span");
+      arrow.className = "fc-arrow";
+      arrow.textContent = "→";
+      arrow.setAttribute("aria-label", l10n.t("changed to"));
+      old.append(arrow);
+      old.title = l10n.t("was {0}", oldText);
+      td.prepend(old);
+      if (mark.value.difference !== undefined) {
+        const difference = document.createElement("span");
+        difference.className = "fc-difference";
+        difference.textContent =
+          mark.value.relativePercent === undefined ? signedText(mark.value.difference) : `${signedText(mark.value.difference)} (${signedText(mark.value.relativePercent)} %)`;
+        td.append(difference);
+      }
+    }
+    if (mark.rollup !== undefined) {
+      td.classList.add(mark.rollup.worse ? "fc-rollup-worse" : "fc-rollup-better");
+      const flag = document.createElement("span");
+      flag.className = "fc-rollup";
+      flag.textContent = mark.rollup.worse ? l10n.t("⚠ stopped adding up") : l10n.t("✓ now adds up");
+      flag.title = l10n.t("Before: {0}\nNow: {1}", mark.rollup.old, mark.rollup.new);
+      td.append(flag);
+      td.title = td.title === "" ? flag.title : `${td.title}\n${flag.title}`;
+    }
+  }
+
+  private onClick(event: MouseEvent): void {
+    if (!(event.target instanceof Element)) return;
+    const pointer = event.target.closest<HTMLElement>("[data-pointer]")?.dataset.pointer;
+    if (pointer !== undefined) this.post({ type: "reveal", pointer });
+  }
+}
+
+new CompareScript(acquireVsCodeApi());
