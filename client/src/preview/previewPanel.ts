@@ -10,6 +10,7 @@ import type { SourcePointers } from "../navigation/sourcePointers";
 import type { FsServer } from "../server/fsServer";
 import { Throttle } from "../util/throttle";
 import { revealSource, scrollEditorTo, visibleEditorFor } from "./editorNavigation";
+import { applyGridWrites, readOnlyReason, undoInDocument } from "./gridEdits";
 import { buildPreviewShell } from "./shell";
 import { pageAssets } from "./pageAssets";
 
@@ -298,6 +299,16 @@ export class PreviewPanel implements vscode.Disposable {
         if (message.uri === this.shownUri) this.shownVersion = undefined;
         await this.renderNow();
         return;
+      case "edit": {
+        if (message.uri !== this.resourceUri.toString()) return;
+        const outcome = await applyGridWrites(this.dependencies.server, this.resourceUri, message.writes);
+        this.post(outcome.written ? { type: "editResult", id: message.id, written: true, pointers: [] } : { type: "editResult", id: message.id, ...outcome });
+        return;
+      }
+      case "undo":
+        if (message.uri === this.resourceUri.toString() && readOnlyReason(this.resourceUri) === undefined)
+          await undoInDocument(this.resourceUri, message.redo ? "redo" : "undo", this.panel);
+        return;
       case "explain": {
         // The server answers for exactly the model version the page holds (null once it is gone).
         if (message.uri !== this.resourceUri.toString()) return;
@@ -376,6 +387,7 @@ export class PreviewPanel implements vscode.Disposable {
       wire: undefined,
       version: undefined,
       status: undefined,
+      readOnly: readOnlyReason(uri),
     } as const;
   }
 

@@ -20,3 +20,4 @@ export { FIX_ALL_KIND } from "./fixAll";
 export { previewModel, previewUpdate, pointerAt, rangeOf, PreviewBases } from "./preview";
 export { cellExplanation } from "./cellExplanation";
 export { exportXlsx } from "./exportXlsx";
+export { cellEdits } from "./cellEdits";
