@@ -161,7 +161,7 @@ describe("FS preview page", () => {
     assert.equal(await p.getAttribute("#fs-preview-status", "data-severity"), "warning");
   });
 
-  test("clicking a value cell posts a reveal message with that cell's pointer; arrows move focus and Enter does the same", TIMEOUT, async () => {
+  test("clicking a value cell posts a reveal message with that cell's pointer; arrows move focus and Space does the same (Enter edits)", TIMEOUT, async () => {
     const p = await freshPage({ width: 900, height: 2000 });
     await paint(p, example(), 1);
 
@@ -180,7 +180,7 @@ describe("FS preview page", () => {
     await p.keyboard.press("ArrowDown");
     const below = await p.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.pointer);
     assert.ok(below !== undefined && below !== pointer, "focus moved to another cell");
-    await p.keyboard.press("Enter");
+    await p.keyboard.press("Space");
     await p.waitForFunction(() => window.__posted.filter((message) => message.type === "reveal").length === 2);
     assert.deepEqual(messagesOfType(await posted(p), "reveal")[1], { type: "reveal", pointer: below });
   });
