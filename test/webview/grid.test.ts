@@ -167,6 +167,57 @@ describe("the preview grid", () => {
     assert.equal(await p.locator(".fs-cell-message").textContent(), "Nothing was written: these cells are no longer in the document. Cash, 2025-12-31");
   });
 
+  test("a 3×4 block pasted at the focused cell is one edit of those cells; a bad block writes nothing and names the cells", TIMEOUT, async () => {
+    const p = await painted();
+    // At the label column of the first row: labels and values together.
+    await p.locator('[data-pointer="/statements/0/items/0"] th.fs-item').focus();
+    const paste = (text: string) =>
+      p.evaluate((data) => {
+        const transfer = new DataTransfer();
+        transfer.setData("text/plain", data);
+        document.activeElement?.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
+      }, text);
+    await paste('Cash\t1,234.5\t(1,000)\r\n"Inventory, ""raw"""\t2\t3\r\nTotal\t−4\t\r\n');
+    await p.waitForFunction(() => window.__posted.some((message) => message.type === "edit"));
+    const [edit] = edits(await posted(p));
+    assert.equal(edit?.writes.length, 9);
+    assert.deepEqual(edit?.writes.slice(0, 4), [
+      { pointer: "/statements/0/items/0/label", content: { kind: "text", text: "Cash" } },
+      { pointer: "/statements/0/items/0/values/at-2025", content: { kind: "value", decimal: "1234.5" } },
+      { pointer: "/statements/0/items/0/values/at-2024", content: { kind: "value", decimal: "-1000" } },
+      { pointer: "/statements/0/items/1/label", content: { kind: "text", text: 'Inventory, "raw"' } },
+    ]);
+    assert.deepEqual(edit?.writes[8], { pointer: "/statements/0/items/2/values/at-2024", content: { kind: "missing" } });
+    // A 3×4 block of numbers at a value cell runs past the two period columns: nothing, and why.
+    await p.locator(CASH).focus();
+    await paste("1\t2\t3\t4\n5\t6\t7\t8\n9\t10\t11\t12");
+    await p.locator(".fs-cell-message").waitFor();
+    assert.match((await p.locator(".fs-cell-message").textContent()) ?? "", /runs past the table: its last 2 column\(s\)/);
+    await p.locator(CASH).focus();
+    await paste("1\tx\n2\t3");
+    await p.waitForFunction(() => /not numbers/.test(document.querySelector(".fs-cell-message")?.textContent ?? ""));
+    assert.match((await p.locator(".fs-cell-message").textContent()) ?? "", /Cash, 2024-12-31$/);
+    assert.equal(edits(await posted(p)).length, 1);
+  });
+
+  test("Ctrl+Shift+C copies with the header row and a Unit column; labels that look like formulas are guarded", TIMEOUT, async () => {
+    const p = await painted();
+    await p.locator(CASH).click();
+    await p.locator(INVENTORY).click({ modifiers: ["Shift"] });
+    const copied = await p.evaluate(() => {
+      let text = "";
+      document.addEventListener("copy", (event) => {
+        // Registered after the page's own listener: reads what it wrote.
+        text = event.clipboardData?.getData("text/plain") ?? "";
+      });
+      const cell = document.querySelector<HTMLElement>('[data-pointer="/statements/0/items/1/values/at-2025"]');
+      cell?.focus();
+      cell?.dispatchEvent(new KeyboardEvent("keydown", { key: "C", ctrlKey: true, shiftKey: true, bubbles: true, cancelable: true }));
+      return text;
+    });
+    assert.equal(copied, "Item\tUnit\t2025-12-31\nCash\tKRW millions (KRW, scale 6)\t400\nInventory\tKRW millions (KRW, scale 6)\t600");
+  });
+
   test("Ctrl+Z, Ctrl+Y and Ctrl+Shift+Z in the preview undo and redo in the document", TIMEOUT, async () => {
     const p = await painted();
     await p.locator(CASH).focus();

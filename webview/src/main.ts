@@ -32,6 +32,7 @@ import { display } from "./display";
 import type { CellContent } from "../../shared/src/fix/cellEdits";
 import { unavailableKeyword } from "../../shared/src/render/cellInput";
 import { numberSymbols } from "../../shared/src/render/localeFormat";
+import { parseTsvBlock, planPaste } from "../../shared/src/render/gridPaste";
 import * as l10n from "@vscode/l10n";
 
 interface VsCodeApi {
@@ -98,6 +99,8 @@ class PreviewScript {
   /** Why the document cannot be edited from the grid; undefined: it can. */
   private readOnly: string | undefined;
   private lastEditId = 0;
+  /** The next copy includes the header row and the Unit column (Ctrl+Shift+C). */
+  private copyWithHeaders = false;
   /** Writes sent and not answered yet: the cell each was made from. */
   private readonly pendingEdits = new Map<number, Place>();
 
@@ -150,6 +153,7 @@ class PreviewScript {
     window.addEventListener("resize", () => this.view.draw());
     document.addEventListener("keydown", (event) => this.onDocumentKey(event));
     document.addEventListener("copy", (event) => this.onCopy(event));
+    document.addEventListener("paste", (event) => this.onPaste(event));
     this.content.addEventListener("click", (event) => this.onClick(event));
     // Anywhere in the page (cells, headers, the scrollbar): the user is using the preview now.
     document.addEventListener("mousedown", () => this.post({ type: "pressed" }), { capture: true });
@@ -454,6 +458,17 @@ class PreviewScript {
       if (this.readOnly === undefined) this.post({ type: "undo", uri: this.uri, redo: event.key.toLowerCase() === "y" || event.shiftKey });
       return;
     }
+    // Ctrl+Shift+C: copy the selection with the header row and the Unit column.
+    if (mod && event.shiftKey && !event.altKey && event.key.toLowerCase() === "c" && this.selection !== undefined && !(event.target instanceof HTMLInputElement)) {
+      event.preventDefault();
+      this.copyWithHeaders = true;
+      try {
+        document.execCommand("copy");
+      } finally {
+        this.copyWithHeaders = false;
+      }
+      return;
+    }
     if (mod && !event.altKey && event.key.toLowerCase() === "f") {
       event.preventDefault();
       this.find.open();
@@ -724,8 +739,39 @@ class PreviewScript {
     if (event.target instanceof HTMLInputElement) return;
     const model = this.view.current;
     if (model === undefined) return;
-    event.clipboardData.setData("text/plain", cellsText(this.selection, this.view));
+    event.clipboardData.setData("text/plain", cellsText(this.selection, this.view, this.copyWithHeaders));
     event.preventDefault();
+  }
+
+  /** A block of cells pasted at the focused cell: one write of all of them, or nothing and which cells are wrong. */
+  private onPaste(event: ClipboardEvent): void {
+    if (event.target instanceof HTMLInputElement || event.clipboardData === null || this.uri === undefined) return;
+    const place = this.selection?.anchor ?? (document.activeElement === null ? undefined : this.view.placeOf(document.activeElement));
+    if (place === undefined || place.column < 0) return;
+    event.preventDefault();
+    const cell = this.view.elementAt(place);
+    if (this.readOnly !== undefined) {
+      if (cell !== undefined) this.editor.showMessage(cell, this.readOnly);
+      return;
+    }
+    const statement = this.view.statementAt(place.statement);
+    if (statement === undefined) return;
+    const rows: number[] = [];
+    for (let position = 0; position < this.view.visibleCount(place.statement); position += 1) rows.push(this.view.rowAtPosition(place.statement, position) ?? -1);
+    const block = parseTsvBlock(event.clipboardData.getData("text/plain"));
+    const plan = planPaste(block, { statement, rows, position: this.view.positionOf(place.statement, place.row), column: place.column }, numberSymbols(display.locale));
+    if ("writes" in plan) {
+      if (plan.writes.length > 0) this.write(plan.writes, place);
+      return;
+    }
+    const names = plan.problems
+      .slice(0, 5)
+      .map((problem) => this.view.cellName({ statement: place.statement, row: rows[problem.position] ?? -1, column: problem.column }) ?? "")
+      .join("; ");
+    const more = plan.problems.length > 5 ? ` ${l10n.t("and {0} more", plan.problems.length - 5)}` : "";
+    const text = names === "" ? plan.message : `${plan.message} ${names}${more}`;
+    if (cell !== undefined) this.editor.showMessage(cell, text);
+    else this.header.setProblem(text);
   }
 
   // ---- Find ----
