@@ -6,6 +6,7 @@
 
 import * as vscode from "vscode";
 import type { GridWrite } from "../../../protocol/lsp";
+import { matchesFilePatterns } from "../../../shared/src/detect";
 import type { FsServer } from "../server/fsServer";
 
 /** What became of a grid write: written, or not (with why, and the cells concerned). */
@@ -19,6 +20,12 @@ export function readOnlyReason(uri: vscode.Uri): string | undefined {
   if (!vscode.workspace.isTrusted) return vscode.l10n.t("Read-only: the workspace is not trusted.");
   // The left side of a Git diff (git:), other read-only file systems and virtual documents.
   if (vscode.workspace.fs.isWritableFileSystem(uri.scheme) === false) return vscode.l10n.t("Read-only: this file cannot be changed here.");
+  // Files the user marked read-only (files.readonlyInclude, less files.readonlyExclude), as the editor shows them.
+  const files = vscode.workspace.getConfiguration("files", uri);
+  const patterns = (name: string): string[] => Object.entries(files.get<Record<string, boolean>>(name) ?? {}).flatMap(([glob, on]) => (on === true ? [glob] : []));
+  if (matchesFilePatterns(uri.path, patterns("readonlyInclude")) && !matchesFilePatterns(uri.path, patterns("readonlyExclude"))) {
+    return vscode.l10n.t("Read-only: this file cannot be changed here.");
+  }
   return undefined;
 }
 
