@@ -10,7 +10,7 @@ import { after, before, describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import type { EditMessage, WebviewToExtension } from "../../protocol/webview";
 import { readJson, upstreamRoot } from "../support/paths";
-import { modelMessageFor, openPreview, posted, send, startPreviewHost, type PreviewHost } from "./page";
+import { modelMessageFor, openPreview, patchMessageFor, posted, send, startPreviewHost, type PreviewHost } from "./page";
 
 const TIMEOUT = { timeout: 60_000 };
 const CASH = '[data-pointer="/statements/0/items/0/values/at-2025"]';
@@ -146,6 +146,25 @@ describe("the preview grid", () => {
     await p.keyboard.press("-");
     await p.waitForFunction(() => document.querySelector('tr[data-item="cash"]') === null);
     assert.equal(await p.locator("input.fs-cell-editor").count(), 0);
+  });
+
+  test("a patch that moves rows while a cell is edited keeps the editor and what was typed", TIMEOUT, async () => {
+    const p = await painted();
+    await p.locator(INVENTORY).focus();
+    await p.keyboard.press("1");
+    await p.keyboard.press("2");
+    // Another row's label changes (a row replaced: a structural patch, as a label edit arrives).
+    const before = example() as { statements: { items: { label: string }[] }[] };
+    const after = example() as { statements: { items: { label: string }[] }[] };
+    after.statements[0]!.items[0]!.label = "Cash and equivalents";
+    await send(p, patchMessageFor(before, after, 1, 2));
+    await p.waitForSelector('tr[data-item="cash"] th:has-text("Cash and equivalents")');
+    const input = p.locator(`${INVENTORY} input.fs-cell-editor`);
+    assert.equal(await input.inputValue(), "12");
+    await p.keyboard.press("3");
+    await p.keyboard.press("Enter");
+    await p.waitForFunction(() => window.__posted.some((message) => message.type === "edit"));
+    assert.deepEqual(edits(await posted(p))[0]?.writes, [{ pointer: "/statements/0/items/1/values/at-2025", content: { kind: "value", decimal: "123" } }]);
   });
 
   test("a write the extension refused goes back to the cell's value and says which cell", TIMEOUT, async () => {

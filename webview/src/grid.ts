@@ -96,6 +96,17 @@ export class CellEditor {
     return true;
   }
 
+  /**
+   * Drops the editor without repainting anything: its row is being replaced (a new model, rows
+   * moved). Returns what was being edited and the text typed so far, to resume where the cell is now.
+   */
+  abandon(): { pointer: string; kind: EditTarget["kind"]; text: string } | undefined {
+    const editing = this.editing;
+    this.editing = undefined;
+    this.clearMessage();
+    return editing === undefined ? undefined : { pointer: editing.target.pointer, kind: editing.target.kind, text: editing.input.value };
+  }
+
   cancel(): void {
     const editing = this.editing;
     if (editing === undefined) return;

@@ -256,7 +256,7 @@ class PreviewScript {
     this.highlighted = undefined;
     this.view.mark(HIGHLIGHT, []);
     this.view.markRange(SELECTED, undefined);
-    this.editor.cancel();
+    this.editor.abandon();
     this.view.setModel(model, message.numberFormat);
     this.markReadOnly();
     const restored = savedUri === message.uri ? this.restoreTop : undefined;
@@ -298,10 +298,11 @@ class PreviewScript {
       this.view.markRange(SELECTED, undefined);
       this.tabStops.clear();
     }
-    // Rows moved under the editor: its cell is gone (a label's own edit arrives so too).
-    if (structural) this.editor.cancel();
+    // Rows moved under the editor (a label's edit arrives so): it is taken up again where its cell is now.
+    const editing = structural ? this.editor.abandon() : undefined;
     this.view.applyOps(message.ops);
     if (structural) this.markReadOnly();
+    if (editing !== undefined) this.resumeEditing(editing);
     this.explanation.modelChanged(this.uri, this.version, (pointer) => this.isFailingCell(pointer));
     if (structural) {
       if (this.highlightedPointer !== undefined) this.highlight(this.highlightedPointer, false);
@@ -645,6 +646,18 @@ class PreviewScript {
     const cell = this.view.elementAt(place);
     if (cell !== undefined) this.editor.showMessage(cell, text);
     else this.header.setProblem(text);
+  }
+
+  /** Editing again, with the text typed so far, at the cell `editing` named before rows moved (nothing if it is gone). */
+  private resumeEditing(editing: { pointer: string; kind: EditTarget["kind"]; text: string }): void {
+    const found = this.view.nearest(editing.kind === "label" ? editing.pointer.slice(0, -"/label".length) : editing.pointer);
+    if (found === undefined || found.row < 0 || (editing.kind === "value" && found.column < 0)) return;
+    const place = { ...found, column: editing.kind === "label" ? 0 : found.column };
+    this.view.scrollToRow(place.statement, place.row, "nearest");
+    const target = this.editTarget(place);
+    const cell = this.view.elementAt(place);
+    if (target === undefined || cell === undefined || target.pointer !== editing.pointer) return;
+    this.editor.begin(target, cell, editing.text);
   }
 
   /** Tables carry aria-readonly while the document cannot be edited. */
