@@ -54,6 +54,8 @@ const bundles = [
     banner: { js: '#!/usr/bin/env node\nconst __fsdocModuleUrl = require("url").pathToFileURL(__filename).href;' },
   },
   { ...node, entryPoints: { "bench-engine": "scripts/bench/engine.ts" }, outdir: "dist" },
+  // npm run bench:compare: fsdoc compare's engine on two large documents.
+  { ...node, entryPoints: { "bench-compare": "scripts/bench/compare.ts" }, outdir: "dist" },
   // npm run bench:editor: the engine and the e2e harness in one process that drives code-server.
   { ...node, entryPoints: { "bench-editor": "test/e2e/bench/main.ts" }, outdir: "out/bench", packages: "external" },
   // The fuzz run (npm run fuzz) and the large-document generator, run from out/fuzz/.
@@ -62,6 +64,8 @@ const bundles = [
   { ...node, entryPoints: { exceljs: relative(root, createRequire(import.meta.url).resolve("exceljs")) }, outdir: "dist" },
   // The desktop extension (package.json `main`); the web one and the webview are web bundles.
   { ...node, entryPoints: { extension: "client/src/node/main.ts" }, outdir: "dist", external: ["vscode"], plugins: [oneCopyPlugin] },
+  // package.json `vscode:uninstall`: removes the json.schemas entries the extension added.
+  { ...node, entryPoints: { uninstall: "client/src/node/uninstall.ts" }, outdir: "dist" },
   ...Object.values(webBundles(production)),
 ].filter((options) => Object.values(options.entryPoints).every((entry) => existsSync(join(root, entry))));
 

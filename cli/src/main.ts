@@ -5,8 +5,10 @@
 import { isMainThread, workerData } from "node:worker_threads";
 import { nearest, parseCommandArgs } from "./args";
 import { commandHelp, type Command } from "./command";
+import { compareCommand } from "./commands/compare";
 import { diffCommand } from "./commands/diff";
 import { fixCommand } from "./commands/fix";
+import { importCommand } from "./commands/import";
 import { initCommand } from "./commands/init";
 import { recordCommand } from "./commands/record";
 import { renderCommand } from "./commands/render";
@@ -17,13 +19,13 @@ import { UsageError } from "./usage";
 import { serveWorker, WORKER_ROLE } from "./validate/pool";
 
 /** Every command, in the order `fsdoc --help` lists them. One entry per command. */
-const COMMANDS: readonly Command[] = [validateCommand, diffCommand, renderCommand, recordCommand, fixCommand, initCommand];
+const COMMANDS: readonly Command[] = [validateCommand, diffCommand, compareCommand, renderCommand, recordCommand, fixCommand, initCommand, importCommand];
 
 const EXIT_USAGE = 2;
 
 function usage(): string {
   const width = Math.max(...COMMANDS.map((command) => command.name.length));
-  return `fsdoc ${version} — validate, diff, render, record, fix and create FS 0.2 documents
+  return `fsdoc ${version} — validate, diff, compare, render, record, fix, create and import FS 0.2 documents
 
 Usage:
 ${COMMANDS.map((command) => `  fsdoc ${command.usage}`).join("\n")}

@@ -21,6 +21,9 @@ import { StatusStore } from "./status/statusStore";
 
 let server: FsServer | undefined;
 
+/** The context key the Node entry sets (package.json `when` clauses of the Node-only commands). */
+export const NODE_EXTENSION_HOST_CONTEXT = "fs.nodeExtensionHost";
+
 export function activateExtension(context: vscode.ExtensionContext, createClient: ClientFactory): void {
   configureSharedStrings();
   const detector = new FsDocumentDetector();
@@ -41,7 +44,7 @@ export function activateExtension(context: vscode.ExtensionContext, createClient
     new OpenAhead(fsServer),
     new ActiveEditorContext(detector),
     new FsLanguageStatus(detector, statuses),
-    mapSchemaUrls(),
+    mapSchemaUrls(context),
     vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, previews),
     ...registerCommands({ server: fsServer, previews, snapshotDiffs, extensionUri: context.extensionUri }),
     ...registerRollupTree(fsServer, detector),

@@ -7,8 +7,35 @@ const FRACTION_DIGITS = 10;
 const ONE = 10n ** BigInt(FRACTION_DIGITS);
 // Items sit at depth 4 of the pretty-printed document (root, statements[], statement, items[]).
 const ITEM_INDENT = 8;
-const CELL_MISS_RATE = 0.0015;
-const INCONSISTENCY_RATE = 0.004;
+
+/**
+ * The shapes and states users meet (issue 25). Each is a set of knobs over the same generator;
+ * "typical" is the document every figure before issue 25 was measured on, and stays byte-identical.
+ * Knobs combine: "long+failing" is a long draft. Every shape keeps its stats exact.
+ */
+export const SHAPES_OF_DOCUMENT = {
+  /** Few failing subtotals (0.4% of applications), a few missing cells, 9-13 periods. */
+  typical: {},
+  /** A draft not reconciled yet: hundreds of failing and unevaluable rollup checks. */
+  failing: { inconsistencyRate: 0.06, cellMissRate: 0.006 },
+  /** Thousands of rows in one statement: four statements whatever the size. */
+  long: { fewStatements: true },
+  /** A wide document: 30+ periods per statement (31 fiscal years, or their 32 balance sheet dates). */
+  wide: { years: 31 },
+  /** Deep rollup trees: seven levels between each total and its groups (10 levels with the lines). */
+  deep: { depth: 7 },
+};
+export const SHAPE_NAMES = Object.keys(SHAPES_OF_DOCUMENT);
+
+/** Knobs of a shape name, or of names joined by "+" (e.g. "long+failing"). */
+export function shapeKnobs(shape = "typical") {
+  const knobs = { inconsistencyRate: 0.004, cellMissRate: 0.0015, fewStatements: false, years: undefined, depth: 0 };
+  for (const name of String(shape).split("+")) {
+    if (!Object.hasOwn(SHAPES_OF_DOCUMENT, name)) throw new TypeError(`unknown document shape "${name}" (known: ${SHAPE_NAMES.join(", ")})`);
+    Object.assign(knobs, SHAPES_OF_DOCUMENT[name]);
+  }
+  return knobs;
+}
 
 /** mulberry32: tiny, fast, and the same sequence on every platform (Math.imul is exact). */
 function mulberry32(seed) {
@@ -175,8 +202,9 @@ const slug = (label) =>
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
 
-function makePeriods(rng) {
-  const years = rng.int(4, 6);
+function makePeriods(rng, knobs) {
+  const drawn = rng.int(4, 6);
+  const years = knobs.years ?? drawn;
   const lastYear = 2025 - rng.int(0, 2);
   const marchYearEnd = rng.chance(0.3); // fiscal years ending 31 March exist and shift every date
   const periods = [];
@@ -207,7 +235,7 @@ function indentedBytes(value, indent) {
 const itemBytes = (item) => indentedBytes(item, ITEM_INDENT);
 
 /** Builds one statement of about `budget` bytes; returns it with its exact expected rollup counts. */
-function buildStatement(rng, template, suffix, periodIds, budget, stats) {
+function buildStatement(rng, template, suffix, periodIds, budget, stats, knobs) {
   const usedIds = new Set();
   const uniqueId = (base) => {
     let id = base;
@@ -243,7 +271,7 @@ function buildStatement(rng, template, suffix, periodIds, budget, stats) {
     const evaluable = periodIds.map((_, p) => children.every((child) => typeof child.cells[p] === "bigint"));
     const perturbAt = forcePerturb ? rng.int(0, periodIds.length - 1) : -1;
     periodIds.forEach((_, p) => {
-      if (!evaluable[p] || (p !== perturbAt && !rng.chance(INCONSISTENCY_RATE))) return;
+      if (!evaluable[p] || (p !== perturbAt && !rng.chance(knobs.inconsistencyRate))) return;
       const delta = BigInt(rng.int(1, 999)) * ONE + BigInt(rng.int(0, 9)) * (ONE / 10n) + tolerance(parent.unit);
       parent.cells[p] += rng.chance(0.5) ? delta : -delta;
       stats.expectedUnsatisfied++;
@@ -259,8 +287,8 @@ function buildStatement(rng, template, suffix, periodIds, budget, stats) {
   const lineCells = (unit, sign, forced) =>
     periodIds.map((_, p) => {
       if (forced?.period === p) return forced.cell;
-      if (rng.chance(CELL_MISS_RATE)) return null;
-      if (rng.chance(CELL_MISS_RATE)) return { unavailable: true };
+      if (rng.chance(knobs.cellMissRate)) return null;
+      if (rng.chance(knobs.cellMissRate)) return { unavailable: true };
       const magnitude = randomMagnitude(rng, SHAPES[UNIT_SHAPE[unit]]);
       const negative = sign === "-" ? !rng.chance(0.03) : sign === "~" ? rng.chance(0.5) : rng.chance(0.02);
       return negative ? -magnitude : magnitude;
@@ -319,13 +347,38 @@ function buildStatement(rng, template, suffix, periodIds, budget, stats) {
   const rows = [];
   blocks.forEach((block, index) => {
     const total = block.total;
+    // Deep trees: knobs.depth levels of subtotals between the total and its groups, two nodes under
+    // each (over one node, a chain), settled bottom-up so that each adds up from its children's
+    // stored cells. Depth 0 is the three-level tree of every other shape.
+    let level = block.groups.map(({ subtotal, lines }) => ({ row: subtotal, rows: subtotal.subtotalFirst ? [subtotal, ...lines] : [...lines, subtotal] }));
+    for (let depth = knobs.depth; depth >= 1; depth--) {
+      const next = [];
+      for (let i = 0; i < level.length; i += 2) {
+        const part = next.length + 1;
+        const node = {
+          id: uniqueId(slug(`${block.spec.total} level ${depth} part ${part}${suffix}`)),
+          label: `${block.spec.total}, level ${depth}, part ${part}`,
+          unit: block.unit,
+          parent: total,
+        };
+        const children = level.slice(i, i + 2);
+        for (const child of children) child.row.parent = node;
+        settleParent(
+          node,
+          children.map((child) => child.row),
+          false,
+        );
+        next.push({ row: node, rows: [node, ...children.flatMap((child) => child.rows)] });
+      }
+      level = next;
+    }
     settleParent(
       total,
-      block.groups.map((group) => group.subtotal),
+      level.map((node) => node.row),
       index === 0 && stats.expectedUnsatisfied === unsatisfiedBefore,
     );
     if (block.totalFirst) rows.push(total);
-    for (const { subtotal, lines } of block.groups) rows.push(...(subtotal.subtotalFirst ? [subtotal, ...lines] : [...lines, subtotal]));
+    for (const node of level) rows.push(...node.rows);
     if (!block.totalFirst) rows.push(total);
   });
   rows.push(...memo);
@@ -341,14 +394,15 @@ function buildStatement(rng, template, suffix, periodIds, budget, stats) {
 }
 
 /** Returns `{ text, stats }`: the document text plus the counts a test can check it against. */
-export function generateWithStats({ targetBytes = 250_000, seed = 1 } = {}) {
+export function generateWithStats({ targetBytes = 250_000, seed = 1, shape = "typical" } = {}) {
   if (!(targetBytes > 0) || !Number.isInteger(seed)) throw new TypeError("generateWithStats needs targetBytes > 0 and an integer seed");
+  const knobs = shapeKnobs(shape);
   const rng = mulberry32(seed);
-  const { periods, select } = makePeriods(rng);
+  const { periods, select } = makePeriods(rng, knobs);
   const document = {
     $schema: SCHEMA_URL,
     formatVersion: "0.2",
-    documentId: `bench-${seed}-${targetBytes}`,
+    documentId: shape === "typical" ? `bench-${seed}-${targetBytes}` : `bench-${shape.replaceAll("+", "-")}-${seed}-${targetBytes}`,
     entity: { id: "nordlicht-group", name: "Nordlicht Maschinenbau Gruppe AG (Société Européenne)" },
     scope: { id: "consolidated", label: "Consolidated financial statements" },
     units: UNITS,
@@ -369,14 +423,15 @@ export function generateWithStats({ targetBytes = 250_000, seed = 1 } = {}) {
     bytes: 0,
   };
   // Statement count grows with the square root of the size, and so do items per statement, so
-  // that large documents are both wider and longer, as consolidated filings are.
-  const statementCount = Math.max(TEMPLATES.length, Math.round(TEMPLATES.length * Math.sqrt(targetBytes / 250_000)));
+  // that large documents are both wider and longer, as consolidated filings are ("long": four
+  // statements, thousands of rows each).
+  const statementCount = knobs.fewStatements ? TEMPLATES.length : Math.max(TEMPLATES.length, Math.round(TEMPLATES.length * Math.sqrt(targetBytes / 250_000)));
   let used = Buffer.byteLength(JSON.stringify(document, null, 2));
   for (let index = 0; used < targetBytes * 0.99; index++) {
     const template = TEMPLATES[index % TEMPLATES.length];
     const suffix = index < TEMPLATES.length ? "" : `.sub-${Math.floor(index / TEMPLATES.length) + 1}`;
     const budget = Math.min(targetBytes - used, targetBytes / statementCount);
-    const statement = buildStatement(rng, template, suffix, select[template.periods], budget, stats);
+    const statement = buildStatement(rng, template, suffix, select[template.periods], budget, stats, knobs);
     document.statements.push(statement);
     used += indentedBytes(statement, 4);
   }

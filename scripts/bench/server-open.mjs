@@ -9,10 +9,10 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { generateWithStats } from "./generate.mjs";
+import { connectStdioClient } from "./stdioClient.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const require = createRequire(`${root}package.json`);
-const protocol = require("vscode-languageserver-protocol/node");
 const { SERVER_NODE_OPTIONS = [], SERVER_ENV = {} } = require(`${root}dist/bench-engine.js`);
 const runs = Number(process.argv[2] ?? 5);
 const size = Number(process.argv[3] ?? 5);
@@ -34,27 +34,13 @@ for (let run = 0; run < runs; run++) {
     stdio: ["pipe", "pipe", "inherit"],
     env: { ...process.env, ...SERVER_ENV },
   });
-  const connection = protocol.createProtocolConnection(new protocol.StreamMessageReader(child.stdout), new protocol.StreamMessageWriter(child.stdin));
   let publications = 0;
   let first;
   const published = new Promise((resolve) => (first = resolve));
-  connection.onNotification("textDocument/publishDiagnostics", (params) => {
+  const connection = await connectStdioClient(child, (params) => {
     publications++;
     first(params);
   });
-  connection.onRequest("workspace/configuration", (params) => params.items.map(() => ({})));
-  connection.onRequest("client/registerCapability", () => null);
-  connection.onRequest("workspace/codeLens/refresh", () => null);
-  connection.onRequest("workspace/inlayHint/refresh", () => null);
-  connection.onNotification("window/logMessage", () => {});
-  connection.onNotification("fs/status", () => {});
-  connection.listen();
-  await connection.sendRequest("initialize", {
-    processId: process.pid,
-    rootUri: null,
-    capabilities: { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } } },
-  });
-  await connection.sendNotification("initialized", {});
   await idle(300); // the server has read its settings and is idle
   const cpuBefore = cpuMs(child.pid);
   const started = performance.now();

@@ -2,7 +2,7 @@
 // under .cache/ holding only what the extension is built from, so that packaging never rewrites
 // dist/ or out/test/ while tests run from them (the end-to-end tests package from inside a test
 // run), and the build there has nothing else (CLI, benchmarks, tests) to bundle.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { run } from "./code-server.mjs";
 
@@ -74,6 +74,11 @@ function stage(dir) {
     if (input.startsWith("scripts/") || !existsSync(join(root, input))) continue;
     cpSync(join(root, input), join(dir, input), { recursive: true });
   }
+  // package.json's `files` lists the npm package's contents (the CLI and the language server);
+  // the .vsix's are .vscodeignore's, and vsce refuses a package that has both.
+  const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+  delete manifest.files;
+  writeFileSync(join(dir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   cpSync(join(root, "scripts/build.mjs"), join(dir, "scripts/build.mjs"));
   mkdirSync(join(dir, "scripts/lib"), { recursive: true });
   cpSync(join(root, "scripts/lib/web-bundles.mjs"), join(dir, "scripts/lib/web-bundles.mjs"));
@@ -98,7 +103,7 @@ export async function packageExtension({ out = defaultVsixPath(), reuse = false,
     stage(dir);
     log("production build (node scripts/build.mjs --production)");
     await run(process.execPath, ["scripts/build.mjs", "--production"], { cwd: dir, timeoutMs: 120_000 });
-    for (const bundle of ["extension.js", "server.js", "exceljs.js", "webview.js", "web/extension.js", "web/server.js"]) {
+    for (const bundle of ["extension.js", "uninstall.js", "server.js", "exceljs.js", "webview.js", "web/extension.js", "web/server.js"]) {
       if (!existsSync(join(dir, "dist", bundle))) throw new Error(`The production build did not produce dist/${bundle}; is its source missing?`);
     }
     log("vsce package");

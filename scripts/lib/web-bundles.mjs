@@ -23,7 +23,8 @@ export const oneCopyPlugin = {
 
 /**
  * The XLSX writer (exceljs, ~2 MB) stays out of the web language server: "FS: Export XLSX" is
- * hidden on the web (`!isWeb` in package.json), and should it be called anyway the import fails
+ * hidden where the extension runs in a web extension host (package.json: `fs.nodeExtensionHost`,
+ * set by the Node entry only), and should it be called anyway the import fails
  * with this message, which the export reports.
  */
 export const noXlsxOnTheWebPlugin = {

@@ -16,7 +16,7 @@ import { NO_CLIENT_FEATURES, readClientFeatures, type ClientFeatures } from "./l
 import { capabilitiesFor, registerHandlers } from "./lsp/handlers";
 import { registerOpenAhead, type FileTextReader } from "./lsp/openAhead";
 import { registerTextSync } from "./lsp/textSync";
-import { diagnostics, statusOf, type DocumentAnalysis } from "./service/index";
+import { diagnostics, failingToRelate, RELATED_LATER_MIN, statusOf, type DocumentAnalysis } from "./service/index";
 import { NEUTRAL_FORMAT, type DisplayFormat } from "../../shared/src/render/localeFormat";
 import { configureLanguage } from "./lsp/l10n";
 import { DEFAULT_SETTINGS, readSettings, sameForCodeLenses, sameForDiagnostics, sameForInlayHints, samePatterns, type Settings } from "./settings";
@@ -135,12 +135,29 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
 
   /** The settings each document's diagnostics were last published with. */
   const publishedWith = new Map<string, Settings>();
-  const publish = (analysis: DocumentAnalysis): void => {
+  /** Settles when the messages are written (the store's work after an open waits for it). */
+  const publish = (analysis: DocumentAnalysis): Promise<unknown> | undefined => {
     try {
       const used = settingsFor(analysis.uri);
       publishedWith.set(analysis.uri, used);
+      // Hundreds of failing subtotals not built yet (an open, a full analysis of a draft): the
+      // problems first, their related information once those are written, unless the version moved on.
+      const relatedLater = failingToRelate(analysis, used) >= RELATED_LATER_MIN;
+      const written = Promise.allSettled([
+        connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics: diagnostics(analysis, used, { related: !relatedLater }) }),
+        connection.sendNotification(StatusNotification, statusOf(analysis)),
+      ]);
+      if (relatedLater) void written.then(() => publishWhole(analysis, used));
+      return written;
+    } catch (error) {
+      connection.console.error(`Publishing diagnostics for ${analysis.uri} failed: ${describeError(error)}`);
+      return undefined;
+    }
+  };
+  const publishWhole = (analysis: DocumentAnalysis, used: Settings): void => {
+    if (!store.isCurrent(analysis.uri, analysis) || publishedWith.get(analysis.uri) !== used) return;
+    try {
       void connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics: diagnostics(analysis, used) });
-      void connection.sendNotification(StatusNotification, statusOf(analysis));
     } catch (error) {
       connection.console.error(`Publishing diagnostics for ${analysis.uri} failed: ${describeError(error)}`);
     }

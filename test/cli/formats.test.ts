@@ -53,10 +53,11 @@ test("text: file:line:col: severity code message per problem, then a summary tha
   assert.equal(run.code, 0);
   const lines = run.stdout.trimEnd().split("\n");
   assert.equal(lines.length, 3 + 3, run.stdout);
-  assert.match(lines[0]!, /^.*doc\.json:\d+:\d+: warning rollup-unsatisfied Total fy2025: 4 stated, children sum to 3 \(difference 1, tolerance 0\)\.$/);
+  // In line order: the missing value (item a's fy2026) comes before the total's own value.
+  assert.match(lines[0]!, /^.*doc\.json:\d+:\d+: warning rollup-missing-value Total fy2026 cannot be checked: Ärger: 😀, 100% new line fy2026 has no value \(null\)\.$/);
+  assert.match(lines[1]!, /^.*doc\.json:\d+:\d+: warning rollup-unsatisfied Total fy2025: 4 stated, children sum to 3 \(difference 1, tolerance 0\)\.$/);
   // The unsatisfied rollup's likely cause, indented under it (a difference of 1 in whole units is rounding).
-  assert.match(lines[1]!, /^  likely cause: Rounding\? .*a tolerance of 1 would accept it\.$/);
-  assert.match(lines[2]!, /^.*doc\.json:\d+:\d+: warning rollup-missing-value Total fy2026 cannot be checked: Ärger: 😀, 100% new line fy2026 has no value \(null\)\.$/);
+  assert.match(lines[2]!, /^  likely cause: Rounding\? .*a tolerance of 1 would accept it\.$/);
   assert.equal(lines[3], "1 document: 1 conforming, 0 nonconforming, 0 not readable as JSON");
   assert.equal(lines[4], "0 errors");
   assert.equal(lines[5], "rollups: 0 satisfied, 1 not satisfied, 1 not evaluated (1 with a missing value)");
@@ -164,4 +165,32 @@ test("diff --format text: the status and each changed rollup check", () => {
   assert.match(lines[lines.length - 1]!, /^  \d+ rollup checks? unchanged$/);
   assert.match(fsdoc(["diff", "--format", "text", join(fixtures, "valid/no-rollups.json")]).stdout, /snapshot not recorded/);
   assert.equal(fsdoc(["diff", "--format", "sarif", join(fixtures, "valid/no-rollups.json")]).code, 2);
+});
+
+test("text: every file's problems in line order, whatever found them (structure or rollups)", () => {
+  const run = fsdoc(["validate", "--format", "text", join(repoRoot, "fixtures/examples/northwind-group.json")]);
+  const positions = run.stdout
+    .split("\n")
+    .map((line) => /\.json:(\d+):(\d+): /.exec(line))
+    .filter((match) => match !== null)
+    .map((match) => [Number(match[1]), Number(match[2])] as const);
+  assert.ok(positions.length >= 3, run.stdout);
+  const sorted = [...positions].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  assert.deepEqual(positions, sorted, run.stdout);
+});
+
+test("a missing file is reported as not found, with no rollups summary; inconsistent rollups get no tick", () => {
+  const dir = scratch();
+  const missing = join(dir, "missing.json");
+  const run = fsdoc(["validate", "--format", "text", missing]);
+  assert.equal(run.code, 1);
+  const lines = run.stdout.trimEnd().split("\n");
+  assert.match(lines[0]!, /missing\.json: error cannot-read cannot read .*missing\.json: no such file or directory$/);
+  assert.equal(lines[1], "1 document: 0 conforming, 0 nonconforming, 0 not readable as JSON, 1 not found or not readable");
+  assert.ok(!run.stdout.includes("rollups"), run.stdout);
+
+  const inconsistent = fsdoc(["validate", join(repoRoot, "fixtures/examples/northwind-group.json"), join(repoRoot, "fixtures/examples/minimal.json")]);
+  assert.match(inconsistent.stderr, /^⚠ .*northwind-group\.json: conforming; calculations inconsistent/m);
+  assert.match(inconsistent.stderr, /^✓ .*minimal\.json: conforming; calculations consistent/m);
+  assert.doesNotMatch(inconsistent.stderr, /✓[^\n]*inconsistent/);
 });

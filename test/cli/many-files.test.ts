@@ -106,3 +106,18 @@ test("worker threads give the same output, byte for byte, as one thread, in ever
     [...entries.map((entry) => entry.file)].sort(),
   );
 });
+
+test("--detect: named files that are not FS documents are skipped, as in a folder (what a pre-commit hook names)", () => {
+  const dir = tree();
+  const named = ["docs/package.json", "docs/tsconfig.json", "docs/a/two.json", "docs/z.fs.json", "docs/broken.fs.json"].map((path) => join(dir, path));
+  const run = fsdoc(["validate", "--format", "text", "--detect", ...named]);
+  assert.equal(run.code, 1);
+  assert.doesNotMatch(run.stdout, /package\.json|tsconfig\.json/);
+  assert.match(run.stdout, /two\.json:\d+:\d+: error unknown-property/);
+  assert.match(run.stdout, /broken\.fs\.json:1:\d+: error /);
+  const others = fsdoc(["validate", "--format", "text", "--detect", join(dir, "docs/package.json"), join(dir, "docs/tsconfig.json")]);
+  assert.equal(others.code, 0, "only other JSON named: nothing to check, and no failure");
+  assert.match(others.stdout, /^0 documents/m);
+  // Without --detect a named file is checked whatever it contains.
+  assert.equal(fsdoc(["validate", "--format", "text", join(dir, "docs/package.json")]).code, 1);
+});

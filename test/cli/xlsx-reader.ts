@@ -18,6 +18,8 @@ export interface ReadCell {
 
 export interface ReadSheet {
   name: string;
+  /** The sheet's state: "visible", "hidden" or "veryHidden". */
+  state: string;
   cells: Map<string, ReadCell>;
 }
 
@@ -83,6 +85,6 @@ export function readWorkbook(bytes: Uint8Array): ReadSheet[] {
         });
       }
     }
-    return { name: sheet["@name"], cells };
+    return { name: sheet["@name"], state: sheet["@state"] ?? "visible", cells };
   });
 }

@@ -66,11 +66,16 @@ async function workbook(): Promise<ReadSheet[]> {
   return readWorkbook(outcome.bytes);
 }
 
-test("one sheet per statement plus a Validation sheet first; names made valid", async () => {
+test("one sheet per statement plus a Validation sheet first and the hidden FS definitions last; names made valid", async () => {
   const sheets = await workbook();
   assert.deepEqual(
-    sheets.map((sheet) => sheet.name),
-    ["Validation", "Balance sheet", "Other   x  y"],
+    sheets.map((sheet) => [sheet.name, sheet.state]),
+    [
+      ["Validation", "visible"],
+      ["Balance sheet", "visible"],
+      ["Other   x  y", "visible"],
+      ["FS definitions", "hidden"],
+    ],
   );
 });
 
@@ -110,7 +115,7 @@ test("subtotals are live SUMs of their children's cells; failing ones marked wit
   assert.equal(total.formula, "SUM(D5:D6)");
   assert.equal(total.value, "13.75");
   assert.equal(total.fill, "FFF8D7DA", "unsatisfied: marked");
-  assert.match(total.note ?? "", /14 stated, children sum to 13\.75 \(difference 0\.25/);
+  assert.match(total.note ?? "", /14 stated, its children.s stated values sum to 13\.75 \(difference 0\.25/);
   // p2: a child is missing, so the subtotal is not evaluated: its stated value, not a formula.
   const notEvaluated = sheet.cells.get("E5")!;
   assert.equal(notEvaluated.formula, undefined);

@@ -1,12 +1,12 @@
-// The extension keeps a document's diagnostics in one collection per statement
+// The extension keeps a document's diagnostics in one collection per run of items of a statement
 // (client/src/server/diagnosticGroups.ts) and sets only the groups whose diagnostics changed, so a
-// value edit sends VS Code its statement's diagnostics, not the document's; together the groups
-// always hold exactly the diagnostics last published.
+// value edit sends VS Code the diagnostics near its item, not its statement's or the document's;
+// together the groups always hold exactly the diagnostics last published.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type * as vscode from "vscode";
-import { DiagnosticGroups, diagnosticGroup, type DiagnosticSink } from "../../client/src/server/diagnosticGroups";
+import { DiagnosticGroups, ITEMS_PER_GROUP, diagnosticGroup, type DiagnosticSink } from "../../client/src/server/diagnosticGroups";
 
 const uri = { toString: () => "file:///doc.json" } as vscode.Uri;
 
@@ -48,8 +48,13 @@ const union = (held: Map<string, readonly vscode.Diagnostic[]>) =>
     .map((entry) => entry.message)
     .sort();
 
-test("a diagnostic's group is its statement, from its data's path", () => {
-  assert.equal(diagnosticGroup(diagnostic("/statements/12/items/3/values/fy", 1)), "12");
+test("a diagnostic's group is its statement's run of items, from its data's path", () => {
+  assert.equal(diagnosticGroup(diagnostic("/statements/12/items/3/values/fy", 1)), "12.0");
+  assert.equal(diagnosticGroup(diagnostic(`/statements/12/items/${ITEMS_PER_GROUP - 1}`, 1)), "12.0");
+  assert.equal(diagnosticGroup(diagnostic(`/statements/12/items/${ITEMS_PER_GROUP}/rollupTo`, 1)), "12.1");
+  assert.equal(diagnosticGroup(diagnostic("/statements/12/items/4000/values/fy", 1)), `12.${Math.floor(4000 / ITEMS_PER_GROUP)}`);
+  assert.equal(diagnosticGroup(diagnostic("/statements/12/periods/1", 1)), "12");
+  assert.equal(diagnosticGroup(diagnostic("/statements/12/items", 1)), "12");
   assert.equal(diagnosticGroup(diagnostic("/statements/0", 1)), "0");
   assert.equal(diagnosticGroup(diagnostic("/units/0", 1)), "");
   assert.equal(diagnosticGroup(diagnostic(undefined, 1)), "");
@@ -58,17 +63,25 @@ test("a diagnostic's group is its statement, from its data's path", () => {
 test("only the groups whose diagnostics changed are set; the union is what was published", () => {
   const { create, calls, held } = sinks();
   const groups = new DiagnosticGroups("fsdoc", create);
-  const first = [diagnostic("/statements/0/items/1", 10), diagnostic("/statements/1/items/2", 20), diagnostic("/statements/1/items/5", 25), diagnostic(undefined, 0, "syntax")];
+  const far = ITEMS_PER_GROUP * 40;
+  const first = [
+    diagnostic("/statements/0/items/1", 10),
+    diagnostic("/statements/1/items/2", 20),
+    diagnostic("/statements/1/items/5", 25),
+    diagnostic(`/statements/1/items/${far}/values/fy`, 900),
+    diagnostic(undefined, 0, "syntax"),
+  ];
   groups.set(uri, first);
-  assert.deepEqual(calls.sort(), ["set fsdoc 1", "set fsdoc.0 1", "set fsdoc.1 2"]);
+  assert.deepEqual(calls.sort(), ["set fsdoc 1", "set fsdoc.0.0 1", "set fsdoc.1.0 2", "set fsdoc.1.40 1"]);
   calls.length = 0;
-  // A value edit in statement 1: its diagnostic's message changes; statement 0 and the rest stand.
-  const second = [first[0]!, diagnostic("/statements/1/items/2", 20, "now off by 2"), first[2]!, first[3]!];
+  // A value edit in statement 1: its diagnostic's message changes; the same statement's far rows,
+  // statement 0 and the rest stand.
+  const second = [first[0]!, diagnostic("/statements/1/items/2", 20, "now off by 2"), first[2]!, first[3]!, first[4]!];
   groups.set(
     uri,
     second.map((entry) => ({ ...entry })),
   );
-  assert.deepEqual(calls, ["set fsdoc.1 2"]);
+  assert.deepEqual(calls, ["set fsdoc.1.0 2"]);
   assert.deepEqual(union(held), second.map((entry) => entry.message).sort());
   calls.length = 0;
   // The same diagnostics again (new objects): nothing is set.
@@ -78,8 +91,8 @@ test("only the groups whose diagnostics changed are set; the union is what was p
   );
   assert.deepEqual(calls, []);
   // A statement's diagnostics gone: its group is deleted; all gone: every group is.
-  groups.set(uri, [first[0]!, first[3]!]);
-  assert.deepEqual(calls, ["delete fsdoc.1"]);
+  groups.set(uri, [first[0]!, first[4]!]);
+  assert.deepEqual(calls.sort(), ["delete fsdoc.1.0", "delete fsdoc.1.40"]);
   groups.set(uri, []);
   assert.deepEqual(union(held), []);
 });

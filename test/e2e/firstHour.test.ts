@@ -286,6 +286,11 @@ async function quickInputStep(page: Page, title: string): Promise<void> {
 
 const quickInputBox = (page: Page) => page.locator(".quick-input-widget .quick-input-box input");
 
+/** Whether the walkthrough shows the step as done (its checkbox ticked). */
+async function stepTicked(page: Page, stepId: string): Promise<boolean> {
+  return (await page.locator(`.getting-started-step[data-step-id$="#${stepId}"] .complete`).count()) > 0;
+}
+
 /** A step of the FS walkthrough: selects it (which shows its button), then clicks the button. */
 async function runWalkthroughStep(page: Page, stepId: string, buttonLabel: string): Promise<void> {
   const step = page.locator(`.getting-started-step[data-step-id$="#${stepId}"]`);
@@ -302,6 +307,9 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
       const setup = await setUpEditor({
         "http.proxy": "http://127.0.0.1:9",
         "http.proxySupport": "override",
+        // The user's choice (FS Documents offers it once, the first time VS Code's JSON cannot load
+        // the FS schema): register the FS schema URLs for VS Code's JSON.
+        "fs.json.mapSchemaUrls": true,
         // Every document stays open, so that all of them are validated together.
         "workbench.editor.enablePreview": false,
         "workbench.editor.enablePreviewFromQuickOpen": false,
@@ -325,8 +333,16 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
   });
 
   uiTest("every FS document's problems appear once in the Problems panel, and none is false", async ({ page, apiResultsFile }, t) => {
-    // The extension registers the schema URLs on start-up, before any document is opened.
-    await waitForSchemaSettings(join(dirname(dirname(apiResultsFile)), "user-data", "User", "settings.json"));
+    // The extension activates for JSON only: the first JSON file opened (the control, not an FS
+    // document) activates it, and it registers the schema URLs, which then stay in the settings.
+    await quickOpen(page, CONTROL);
+    const scratch = dirname(dirname(apiResultsFile));
+    const settingsFile = join(scratch, "user-data", "User", "settings.json");
+    await waitForSchemaSettings(settingsFile);
+    // The uninstall hook (dist/uninstall.js) cleans the settings files the extension noted in its folder.
+    const installed = readdirSync(join(scratch, "extensions")).filter((name) => name.startsWith("fs-documents.fs-documents-"));
+    assert.equal(installed.length, 1, `one installed FS Documents: ${installed.join(", ")}`);
+    assert.deepEqual(JSON.parse(readFileSync(join(scratch, "extensions", installed[0]!, "settings-files.json"), "utf8")), [settingsFile]);
     const resultsFile = `${apiResultsFile}.first-hour.json`;
     await runCommand(page, "FS E2E: Collect First-Hour Diagnostics");
     const results = JSON.parse(await waitForFile(resultsFile, TEST_TIMEOUT_MS - 30_000)) as { error?: string; openedAndSettledMs: number; files: Record<string, Marker[]> };
@@ -423,6 +439,39 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     for (const [name, text] of expected) assert.equal(readFileSync(join(target, name), "utf8"), text, name);
   });
 
+  uiTest("FS: Export XLSX is in the palette of code-server, where the extension runs in Node (not hidden by isWeb)", async ({ page }) => {
+    await quickOpen(page, "example-northwind-group.json");
+    await runFsEditorCommand(page, "FS: Export XLSX");
+    // The save dialog (a quick input in code-server) asks where to write the workbook.
+    await page.waitForFunction(
+      () => (document.querySelector(".quick-input-widget .quick-input-box input") as HTMLInputElement | null)?.value.endsWith(".xlsx") === true,
+      undefined,
+      {
+        timeout: UI_TIMEOUT_MS,
+      },
+    );
+    await page.keyboard.press("Escape");
+  });
+
+  uiTest("the Rollups view, failing first: the subtotal that does not add up comes first, with the Problems panel's warning icon", async ({ page }) => {
+    await quickOpen(page, "example-northwind-group.json");
+    const header = page.locator(".pane-header", { hasText: "Rollups" }).first();
+    await header.waitFor({ timeout: FIRST_PROBLEMS_TIMEOUT_MS });
+    if ((await header.getAttribute("aria-expanded")) !== "true") await header.click();
+    await header.locator('.action-label[aria-label="Show Failing Subtotals First"]').click();
+    await header.locator('.action-label[aria-label="Show Subtotals in Document Order"]').waitFor({ timeout: UI_TIMEOUT_MS });
+    const pane = page.locator(".pane", { has: header });
+    const failing = pane.locator(".monaco-list-row", { hasText: "Operating profit" }).first();
+    await failing.waitFor({ timeout: FIRST_PROBLEMS_TIMEOUT_MS });
+    // The example has one subtotal that does not add up (income statement) and two that cannot be
+    // checked (cash flow statement, key figures): its statement is listed first.
+    const first = pane.locator('.monaco-list-row[data-index="0"]');
+    assert.match((await first.textContent()) ?? "", /income statement/i);
+    assert.equal(await failing.locator(".codicon-warning").count(), 1, "a warning in the Problems panel wears the warning icon");
+    assert.equal(await failing.locator(".codicon-error").count(), 0, "not the error ✗");
+    await header.locator('.action-label[aria-label="Show Subtotals in Document Order"]').click();
+  });
+
   uiTest("FS: New Document: five answers give an untitled FS document that conforms, with every rollup check satisfied and no problem", async ({ page, apiResultsFile }) => {
     await runCommand(page, "FS: New Document");
     const answer = async (step: number, text: string) => {
@@ -479,6 +528,9 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     );
     assert.ok(opened.quickFixes.includes("Set Operating profit to the sum of its children (18,110)"), JSON.stringify(opened.quickFixes));
 
+    assert.ok(await stepTicked(page, "openExample"), "the first step is ticked once the example is open");
+    assert.ok(!(await stepTicked(page, "openPreview")), "the second step is not ticked before its button");
+
     await runWalkthroughStep(page, "openPreview", "Open the preview");
     // The preview's tab for the example (its tables are tested in vscode.test.ts).
     await page
@@ -487,12 +539,25 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
       .waitFor({ timeout: UI_TIMEOUT_MS });
     // The example stays in view beside the walkthrough: the next steps act on it.
     await page.locator(`.tabs-container .tab.active[data-resource-name="${example}"]`).waitFor({ timeout: UI_TIMEOUT_MS });
+    // The preview opens to the side of the example, in a group of its own, not on top of it.
+    const groups = await page.evaluate((name) => {
+      const all = [...document.querySelectorAll(".editor-group-container")];
+      const groupOf = (match: (tab: Element) => boolean) => all.findIndex((group) => [...group.querySelectorAll(".tab")].some(match));
+      return {
+        example: groupOf((tab) => tab.getAttribute("data-resource-name") === name),
+        preview: groupOf((tab) => (tab.textContent ?? "").includes(`Preview ${name}`)),
+        count: all.length,
+      };
+    }, example);
+    assert.ok(groups.example >= 0 && groups.preview >= 0 && groups.example !== groups.preview, `the preview is beside the example: ${JSON.stringify(groups)}`);
 
     await runWalkthroughStep(page, "fixSubtotal", "Go to a failing subtotal");
     const title = "Set Operating profit to the sum of its children (18,110)";
     // The fixes are offered in a quick pick (the walkthrough takes the focus back from the editor's own menu).
     await quickInputStep(page, "Fix the subtotal");
     await page.locator(".quick-input-list .monaco-list-row", { hasText: title }).first().waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+    // Nothing is fixed yet: the step is not ticked while its fixes are only offered.
+    assert.ok(!(await stepTicked(page, "fixSubtotal")), "the third step is ticked before a fix was applied");
     await quickInputBox(page).fill("sum of its children");
     await page.locator(".quick-input-list .monaco-list-row.focused", { hasText: title }).waitFor({ timeout: UI_TIMEOUT_MS });
     await page.keyboard.press("Enter");
@@ -505,8 +570,11 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     );
     assert.ok(!fixed.diagnostics.some((diagnostic) => /Operating profit fy2025/.test(diagnostic.message)), JSON.stringify(fixed.diagnostics));
 
+    await page.locator(`.getting-started-step[data-step-id$="#fixSubtotal"] .complete`).waitFor({ timeout: UI_TIMEOUT_MS });
+
     await runWalkthroughStep(page, "recordSnapshot", "Record a snapshot");
     await page.locator(`.tabs-container .tab.active[data-resource-name="${example}"]`).click();
     await describeUntil(page, apiResultsFile, (document) => document.lenses.includes("Snapshot matches current validation"), "the recorded snapshot matches");
+    await page.locator(`.getting-started-step[data-step-id$="#recordSnapshot"] .complete`).waitFor({ timeout: UI_TIMEOUT_MS });
   });
 });

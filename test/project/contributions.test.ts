@@ -41,16 +41,23 @@ test("every contributed command is registered by the extension", () => {
 });
 
 test("the walkthrough has 3 to 5 steps, each with a button that runs a registered command and its media", () => {
+  const progress = readFileSync(join(repoRoot, "client/src/commands/walkthroughProgress.ts"), "utf8");
+  const stepKeys = new Set([...(/WalkthroughStep = ([^;]+);/.exec(progress)?.[1] ?? "").matchAll(/"(\w+)"/g)].map((match) => `fs.walkthrough.${match[1]!}`));
   const [walkthrough] = manifest.contributes.walkthroughs;
   assert.ok(walkthrough !== undefined);
   assert.ok(walkthrough.steps.length >= 3 && walkthrough.steps.length <= 5, `${walkthrough.steps.length} steps`);
   const buttons = walkthrough.steps.map((step) => {
-    const links = [...step.description.matchAll(/\]\(command:([\w.]+)\)/g)].map((match) => match[1]!);
+    // toSide: the walkthrough moves the focus to the group beside it before the command runs.
+    const links = [...step.description.matchAll(/\]\(command:toSide:([\w.]+)\)/g)].map((match) => match[1]!);
     assert.equal(links.length, 1, `${step.id} has ${links.length} buttons`);
     const command = links[0]!;
     assert.ok(registered.has(command), `${step.id}'s button runs ${command}, which is not registered`);
     assert.ok(contributed.has(command), `${command} is not in contributes.commands`);
-    assert.deepEqual(step.completionEvents, [`onCommand:${command}`]);
+    // Ticked when the command succeeded (a context key it sets then), not merely when it ran.
+    const events = step.completionEvents ?? [];
+    assert.equal(events.length, 1);
+    const key = /^onContext:(fs\.walkthrough\.\w+)$/.exec(events[0]!)?.[1];
+    assert.ok(key !== undefined && stepKeys.has(key), `${step.id} completes on ${events[0]}`);
     assert.ok(step.media.markdown !== undefined && existsSync(join(repoRoot, step.media.markdown)), `${step.id}'s media is missing`);
     return command;
   });

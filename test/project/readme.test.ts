@@ -30,7 +30,8 @@ test("every file the README's fsdoc examples read exists, or an earlier fsdoc in
   const missing: string[] = [];
   for (const line of lines) {
     const [, subcommand, ...rest] = words(line.trim().replace(/^npx /, ""));
-    const files = rest.filter((word, index) => word.endsWith(".json") && !["--output", "-o"].includes(rest[index - 1] ?? ""));
+    // A Git revision's path (fsdoc compare HEAD:doc.json) names the file in the clone.
+    const files = rest.filter((word, index) => word.endsWith(".json") && !["--output", "-o"].includes(rest[index - 1] ?? "")).map((word) => word.replace(/^[^:]*:(?:\.\/)?/, ""));
     if (subcommand === "init") {
       for (const file of files) created.add(file);
       continue;

@@ -124,7 +124,7 @@ test("an inlay hint after a failing subtotal's value shows the children's sum an
   assert.ok(hints !== null);
   assert.deepEqual(
     hints.map((hint) => hint.label),
-    ["Σ 6,240, off by -2,480"],
+    ["Σ 6,240 (off by -2,480)"],
   );
   assert.deepEqual(hints[0]!.position, positionOf(signText, '"3760"', 0, 6), "just after the value");
 });

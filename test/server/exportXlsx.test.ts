@@ -34,14 +34,14 @@ test("a conforming document's workbook: the open text's values, failing subtotal
   const sheets = readWorkbook(base64ToBytes(result.base64!));
   assert.deepEqual(
     sheets.map((sheet) => sheet.name),
-    ["Validation", "Income statement"],
+    ["Validation", "Income statement", "FS definitions"],
   );
   const statement = sheets[1]!;
   assert.equal(statement.cells.get("D3")?.value, "5000");
   const gross = statement.cells.get("D5")!;
   assert.equal(gross.formula, "SUM(D3:D4)");
   assert.equal(gross.value, "3760");
-  assert.match(gross.note ?? "", /3,770 stated, children sum to 3,760/);
+  assert.match(gross.note ?? "", /3,770 stated, its children.s stated values sum to 3,760/);
 });
 
 test("values beyond 15 significant digits are counted (they go in as text)", async () => {

@@ -11,7 +11,7 @@ import { fixAllEdit } from "../../server/src/service/fixAll";
 import { rollupSumHints } from "../../server/src/service/inlayHints";
 import { causesMarkdown, rollupFixes } from "../../server/src/service/rollupCauses";
 import { rollupTree } from "../../server/src/service/rollupTree";
-import { failingFirst } from "../../client/src/rollups/order";
+import { failingFirst, rollupSeverity, statusIcon } from "../../client/src/rollups/order";
 import { textOf, type Options, type Row } from "../engine/explainDocs";
 
 function goodOf(text: string): ParsedVersion {
@@ -183,11 +183,11 @@ test("inlay hints: when different (default), always, or never; and only in the r
   const good = goodOf(text);
   assert.deepEqual(
     rollupSumHints(good, "whenDifferent").map((hint) => hint.label),
-    ["Σ 1,234, off by 6"],
+    ["Σ 1,234 (off by 6)"],
   );
   assert.deepEqual(
     rollupSumHints(good, "always").map((hint) => hint.label),
-    ["Σ 1,234, off by 6", "Σ 10"],
+    ["Σ 1,234 (off by 6)", "Σ 10"],
   );
   assert.deepEqual(rollupSumHints(good, "never"), []);
   const hint = rollupSumHints(good, "whenDifferent")[0]!;
@@ -247,10 +247,23 @@ test("the rollup tree: statuses per subtotal and statement, not-checked while th
   assert.deepEqual(tree[0]!.subtotals[2]!.children, [{ id: "ok", label: "ok", status: "satisfied", range: tree[0]!.subtotals[2]!.children[0]!.range }]);
   assert.deepEqual(
     failingFirst(tree[0]!.subtotals).map((subtotal) => subtotal.id),
-    ["broken", "bad", "ok"],
+    ["bad", "broken", "ok"],
   );
   const nonconforming = text.replace('"unit": "usd"', '"unit": "nope"');
   const unchecked = rollupTree(goodOf(nonconforming), TextDocument.create("file:///service.json", "json", 1, nonconforming));
   assert.equal(unchecked[0]!.status, "not-checked");
   assert.ok(unchecked[0]!.subtotals.every((subtotal) => subtotal.status === "not-checked"));
+});
+
+test("Rollups view icons: a subtotal that does not add up wears the Problems panel's severity, one that cannot be checked a question mark in its colour", () => {
+  // The default severity is a warning: a warning icon in the warning colour, not a red error ✗.
+  assert.deepEqual(statusIcon("unsatisfied", rollupSeverity(undefined)), { id: "warning", color: "problemsWarningIcon.foreground" });
+  assert.deepEqual(statusIcon("error", "warning"), { id: "question", color: "problemsWarningIcon.foreground" });
+  assert.deepEqual(statusIcon("unsatisfied", "error"), { id: "error", color: "problemsErrorIcon.foreground" });
+  assert.deepEqual(statusIcon("unsatisfied", "information"), { id: "info", color: "problemsInfoIcon.foreground" });
+  assert.deepEqual(statusIcon("unsatisfied", "hint"), { id: "lightbulb" });
+  assert.deepEqual(statusIcon("error", "hint"), { id: "question" });
+  assert.deepEqual(statusIcon("unsatisfied", "off"), { id: "circle-outline" });
+  assert.deepEqual(statusIcon("satisfied", "error"), { id: "pass", color: "testing.iconPassed" });
+  assert.equal(rollupSeverity("nonsense"), "warning");
 });

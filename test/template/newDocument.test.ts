@@ -115,4 +115,18 @@ test("years are read from a list or a range, most recent first", () => {
   assert.equal(parseYears(""), undefined);
   assert.equal(parseYears("twenty"), undefined);
   assert.equal(parseYears("1900-2100"), undefined);
+  // A reversed range is refused, not turned around silently.
+  assert.equal(parseYears("2025-2024"), undefined);
+});
+
+test("a three-letter currency is the ISO code in capitals, in the measure and the unit's label; the snippet's first tab stop is the first value", () => {
+  const { text, snippet } = newDocument({ entityName: "Lower Ltd", currency: "gbp", scale: 3, years: [2025] });
+  const value = JSON.parse(text) as { units: { id: string; label: string; measure: string }[] };
+  assert.equal(value.units[0]!.measure, "GBP");
+  assert.match(value.units[0]!.label, /^GBP /);
+  // The first tab stop sits in a value of the first statement's items, not in the scope's label.
+  const first = snippet.indexOf("${1:");
+  assert.ok(first > snippet.indexOf('"values"'), snippet.slice(0, first + 20));
+  assert.ok(!snippet.slice(0, first).includes('"items"') || snippet.lastIndexOf('"values"', first) > snippet.lastIndexOf('"items"', first));
+  assert.equal(newDocument({ entityName: "Shares Ltd", currency: "shares", scale: 0, years: [2025] }).text.includes('"measure": "shares"'), true);
 });

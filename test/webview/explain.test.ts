@@ -96,6 +96,33 @@ describe("FS preview: why a subtotal fails", () => {
     assert.deepEqual(await p.evaluate(() => window.__violations), []);
   });
 
+  test("the panel goes away when its cell scrolls out of view, and a pointer the table scrolls under asks nothing", TIMEOUT, async () => {
+    await page?.close();
+    page = await openPreview(host, { width: 900, height: 420 });
+    const p = page;
+    const doc = example();
+    await send(p, modelMessageFor(doc, 1));
+    const failing = p.locator(`td.fs-inconsistent[data-pointer="${GROSS_PROFIT_FY2025}"]`);
+    await failing.waitFor();
+    await failing.evaluate((cell) => cell.scrollIntoView({ block: "center" }));
+    await failing.click();
+    await waitForExplainCount(p, 1);
+    const explanation = explanationOf(doc, 1, GROSS_PROFIT_FY2025);
+    await send(p, { type: "explanation", uri: DOCUMENT_URI, version: 1, pointer: GROSS_PROFIT_FY2025, explanation });
+    await p.locator(PANEL).waitFor({ state: "visible" });
+    // Scrolled away (the pointer stays where it was, over other rows): the panel goes with its cell,
+    // and the cells passing under the resting pointer ask nothing.
+    await p.$eval("#fs-preview-content", (content) => {
+      content.scrollTop += 2000;
+    });
+    await p.locator(PANEL).waitFor({ state: "hidden" });
+    await p.$eval("#fs-preview-content", (content) => {
+      content.scrollTop = 0;
+    });
+    await p.locator(PANEL).waitFor({ state: "hidden" });
+    assert.equal((await explainMessages(p)).length, 1);
+  });
+
   test("focusing the cell asks too; a new version asks again while it fails and closes the panel once it holds", TIMEOUT, async () => {
     await page?.close();
     page = await openPreview(host, { width: 900, height: 900 });

@@ -561,7 +561,7 @@ describe("FS preview page", () => {
 
   for (const width of [600, 1200]) {
     test(
-      `at ${width} px the table fits: it scrolls sideways in its container, the label column and header row are sticky, dates do not break, labels take at most two lines`,
+      `at ${width} px the table fits: it scrolls sideways in its own container, the label column and header row are sticky, dates do not break, labels take at most two lines`,
       TIMEOUT,
       async () => {
         const p = await freshPage({ width, height: 500 });
@@ -592,13 +592,15 @@ describe("FS preview page", () => {
         await wide.scrollIntoViewIfNeeded();
 
         const geometry = await p.evaluate(() => {
-          const scroller = document.querySelector("#fs-preview-content") as HTMLElement;
+          const page = document.querySelector("#fs-preview-content") as HTMLElement;
+          const scroller = document.querySelector('section[data-statement="wide"] .fs-table-scroll') as HTMLElement;
           const box = scroller.getBoundingClientRect();
           const lineHeight = (element: Element): number => Number.parseFloat(getComputedStyle(element).lineHeight);
           const dates = [...document.querySelectorAll(".fs-col-period .fs-nobreak")].map((span) => span.getClientRects().length);
           const labels = [...document.querySelectorAll(".fs-item-label")].map((label) => label.getBoundingClientRect().height / lineHeight(label));
           const tables = [...document.querySelectorAll("table.fs-table")].map((table) => table.getBoundingClientRect().width);
           return {
+            pageOverflowX: getComputedStyle(page).overflowX,
             overflowX: getComputedStyle(scroller).overflowX,
             scrollWidth: scroller.scrollWidth,
             clientWidth: scroller.clientWidth,
@@ -616,19 +618,22 @@ describe("FS preview page", () => {
           geometry.labels.every((lines) => lines <= 2.05),
           `labels at most 2 lines: ${JSON.stringify(geometry.labels)}`,
         );
+        // The page never scrolls sideways; each table does, in its own container.
+        assert.equal(geometry.pageOverflowX, "hidden");
         assert.equal(geometry.overflowX, "auto");
-        // No column is cut off without a way to reach it: wider tables scroll inside the container.
+        // No column is cut off without a way to reach it: wider tables scroll inside their container.
         // scrollWidth is a whole number of pixels; the table's width may have a fraction.
         if (geometry.widest > geometry.clientWidth) assert.ok(geometry.scrollWidth + 1 >= geometry.widest, JSON.stringify(geometry));
         else assert.ok(geometry.scrollWidth <= geometry.clientWidth + 1, JSON.stringify(geometry));
 
         // Scroll sideways: the label column stays at the container's left edge, the last column is reachable.
-        await p.$eval(SCROLLER, (element) => {
+        const WIDE = 'section[data-statement="wide"] .fs-table-scroll';
+        await p.$eval(WIDE, (element) => {
           element.scrollLeft = element.scrollWidth;
         });
         await settleFrames(p);
         const sideways = await p.evaluate(() => {
-          const scroller = document.querySelector("#fs-preview-content") as HTMLElement;
+          const scroller = document.querySelector('section[data-statement="wide"] .fs-table-scroll') as HTMLElement;
           const box = scroller.getBoundingClientRect();
           const label = document.querySelector('tr[data-item="k1"] th.fs-item')?.getBoundingClientRect();
           const last = document.querySelector('tr[data-item="k1"] td:last-child')?.getBoundingClientRect();
@@ -639,7 +644,7 @@ describe("FS preview page", () => {
         if (width === 600) assert.ok(sideways.scrollLeft > 0, "the wide table scrolls sideways at 600 px");
 
         // Scroll down: the header row sticks to the top of the container.
-        await p.$eval(SCROLLER, (element) => {
+        await p.$eval(WIDE, (element) => {
           element.scrollLeft = 0;
         });
         const sticky = await p.evaluate(async () => {

@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
+import { startPreviewHost } from "./page";
 import { analyze, diffSnapshot, recordSnapshot } from "../../shared/src/index";
 import { snapshotDiffHtml } from "../../client/src/snapshot/diffHtml";
 import { readText, upstreamRoot } from "../support/paths";
@@ -113,4 +114,38 @@ test("every text is escaped: hostile ids and names stay text", TIMEOUT, () => {
 test("a problem from the server is shown instead of a diff", TIMEOUT, () => {
   const html = snapshotDiffHtml("g.json", undefined, "The text is not valid JSON; fix the syntax errors first.", NONCE);
   assert.match(html, /The text is not valid JSON/);
+});
+
+test("at 515 px (a side group) every column is in view and no cell wraps one word per line", { timeout: 60_000 }, async () => {
+  const value = recorded();
+  const item = value.statements[1]?.items.find((candidate) => candidate.id === "gross-profit");
+  assert.ok(item);
+  item.values.fy2025 = "40";
+  const html = snapshotDiffHtml("g.json", diffOf(value), undefined, NONCE);
+  const host = await startPreviewHost();
+  try {
+    const page = await host.browser.newPage({ viewport: { width: 515, height: 700 } });
+    await page.setContent(html);
+    const layout = await page.evaluate(() => {
+      const cells = [...document.querySelectorAll("tr.changed td, tr.changed th")];
+      const lineHeight = (element: Element) => Number.parseFloat(getComputedStyle(element).lineHeight) || Number.parseFloat(getComputedStyle(element).fontSize) * 1.2;
+      return {
+        overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        cutOff: cells.filter((cell) => cell.getBoundingClientRect().right > document.documentElement.clientWidth + 1).map((cell) => cell.textContent),
+        // Lines per word: a cell that wraps one word per line has about as many lines as words.
+        wordPerLine: cells
+          .filter((cell) => (cell.textContent ?? "").trim().split(/\s+/).length >= 3)
+          .filter((cell) => cell.getBoundingClientRect().height / lineHeight(cell) >= (cell.textContent ?? "").trim().split(/\s+/).length - 0.5)
+          .map((cell) => cell.textContent),
+        labels: [...document.querySelectorAll("tr.changed td")].map((cell) => getComputedStyle(cell, "::before").content),
+      };
+    });
+    assert.equal(layout.overflow, 0, JSON.stringify(layout));
+    assert.deepEqual(layout.cutOff, []);
+    assert.deepEqual(layout.wordPerLine, []);
+    // Each cell says which column it is.
+    assert.deepEqual(layout.labels.slice(0, 3), ['"Change: "', '"Recorded: "', '"Current: "']);
+  } finally {
+    await host.close();
+  }
 });

@@ -58,6 +58,11 @@ export class ExplanationPanel {
     return !this.root.hidden;
   }
 
+  /** The cell shown (or asked about, when no answer has come yet). */
+  get subjectPointer(): string | undefined {
+    return (this.asked ?? this.shown)?.pointer;
+  }
+
   /** The user's attention is on a failing subtotal cell: ask about it, unless it is the one asked about or shown. */
   want(subject: Subject): void {
     if (same(this.asked, subject) || (this.asked === undefined && same(this.shown, subject))) return;

@@ -35,6 +35,9 @@ import { numberSymbols } from "../../shared/src/render/localeFormat";
 import { parseTsvBlock, planPaste } from "../../shared/src/render/gridPaste";
 import * as l10n from "@vscode/l10n";
 
+/** How long the pointer rests on a failing subtotal before the panel explains it. */
+const HOVER_INTENT_MS = 350;
+
 interface VsCodeApi {
   postMessage(message: unknown): void;
   getState(): unknown;
@@ -115,6 +118,7 @@ class PreviewScript {
       () => {
         this.view.draw();
         this.saveState();
+        this.explanationAfterScroll();
       },
     );
     this.view = new StatementsView(document, this.content, {
@@ -164,8 +168,9 @@ class PreviewScript {
     this.content.addEventListener("keydown", (event) => this.onKey(event));
     this.content.addEventListener("dblclick", (event) => this.onDoubleClick(event));
     this.content.addEventListener("focusin", (event) => this.onFocus(event));
-    // Pointing at a failing subtotal explains it (so do focusing and clicking it).
-    this.content.addEventListener("mouseover", (event) => this.explainCell(event.target));
+    // Resting the pointer on a failing subtotal explains it (so do focusing and clicking it); a
+    // pointer that merely passes over one, or that the content scrolls under, asks nothing.
+    this.content.addEventListener("mouseover", (event) => this.pointAt(event.target));
     this.post({ type: "ready" });
     markOnce("fs-preview-ready");
   }
@@ -415,6 +420,32 @@ class PreviewScript {
   }
 
   // ---- Why a subtotal fails ----
+
+  /** The failing cell the pointer rests on, and the timer that turns the rest into a question. */
+  private pointing: { cell: Element; timer: number } | undefined;
+
+  private pointAt(target: EventTarget | null): void {
+    const cell = target instanceof Element ? target.closest("td.fs-inconsistent[data-pointer]") : null;
+    if (cell !== null && cell === this.pointing?.cell) return;
+    this.stopPointing();
+    if (cell !== null) this.pointing = { cell, timer: window.setTimeout(() => this.explainCell(cell), HOVER_INTENT_MS) };
+  }
+
+  private stopPointing(): void {
+    if (this.pointing !== undefined) window.clearTimeout(this.pointing.timer);
+    this.pointing = undefined;
+  }
+
+  /** After a scroll: a pointer at rest did not choose what moved under it, and an explanation whose cell left the view goes. */
+  private explanationAfterScroll(): void {
+    this.stopPointing();
+    const pointer = this.explanation.subjectPointer;
+    if (pointer === undefined) return;
+    const cell = this.content.querySelector(`td[data-pointer="${CSS.escape(pointer)}"]`);
+    const view = this.content.getBoundingClientRect();
+    const box = cell?.getBoundingClientRect();
+    if (box === undefined || box.bottom <= view.top || box.top >= view.bottom) this.explanation.close();
+  }
 
   /** Asks why the failing subtotal cell at (or around) `target` fails; other cells ask nothing. */
   private explainCell(target: EventTarget | null): void {

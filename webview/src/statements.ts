@@ -13,6 +13,7 @@ import { display } from "./display";
 import { cellDisplayText, type PreviewCell, type PreviewModel, type PreviewRow, type PreviewStatement } from "../../shared/src/render/previewModel";
 import type { PreviewPatchOp } from "../../shared/src/render/previewPatch";
 import { escapeSegment, parentPointer } from "../../shared/src/json/pointer";
+import { layoutTables, wrapTable } from "./tableScroll";
 
 /** Pixels drawn above and below the visible area, so a scroll rarely shows undrawn rows. */
 const MARGIN_PX = 400;
@@ -48,6 +49,8 @@ interface StatementView {
   statement: PreviewStatement;
   section: HTMLElement;
   table: HTMLTableElement;
+  /** The table's own horizontal scroll container (tableScroll.ts). */
+  wrapper: HTMLElement;
   head: HTMLTableSectionElement;
   body: HTMLTableSectionElement;
   topSpacer: HTMLTableRowElement;
@@ -420,6 +423,7 @@ export class StatementsView {
       this.keep(anchor);
     }
     this.keep(anchor);
+    layoutTables(this.views, this.root.getBoundingClientRect().top);
   }
 
   private anchor(): { element: HTMLElement; top: number } | undefined {
@@ -669,6 +673,7 @@ export class StatementsView {
       statement,
       section,
       table,
+      wrapper: wrapTable(doc, table),
       head,
       body,
       topSpacer: spacerRow(doc),
@@ -686,7 +691,7 @@ export class StatementsView {
     if (statement.omitted !== undefined) body.append(noteRow(doc, "fs-omitted", statement.omitted, span));
     else if (statement.rows.length === 0) body.append(noteRow(doc, "fs-empty", l10n.t("This statement has no items."), span));
     body.append(view.topSpacer, view.bottomSpacer);
-    section.append(table);
+    section.append(view.wrapper);
     this.computeVisible(view);
     this.sizeColumns(view);
     this.setRowCount(view);
@@ -714,6 +719,17 @@ export class StatementsView {
       const col = view.columns[1];
       if (col !== undefined) col.style.width = `${widest + 3}ch`;
     }
+    this.setLabelRoom(view);
+  }
+
+  /**
+   * The label column takes the width the other columns leave (preview.css, .fs-colw-item), within
+   * bounds: the table fills the width there is before any label wraps or any column scrolls away.
+   */
+  private setLabelRoom(view: StatementView): void {
+    let rest = 0;
+    for (const col of view.columns.slice(1)) rest += Number.parseFloat(col.style.width) || 0;
+    view.table.style.setProperty("--fs-rest", `${rest}ch`);
   }
 
   private growColumns(view: StatementView, changed: readonly number[]): void {
@@ -726,6 +742,7 @@ export class StatementsView {
       const current = Number.parseFloat(col.style.width) || 0;
       if (widest + 3 > current) col.style.width = `${widest + 3}ch`;
     }
+    this.setLabelRoom(view);
   }
 
   private cellWidth(cell: PreviewCell | undefined): number {

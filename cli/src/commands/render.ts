@@ -2,15 +2,17 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { renderHtmlPage, renderTsv } from "../../../shared/src/render/index";
 import { renderXlsx } from "../../../shared/src/xlsx/index";
+import { analyze, parseJson } from "../../../shared/src/index";
+import { cellLines } from "../../../shared/src/compare/cells";
 import { flag, stringOption, type Command } from "../command";
 import { describeIssues, load } from "../load";
-import { OperationalError, reason, writeFileSafely, writeStdout } from "../io";
+import { OperationalError, readInput, reason, writeFileSafely, writeStdout } from "../io";
 import { UsageError } from "../usage";
 
 export const renderCommand: Command = {
   name: "render",
   summary: "render the statements as an HTML page, TSV tables or an XLSX workbook",
-  usage: "render <file|-> [--format html|tsv|xlsx] [--statement <id>] [--output <path>] [--force]",
+  usage: "render <file|-> [--format html|tsv|xlsx|cells] [--statement <id>] [--output <path>] [--force]",
   description: `
 Renders a conforming document: a standalone HTML page (default); tab-separated text with a Unit
 column on every row; or an XLSX workbook with one sheet per statement, subtotals as live SUM
@@ -18,12 +20,16 @@ formulas, number formats from each unit's scale and a Validation sheet. TSV is o
 statement: choose one with --statement, or give --output <folder> to write <statement-id>.tsv for
 each. XLSX is binary: give --output, or redirect standard output to a file.
 
+cells writes one line per cell with its statement, row label and period, values as amounts (value
+× 10^scale): the textconv of Git's diff driver for FS documents (docs/git.md). It writes any JSON
+document, conforming or not, and a text that is not JSON unchanged, so that git diff never fails.
+
 A TSV field that a spreadsheet would read as a formula (one that begins with =, +, -, @, a tab or
 a carriage return) is written with a leading apostrophe; XLSX cells of text are always text.
 
 Exit: 0 rendered; 1 nonconforming document, output limit exceeded or I/O failure; 2 usage error.`,
   options: [
-    { name: "format", type: "string", choices: ["html", "tsv", "xlsx"], description: "output format (default html)" },
+    { name: "format", type: "string", choices: ["html", "tsv", "xlsx", "cells"], description: "output format (default html)" },
     { name: "statement", type: "string", value: "<id>", description: "only this statement" },
     { name: "output", short: "o", type: "string", value: "<path>", description: "write to this file (or folder, for TSV of every statement)" },
     { name: "force", type: "boolean", description: "overwrite existing files" },
@@ -39,7 +45,7 @@ Exit: 0 rendered; 1 nonconforming document, output limit exceeded or I/O failure
 };
 
 interface RenderOptions {
-  format: "html" | "tsv" | "xlsx";
+  format: "html" | "tsv" | "xlsx" | "cells";
   statement: string | undefined;
   output: string | undefined;
   force: boolean;
@@ -49,6 +55,7 @@ async function runRender(file: string, options: RenderOptions): Promise<number> 
   if (options.format === "xlsx" && options.output === undefined && process.stdout.isTTY) {
     throw new UsageError("an XLSX workbook is binary; give --output <file.xlsx> or redirect standard output to a file");
   }
+  if (options.format === "cells") return renderCells(file, options);
   const loaded = load(file);
   if (loaded.analysis.result.conformance.status !== "conforming") {
     process.stderr.write(`${loaded.input.name} does not conform, so it is not rendered:\n`);
@@ -90,6 +97,19 @@ async function runRender(file: string, options: RenderOptions): Promise<number> 
     );
   }
   await emit((tables.files[0] as { text: string }).text, options.output, options.force);
+  return 0;
+}
+
+/** Git's textconv: every document as lines, and a text that is not JSON as it is, so that git diff never fails on a version. */
+async function renderCells(file: string, options: RenderOptions): Promise<number> {
+  const input = readInput(file);
+  const parsed = parseJson(input.text);
+  if (!parsed.ok) {
+    process.stderr.write(`${input.name} is not valid JSON; written as it is\n`);
+    await emit(input.text, options.output, options.force);
+    return 0;
+  }
+  await emit(cellLines(parsed.value, analyze(parsed.value).result), options.output, options.force);
   return 0;
 }
 

@@ -6,13 +6,15 @@ import type { OutputFormat } from "../validate/check";
 export const validateCommand: Command = {
   name: "validate",
   summary: "check documents against FS 0.2 and evaluate their rollups",
-  usage: "validate <file|folder|pattern|->... [--format json|text|sarif|github] [--strict] [--jobs <n>]",
+  usage: "validate <file|folder|pattern|->... [--format json|text|sarif|github] [--strict] [--detect] [--jobs <n>]",
   description: `
 Validates each document (FS 0.2, section 2.12). Arguments are files, folders (searched
 recursively for FS documents: *.fs.json files and JSON files the FS detection recognises;
 node_modules and dot-folders are skipped) and glob patterns (quote them: "docs/**/*.json"), in
 any number. Files are validated in parallel on worker threads and reported in a stable order:
-the arguments' order, then sorted paths within a folder or pattern.
+the arguments' order, then sorted paths within a folder or pattern. With --detect, named files
+too are validated only when they are FS documents, and other JSON is skipped (for a pre-commit
+hook, which names every staged JSON file).
 
 Formats:
   json     the validation result; with one file argument the result object, otherwise an array
@@ -29,6 +31,7 @@ argument finds no FS document; 2 usage error.`,
   options: [
     { name: "format", type: "string", choices: ["json", "text", "sarif", "github"], description: "output format (default json)" },
     { name: "strict", type: "boolean", description: "also exit 1 when any document's rollups are inconsistent" },
+    { name: "detect", type: "boolean", description: "skip named files that are not FS documents, as in a folder" },
     { name: "jobs", short: "j", type: "string", value: "<n>", description: "worker threads (default: one per core; 1 validates in this thread)" },
   ],
   positionals: { min: 1, max: undefined, name: "file" },
@@ -39,6 +42,6 @@ argument finds no FS document; 2 usage error.`,
       if (!/^[1-9][0-9]{0,3}$/.test(jobsText)) throw new UsageError(`--jobs must be a whole number from 1 to 9999, not "${jobsText}"`);
       jobs = Number(jobsText);
     }
-    return runValidate(args.positionals, { format: (stringOption(args, "format") ?? "json") as OutputFormat, strict: flag(args, "strict"), jobs });
+    return runValidate(args.positionals, { format: (stringOption(args, "format") ?? "json") as OutputFormat, strict: flag(args, "strict"), jobs, detect: flag(args, "detect") });
   },
 };

@@ -17,10 +17,12 @@ export interface ValidateOptions {
   strict: boolean;
   /** Worker threads; undefined: one per core. */
   jobs: number | undefined;
+  /** Named files too are validated only when they are FS documents. */
+  detect?: boolean;
 }
 
 export async function runValidate(args: readonly string[], options: ValidateOptions): Promise<number> {
-  const groups = expandArguments(args);
+  const groups = expandArguments(args, options.detect);
   const tasks: CheckTask[] = groups.flatMap((group) => group.tasks);
   const stdin = tasks.find((task) => task.path === "-");
   if (stdin !== undefined) {

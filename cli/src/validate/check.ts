@@ -78,7 +78,9 @@ export function checkFile(task: CheckTask, options: CheckOptions): CheckOutcome 
     if (options.format === "json") {
       if (result.conformance.status === "conforming") {
         const counts = rollupCountsText(report.rollups);
-        human.push(`✓ ${task.display}: conforming; calculations ${result.calculations.status}${counts === "" ? "" : ` (${counts})`}`);
+        // A tick only when there is nothing to look at: inconsistent rollups get the warning sign.
+        const mark = result.calculations.status === "inconsistent" ? "⚠" : "✓";
+        human.push(`${mark} ${task.display}: conforming; calculations ${result.calculations.status}${counts === "" ? "" : ` (${counts})`}`);
       } else {
         human.push(`✗ ${task.display}: nonconforming, ${result.conformance.errors.length} error${result.conformance.errors.length === 1 ? "" : "s"}`);
         for (const line of describeIssues(loaded, 20)) human.push(`  ${line}`);

@@ -1,6 +1,6 @@
 // Command-line arguments → the files to validate, in a stable order: the arguments' order, and
 // within a folder or a glob pattern the found paths sorted by code point. A file named on the
-// command line is validated whatever it contains; a file found in a folder or by a pattern is
+// command line is validated whatever it contains (unless --detect); a file found in a folder or by a pattern is
 // validated only when it is an FS document (a *.fs.json name, or the shared detection of
 // shared/src/detect.ts). Folders are walked recursively, skipping node_modules and dot-folders.
 // Node 20 has no fs.glob, so patterns go through tinyglobby (fdir + picomatch).
@@ -24,7 +24,8 @@ const SKIPPED_FOLDERS = new Set(["node_modules"]);
 
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-export function expandArguments(args: readonly string[]): TargetGroup[] {
+/** `detect`: a named file too is validated only when it is an FS document (--detect, for hooks given every staged JSON file). */
+export function expandArguments(args: readonly string[], detect = false): TargetGroup[] {
   const seen = new Set<string>();
   const take = (path: string, display: string, explicit: boolean, tasks: CheckTask[]) => {
     const key = path === "-" ? "-" : resolve(path);
@@ -63,7 +64,7 @@ export function expandArguments(args: readonly string[]): TargetGroup[] {
       for (const path of found.sort(byCodePoint)) take(path, path, false, tasks);
       return { argument, kind: "pattern", tasks, problem: undefined };
     }
-    take(argument, argument, true, tasks);
+    take(argument, argument, !detect, tasks);
     return { argument, kind: "file", tasks, problem: undefined };
   });
 }

@@ -14,6 +14,7 @@ import type { SnapshotDiffProvider } from "./snapshotDiff";
 import { targetDocument, uriArgument } from "./target";
 import { validateWorkspace } from "./validateWorkspace";
 import { fixFailingSubtotal, openExample } from "./walkthrough";
+import { stepDone } from "./walkthroughProgress";
 
 export interface CommandTargets {
   server: FsServer;
@@ -31,7 +32,10 @@ export function registerCommands({ server, previews, snapshotDiffs, extensionUri
   const openPreview = (toSide: boolean) => (argument?: unknown) => {
     const uri = uriArgument(argument) ?? active();
     if (uri === undefined) void vscode.window.showInformationMessage(vscode.l10n.t("Open an FS document first."));
-    else previews.open(uri, toSide);
+    else {
+      previews.open(uri, toSide);
+      stepDone("previewOpened");
+    }
   };
   return [
     vscode.commands.registerCommand(CLIENT_COMMANDS.openPreview, openPreview(true)),

@@ -3,6 +3,7 @@
 // inserted as a snippet so that Tab moves through the values the user types next.
 
 import * as vscode from "vscode";
+import { stepDone } from "./walkthroughProgress";
 import { checkNewDocumentOptions, newDocument, parseYears, type NewDocumentOptions } from "../../../shared/src/template/newDocument";
 
 const STEPS = 5;
@@ -19,8 +20,80 @@ function scales(): (vscode.QuickPickItem & { scale: number })[] {
   ];
 }
 
-function input(step: number, prompt: string, value: string, validate: (text: string) => string | undefined): Thenable<string | undefined> {
-  return vscode.window.showInputBox({ title: title(step), prompt, value, ignoreFocusOut: true, validateInput: (text) => validate(text.trim()) });
+/**
+ * Puts the keyboard in the question just shown. A question that opens while another part of the
+ * window takes the focus (the walkthrough's page after its button, the editor group it focuses
+ * for a `command:toSide:` button, or the page again after the palette that ran this command) is
+ * shown without it: typing went nowhere and Enter did nothing. That part takes the focus at a
+ * moment of its own, so the question takes it back a few times while nothing has been typed into
+ * it yet (`untouched`); once the user types, it is left alone.
+ */
+function focusQuestion(untouched: () => boolean): void {
+  for (const delay of FOCUS_RETRIES_MS) {
+    setTimeout(() => {
+      if (untouched()) void vscode.commands.executeCommand("workbench.action.focusQuickOpen");
+    }, delay);
+  }
+}
+
+/** When the question takes the focus back after it is shown (see focusQuestion). */
+const FOCUS_RETRIES_MS = [0, 100, 300, 700, 1500];
+
+function input(step: number, prompt: string, value: string, validate: (text: string) => string | undefined): Promise<string | undefined> {
+  const box = vscode.window.createInputBox();
+  box.title = title(step);
+  box.prompt = prompt;
+  box.value = value;
+  box.ignoreFocusOut = true;
+  let open = true;
+  return new Promise((resolve) => {
+    const check = (text: string) => {
+      box.validationMessage = validate(text.trim());
+    };
+    const subscriptions = [
+      box.onDidChangeValue(check),
+      box.onDidAccept(() => {
+        check(box.value);
+        if (box.validationMessage !== undefined) return;
+        resolve(box.value);
+        box.hide();
+      }),
+      box.onDidHide(() => {
+        open = false;
+        resolve(undefined);
+        for (const subscription of subscriptions) subscription.dispose();
+        box.dispose();
+      }),
+    ];
+    check(box.value);
+    box.show();
+    focusQuestion(() => open && box.value === value);
+  });
+}
+
+function pick<T extends vscode.QuickPickItem>(step: number, items: T[], placeholder: string): Promise<T | undefined> {
+  const picker = vscode.window.createQuickPick<T>();
+  picker.title = title(step);
+  picker.placeholder = placeholder;
+  picker.items = items;
+  picker.ignoreFocusOut = true;
+  let open = true;
+  return new Promise((resolve) => {
+    const subscriptions = [
+      picker.onDidAccept(() => {
+        resolve(picker.selectedItems[0] ?? picker.activeItems[0]);
+        picker.hide();
+      }),
+      picker.onDidHide(() => {
+        open = false;
+        resolve(undefined);
+        for (const subscription of subscriptions) subscription.dispose();
+        picker.dispose();
+      }),
+    ];
+    picker.show();
+    focusQuestion(() => open && picker.value === "");
+  });
 }
 
 function readYearEnd(text: string): { month: number; day: number } | undefined {
@@ -35,7 +108,7 @@ async function askOptions(): Promise<NewDocumentOptions | undefined> {
   if (entityName === undefined) return undefined;
   const currency = await input(2, vscode.l10n.t("The currency (the unit's measure), e.g. USD, EUR, GBP"), "USD", (text) => checkNewDocumentOptions({ ...probe, currency: text }));
   if (currency === undefined) return undefined;
-  const scale = await vscode.window.showQuickPick(scales(), { title: title(3), placeHolder: vscode.l10n.t("The values are stated in…"), ignoreFocusOut: true });
+  const scale = await pick(3, scales(), vscode.l10n.t("The values are stated in…"));
   if (scale === undefined) return undefined;
   const thisYear = new Date().getFullYear();
   const yearsText = await input(4, vscode.l10n.t("The fiscal years, by the year each ends in: 2024, 2025 or 2024-2025"), `${thisYear - 2}-${thisYear - 1}`, (text) => {
@@ -68,4 +141,5 @@ export async function newFsDocument(): Promise<void> {
     return;
   }
   await openSnippetDocument(newDocument(options).snippet);
+  stepDone("documentCreated");
 }

@@ -5,6 +5,7 @@
 import * as vscode from "vscode";
 import type { FsServer } from "../server/fsServer";
 import { errorText } from "./target";
+import { stepDone } from "./walkthroughProgress";
 
 export async function recordSnapshot(server: FsServer, document: vscode.TextDocument): Promise<void> {
   let result;
@@ -28,6 +29,7 @@ export async function recordSnapshot(server: FsServer, document: vscode.TextDocu
   }
   if (result.edits.length === 0) {
     void vscode.window.showInformationMessage(vscode.l10n.t("The recorded validation snapshot is already up to date."));
+    stepDone("snapshotRecorded");
     return;
   }
   const edit = new vscode.WorkspaceEdit();
@@ -41,4 +43,5 @@ export async function recordSnapshot(server: FsServer, document: vscode.TextDocu
     return;
   }
   void vscode.window.setStatusBarMessage(vscode.l10n.t("FS: validation snapshot recorded"), 4000);
+  stepDone("snapshotRecorded");
 }

@@ -3,18 +3,23 @@
 // subtotal with its quick fixes shown. The other steps use the ordinary commands.
 
 import * as vscode from "vscode";
+import { stepDone } from "./walkthroughProgress";
 
 /** The example the walkthrough opens, shipped in the extension (.vscodeignore). */
 export const WALKTHROUGH_EXAMPLE = "fixtures/examples/northwind-group.json";
 
 /**
  * Opens a copy of the bundled example as an untitled document, so the user's edits never touch the
- * extension. From the walkthrough (no text editor active) it opens beside it, so the next steps stay in view.
+ * extension. The walkthrough's button (`command:toSide:`) focuses the group beside it first, and
+ * the example opens there; run from the palette while another kind of editor is active (the
+ * walkthrough itself), it opens beside that, so the walkthrough stays in view.
  */
 export async function openExample(extensionUri: vscode.Uri): Promise<void> {
   const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(extensionUri, WALKTHROUGH_EXAMPLE));
   const document = await vscode.workspace.openTextDocument({ language: "json", content: new TextDecoder().decode(bytes) });
-  await vscode.window.showTextDocument(document, vscode.window.activeTextEditor === undefined ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active);
+  const occupied = vscode.window.activeTextEditor === undefined && vscode.window.tabGroups.activeTabGroup.activeTab !== undefined;
+  await vscode.window.showTextDocument(document, occupied ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active);
+  stepDone("exampleOpened");
 }
 
 function isUnsatisfiedRollup(diagnostic: vscode.Diagnostic): boolean {
@@ -28,11 +33,16 @@ function isUnsatisfiedRollup(diagnostic: vscode.Diagnostic): boolean {
  * focus, which the walkthrough page takes back once its button's command has run.)
  */
 export async function fixFailingSubtotal(): Promise<void> {
-  const failingIn = (candidate: vscode.TextEditor) => vscode.languages.getDiagnostics(candidate.document.uri).filter(isUnsatisfiedRollup);
-  // From the walkthrough the active editor is the walkthrough itself: take a visible FS editor then.
-  const visible = vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors.find((candidate) => failingIn(candidate).length > 0);
-  const failing = visible === undefined ? undefined : failingIn(visible).sort((a, b) => a.range.start.compareTo(b.range.start))[0];
-  if (visible === undefined || failing === undefined) {
+  const failingIn = (candidate: vscode.TextDocument) => vscode.languages.getDiagnostics(candidate.uri).filter(isUnsatisfiedRollup);
+  // With no text editor active (a preview or the walkthrough has the focus), a visible FS editor
+  // with a failing subtotal, or else an open document with one (hidden under a preview, say).
+  const visible =
+    vscode.window.activeTextEditor ??
+    vscode.window.visibleTextEditors.find((candidate) => failingIn(candidate.document).length > 0) ??
+    vscode.workspace.textDocuments.find((candidate) => failingIn(candidate).length > 0);
+  const target = visible === undefined ? undefined : "document" in visible ? visible.document : visible;
+  const failing = target === undefined ? undefined : failingIn(target).sort((a, b) => a.range.start.compareTo(b.range.start))[0];
+  if (visible === undefined || target === undefined || failing === undefined) {
     void vscode.window.showInformationMessage(
       visible === undefined
         ? vscode.l10n.t("Open an FS document first (the walkthrough's first step opens an example).")
@@ -40,7 +50,7 @@ export async function fixFailingSubtotal(): Promise<void> {
     );
     return;
   }
-  const editor = await vscode.window.showTextDocument(visible.document, visible.viewColumn);
+  const editor = await vscode.window.showTextDocument(target, "viewColumn" in visible ? visible.viewColumn : undefined);
   // Inside the value, not before its opening quote.
   const inside = failing.range.isSingleLine && failing.range.end.character - failing.range.start.character > 1 ? failing.range.start.translate(0, 1) : failing.range.start;
   editor.selection = new vscode.Selection(inside, inside);
@@ -61,5 +71,5 @@ export async function fixFailingSubtotal(): Promise<void> {
     fixes.map((fix) => ({ label: fix.title, description: fix.isPreferred === true ? vscode.l10n.t("preferred") : undefined, fix })),
     { title: vscode.l10n.t("Fix the subtotal"), placeHolder: failing.message, ignoreFocusOut: true },
   );
-  if (chosen?.fix.edit !== undefined) await vscode.workspace.applyEdit(chosen.fix.edit);
+  if (chosen?.fix.edit !== undefined && (await vscode.workspace.applyEdit(chosen.fix.edit))) stepDone("subtotalFixed");
 }

@@ -1,6 +1,8 @@
 // The `json.schemas` entries that register the FS schema URLs for VS Code's JSON (see schemaUrls.ts);
 // pure, so that the rules are tested without an editor.
 
+import { applyEdits, findNodeAtLocation, getNodeValue, modify, parseTree, type ParseError } from "jsonc-parser";
+
 /** The `$schema` URLs FS documents use: the published 0.2 URL, its http:// form and the superseded 0.1 one. */
 export const FS_SCHEMA_URLS: readonly string[] = [
   "https://cpaikr.github.io/fs/schema/0.2/fs-document.schema.json",
@@ -43,4 +45,41 @@ export function updatedSchemaSettings(current: readonly unknown[], wanted: boole
   const next = wanted ? [...others, ...FS_SCHEMA_URLS.filter((url) => !taken.has(url)).map(ourEntry)] : others;
   const same = next.length === current.length && next.every((entry, index) => JSON.stringify(entry) === JSON.stringify(current[index]));
   return same ? undefined : next;
+}
+
+/** The JSON language service's code for a schema it could not load (vscode-json-languageservice ErrorCode.SchemaResolveError). */
+const SCHEMA_RESOLVE_ERROR = 0x300;
+
+/**
+ * True when a diagnostic is VS Code's JSON failing to load one of the FS schema URLs: the false
+ * "Unable to load schema" offline or behind a proxy. Its message is localized; the URL in it is not.
+ */
+export function isFsSchemaLoadFailure(diagnostic: { code?: unknown; message: string }): boolean {
+  const code = typeof diagnostic.code === "object" && diagnostic.code !== null ? (diagnostic.code as { value?: unknown }).value : diagnostic.code;
+  return (code === SCHEMA_RESOLVE_ERROR || code === String(SCHEMA_RESOLVE_ERROR)) && FS_SCHEMA_URLS.some((url) => diagnostic.message.includes(url));
+}
+
+/**
+ * A settings file's text (JSON with comments) without our `json.schemas` entries, everything else
+ * as it was; undefined when it has none, or when the text is not an object of settings. For the
+ * uninstall hook, which has no settings API.
+ */
+export function settingsTextWithoutOurEntries(text: string): string | undefined {
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { allowTrailingComma: true });
+  if (root?.type !== "object" || errors.length > 0) return undefined;
+  const schemas = findNodeAtLocation(root, ["json.schemas"]);
+  if (schemas?.type !== "array" || schemas.children === undefined) return undefined;
+  const current = getNodeValue(schemas) as unknown[];
+  const next = updatedSchemaSettings(current, false);
+  if (next === undefined) return undefined;
+  const eol = text.includes("\r\n") ? "\r\n" : "\n";
+  const options = { formattingOptions: { insertSpaces: !/^\t/m.test(text), tabSize: 2, eol } };
+  // Removed one at a time from the end, so that the user's entries keep their text and comments.
+  let result = text;
+  if (next.length === 0) return applyEdits(result, modify(result, ["json.schemas"], undefined, options));
+  for (let index = current.length - 1; index >= 0; index--) {
+    if (updatedSchemaSettings([current[index]], false)?.length === 0) result = applyEdits(result, modify(result, ["json.schemas", index], undefined, options));
+  }
+  return result;
 }

@@ -1,46 +1,113 @@
 // VS Code's JSON extension downloads the schema a document names in `$schema`. FS documents name
-// the published URL, so offline (or behind a proxy) every FS document showed "Unable to resolve
+// the published URL, so offline (or behind a proxy) an FS document shows "Unable to resolve
 // schema" in the status bar and "Unable to load schema from …" in the Problems panel.
 //
 // The JSON language service looks a `$schema` URI up among the schemas already registered before it
-// downloads anything, and a `json.schemas` entry with both `url` and an inline `schema` registers
-// exactly that URI with that content. `contributes.jsonValidation` cannot do it (it maps file
-// patterns, not `$schema` URIs, and its content is fetched from the URL), and the JSON extension
-// reads `json.schemas` from user and workspace settings only (not from contributed defaults), so
-// the extension keeps its entries in the user's settings: added while FS validation is on, removed
-// when it is turned off. An entry the user wrote for the same URL is left alone.
+// downloads anything, and only a `json.schemas` entry with both `url` and an inline `schema`
+// registers that URI with content of our choosing. Nothing an extension contributes can do it:
+// `contributes.jsonValidation` maps file patterns to a URL whose content is still downloaded (http
+// and https are fetched by the JSON client itself, with no hook), the JSON extension reads
+// `json.schemas` from user and workspace settings only (not from contributed defaults), and the
+// `vscode://schemas…` documents it reads belong to VS Code's core (docs/design.md, "VS Code's JSON
+// beside FS Documents").
 //
-// The entries must be in place before the JSON extension first validates an FS document: once it
-// has failed to load a schema for a document, its status-bar warning stays until that document is
-// closed. So the extension also activates on start-up (package.json, onStartupFinished) to write
-// them; after that they persist, and only a document opened within moments of installing could
-// still meet the download.
+// So registering the URLs means writing the user's settings, which the extension does only when the
+// user asks for it: `fs.json.mapSchemaUrls` is off until turned on, and the first time VS Code's JSON
+// fails to load the FS schema (the false warning appears), one prompt offers to turn it on. While
+// it is on, the three entries are kept in the user's `json.schemas`; turning it (or `fs.enable`)
+// off removes them, and so does the uninstall hook (client/src/node/uninstall.ts), which reads the
+// settings files noted here (this module only writes through the settings API). An entry the user
+// wrote for the same URL is left alone. Entries an earlier version wrote unasked are removed when
+// this version first activates with the setting off.
 //
 // The inline schema constrains and describes nothing: the FS language server reports every problem
 // and provides hover and completion, so anything the built-in JSON derived from a schema would
-// repeat it (docs/design.md, "VS Code's JSON beside FS Documents").
+// repeat it.
 
 import * as vscode from "vscode";
-import { updatedSchemaSettings } from "./schemaSettings";
+import { SETTINGS_NOTE_FILE } from "./schemaNote";
+import { isFsSchemaLoadFailure, updatedSchemaSettings } from "./schemaSettings";
+/** Set once the prompt was shown on this machine (synchronized), whatever the answer. */
+const OFFERED_KEY = "fs.json.mapSchemaUrls.offered";
 
 function wanted(): boolean {
   const fs = vscode.workspace.getConfiguration("fs");
-  return fs.get<boolean>("enable", true) && fs.get<boolean>("json.mapSchemaUrls", true);
+  return fs.get<boolean>("enable", true) && fs.get<boolean>("json.mapSchemaUrls", false);
 }
 
-async function synchronize(): Promise<void> {
+/**
+ * The user settings file of this profile, where the settings API writes Global values: the
+ * extension's global storage is `<User or profile folder>/globalStorage/<id>` on a local disk.
+ */
+function userSettingsFile(context: vscode.ExtensionContext): string | undefined {
+  const storage = context.globalStorageUri;
+  if (storage.scheme !== "file" && storage.scheme !== "vscode-userdata") return undefined;
+  return vscode.Uri.joinPath(storage, "..", "..", "settings.json").with({ scheme: "file" }).fsPath;
+}
+
+/** Notes the settings file for the uninstall hook; a read-only extension folder only loses that clean-up. */
+async function noteSettingsFile(context: vscode.ExtensionContext): Promise<void> {
+  const file = userSettingsFile(context);
+  if (file === undefined || context.extensionUri.scheme !== "file") return;
+  const note = vscode.Uri.joinPath(context.extensionUri, SETTINGS_NOTE_FILE);
+  let noted: unknown = [];
+  try {
+    noted = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(note)));
+  } catch {
+    // Not noted yet.
+  }
+  const files = Array.isArray(noted) ? noted.filter((entry): entry is string => typeof entry === "string") : [];
+  if (files.includes(file)) return;
+  await vscode.workspace.fs.writeFile(note, new TextEncoder().encode(`${JSON.stringify([...files, file])}\n`));
+}
+
+async function synchronize(context: vscode.ExtensionContext): Promise<void> {
   const json = vscode.workspace.getConfiguration("json");
   const current = json.inspect<unknown[]>("schemas")?.globalValue;
-  const next = updatedSchemaSettings(Array.isArray(current) ? current : [], wanted());
+  const want = wanted();
+  const next = updatedSchemaSettings(Array.isArray(current) ? current : [], want);
+  if (want) await noteSettingsFile(context).catch(() => undefined);
   if (next === undefined) return;
   await json.update("schemas", next.length === 0 ? undefined : next, vscode.ConfigurationTarget.Global);
+  // VS Code's JSON keeps a document's "Unable to resolve schema" until it validates it again on request.
+  if (want) await vscode.commands.executeCommand("_json.retryResolveSchema").then(undefined, () => undefined);
 }
 
-/** Keeps the user's `json.schemas` in step with the FS settings, now and on every change. */
-export function mapSchemaUrls(): vscode.Disposable {
-  const run = () => void synchronize().catch((error: unknown) => console.warn(`FS: could not update json.schemas: ${error instanceof Error ? error.message : String(error)}`));
-  run();
-  return vscode.workspace.onDidChangeConfiguration((event) => {
-    if (event.affectsConfiguration("fs.enable") || event.affectsConfiguration("fs.json.mapSchemaUrls") || event.affectsConfiguration("json.schemas")) run();
+/** One prompt per machine, the first time VS Code's JSON fails to load the FS schema while the setting is off. */
+function offerOnFalseWarning(context: vscode.ExtensionContext): vscode.Disposable {
+  let asking = false;
+  const listener = vscode.languages.onDidChangeDiagnostics(({ uris }) => {
+    if (asking || wanted() || context.globalState.get<boolean>(OFFERED_KEY, false)) return;
+    if (!vscode.workspace.getConfiguration("fs").get<boolean>("enable", true)) return;
+    if (!uris.some((uri) => vscode.languages.getDiagnostics(uri).some(isFsSchemaLoadFailure))) return;
+    asking = true;
+    void ask(context).finally(() => (asking = false));
   });
+  context.globalState.setKeysForSync([OFFERED_KEY]);
+  return listener;
+}
+
+async function ask(context: vscode.ExtensionContext): Promise<void> {
+  await context.globalState.update(OFFERED_KEY, true);
+  const register = vscode.l10n.t("Register Schema URLs");
+  const answer = await vscode.window.showInformationMessage(
+    vscode.l10n.t(
+      "VS Code's JSON could not download the FS schema (offline or behind a proxy), so it shows \"Unable to resolve schema\". FS Documents checks FS documents itself. Register the FS schema URLs in your user setting json.schemas, so that VS Code's JSON needs no download? The entries are removed when you turn fs.json.mapSchemaUrls off or uninstall FS Documents.",
+    ),
+    register,
+  );
+  if (answer === register) await vscode.workspace.getConfiguration("fs").update("json.mapSchemaUrls", true, vscode.ConfigurationTarget.Global);
+}
+
+/** Keeps the user's `json.schemas` in step with the FS settings, now and on every change, and offers the setting once. */
+export function mapSchemaUrls(context: vscode.ExtensionContext): vscode.Disposable {
+  const run = () =>
+    void synchronize(context).catch((error: unknown) => console.warn(`FS: could not update json.schemas: ${error instanceof Error ? error.message : String(error)}`));
+  run();
+  return vscode.Disposable.from(
+    offerOnFalseWarning(context),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration("fs.enable") || event.affectsConfiguration("fs.json.mapSchemaUrls") || event.affectsConfiguration("json.schemas")) run();
+    }),
+  );
 }

@@ -7,7 +7,7 @@ import * as vscode from "vscode";
 import { type RollupNodeStatus, type RollupTreeChild, type RollupTreeRange, type RollupTreeStatement, type RollupTreeSubtotal } from "../../../protocol/lsp";
 import type { FsDocumentDetector } from "../detection";
 import type { FsServer } from "../server/fsServer";
-import { failingFirst } from "./order";
+import { failingFirst, rollupSeverity, statusIcon } from "./order";
 
 export const ROLLUPS_VIEW = "fs.rollups";
 export const ROLLUP_COMMANDS = {
@@ -22,19 +22,10 @@ type Node =
   | { kind: "subtotal"; uri: string; value: RollupTreeSubtotal }
   | { kind: "child"; uri: string; value: RollupTreeChild };
 
-function icon(status: RollupNodeStatus | undefined): vscode.ThemeIcon {
-  switch (status) {
-    case "satisfied":
-      return new vscode.ThemeIcon("pass", new vscode.ThemeColor("testing.iconPassed"));
-    case "unsatisfied":
-      return new vscode.ThemeIcon("error", new vscode.ThemeColor("problemsErrorIcon.foreground"));
-    case "error":
-      return new vscode.ThemeIcon("warning", new vscode.ThemeColor("problemsWarningIcon.foreground"));
-    case "not-checked":
-      return new vscode.ThemeIcon("circle-slash");
-    default:
-      return new vscode.ThemeIcon("symbol-field");
-  }
+function icon(status: RollupNodeStatus | undefined, uri: string): vscode.ThemeIcon {
+  const severity = rollupSeverity(vscode.workspace.getConfiguration("fs.rollups", vscode.Uri.parse(uri)).get("severity"));
+  const { id, color } = statusIcon(status, severity);
+  return new vscode.ThemeIcon(id, color === undefined ? undefined : new vscode.ThemeColor(color));
 }
 
 /** A subtotal's state in words (looked up when shown: the bundle is configured after the modules load). */
@@ -68,6 +59,10 @@ class RollupTreeProvider implements vscode.TreeDataProvider<Node>, vscode.Dispos
       this.changed,
       vscode.window.onDidChangeActiveTextEditor(() => this.refresh()),
       detector.onDidDetect(() => this.refresh()),
+      // The icons follow the Problems panel's severity.
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration("fs.rollups.severity")) this.refresh();
+      }),
       server.onStatus((status) => {
         if (status.uri === vscode.window.activeTextEditor?.document.uri.toString()) this.refresh();
       }),
@@ -124,7 +119,7 @@ class RollupTreeProvider implements vscode.TreeDataProvider<Node>, vscode.Dispos
           : vscode.TreeItemCollapsibleState.None;
     const item = new vscode.TreeItem(node.value.label, state);
     const status = node.value.status;
-    item.iconPath = icon(status);
+    item.iconPath = icon(status, node.uri);
     item.id = `${node.uri}\u0000${node.kind}\u0000${node.kind === "statement" ? node.value.id : JSON.stringify([node.value.id, node.value.range.start])}`;
     if (node.kind === "subtotal") item.description = node.value.problems.length > 0 ? node.value.problems.join("; ") : statusText(node.value.status);
     else if (node.kind === "child")

@@ -66,7 +66,8 @@ function rowHtml(change: ApplicationChange): string {
   const current = change.change === "removed" ? undefined : change.current;
   return (
     `<tr class="${change.change}"><th scope="row"><span class="parent">${escape(parent)}</span><span class="where">${escape(statement)} · ${escape(period)}</span></th>` +
-    `<td class="change">${escape(CHANGE_WORDS[change.change]())}</td><td>${outcomeHtml(recorded)}</td><td>${outcomeHtml(current)}</td></tr>`
+    `<td class="change" data-label="${escape(l10n.t("Change"))}">${escape(CHANGE_WORDS[change.change]())}</td>` +
+    `<td data-label="${escape(l10n.t("Recorded"))}">${outcomeHtml(recorded)}</td><td data-label="${escape(l10n.t("Current"))}">${outcomeHtml(current)}</td></tr>`
   );
 }
 
@@ -158,6 +159,16 @@ th[scope=row] { font-weight: normal; }
 .change { white-space: nowrap; }
 .none { opacity: .6; }
 summary { cursor: pointer; margin: 8px 0; }
+/* A narrow view (a side group of ~500 px): each check is a block, its cells one under the other
+   with their column's name, so no column is cut off and no word stands alone on a line. */
+@media (max-width: 640px) {
+  thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+  tr { display: block; padding: 6px 0; border-bottom: 1px solid var(--vscode-editorWidget-border, rgba(128,128,128,.35)); }
+  th[scope=row], td { display: block; border: 0; padding: 1px 0; }
+  td[data-label]::before { content: attr(data-label) ": "; font-weight: 600; }
+  td[data-label] .outcome, td[data-label] .figures { display: inline; }
+  td[data-label] .figures::before { content: " · "; }
+}
 `;
 
 /** The whole page; `nonce` (fresh per page, from Web Crypto) admits the page's one style element. */

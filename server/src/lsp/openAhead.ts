@@ -16,9 +16,9 @@ export type FileTextReader = (uri: string) => Promise<string | undefined>;
 
 export function registerOpenAhead(context: ServerContext, read: FileTextReader | undefined): void {
   const { connection, store, guard } = context;
-  // After its diagnostics are published (server.ts), the outline: the editor's first request once
-  // the document opens. The analysis keeps both.
-  store.onPrepared((analysis) => void service.documentSymbols(analysis, CancellationToken.None));
+  // Once its diagnostics are written (server.ts), the outline: the editor's first request once the
+  // document opens. The analysis keeps both.
+  store.onPreparedPublished((analysis) => void service.documentSymbols(analysis, CancellationToken.None));
   connection.onRequest(
     OpenAheadRequest,
     guard(OpenAheadRequest.method, { prepared: false }, async (params) => {

@@ -21,7 +21,32 @@ interface Pending {
   position?: number;
 }
 
-export function diagnostics(analysis: DocumentAnalysis, settings: Settings): Diagnostic[] {
+/**
+ * From this many failing subtotals whose diagnostics are not built yet, a publication first goes
+ * out without their related information (server.ts), then whole: explaining each one's likely
+ * causes and locating them and its children's cells is most of an open's diagnostics on a draft
+ * with hundreds of failing checks (842 problems with 3,601 related locations at 5 MB).
+ */
+export const RELATED_LATER_MIN = 100;
+
+/** How many failing subtotals of this version would have their related information built now. */
+export function failingToRelate(analysis: DocumentAnalysis, settings: Settings): number {
+  const good = analysis.parsed;
+  if (good === undefined || settings.rollupSeverity === undefined) return 0;
+  const kept = good.rollupDiagnostics;
+  const built = kept !== undefined && kept.severity === settings.rollupSeverity && kept.display === settings.display ? kept.byPosition : undefined;
+  let count = 0;
+  good.analysis.result.calculations.applications.forEach((application, position) => {
+    if (application.status === "unsatisfied" && built?.has(position) !== true) count++;
+  });
+  return Math.min(count, settings.maxProblems);
+}
+
+/**
+ * The diagnostics of `analysis`. With `related: false`, failing subtotals not built before carry no
+ * related information (and are not kept for later versions); everything else is as whole.
+ */
+export function diagnostics(analysis: DocumentAnalysis, settings: Settings, { related: withRelated = true }: { related?: boolean } = {}): Diagnostic[] {
   const document = analysis.document;
   if (analysis.parsed === undefined) {
     return analysis.syntax.map((problem) => ({
@@ -71,13 +96,17 @@ export function diagnostics(analysis: DocumentAnalysis, settings: Settings): Dia
       }
       // An unsatisfied sum lists its likely causes first, each pointing at the item concerned, then
       // its children's cells; an error names its one cell in the message.
-      const causes = causeRelatedInformation(good, application, settings.display).map(({ path, message }) => ({ request: { path, mark: "value" as const }, message }));
-      const related = application.status === "unsatisfied" ? [...causes, ...childCells(good, application, settings.display)] : [];
+      const relate = withRelated && application.status === "unsatisfied";
+      const causes = relate
+        ? causeRelatedInformation(good, application, settings.display).map(({ path, message }) => ({ request: { path, mark: "value" as const }, message }))
+        : [];
+      const related = relate ? [...causes, ...childCells(good, application, settings.display)] : [];
       add({
         request: { path: rollupTarget(good, application), mark: "value" },
         complete: (range) => rollupDiagnostic(good, application, range, severity, settings.display),
         related,
-        position,
+        // Kept for later versions only when whole.
+        position: withRelated || application.status !== "unsatisfied" ? position : undefined,
       });
     });
   }

@@ -1,4 +1,4 @@
-// Inlay hints after a subtotal's value: the children's sum, "Σ 1,234, off by 6" when it differs
+// Inlay hints after a subtotal's value: the children's sum, "Σ 1,234 (off by 6)" when it differs
 // (and "Σ 1,234" when it agrees, if the user asks to see them always). Pure: offsets in the
 // analysed text; the registration turns them into positions.
 
@@ -39,7 +39,8 @@ export function rollupSumHints(good: ParsedVersion, mode: RollupSumsMode, start 
       display.number(value),
     ) as [string, string, string, string];
     const sum = `Σ ${expected}`;
-    const label = application.difference === "0" ? sum : l10n.t("{0}, off by {1}", sum, difference);
+    // In parentheses: the JSON comma that follows the value must not read as part of the hint ("off by 1,").
+    const label = application.difference === "0" ? sum : l10n.t("{0} (off by {1})", sum, difference);
     const tooltip =
       application.status === "satisfied"
         ? l10n.t("The children sum to {0}; stated {1}, a difference of {2}, within the tolerance {3}.", expected, actual, difference, tolerance)

@@ -43,6 +43,8 @@ export interface RunSummary {
   conforming: number;
   nonconforming: number;
   failed: number;
+  /** Of the failed: files that could not be read at all (missing, a folder, no permission). */
+  unreadable: number;
   /** Structural errors in nonconforming documents plus files that failed. */
   errors: number;
   rollups: RollupCounts;
@@ -56,6 +58,7 @@ export function summarize(reports: Iterable<FileReport>): RunSummary {
     conforming: 0,
     nonconforming: 0,
     failed: 0,
+    unreadable: 0,
     errors: 0,
     inconsistent: 0,
     rollups: { satisfied: 0, unsatisfied: 0, missingValue: 0, unavailableValue: 0 },
@@ -64,6 +67,7 @@ export function summarize(reports: Iterable<FileReport>): RunSummary {
     summary.documents++;
     if (report.error !== undefined) {
       summary.failed++;
+      if (report.error.code === "cannot-read") summary.unreadable++;
       summary.errors += Math.max(1, report.problems.length);
       continue;
     }

@@ -52,8 +52,9 @@ export function checkNewDocumentOptions(options: NewDocumentOptions): string | u
 export function parseYears(text: string): number[] | undefined {
   const range = /^\s*(\d{1,4})\s*[-–]\s*(\d{1,4})\s*$/.exec(text);
   if (range !== null) {
-    const [from, to] = [Number(range[1]), Number(range[2])].sort((a, b) => a - b) as [number, number];
-    if (to - from >= 50) return undefined;
+    const [from, to] = [Number(range[1]), Number(range[2])];
+    // A range runs from the earlier year: "2025-2024" is a typing slip, not a range to guess at.
+    if (from > to || to - from >= 50) return undefined;
     return Array.from({ length: to - from + 1 }, (_, index) => to - index);
   }
   const parts = text.split(/[\s,;]+/).filter((part) => part !== "");
@@ -127,7 +128,7 @@ const INCOME_STATEMENT: Line[] = [
 function documentTree(options: NewDocumentOptions): Tree {
   const years = [...options.years].sort((a, b) => b - a);
   const { month, day } = options.yearEnd ?? { month: 12, day: 31 };
-  const currency = options.currency.trim();
+  const currency = isoCurrency(options.currency.trim());
   const unitId = identifier(currency, "currency");
   const words = scaleWords(options.scale);
   const instants = years.map((year) => ({ id: `at-${year}`, kind: "instant", date: lastDay(year, month, day) }));
@@ -146,7 +147,8 @@ function documentTree(options: NewDocumentOptions): Tree {
     $schema: SCHEMA_URL,
     formatVersion: "0.2",
     entity: { name: options.entityName.trim() },
-    scope: { label: new Placeholder("Financial statements") },
+    // Not a tab stop: the cursor starts on the first value, which is what the user types next.
+    scope: { label: "Financial statements" },
     units: [{ id: unitId, label: words === "" ? currency : `${currency} ${words}`, measure: currency, scale: options.scale }],
     periods: [...instants, ...durations],
     statements: [
@@ -154,6 +156,11 @@ function documentTree(options: NewDocumentOptions): Tree {
       { id: "income-statement", label: "Income statement", periods: durations.map((period) => period.id), items: items(INCOME_STATEMENT, durations) },
     ],
   };
+}
+
+/** A three-letter measure is an ISO 4217 currency code, written in capitals ("gbp" → "GBP"). */
+function isoCurrency(measure: string): string {
+  return /^[a-z]{3}$/i.test(measure) ? measure.toUpperCase() : measure;
 }
 
 /** Escapes text for a snippet: `$`, `}` and `\` are literal only when escaped. */

@@ -53,12 +53,21 @@ const SCALE_WORDS = new Map<string, string>([
 ]);
 
 /**
+ * The most decimal places LibreOffice shows (7.4, measured): a format with more places shows zeros
+ * after the 20th, so 0.000…001 with 21 or more places would display as 0. Excel's limit is 30.
+ */
+export const MAX_SHOWN_PLACES = 20;
+
+/**
  * "#,##0.00" with as many places as the value shows, and the unit as a literal suffix: the measure
  * and the scale in words (stored values are "stored × 10^scale" of the measure, FS 0.2 §1),
  * e.g. `#,##0.0" USD million"`. Quotes and backslashes cannot appear inside a format literal.
+ * A value with more than MAX_SHOWN_PLACES places is shown in scientific notation with all of its
+ * `digits` (at most 15), e.g. `0.00E+00` for 1.23E-25.
  */
-export function numberFormat(places: number, measure: string | undefined, scale: string | undefined): string {
-  const base = places > 0 ? `#,##0.${"0".repeat(Math.min(places, 30))}` : "#,##0";
+export function numberFormat(places: number, measure: string | undefined, scale: string | undefined, digits = 1): string {
+  const base =
+    places > MAX_SHOWN_PLACES ? `0${digits > 1 ? "." + "0".repeat(Math.min(digits, MAX_EXACT_DIGITS) - 1) : ""}E+00` : places > 0 ? `#,##0.${"0".repeat(places)}` : "#,##0";
   const scaleWord = scale === undefined ? "" : (SCALE_WORDS.get(scale) ?? `×10^${scale}`);
   const suffix = [measure, scaleWord]
     .filter((part) => part !== undefined && part !== "")

@@ -12,9 +12,19 @@ export interface GeneratedDocument {
   stats: Record<string, number>;
 }
 
-export async function generateDocument(sizeMb: number): Promise<GeneratedDocument> {
-  const generator = (await import(pathToFileURL(join(repoRoot, "scripts/bench/generate.mjs")).href)) as {
-    generateWithStats(options: { targetBytes: number; seed: number }): GeneratedDocument;
-  };
-  return generator.generateWithStats({ targetBytes: Math.round(sizeMb * MB), seed: 1 });
+interface Generator {
+  SHAPE_NAMES: string[];
+  generateWithStats(options: { targetBytes: number; seed: number; shape?: string }): GeneratedDocument;
+}
+
+const generator = async () => (await import(pathToFileURL(join(repoRoot, "scripts/bench/generate.mjs")).href)) as Generator;
+
+/** `shape`: one of documentShapes(), or several joined by "+" ("long+failing"). */
+export async function generateDocument(sizeMb: number, shape = "typical"): Promise<GeneratedDocument> {
+  return (await generator()).generateWithStats({ targetBytes: Math.round(sizeMb * MB), seed: 1, shape });
+}
+
+/** The family's shapes: typical (today's), failing, long, wide, deep. */
+export async function documentShapes(): Promise<string[]> {
+  return (await generator()).SHAPE_NAMES;
 }

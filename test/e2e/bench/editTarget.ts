@@ -1,5 +1,6 @@
 // The value the editor benchmark (and the 5 MB end-to-end test) edits: a leaf item's cell whose
-// subtotal now adds up, in a statement the preview draws, nearest the middle of those cells. Typing
+// subtotal now adds up, in a statement the preview draws, nearest the middle of those cells (or,
+// for edits at new places, several such cells spread over the document). Typing
 // a "9" before its first digit breaks that subtotal, so exactly one more rollup problem appears,
 // and undo takes it away again. Over the render limits (100,000 cells per document: at 20 MB) the
 // preview leaves later statements out; which ones is the renderer's own rule (omittedStatements).
@@ -20,6 +21,9 @@ export interface EditTarget {
   labelColumn: number;
   /** 1-based line of the opening brace of the subtotal the item rolls into: where its code lens is. */
   parentLine: number;
+  /** The value as stored, and as it is once "9" is typed at line/column (the preview cell's data-value). */
+  value: string;
+  edited: string;
 }
 
 interface Item {
@@ -40,6 +44,14 @@ function position(text: string, offset: number): { line: number; column: number 
 }
 
 export function chooseEditTarget(text: string): EditTarget {
+  return chooseEditTargets(text, 1)[0]!;
+}
+
+/**
+ * `count` such values spread over the document (the middle one alone for one): for edits at new
+ * places, each in another part of the text and of the preview than the last.
+ */
+export function chooseEditTargets(text: string, count: number): EditTarget[] {
   const parsed = parseJson(text);
   if (!parsed.ok) throw new Error("the generated document does not parse");
   const analysis = analyze(parsed.value);
@@ -60,12 +72,15 @@ export function chooseEditTarget(text: string): EditTarget {
       }
     });
   });
-  const path = candidates[Math.floor(candidates.length / 2)];
-  if (path === undefined) throw new Error("the generated document has no satisfied subtotal to break in a statement the preview draws");
+  if (candidates.length === 0) throw new Error("the generated document has no satisfied subtotal to break in a statement the preview draws");
   const root = parseTree(text)!;
-  const value = findNodeAtLocation(root, path)!;
+  return Array.from({ length: count }, (_, k) => targetAt(text, root, statements, candidates[Math.floor(((k + 0.5) * candidates.length) / count)]!));
+}
+
+function targetAt(text: string, root: NonNullable<ReturnType<typeof parseTree>>, statements: { id: string; items: Item[] }[], path: JSONPath): EditTarget {
+  const valueNode = findNodeAtLocation(root, path)!;
   const label = findNodeAtLocation(root, path.slice(0, 4).concat("label"))!;
-  const digit = value.offset + 1 + (text[value.offset + 1] === "-" ? 1 : 0);
+  const digit = valueNode.offset + 1 + (text[valueNode.offset + 1] === "-" ? 1 : 0);
   const at = position(text, digit);
   const labelAt = position(text, label.offset + 2);
   const pointer = path.map((segment) => `/${String(segment).replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
@@ -73,5 +88,16 @@ export function chooseEditTarget(text: string): EditTarget {
   const items = statements[s]!.items;
   const parentIndex = items.findIndex((item) => item.id === items[i]!.rollupTo);
   const parent = findNodeAtLocation(root, ["statements", s, "items", parentIndex])!;
-  return { pointer, line: at.line, column: at.column, labelLine: labelAt.line, labelColumn: labelAt.column, parentLine: position(text, parent.offset).line };
+  const value = text.slice(valueNode.offset + 1, valueNode.offset + valueNode.length - 1);
+  const at0 = digit - valueNode.offset - 1;
+  return {
+    pointer,
+    line: at.line,
+    column: at.column,
+    labelLine: labelAt.line,
+    labelColumn: labelAt.column,
+    parentLine: position(text, parent.offset).line,
+    value,
+    edited: value.slice(0, at0) + "9" + value.slice(at0),
+  };
 }

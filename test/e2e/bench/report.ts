@@ -5,6 +5,8 @@ import type { HostProbe } from "./probes";
 
 export interface SizeResult {
   sizeMb: number;
+  /** The generated document's shape (scripts/bench/generate.mjs). */
+  shape: string;
   bytes: number;
   stats: Record<string, number>;
   jsonParseMs: number;
@@ -48,11 +50,16 @@ export function hostHeapGrowth(result: SizeResult): number | undefined {
 }
 
 const TIME_ROWS: [key: string, what: string, targetMs: number | undefined][] = [
-  ["open", "open → first diagnostics and code lenses", 2_000],
+  ["coldOpenDiagnostics", "cold open (window's first FS document, server not running) → problems shown", 3_000],
+  ["coldOpenLenses", "cold open → first code lens", 3_500],
+  ["coldOpenText", "  of which: the text shown (VS Code's part)", undefined],
+  ["openDiagnostics", "warm open (server running) → problems shown", 1_500],
+  ["openLenses", "warm open → first code lens", 2_000],
   ["openText", "  of which: the text shown (VS Code's part)", undefined],
-  ["openDiagnostics", "  of which: first diagnostics", undefined],
-  ["openLenses", "  of which: first code lens", undefined],
-  ["preview", '"Open Preview to the Side" → table shown', 1_000],
+  ["open", "  warm open → problems and first code lens", undefined],
+  ["previewFirst", "Ctrl+K V → preview table shown: the window's first webview", undefined],
+  ["previewSecond", "Ctrl+K V → preview table shown: the window's second webview", undefined],
+  ["previewLater", "Ctrl+K V → preview table shown: later webviews of the window", undefined],
   ["preview:host", "  VS Code's webview host frame starts loading", undefined],
   ["preview:frame", "  the page's frame starts loading (the host's service worker ready)", undefined],
   ["preview:frame-worker", "  … its request reaches the service worker", undefined],
@@ -62,15 +69,27 @@ const TIME_ROWS: [key: string, what: string, targetMs: number | undefined][] = [
   ["preview:fs-preview-model-received", "  the page receives the model", undefined],
   ["preview:fs-preview-model-decoded", "  … decoded", undefined],
   ["preview:fs-preview-drawn", "  … drawn", undefined],
-  ["control", "control: VS Code's own Markdown preview of a small file → its text shown", undefined],
+  ["controlFirst", "control: VS Code's Markdown preview (Ctrl+K V), the window's first webview (baseline window)", undefined],
+  ["controlSecond", "control: the same, the window's second webview (baseline window)", undefined],
+  ["control", "control: VS Code's Markdown preview (Ctrl+K V), later webviews → its text shown", undefined],
   ["control:host", "  VS Code's webview host frame starts loading", undefined],
   ["control:frame", "  the page's frame starts loading (the host's service worker ready)", undefined],
   ["control:frame-worker", "  … its request reaches the service worker", undefined],
   ["control:frame-loaded", "  … loaded (the host then writes the page into it)", undefined],
-  ["editDiagnostic", "edit one value → its diagnostic shown", 300],
-  ["editPreview", "edit one value → preview shows it", 300],
+  ["newPlaceDiagnostic", "edit at a new place (cursor just moved there) → its problem shown", 300],
+  ["newPlacePreview", "edit at a new place → preview shows it", 300],
+  ["editDiagnostic", "repeated edit of one cell → its problem shown", 300],
+  ["editPreview", "repeated edit of one cell → preview shows it", 300],
   ["keyLag", "typing: key → painted (per key)", 50],
 ];
+
+/** The preview against VS Code's own Markdown preview opened the same way: ≤ 1.15× its time. */
+const PREVIEW_RATIOS: [ours: string, control: string, what: string][] = [
+  ["previewFirst", "controlFirst", "preview ÷ Markdown's, the window's first webview"],
+  ["previewSecond", "controlSecond", "preview ÷ Markdown's, the window's second webview"],
+  ["previewLater", "control", "preview ÷ Markdown's, later webviews"],
+];
+const PREVIEW_RATIO_TARGET = 1.15;
 
 const ms = (value: number) => (Number.isFinite(value) ? Math.round(value).toLocaleString("en") : "–");
 const mb = (bytes: number | undefined) => (bytes === undefined || !Number.isFinite(bytes) ? "–" : `${(bytes / 1e6).toFixed(0)} MB`);
@@ -98,12 +117,19 @@ function sizeReport(result: SizeResult): string {
       what,
       ms(middle),
       (middle / result.jsonParseMs).toFixed(1),
-      ms(Math.max(...values)),
+      `${ms(Math.min(...values))}–${ms(Math.max(...values))}`,
       String(values.length),
       target,
       verdict(targetMs === undefined ? undefined : middle <= targetMs),
     ];
   });
+  for (const [ours, control, what] of PREVIEW_RATIOS) {
+    const mine = result.samples[ours];
+    const theirs = result.samples[control];
+    if (mine === undefined || theirs === undefined) continue;
+    const ratio = median(mine) / median(theirs);
+    rows.push([what, `${ratio.toFixed(2)}×`, "", "", "", `≤ ${PREVIEW_RATIO_TARGET}×`, verdict(ratio <= PREVIEW_RATIO_TARGET)]);
+  }
   const server = result.languageServer;
   // The target: above the idle server process, at most 10× the document, after a forced GC.
   const serverBound = (server?.idle ?? Number.NaN) + 10 * result.bytes;
@@ -134,7 +160,16 @@ function sizeReport(result: SizeResult): string {
       verdict(server === undefined || !Number.isFinite(server.afterMoreEdits) ? undefined : server.afterMoreEdits <= server.afterGc * 1.05),
     ],
     ["language server RSS, after the edits (no GC)", mb(server?.rss), "", "", "", "", ""],
-    ["language server RSS, peak while editing", mb(server?.peakWhileEditing), "", mb(server?.lifetimePeak), "", "", ""],
+    ["language server RSS, peak while editing", mb(server?.peakWhileEditing), "", "", "", "", ""],
+    [
+      "language server peak RSS over its life (VmHWM, as the OS reports it)",
+      mb(server?.lifetimePeak),
+      server === undefined ? "" : `${(server.lifetimePeak / result.bytes).toFixed(1)}× doc`,
+      "",
+      "",
+      `≤ 20× doc (${mb(20 * result.bytes)})`,
+      verdict(server === undefined || !Number.isFinite(server.lifetimePeak) ? undefined : server.lifetimePeak <= 20 * result.bytes),
+    ],
     [`extension host JS heap growth after GC${host.afterEdits.gcForced === true ? "" : " (GC not forced)"}`, mb(hostGrowth), "", "", "", "", ""],
     ["  … VS Code alone (the same opens and typing without FS Documents)", mb(result.hostHeapGrowthWithout), "", "", "", "", ""],
     [
@@ -160,14 +195,14 @@ function sizeReport(result: SizeResult): string {
     [`longest renderer long task (workbench; ${result.rendererLongTasks.length} over 50 ms)`, ms(longestRenderer), "", "", "", "", ""],
     [`longest long task in the preview (${result.previewLongTasks.length} over 50 ms)`, ms(longestPreview), "", "", "", "", ""],
   );
-  const title = `${result.withoutExtension ? "WITHOUT FS Documents (--without-extension): " : ""}${result.sizeMb} MB (${result.bytes.toLocaleString("en")} bytes, ${(result.stats.items ?? 0).toLocaleString("en")} items, ${(result.stats.cells ?? 0).toLocaleString("en")} cells): JSON.parse ${result.jsonParseMs.toFixed(1)} ms`;
+  const title = `${result.withoutExtension ? "WITHOUT FS Documents (--without-extension): " : ""}${result.shape}, ${result.sizeMb} MB (${result.bytes.toLocaleString("en")} bytes, ${(result.stats.items ?? 0).toLocaleString("en")} items, ${(result.stats.cells ?? 0).toLocaleString("en")} cells, ${(result.stats.expectedUnsatisfied ?? 0).toLocaleString("en")} failing and ${((result.stats.missingValueErrors ?? 0) + (result.stats.unavailableValueErrors ?? 0)).toLocaleString("en")} unevaluable rollup checks): JSON.parse ${result.jsonParseMs.toFixed(1)} ms`;
   const kinds = [...new Set([...Object.keys(result.cpu.openAndPreview), ...Object.keys(result.cpu.editsAndTyping)])].sort();
   const cpu = table(
     ["CPU time by process", "per open + preview, ms", `${result.runs} edits + typing, ms`],
     kinds.map((kind) => [kind, ms(result.cpu.openAndPreview[kind] ?? 0), ms(result.cpu.editsAndTyping[kind] ?? 0)]),
   );
   const trace = result.trace === undefined ? "" : `\n\nJSON-RPC messages (--trace: counted and sized; --timeline: in time) and CPU profiles (--profile):\n\n${result.trace}`;
-  return `${title}\n\n${table(["what", "median ms", "× JSON.parse", "max", "runs", "target", ""], rows)}\n\n${cpu}${trace}`;
+  return `${title}\n\n${table(["what", "median ms", "× JSON.parse", "range", "runs", "target", ""], rows)}\n\n${cpu}${trace}`;
 }
 
 export function formatReport(results: SizeResult[], machine: string): string {

@@ -1,0 +1,79 @@
+// The npm package others install (package.json `files` and `bin`): packed as `npm pack` packs it, it
+// holds only what runs, and installed from the tarball into an empty prefix, or run with npx, its two
+// commands work there, far from this repository and its node_modules.
+
+import assert from "node:assert/strict";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { createProtocolConnection, ExitNotification, InitializeRequest, ShutdownRequest, StreamMessageReader, StreamMessageWriter } from "vscode-languageserver-protocol/node";
+import { repoRoot } from "../support/paths";
+
+/** What runs: the two commands, the XLSX writer the server loads beside itself, and the published schemas. */
+const RUNS = /^(package\.json|README\.md|LICENSE|dist\/(cli|server|exceljs)\.js|schema\/0\.2\/[\w.-]+\.json)$/;
+
+let dir = "";
+let tarball = "";
+let files: string[] = [];
+let prefix = "";
+/** npm with a cache of its own, so that nothing comes from (or goes to) the user's. */
+const npm = (args: string[], cwd: string) =>
+  execFileSync("npm", [...args, "--cache", join(dir, "npm-cache"), "--no-audit", "--no-fund", "--no-update-notifier"], { cwd, encoding: "utf8" });
+
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), "fsdoc-package-"));
+  // --ignore-scripts: the tests run on the build npm test has just made.
+  const [packed] = JSON.parse(npm(["pack", "--ignore-scripts", "--json", "--pack-destination", dir], repoRoot)) as { filename: string; files: { path: string }[] }[];
+  tarball = join(dir, packed!.filename);
+  files = packed!.files.map((file) => file.path);
+  prefix = join(dir, "prefix");
+  npm(["install", "--global", "--prefix", prefix, "--ignore-scripts", tarball], dir);
+});
+
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+test("the package holds only what runs: the bundles, the schemas, README, LICENSE", () => {
+  assert.deepEqual(
+    files.filter((path) => !RUNS.test(path)),
+    [],
+  );
+  for (const needed of ["dist/cli.js", "dist/server.js", "dist/exceljs.js", "schema/0.2/fs-document.schema.json", "README.md", "LICENSE"])
+    assert.ok(files.includes(needed), `${needed} is packed`);
+});
+
+test("fsdoc from the installed package validates a conforming and a nonconforming document", () => {
+  const fsdoc = join(prefix, "bin", "fsdoc");
+  const conforming = spawnSync(fsdoc, ["validate", join(repoRoot, "fixtures/examples/minimal.json")], { cwd: dir, encoding: "utf8" });
+  assert.equal(conforming.status, 0, conforming.stderr);
+  assert.equal((JSON.parse(conforming.stdout) as { conformance: { status: string } }).conformance.status, "conforming");
+  const nonconforming = spawnSync(fsdoc, ["validate", "--format", "text", join(repoRoot, "fixtures/invalid/cyclic-rollup.json")], { cwd: dir, encoding: "utf8" });
+  assert.equal(nonconforming.status, 1, nonconforming.stderr);
+  assert.match(nonconforming.stdout, /cyclic-rollup\.json:\d+:\d+: error /);
+});
+
+test("fsdoc-language-server --stdio from the installed package answers initialize with its capabilities", async () => {
+  const child = spawn(join(prefix, "bin", "fsdoc-language-server"), ["--stdio"], { cwd: dir, stdio: ["pipe", "pipe", "pipe"] });
+  const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  connection.listen();
+  try {
+    const { capabilities } = await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {} });
+    assert.ok(capabilities.hoverProvider, "hover");
+    assert.ok(capabilities.completionProvider, "completion");
+    assert.ok(capabilities.codeActionProvider, "code actions");
+    assert.ok(capabilities.renameProvider, "rename");
+    await connection.sendRequest(ShutdownRequest.type);
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    await connection.sendNotification(ExitNotification.type);
+    assert.equal(await exited, 0);
+  } finally {
+    connection.dispose();
+    child.kill();
+  }
+});
+
+test("npx runs fsdoc from the tarball", () => {
+  const output = npm(["exec", "--yes", `--package=${tarball}`, "--", "fsdoc", "--version"], dir);
+  assert.equal(output.trim(), (JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { version: string }).version);
+});

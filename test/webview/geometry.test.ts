@@ -1,0 +1,188 @@
+// The preview's table geometry at 600 px, in a real browser, in every example (fixtures/examples)
+// and in a generated wide document: no value is ever shown in part (a cell partly under the sticky
+// label column is hidden whole, at every scroll position tried), each table scrolls sideways on
+// its own and shows that it does, and a table uses the width there is.
+
+import assert from "node:assert/strict";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import type { Page } from "playwright-core";
+import { fixturesRoot, readJson } from "../support/paths";
+import { modelMessageFor, openPreview, send, settleFrames, startPreviewHost, type PreviewHost } from "./page";
+
+const TIMEOUT = { timeout: 120_000 };
+const VIEWPORT = { width: 600, height: 700 };
+
+/** A document with a wide statement (ten years, large decimals, a unit column) and a narrow one above it. */
+export function wideDocument(): unknown {
+  const years = Array.from({ length: 10 }, (_, index) => 2025 - index);
+  const periods = years.map((year) => ({ id: `fy${year}`, kind: "duration", start: `${year}-01-01`, end: `${year}-12-31` }));
+  // Canonical decimals (no trailing zero), up to 31 digits, as in a real key figure.
+  const value = (row: number, column: number) => `${(411_872_306 + row * 3_127_693 + column * 98_765).toString()}.${String(5205 + row * 7 + column)}479452054794520547`;
+  const items = Array.from({ length: 12 }, (_, row) => ({
+    id: `k${row}`,
+    label: row % 3 === 0 ? `Revenue per employee over the reporting period, consolidated, line ${row}` : `Key figure ${row}`,
+    unit: row % 2 === 0 ? "eur" : "usd",
+    values: Object.fromEntries(years.map((year, column) => [`fy${year}`, value(row, column)])),
+  }));
+  return {
+    formatVersion: "0.2",
+    entity: { name: "Wide Group plc" },
+    scope: { label: "Group financial statements" },
+    units: [
+      { id: "eur", label: "EUR", measure: "EUR", scale: 0 },
+      { id: "usd", label: "USD", measure: "USD", scale: 0 },
+    ],
+    periods,
+    statements: [
+      {
+        id: "narrow",
+        label: "Narrow",
+        periods: ["fy2025", "fy2024"],
+        items: [
+          { id: "a", label: "Revenue", unit: "eur", values: { fy2025: "1024", fy2024: "2024" } },
+          { id: "b", label: "Cost of sales", unit: "eur", values: { fy2025: "24", fy2024: "1024" } },
+        ],
+      },
+      { id: "wide", label: "Key figures", periods: periods.map((period) => period.id), items },
+    ],
+  };
+}
+
+function documents(): [string, unknown][] {
+  const examples = readdirSync(join(fixturesRoot, "examples"))
+    .filter((name) => name.endsWith(".json"))
+    .sort()
+    .map((name): [string, unknown] => [name, readJson(join(fixturesRoot, "examples", name))]);
+  return [...examples, ["generated wide document", wideDocument()]];
+}
+
+/** Every table's sideways scroller: the nearest ancestor that scrolls on the x axis. */
+async function scrollers(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const found = [...document.querySelectorAll("table.fs-table")].map((table) => {
+      let element = table.parentElement;
+      while (element !== null && !/auto|scroll/.test(getComputedStyle(element).overflowX)) element = element.parentElement;
+      return element;
+    });
+    (window as unknown as { __scrollers: (HTMLElement | null)[] }).__scrollers = found;
+    return found.length;
+  });
+}
+
+/**
+ * The value and header cells (in view) that show part of themselves beside the label column: a
+ * cell whose left edge is under the label column while a point of its remaining part is the
+ * topmost element there.
+ */
+async function partlyShown(page: Page, table: number): Promise<string[]> {
+  return page.evaluate((index) => {
+    const tableElement = document.querySelectorAll("table.fs-table")[index] as HTMLTableElement;
+    const scroller = (window as unknown as { __scrollers: HTMLElement[] }).__scrollers[index]!;
+    const view = scroller.getBoundingClientRect();
+    const content = (document.querySelector("#fs-preview-content") as HTMLElement).getBoundingClientRect();
+    const found: string[] = [];
+    for (const row of tableElement.querySelectorAll("tr")) {
+      const label = row.querySelector("th.fs-item, th.fs-col-item");
+      if (label === null) continue;
+      const edge = label.getBoundingClientRect().right;
+      for (const cell of row.querySelectorAll("td, th:not(.fs-item):not(.fs-col-item)")) {
+        const box = cell.getBoundingClientRect();
+        const y = box.top + box.height / 2;
+        if (y < content.top + 1 || y > content.bottom - 1 || box.left >= edge - 0.5 || box.right <= edge + 0.5) continue;
+        const right = Math.min(box.right, view.right);
+        for (const x of [edge + 1, (edge + right) / 2, right - 1]) {
+          const top = document.elementFromPoint(x, y);
+          if (top !== null && cell.contains(top)) {
+            found.push(`${cell.textContent?.trim() ?? ""} (row ${row.getAttribute("data-item") ?? "head"}, ${Math.round(right - edge)} of ${Math.round(box.width)} px shown)`);
+            break;
+          }
+        }
+      }
+    }
+    return found;
+  }, table);
+}
+
+describe("the preview's tables at 600 px", () => {
+  let host: PreviewHost;
+  let page: Page | undefined;
+
+  before(async () => {
+    host = await startPreviewHost();
+  }, TIMEOUT);
+
+  after(async () => {
+    await page?.close().catch(() => undefined);
+    await host?.close();
+  }, TIMEOUT);
+
+  for (const [name, fsDocument] of documents()) {
+    test(`${name}: no value cell is ever partly covered, each table scrolls alone and shows it, a table uses the width there is`, TIMEOUT, async () => {
+      await page?.close();
+      const p = await openPreview(host, VIEWPORT);
+      page = p;
+      await send(p, modelMessageFor(fsDocument, 1));
+      await p.waitForSelector("table.fs-table");
+      const count = await scrollers(p);
+      let scrolled = 0;
+      for (let table = 0; table < count; table++) {
+        // The table's top in view (the page scrolls up and down; the table's rows are drawn there).
+        await p.evaluate((index) => {
+          const content = document.querySelector("#fs-preview-content") as HTMLElement;
+          const section = document.querySelectorAll("section.fs-statement")[index] as HTMLElement;
+          content.scrollTop += section.getBoundingClientRect().top - content.getBoundingClientRect().top;
+        }, table);
+        await settleFrames(p);
+        const width = await p.evaluate((index) => {
+          const scroller = (window as unknown as { __scrollers: HTMLElement[] }).__scrollers[index]!;
+          const tableElement = document.querySelectorAll("table.fs-table")[index] as HTMLTableElement;
+          const label = tableElement.querySelector("thead th")!.getBoundingClientRect().width;
+          const em = Number.parseFloat(getComputedStyle(tableElement).fontSize);
+          return {
+            table: tableElement.getBoundingClientRect().width,
+            room: scroller.clientWidth,
+            label,
+            em,
+            scrollWidth: scroller.scrollWidth,
+            shadow: getComputedStyle(scroller).boxShadow,
+            classes: scroller.className,
+          };
+        }, table);
+        // The table fills its width, unless its label column is already as wide as it may be (40em).
+        assert.ok(width.table >= width.room - 2 || width.label >= 40 * width.em - 1, `table ${table} uses ${width.table} of ${width.room} px: ${JSON.stringify(width)}`);
+        if (width.scrollWidth <= width.room + 1) continue;
+        scrolled++;
+        // It shows that it scrolls: a shadow on the side where more columns are (and a scrollbar,
+        // which headless Chromium hides).
+        assert.match(width.classes, /\bfs-more-right\b/);
+        assert.notEqual(width.shadow, "none", `table ${table} shows a shadow where more columns are`);
+        assert.doesNotMatch(width.classes, /\bfs-more-left\b/);
+        const max = width.scrollWidth - width.room;
+        const positions = [1, 7, 37, 101, Math.round(max / 3), Math.round(max / 2) + 3, Math.round((2 * max) / 3) - 5, max - 11, max];
+        for (const position of positions) {
+          const before = await p.evaluate(
+            ({ index, position }) => {
+              const all = (window as unknown as { __scrollers: HTMLElement[] }).__scrollers;
+              all[index]!.scrollLeft = position;
+              return all.map((scroller) => scroller.scrollLeft);
+            },
+            { index: table, position },
+          );
+          await settleFrames(p);
+          // Only this table moved: every other table, and the page, stays where it was.
+          const others = before.filter((left, index) => index !== table && left !== 0);
+          assert.deepEqual(others, [], `scrolling table ${table} to ${position} moved other tables`);
+          assert.equal(await p.$eval("#fs-preview-content", (element) => element.scrollLeft), 0);
+          assert.deepEqual(await partlyShown(p, table), [], `table ${table} scrolled to ${position} shows part of a number`);
+          assert.match(await p.evaluate((index) => (window as unknown as { __scrollers: HTMLElement[] }).__scrollers[index]!.className, table), /\bfs-more-left\b/);
+        }
+        await p.evaluate((index) => {
+          (window as unknown as { __scrollers: HTMLElement[] }).__scrollers[index]!.scrollLeft = 0;
+        }, table);
+      }
+      if (name === "generated wide document") assert.ok(scrolled >= 1, "the wide table scrolls sideways at 600 px");
+    });
+  }
+});

@@ -1,0 +1,88 @@
+// Each statement's table scrolls sideways on its own, in a wrapper of its own (.fs-table-scroll),
+// while the page scrolls up and down. Three things follow from that, done here:
+//
+// - The header row stays at the top of the page while its table is in view. CSS `position: sticky`
+//   sticks to the nearest scroll container, which is now the table's own wrapper (it scrolls
+//   sideways only), so the header is moved down by hand, on every vertical scroll.
+// - No number is ever shown in part. A value cell that slides under the sticky label column would
+//   show only its last digits ("72,306.52" of "411,872,306.52"), which reads as a wrong number: the
+//   label column's veil (`--fs-veil`, a ::after of the sticky cells) covers the rest of such a
+//   column, so a column is either whole or hidden.
+// - A table shows that it scrolls: a shadow on the side where more columns are (fs-more-left,
+//   fs-more-right), besides the wrapper's own scrollbar.
+
+const SCROLL_CLASS = "fs-table-scroll";
+
+/** Wraps a statement's table in its own horizontal scroll container; returns the wrapper. */
+export function wrapTable(document: Document, table: HTMLTableElement): HTMLElement {
+  const wrapper = document.createElement("div");
+  wrapper.className = SCROLL_CLASS;
+  wrapper.append(table);
+  let frame: number | undefined;
+  wrapper.addEventListener(
+    "scroll",
+    () => {
+      if (frame !== undefined) return;
+      frame = requestAnimationFrame(() => {
+        frame = undefined;
+        layoutSideways(wrapper);
+      });
+    },
+    { passive: true },
+  );
+  return wrapper;
+}
+
+/** A table as laid out here: its wrapper and its header and body sections. */
+export interface ScrolledTable {
+  wrapper: HTMLElement;
+  head: HTMLTableSectionElement;
+  body: HTMLTableSectionElement;
+}
+
+/**
+ * Keeps each table's header row at the top of the page's scroll container (`viewportTop`, in client
+ * coordinates) while the table's body is under it, and lays out each table's sideways state. Every
+ * box is read before any header moves (a transform dirties no layout, so the later reads are cheap).
+ */
+export function layoutTables(tables: readonly ScrolledTable[], viewportTop: number): void {
+  const offsets = tables.map(({ head, body }) => {
+    const applied = Number(head.dataset.offset ?? "0");
+    const headBox = head.getBoundingClientRect();
+    const naturalTop = headBox.top - applied;
+    const room = body.getBoundingClientRect().bottom - naturalTop - headBox.height;
+    return Math.round(Math.max(0, Math.min(viewportTop - naturalTop, room)) * 2) / 2;
+  });
+  tables.forEach(({ head }, index) => {
+    const offset = offsets[index] ?? 0;
+    if (offset === Number(head.dataset.offset ?? "0")) return;
+    head.dataset.offset = String(offset);
+    head.style.transform = offset === 0 ? "" : `translateY(${offset}px)`;
+  });
+  for (const { wrapper } of tables) layoutSideways(wrapper);
+}
+
+/** The veil over a column partly under the label column, and the "more columns" shadows. */
+function layoutSideways(wrapper: HTMLElement): void {
+  const table = wrapper.firstElementChild as HTMLTableElement | null;
+  const cells = table?.tHead?.rows[0]?.cells;
+  if (table === null || cells === undefined || cells.length === 0) return;
+  const left = wrapper.scrollLeft;
+  const more = wrapper.scrollWidth - wrapper.clientWidth - left;
+  wrapper.classList.toggle("fs-more-left", left > 0.5);
+  wrapper.classList.toggle("fs-more-right", more > 0.5);
+  let veil = 0;
+  if (left > 0.5) {
+    const edge = (cells[0] as HTMLElement).getBoundingClientRect().right;
+    for (let index = 1; index < cells.length; index += 1) {
+      const box = (cells[index] as HTMLElement).getBoundingClientRect();
+      if (box.left >= edge - 0.5) break;
+      if (box.right > edge + 0.5) {
+        veil = box.right - edge;
+        break;
+      }
+    }
+  }
+  const value = `${Math.ceil(veil)}px`;
+  if (table.style.getPropertyValue("--fs-veil") !== value) table.style.setProperty("--fs-veil", value);
+}
