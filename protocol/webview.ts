@@ -112,10 +112,16 @@ export interface ReadyMessage {
   type: "ready";
 }
 
-/** Webview → extension: the user chose a cell or row (click or Enter); reveal its source. */
+/**
+ * Webview → extension: the user chose a cell or row; reveal and select its source. `focus`: the
+ * editor takes the focus (Space, Ctrl/Cmd+click, a cause's button, a double-click where nothing can
+ * be edited); otherwise the source follows a click without it, and the focus stays in the grid
+ * (so that a double-click edits and keys go on in the table).
+ */
 export interface RevealMessage {
   type: "reveal";
   pointer: string;
+  focus: boolean;
 }
 
 /** Webview → extension: the user scrolled the preview; `pointer` is the topmost visible row. */
@@ -339,12 +345,17 @@ export function isWebviewToExtension(value: unknown): value is WebviewToExtensio
     case "pressed":
       return true;
     case "reveal":
+      return isString(message.pointer) && typeof message.focus === "boolean";
     case "scrolled":
       return isString(message.pointer);
     case "resync":
       return isString(message.uri);
     case "explain":
       return isString(message.uri) && typeof message.version === "number" && isString(message.pointer);
+    case "edit":
+      return isString(message.uri) && typeof message.id === "number" && asGridWrites(message.writes) !== undefined;
+    case "undo":
+      return isString(message.uri) && typeof message.redo === "boolean";
     default:
       return false;
   }

@@ -41,10 +41,10 @@ describe("the preview grid", () => {
     await host?.close();
   }, TIMEOUT);
 
-  async function painted(extra = {}): Promise<Page> {
+  async function painted(extra = {}, document = example(), viewport = { width: 1000, height: 1200 }): Promise<Page> {
     await page?.close();
-    page = await openPreview(host, { width: 1000, height: 1200 });
-    await send(page, modelMessageFor(example(), 1, extra));
+    page = await openPreview(host, viewport);
+    await send(page, modelMessageFor(document, 1, extra));
     await page.waitForSelector("table.fs-table");
     return page;
   }
@@ -196,10 +196,10 @@ describe("the preview grid", () => {
         transfer.setData("text/plain", data);
         document.activeElement?.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
       }, text);
-    await paste('Cash\t1,234.5\t(1,000)\r\n"Inventory, ""raw"""\t2\t3\r\nTotal\t−4\t\r\n');
+    await paste('Cash\t1,234.5\t(1,000)\r\n"Inventory, ""raw"""\t2\t3\r\nTotal\t−4\t\r\nLiabilities\t5\t6\r\n');
     await p.waitForFunction(() => window.__posted.some((message) => message.type === "edit"));
     const [edit] = edits(await posted(p));
-    assert.equal(edit?.writes.length, 9);
+    assert.equal(edit?.writes.length, 12);
     assert.deepEqual(edit?.writes.slice(0, 4), [
       { pointer: "/statements/0/items/0/label", content: { kind: "text", text: "Cash" } },
       { pointer: "/statements/0/items/0/values/at-2025", content: { kind: "value", decimal: "1234.5" } },
@@ -207,6 +207,7 @@ describe("the preview grid", () => {
       { pointer: "/statements/0/items/1/label", content: { kind: "text", text: 'Inventory, "raw"' } },
     ]);
     assert.deepEqual(edit?.writes[8], { pointer: "/statements/0/items/2/values/at-2024", content: { kind: "missing" } });
+    assert.deepEqual(edit?.writes[11], { pointer: "/statements/0/items/3/values/at-2024", content: { kind: "value", decimal: "6" } });
     // A 3×4 block of numbers at a value cell runs past the two period columns: nothing, and why.
     await p.locator(CASH).focus();
     await paste("1\t2\t3\t4\n5\t6\t7\t8\n9\t10\t11\t12");
@@ -217,6 +218,74 @@ describe("the preview grid", () => {
     await p.waitForFunction(() => /not numbers/.test(document.querySelector(".fs-cell-message")?.textContent ?? ""));
     assert.match((await p.locator(".fs-cell-message").textContent()) ?? "", /Cash, 2024-12-31$/);
     assert.equal(edits(await posted(p)).length, 1);
+  });
+
+  test("Ctrl+V pastes the clipboard's text at the focused cell, as the browser hands it to the page", TIMEOUT, async () => {
+    const p = await painted();
+    await p.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: host.origin });
+    await p.evaluate(() => navigator.clipboard.writeText("7\t8\r\n9\t10\r\n"));
+    await p.locator(CASH).click();
+    await p.keyboard.press("Control+V");
+    await p.waitForFunction(() => window.__posted.some((message) => message.type === "edit"));
+    assert.deepEqual(
+      edits(await posted(p))[0]?.writes.map((write) => [write.pointer, write.content]),
+      [
+        ["/statements/0/items/0/values/at-2025", { kind: "value", decimal: "7" }],
+        ["/statements/0/items/0/values/at-2024", { kind: "value", decimal: "8" }],
+        ["/statements/0/items/1/values/at-2025", { kind: "value", decimal: "9" }],
+        ["/statements/0/items/1/values/at-2024", { kind: "value", decimal: "10" }],
+      ],
+    );
+  });
+
+  test("moving and pasting skip the rows of a collapsed group; on a virtualized table, Ctrl+F finds a row far below, a click and typing edit its cell", TIMEOUT, async () => {
+    const doc = example() as { statements: { id: string; label: string; periods: string[]; items: unknown[] }[] };
+    const items: unknown[] = [];
+    for (let index = 0; index < 2999; index += 1) {
+      items.push({ id: `line-${index}`, label: `Line item ${index}`, unit: "krw-millions", rollupTo: "total", values: { "at-2025": String(1000 + index), "at-2024": "1" } });
+    }
+    items.push({ id: "total", label: "Total of the lines", unit: "krw-millions", values: { "at-2025": "0", "at-2024": "2999" } });
+    const large = doc.statements.length;
+    doc.statements.push({ id: "large", label: "Large statement", periods: ["at-2025", "at-2024"], items });
+    const p = await painted({}, doc, { width: 1000, height: 700 });
+    assert.ok((await p.locator("table.fs-table").nth(large).locator("tbody tr").count()) < 300, "only the rows in view are drawn");
+
+    // The balance sheet: Total assets folded hides Cash and Inventory.
+    const assets = '[data-pointer="/statements/0/items/2/values/at-2025"]';
+    await p.locator('[data-pointer="/statements/0/items/2"] th.fs-item').focus();
+    await p.keyboard.press("-");
+    await p.waitForFunction(() => document.querySelector('tr[data-pointer="/statements/0/items/0"]') === null);
+    await p.locator(assets).focus();
+    await p.keyboard.press("ArrowUp");
+    assert.equal(await activePointer(p), "/statements/0/items/2/values/at-2025", "nothing above Total assets is shown");
+    await p.keyboard.press("ArrowDown");
+    assert.equal(await activePointer(p), "/statements/0/items/3/values/at-2025", "down from Total assets is Liabilities");
+    await p.keyboard.press("5");
+    await p.keyboard.press("Enter");
+    await p.waitForFunction(() => window.__posted.some((message) => message.type === "edit"));
+    assert.deepEqual(edits(await posted(p))[0]?.writes, [{ pointer: "/statements/0/items/3/values/at-2025", content: { kind: "value", decimal: "5" } }]);
+    await p.locator(assets).focus();
+    await p.evaluate(() => {
+      const transfer = new DataTransfer();
+      transfer.setData("text/plain", "1\n2\n");
+      document.activeElement?.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
+    });
+    await p.waitForFunction(() => window.__posted.filter((message) => message.type === "edit").length === 2);
+    assert.deepEqual(
+      edits(await posted(p))[1]?.writes.map((write) => write.pointer),
+      ["/statements/0/items/2/values/at-2025", "/statements/0/items/3/values/at-2025"],
+    );
+
+    // Find brings a row of the large statement into view; it is edited where it is drawn.
+    await p.keyboard.press("Control+F");
+    await p.locator(".fs-find-input").fill("Line item 2500");
+    await p.locator(`tr.fs-find-current[data-pointer="/statements/${large}/items/2500"]`).waitFor();
+    await p.keyboard.press("Escape");
+    await p.locator(`td[data-pointer="/statements/${large}/items/2500/values/at-2025"]`).click();
+    await p.keyboard.type("7");
+    await p.keyboard.press("Enter");
+    await p.waitForFunction(() => window.__posted.filter((message) => message.type === "edit").length === 3);
+    assert.deepEqual(edits(await posted(p))[2]?.writes, [{ pointer: `/statements/${large}/items/2500/values/at-2025`, content: { kind: "value", decimal: "7" } }]);
   });
 
   test("Ctrl+Shift+C copies with the header row and a Unit column; labels that look like formulas are guarded", TIMEOUT, async () => {

@@ -145,7 +145,7 @@ class PreviewScript {
     });
     this.explanation = new ExplanationPanel(document, element(document, SHELL_IDS.explanation), {
       ask: (uri, version, pointer) => this.post({ type: "explain", uri, version, pointer }),
-      reveal: (pointer) => this.post({ type: "reveal", pointer }),
+      reveal: (pointer) => this.revealSource(pointer, true),
       setChildrenSum: (pointer) => {
         const place = this.view.nearest(pointer);
         if (place !== undefined && this.readOnly === undefined) this.write([{ pointer, content: { kind: "children-sum" } }], place);
@@ -326,6 +326,11 @@ class PreviewScript {
   private highlight(pointer: string, reveal: boolean): void {
     this.highlightedPointer = pointer;
     const place = this.view.nearest(pointer);
+    // The editor's cursor following a click in the grid: the clicked row stays where it is (a
+    // second click of a double-click must find its cell under the pointer).
+    const followed = this.followed;
+    this.followed = undefined;
+    if (followed !== undefined && place !== undefined && followed.statement === place.statement && followed.row === place.row) reveal = false;
     if (place === undefined) {
       this.highlighted = undefined;
       this.view.mark(HIGHLIGHT, []);
@@ -414,9 +419,19 @@ class PreviewScript {
     }
     const source = event.target.closest<HTMLElement>("[data-pointer]");
     const pointer = source?.dataset.pointer;
-    // The second click of a double-click starts editing (onDoubleClick): it does not send the focus to the source again.
-    if (pointer !== undefined && event.detail < 2) this.post({ type: "reveal", pointer });
+    // A click keeps the focus in the grid and the source follows in the editor (the second click of
+    // a double-click, which edits, asks nothing more); Ctrl+click (Cmd+click) goes to the source.
+    if (pointer !== undefined && event.detail < 2) this.revealSource(pointer, event.ctrlKey || event.metaKey);
     this.explainCell(event.target);
+  }
+
+  /** Where the editor's cursor is sent without the focus: its highlight coming back does not scroll the grid. */
+  private followed: Place | undefined;
+
+  /** Selects the source of `pointer` in the editor; `focus`: the editor takes the focus. */
+  private revealSource(pointer: string, focus: boolean): void {
+    this.followed = focus ? undefined : this.view.nearest(pointer);
+    this.post({ type: "reveal", pointer, focus });
   }
 
   // ---- Why a subtotal fails ----
@@ -526,6 +541,12 @@ class PreviewScript {
     const place = this.view.placeOf(event.target);
     if (place !== undefined && place.column >= 0) {
       this.setTabStop(place);
+      // The focused cell is the active cell (where typing, a paste or Ctrl+Shift+C act): a focus that
+      // lands outside the selection (Tab, the find box closing, a script) makes it the selection.
+      if (!this.selectionHolds(place)) {
+        this.selection = SelectionRange.at(place);
+        this.markSelection();
+      }
       // Announced as "row label, period: value".
       const label = this.view.describe(place);
       const cell = this.view.elementAt(place);
@@ -542,7 +563,7 @@ class PreviewScript {
     if (this.startEditingByKey(place, event)) return;
     if (event.key === "Enter" || event.key === " ") {
       const pointer = event.target.closest<HTMLElement>("[data-pointer]")?.dataset.pointer;
-      if (pointer !== undefined) this.post({ type: "reveal", pointer });
+      if (pointer !== undefined) this.revealSource(pointer, true);
       event.preventDefault();
       return;
     }
@@ -596,12 +617,17 @@ class PreviewScript {
     return true;
   }
 
+  /** A double-click edits the cell; where nothing can be edited (read-only, the unit column) it goes to the source. */
   private onDoubleClick(event: MouseEvent): void {
-    if (this.readOnly !== undefined || !(event.target instanceof Element) || event.target.closest(".fs-toggle, input") !== null) return;
+    if (!(event.target instanceof Element) || event.target.closest(".fs-toggle, input") !== null || event.ctrlKey || event.metaKey || event.shiftKey) return;
     const place = this.view.placeOf(event.target);
-    const target = place === undefined ? undefined : this.editTarget(place);
+    const target = place === undefined || this.readOnly !== undefined ? undefined : this.editTarget(place);
     const cell = place === undefined ? undefined : this.view.elementAt(place);
-    if (target === undefined || cell === undefined) return;
+    if (target === undefined || cell === undefined) {
+      const pointer = event.target.closest<HTMLElement>("[data-pointer]")?.dataset.pointer;
+      if (pointer !== undefined) this.revealSource(pointer, true);
+      return;
+    }
     event.preventDefault();
     this.editor.begin(target, cell);
   }
@@ -769,6 +795,12 @@ class PreviewScript {
   }
 
   // ---- Selection and copy ----
+
+  private selectionHolds(place: Place): boolean {
+    const bounds = this.selection?.statement === place.statement ? this.selection.bounds(this.view) : undefined;
+    const position = this.view.positionOf(place.statement, place.row);
+    return bounds !== undefined && position >= bounds.fromPosition && position <= bounds.toPosition && place.column >= bounds.fromColumn && place.column <= bounds.toColumn;
+  }
 
   private markSelection(): void {
     const bounds = this.selection?.bounds(this.view);

@@ -241,8 +241,9 @@ export class PreviewPanel implements vscode.Disposable {
   }
 
   /**
-   * A click in the page that revealed its source also focused the page, and VS Code learns of that
-   * focus by polling (every 250 ms, in its webview host): under load it can make the preview active
+   * A reveal that gives the editor the focus (Ctrl+click, Space) follows a press or key in the page,
+   * which focused the page, and VS Code learns of that focus by polling (every 250 ms, in its
+   * webview host): under load it can make the preview active
    * again just after the editor took the focus, and the user's next keys would go to the preview.
    * So the preview becoming active within REFOCUS_MS of a reveal gives the focus back to the editor,
    * unless the page was pressed since (a shift+click extending the selection, say: the user is
@@ -280,9 +281,11 @@ export class PreviewPanel implements vscode.Disposable {
         return;
       case "reveal": {
         const presses = this.presses;
-        const revealed = await revealSource(this.resourceUri, message.pointer, this.dependencies.pointers, this.panel.viewColumn);
+        const revealed = await revealSource(this.resourceUri, message.pointer, this.dependencies.pointers, this.panel.viewColumn, message.focus);
         if (revealed === undefined) return;
         if (revealed.scrolled) this.expectedEditorScroll = "any";
+        // A source that follows a click leaves the focus in the grid: nothing to give back.
+        if (!message.focus) return;
         // A press in the page since the click (even while the source was looked up) means the user went on in the preview.
         this.revealed = { editor: revealed.editor, at: Date.now(), presses };
         if (this.panel.active) this.refocusRevealed();
