@@ -83,3 +83,13 @@ test("the package carries the snippets, the walkthrough's media and its example"
   const walkthroughSource = readFileSync(join(repoRoot, "client/src/commands/walkthrough.ts"), "utf8");
   assert.match(walkthroughSource, /WALKTHROUGH_EXAMPLE = "fixtures\/examples\/northwind-group.json"/);
 });
+
+test("every command's title is localized: a %key% of package.nls.json with its German in package.nls.de.json", () => {
+  const raw = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { contributes: { commands: { command: string; title: string }[] } };
+  const german = JSON.parse(readFileSync(join(repoRoot, "package.nls.de.json"), "utf8")) as Record<string, string>;
+  for (const { command, title } of raw.contributes.commands) {
+    const key = /^%([^%]+)%$/.exec(title)?.[1];
+    assert.ok(key !== undefined, `${command}: its title "${title}" is not a %key%`);
+    assert.ok(nls[key] !== undefined && german[key] !== undefined, `${command}: ${key} is missing from package.nls.json or package.nls.de.json`);
+  }
+});
