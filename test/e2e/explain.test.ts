@@ -104,7 +104,7 @@ describe("rollup causes and fixes in VS Code (code-server)", { timeout: SETUP_TI
     }
   });
 
-  it("the failing subtotal's hover gives the likely causes once, its rollup table in view, and 'Set … to the sum of its children' clears the problem", { timeout: TEST_TIMEOUT_MS }, async (t) => {
+  it("the failing subtotal's hover gives the likely causes once, and 'Set … to the sum of its children' clears the problem", { timeout: TEST_TIMEOUT_MS }, async (t) => {
     if (editor === undefined) {
       t.skip(skipReason ?? "the editor did not start");
       return;
@@ -125,15 +125,6 @@ describe("rollup causes and fixes in VS Code (code-server)", { timeout: SETUP_TI
       // again in the hover's own part below it.
       const cause = "Gross profit holds in fy2024, which points at a typing error in fy2025.";
       assert.equal(text.split(cause).length - 1, 1, text);
-      // The rollup table is in view without scrolling: its last row ends inside the hover's box.
-      await hover.locator("table tr").last().waitFor({ timeout: UI_TIMEOUT_MS });
-      const fits = await hover.evaluate((element) => {
-        const box = element.getBoundingClientRect();
-        const rows = element.querySelectorAll("table tr");
-        const last = rows[rows.length - 1]!.getBoundingClientRect();
-        return { hover: { top: box.top, bottom: box.bottom }, lastRow: { top: last.top, bottom: last.bottom } };
-      });
-      assert.ok(fits.lastRow.bottom <= fits.hover.bottom + 1 && fits.lastRow.top >= fits.hover.top, `the table's last row is outside the hover: ${JSON.stringify(fits)}`);
       await page.keyboard.press("Escape");
 
       await page.keyboard.press("Control+.");

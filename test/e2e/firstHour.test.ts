@@ -544,7 +544,8 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
       await crumbs
         .filter({ hasText: new RegExp(`^${member}$`) })
         .first()
-        .waitFor({ timeout: UI_TIMEOUT_MS });
+        // Attached, not visible: a narrow group scrolls the breadcrumbs and cuts off their end.
+        .waitFor({ state: "attached", timeout: UI_TIMEOUT_MS });
       const names = await crumbs.allTextContents();
       const outline = names.find((name) => name === "FS Documents" || name === "JSON Language Features") ?? "(one outline)";
       t.diagnostic(`${line}:${column} ${names.join(" › ")}`);
@@ -663,7 +664,8 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     await runCommand(page, "FS E2E: Open FS Walkthrough");
     await runWalkthroughStep(page, "newDocument", "New FS document");
     await newDocumentByKeyboard(page, "Walkthrough Ltd");
-    await page.locator(`.getting-started-step[data-step-id$="#newDocument"] .complete`).waitFor({ timeout: UI_TIMEOUT_MS });
+    // Attached: the walkthrough, squeezed by the editors beside it, may have scrolled its steps.
+    await page.locator(`.getting-started-step[data-step-id$="#newDocument"] .complete`).waitFor({ state: "attached", timeout: UI_TIMEOUT_MS });
 
     // The walkthrough has the focus (its step was clicked), and the palette runs the command.
     await runCommand(page, "FS E2E: Open FS Walkthrough");
