@@ -25,7 +25,7 @@ import { parseJson } from "../../shared/src/json/parse";
 import { newDocument } from "../../shared/src/template/newDocument";
 import { repoRoot } from "../support/paths";
 import { screenshot, setUpEditor, waitForFile, type Editor } from "./harness";
-import { fsEditorTitleAction, goTo, quickOpen, runCommand, runFsEditorCommand, showProblems, UI_TIMEOUT_MS } from "./workbench";
+import { fsEditorTitleAction, quickOpen, runCommand, runFsEditorCommand, showProblems, UI_TIMEOUT_MS } from "./workbench";
 
 const SETUP_TIMEOUT_MS = 15 * 60_000;
 const TEST_TIMEOUT_MS = 6 * 60_000;
