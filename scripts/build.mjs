@@ -1,7 +1,7 @@
 // Bundles every runnable piece with esbuild. Type checking is `tsc -b` (npm run typecheck);
 // esbuild only strips types, which keeps a rebuild well under a second.
 import { build } from "esbuild";
-import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { chmodSync, existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { readFileSync } from "node:fs";
@@ -87,3 +87,6 @@ await Promise.all([
         packages: "external",
       }),
 ]);
+// The executables (package.json `bin`) also run straight from dist/, as an editor's server command
+// (`dist/server.js --stdio`) or `./dist/cli.js`, not only through npm's bin links, which set the bit.
+for (const bin of ["dist/cli.js", "dist/server.js"]) if (existsSync(join(root, bin))) chmodSync(join(root, bin), 0o755);

@@ -291,6 +291,55 @@ async function stepTicked(page: Page, stepId: string): Promise<boolean> {
   return (await page.locator(`.getting-started-step[data-step-id$="#${stepId}"] .complete`).count()) > 0;
 }
 
+/**
+ * Answers a question of FS: New Document with the keyboard alone. The question must take the
+ * keyboard and keep it: its box is the focused element for 2 s on end (a question that opened
+ * while the walkthrough was about to take the focus lost it within 300 ms), then the typed answer
+ * is in its box, and Enter answers it.
+ */
+async function answerByKeyboard(page: Page, step: number, text: string): Promise<void> {
+  await quickInputStep(page, `(${step}/5)`);
+  await page.evaluate(() => {
+    (window as { focusSince?: number }).focusSince = undefined;
+  });
+  await page.waitForFunction(
+    (holdMs) => {
+      const state = window as { focusSince?: number };
+      if (document.activeElement !== document.querySelector(".quick-input-widget .quick-input-box input")) {
+        state.focusSince = undefined;
+        return false;
+      }
+      state.focusSince ??= performance.now();
+      return performance.now() - state.focusSince >= holdMs;
+    },
+    2_000,
+    { polling: 50, timeout: UI_TIMEOUT_MS },
+  );
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type(text);
+  await page.waitForFunction((expected) => (document.querySelector(".quick-input-widget .quick-input-box input") as HTMLInputElement | null)?.value === expected, text, {
+    timeout: UI_TIMEOUT_MS,
+  });
+  // The scale question is a list: the typed text filters it to the row Enter picks.
+  if (step === 3) await page.locator(".quick-input-list .monaco-list-row.focused", { hasText: text }).waitFor({ timeout: UI_TIMEOUT_MS });
+  await page.keyboard.press("Enter");
+}
+
+/** FS: New Document's five questions answered with the keyboard alone; resolves once the new document has the keyboard. */
+async function newDocumentByKeyboard(page: Page, entity: string): Promise<void> {
+  const untitled = page.locator('.tabs-container .tab[data-resource-name^="Untitled"]');
+  const before = await untitled.count();
+  await answerByKeyboard(page, 1, entity);
+  await answerByKeyboard(page, 2, "EUR");
+  await answerByKeyboard(page, 3, "Thousands");
+  await answerByKeyboard(page, 4, "2024-2025");
+  await answerByKeyboard(page, 5, "12-31");
+  await untitled.nth(before).waitFor({ timeout: UI_TIMEOUT_MS });
+  // The keyboard ends in the new document (not back in the walkthrough), with no question left.
+  await page.locator(".editor-group-container.active .monaco-editor.focused").waitFor({ timeout: UI_TIMEOUT_MS });
+  await page.locator(".quick-input-widget").waitFor({ state: "hidden", timeout: UI_TIMEOUT_MS });
+}
+
 /** A step of the FS walkthrough: selects it (which shows its button), then clicks the button. */
 async function runWalkthroughStep(page: Page, stepId: string, buttonLabel: string): Promise<void> {
   const step = page.locator(`.getting-started-step[data-step-id$="#${stepId}"]`);
@@ -301,7 +350,7 @@ async function runWalkthroughStep(page: Page, stepId: string, buttonLabel: strin
   await button.click();
 }
 
-describe("the first hour: FS documents beside VS Code's JSON, offline (code-server)", { timeout: SETUP_TIMEOUT_MS + 7 * TEST_TIMEOUT_MS }, () => {
+describe("the first hour: FS documents beside VS Code's JSON, offline (code-server)", { timeout: SETUP_TIMEOUT_MS + 8 * TEST_TIMEOUT_MS }, () => {
   before(
     async () => {
       const setup = await setUpEditor({
@@ -576,5 +625,30 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     await page.locator(`.tabs-container .tab.active[data-resource-name="${example}"]`).click();
     await describeUntil(page, apiResultsFile, (document) => document.lenses.includes("Snapshot matches current validation"), "the recorded snapshot matches");
     await page.locator(`.getting-started-step[data-step-id$="#recordSnapshot"] .complete`).waitFor({ timeout: UI_TIMEOUT_MS });
+  });
+
+  uiTest("FS: New Document's questions take the keyboard, from the walkthrough's button and from the palette over the walkthrough", async ({ page, apiResultsFile }) => {
+    await runCommand(page, "FS E2E: Open FS Walkthrough");
+    await runWalkthroughStep(page, "newDocument", "New FS document");
+    await newDocumentByKeyboard(page, "Walkthrough Ltd");
+
+    // The walkthrough has the focus (its step was clicked), and the palette runs the command.
+    await runCommand(page, "FS E2E: Open FS Walkthrough");
+    await page.locator(`.getting-started-step[data-step-id$="#newDocument"]`).click();
+    await page.waitForFunction(() => document.activeElement?.closest(".getting-started-step") !== null, undefined, { timeout: UI_TIMEOUT_MS });
+    await runCommand(page, "FS: New Document");
+    await newDocumentByKeyboard(page, "Palette Ltd");
+    const created = await describeActiveDocument(page, apiResultsFile);
+    const value = JSON.parse(created.text) as { entity: { name: string }; units: { measure: string; scale: number }[] };
+    assert.equal(value.entity.name, "Palette Ltd");
+    assert.deepEqual(
+      value.units.map((unit) => [unit.measure, unit.scale]),
+      [["EUR", 3]],
+    );
+    // It opened beside the walkthrough, which stays in view.
+    const groups = await page.evaluate(() =>
+      [...document.querySelectorAll(".editor-group-container")].map((group) => group.querySelector(".tab.active")?.getAttribute("data-resource-name") ?? ""),
+    );
+    assert.ok(groups.some((name) => name.includes("getting_started")) && groups.some((name) => name.startsWith("Untitled")), JSON.stringify(groups));
   });
 });

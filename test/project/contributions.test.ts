@@ -97,3 +97,13 @@ test("the Explorer's context menu offers FS: Import Spreadsheet… on .xlsx, .cs
   for (const extension of [".xlsx", ".csv", ".tsv", ".XLSX", ".CSV"]) assert.ok(pattern.test(extension), extension);
   for (const extension of [".json", ".xls", ".xlsx.bak", ".txt", ""]) assert.ok(!pattern.test(extension), extension);
 });
+
+test("every command's title is localized: a %key% of package.nls.json with its German in package.nls.de.json", () => {
+  const raw = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { contributes: { commands: { command: string; title: string }[] } };
+  const german = JSON.parse(readFileSync(join(repoRoot, "package.nls.de.json"), "utf8")) as Record<string, string>;
+  for (const { command, title } of raw.contributes.commands) {
+    const key = /^%([^%]+)%$/.exec(title)?.[1];
+    assert.ok(key !== undefined, `${command}: its title "${title}" is not a %key%`);
+    assert.ok(nls[key] !== undefined && german[key] !== undefined, `${command}: ${key} is missing from package.nls.json or package.nls.de.json`);
+  }
+});

@@ -4,7 +4,7 @@
 
 import assert from "node:assert/strict";
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
@@ -76,4 +76,11 @@ test("fsdoc-language-server --stdio from the installed package answers initializ
 test("npx runs fsdoc from the tarball", () => {
   const output = npm(["exec", "--yes", `--package=${tarball}`, "--", "fsdoc", "--version"], dir);
   assert.equal(output.trim(), (JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { version: string }).version);
+});
+
+test("the build leaves both commands executable in dist/: an editor's server command or ./dist/cli.js runs them directly", () => {
+  const version = (JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
+  assert.equal(execFileSync(join(repoRoot, "dist/cli.js"), ["--version"], { encoding: "utf8" }).trim(), version);
+  // The server has no --version: its mode is what an editor's launch needs (it then speaks LSP on stdio).
+  assert.notEqual(statSync(join(repoRoot, "dist/server.js")).mode & 0o111, 0, "dist/server.js is executable");
 });

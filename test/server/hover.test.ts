@@ -54,6 +54,19 @@ test("a subtotal's cell shows its whole rollup in that period, exactly as stored
   assert.match(satisfied, /✓ \*\*satisfied\*\*: stated 30, children sum to 30 \(difference 0, tolerance 0\)/);
 });
 
+test("a failing subtotal's hover leaves its causes and status to the diagnostic VS Code shows above it, and keeps them when no diagnostic is published", async () => {
+  const at = positionOf(manufacturing, '"41"');
+  const alone = await markdown(manufacturingUri, at);
+  assert.match(alone, /✗ \*\*not satisfied\*\*/);
+  const withDiagnostic = (await server.with(manufacturingUri, (analysis) => service.hover(analysis, at, undefined, true)))!;
+  const value = (withDiagnostic.contents as MarkupContent).value;
+  assert.doesNotMatch(value, /not satisfied|Likely causes/);
+  // The same table, nothing after it.
+  const table = (text: string) => text.split("\n").filter((line) => line.startsWith("|"));
+  assert.deepEqual(table(value), table(alone));
+  assert.ok(value.endsWith("| Tolerance | 0 |"), value);
+});
+
 test("a child's cell names the subtotal it rolls into and that subtotal's status", async () => {
   const product = await markdown(manufacturingUri, positionOf(manufacturing, '"60"'));
   assert.match(product, /^\*\*Product revenue\*\* `product-revenue` · `fy2025`/);

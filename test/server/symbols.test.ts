@@ -32,6 +32,16 @@ function assertSelectionsInside(list: readonly DocumentSymbol[]): void {
   }
 }
 
+/** The symbol named `name`, at any depth. */
+function find(list: readonly DocumentSymbol[], name: string): DocumentSymbol | undefined {
+  for (const symbol of list) {
+    if (symbol.name === name) return symbol;
+    const inner = find(symbol.children ?? [], name);
+    if (inner !== undefined) return inner;
+  }
+  return undefined;
+}
+
 function count(list: readonly DocumentSymbol[]): number {
   return list.reduce((total, symbol) => total + 1 + count(symbol.children ?? []), 0);
 }
@@ -41,11 +51,23 @@ test("statements with their items nested by rollup, plus units and periods", asy
   const uri = "file:///symbols/manufacturing-group.json";
   await server.open(uri, text);
   const all = (await symbols(uri))!;
+  // Every member of the document, as VS Code's JSON outline has them (the breadcrumbs take either).
+  const members = all.map((symbol) => [symbol.name, symbol.kind, symbol.detail]);
   assert.deepEqual(
-    all.map((symbol) => [symbol.name, symbol.kind, symbol.detail]),
+    members.filter(([name]) => name !== "units" && name !== "periods" && name !== "statements"),
+    Object.keys(JSON.parse(text) as object)
+      .filter((key) => key !== "units" && key !== "periods" && key !== "statements")
+      .map((key) => [key, SymbolKind.Property, key === "entity" ? "Example Manufacturing Group" : key === "formatVersion" ? "0.2" : members.find(([name]) => name === key)?.[2]]),
+  );
+  for (const member of all) assert.equal(textAt(text, member.selectionRange), JSON.stringify(member.name));
+  const statements = find(all, "statements")!;
+  assert.deepEqual(
+    [all.indexOf(find(all, "units")!), all.indexOf(find(all, "periods")!)].map((index) => all[index]!.kind),
+    [SymbolKind.Array, SymbolKind.Array],
+  );
+  assert.deepEqual(
+    statements.children!.map((symbol) => [symbol.name, symbol.kind, symbol.detail]),
     [
-      ["units", SymbolKind.Array, undefined],
-      ["periods", SymbolKind.Array, undefined],
       ["Balance sheet", SymbolKind.Namespace, "balance-sheet"],
       ["Income statement", SymbolKind.Namespace, "income-statement"],
       ["Cash flow statement", SymbolKind.Namespace, "cash-flow-statement"],
@@ -53,9 +75,9 @@ test("statements with their items nested by rollup, plus units and periods", asy
       ["Manufacturing cost statement", SymbolKind.Namespace, "manufacturing-statement"],
     ],
   );
-  assert.deepEqual(shape(all[0]!), ["units", ["krw-millions", "krw-per-share"]]);
+  assert.deepEqual(shape(find(all, "units")!), ["units", ["krw-millions", "krw-per-share"]]);
   assert.deepEqual(
-    all[1]!.children!.map((period) => [period.name, period.detail]),
+    find(all, "periods")!.children!.map((period) => [period.name, period.detail]),
     [
       ["fy2025", "duration 2025-01-01 – 2025-12-31"],
       ["fy2024", "duration 2024-01-01 – 2024-12-31"],
@@ -63,14 +85,14 @@ test("statements with their items nested by rollup, plus units and periods", asy
       ["at-2024", "instant 2024-12-31"],
     ],
   );
-  assert.deepEqual(shape(all[2]!), [
+  assert.deepEqual(shape(statements.children![0]!), [
     "Balance sheet",
     [
       ["Total assets", ["Cash", "Inventory"]],
       ["Liabilities and equity", ["Liabilities", "Equity"]],
     ],
   ]);
-  assert.deepEqual(shape(all[3]!), [
+  assert.deepEqual(shape(statements.children![1]!), [
     "Income statement",
     [
       [
@@ -84,7 +106,7 @@ test("statements with their items nested by rollup, plus units and periods", asy
     ],
   ]);
 
-  const grossProfit = all[3]!.children![0]!;
+  const grossProfit = statements.children![1]!.children![0]!;
   assert.equal(grossProfit.kind, SymbolKind.Field, "a subtotal");
   assert.equal(grossProfit.detail, "gross-profit · krw-millions");
   assert.equal(textAt(text, grossProfit.selectionRange), '"gross-profit"');
@@ -92,9 +114,10 @@ test("statements with their items nested by rollup, plus units and periods", asy
   const labor = grossProfit.children![1]!.children![1]!;
   assert.equal(labor.kind, SymbolKind.Number);
   assert.equal(labor.detail, "labor · krw-millions");
-  assert.match(textAt(text, all[2]!.range), /^\{\s*"id": "balance-sheet"/);
-  assert.equal(textAt(text, all[0]!.selectionRange), '"units"');
-  assert.match(textAt(text, all[0]!.range), /^"units": \[[^]*\]$/);
+  assert.match(textAt(text, statements.children![0]!.range), /^\{\s*"id": "balance-sheet"/);
+  assert.equal(textAt(text, find(all, "units")!.selectionRange), '"units"');
+  assert.match(textAt(text, find(all, "units")!.range), /^"units": \[[^]*\]$/);
+  assert.match(textAt(text, statements.range), /^"statements": \[[^]*\]$/);
   assertSelectionsInside(all);
 });
 
@@ -124,7 +147,7 @@ test("cycles, self-rollups and unresolved parents stay at statement level; proto
   const uri = "file:///symbols/cycles.json";
   await server.open(uri, JSON.stringify(document, null, 2));
   const all = (await symbols(uri))!;
-  const statement = all.find((symbol) => symbol.detail === "__proto__")!;
+  const statement = find(all, "statements")!.children!.find((symbol) => symbol.detail === "__proto__")!;
   assert.deepEqual(shape(statement), ["Cycles", [["Item a", ["Item c"]], "Item b", "Item d", "Item e", ["Item hasOwnProperty", ["Item toString"]]]]);
 });
 
@@ -146,15 +169,16 @@ function subtotalsDocument(subtotals: number, perSubtotal: number): unknown {
 }
 
 test("over 2,500 symbols the outline shows the statements and their subtotals, nested as before", async () => {
-  // 300 subtotals × 10 items: 3,305 symbols in all, 305 without the leaves.
+  // 300 subtotals × 10 items: 3,309 symbols in all, 309 without the leaves (formatVersion, entity
+  // and scope, the three groups, u, p, the statement and its subtotals).
   const uri = "file:///symbols/subtotals.json";
   const text = JSON.stringify(subtotalsDocument(300, 10), null, 2);
   await server.open(uri, text);
   const all = (await symbols(uri))!;
   assert.notEqual(all[all.length - 1]!.kind, SymbolKind.Null, "no cap notice: the statements and subtotals fit");
-  assert.equal(count(all), 2 + 2 + 1 + 300);
+  assert.equal(count(all), 3 + 2 + 2 + 1 + 1 + 300);
   assertSelectionsInside(all);
-  const big = all.find((symbol) => symbol.name === "Big")!;
+  const big = find(all, "Big")!;
   assert.equal(big.children?.length, 300);
   assert.ok(
     big.children!.every((symbol) => symbol.children === undefined && symbol.kind === SymbolKind.Field),
@@ -166,7 +190,7 @@ test("over 2,500 symbols the outline shows the statements and their subtotals, n
   for (const item of nested.statements[0]!.items) if (item.id.startsWith("t") && !item.id.includes("c") && item.id !== "t0") item.rollupTo = "t0";
   const nestedUri = "file:///symbols/subtotals-nested.json";
   await server.open(nestedUri, JSON.stringify(nested, null, 2));
-  const nestedBig = (await symbols(nestedUri))!.find((symbol) => symbol.name === "Big")!;
+  const nestedBig = find((await symbols(nestedUri))!, "Big")!;
   assert.deepEqual(
     nestedBig.children?.map((symbol) => [symbol.name, symbol.children?.length]),
     [["Total 0", 299]],
@@ -174,7 +198,7 @@ test("over 2,500 symbols the outline shows the statements and their subtotals, n
 });
 
 test("subtotals over 2,500 too: the outline stops there and says so", async () => {
-  // 3,000 subtotals of one item each: 6,005 symbols in all, 3,005 without the leaves.
+  // 3,000 subtotals of one item each: 6,009 symbols in all, 3,009 without the leaves.
   const uri = "file:///symbols/big.json";
   await server.open(uri, JSON.stringify(subtotalsDocument(3000, 1), null, 2));
   const all = (await symbols(uri))!;
@@ -182,8 +206,11 @@ test("subtotals over 2,500 too: the outline stops there and says so", async () =
   assert.equal(last.name, "Outline limited to the first 2,500 symbols");
   assert.equal(count(all.slice(0, -1)), 2500);
   assertSelectionsInside(all);
-  const big = all.find((symbol) => symbol.name === "Big")!;
-  assert.equal(big.children?.length, 2500 - 1 /* units */ - 1 /* u */ - 1 /* periods */ - 1 /* p */ - 1 /* statement */);
+  const big = find(all, "Big")!;
+  assert.equal(
+    big.children?.length,
+    2500 - 3 /* formatVersion, entity, scope */ - 1 /* units */ - 1 /* u */ - 1 /* periods */ - 1 /* p */ - 1 /* statements */ - 1 /* statement */,
+  );
 });
 
 test("over 1 MiB the outline's ranges are still exact", async () => {
@@ -208,14 +235,14 @@ test("over 1 MiB the outline's ranges are still exact", async () => {
   await server.open(uri, text);
   const all = (await symbols(uri))!;
   assertSelectionsInside(all);
-  const big = all.find((symbol) => symbol.name === "Big")!;
+  const big = find(all, "Big")!;
   assert.equal(big.children?.length, 200);
   const subtotal = big.children![199]!;
   assert.equal(textAt(text, subtotal.selectionRange), '"i1990"');
   assert.equal(subtotal.children?.length, 9);
   assert.equal(textAt(text, subtotal.children![8]!.selectionRange), '"i1999"');
   assert.match(textAt(text, subtotal.children![8]!.range), /^\{\s*"id": "i1999",[^]*"rollupTo": "i1990"\s*\}$/);
-  assert.equal(textAt(text, all[0]!.selectionRange), '"units"');
+  assert.equal(textAt(text, find(all, "units")!.selectionRange), '"units"');
 });
 
 test("a small document has no cap notice; the outline survives broken text", async () => {
@@ -223,7 +250,8 @@ test("a small document has no cap notice; the outline survives broken text", asy
   const uri = "file:///symbols/minimal.json";
   await server.open(uri, text);
   const before = (await symbols(uri))!;
-  assert.equal(count(before), 2 + 2 + 1 + 3);
+  // Each member (units, periods and statements among them), the unit, the period, the statement, its 3 items.
+  assert.equal(count(before), Object.keys(JSON.parse(text) as object).length + 1 + 1 + 1 + 3);
   await server.change(uri, 2, [{ text: `\n\n${text.replace('"1200"', '"1200",')}` }]);
   assert.deepEqual(await symbols(uri), before, "the last good outline, at the positions of that text");
 });

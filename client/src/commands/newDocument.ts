@@ -21,78 +21,136 @@ function scales(): (vscode.QuickPickItem & { scale: number })[] {
 }
 
 /**
- * Puts the keyboard in the question just shown. A question that opens while another part of the
- * window takes the focus (the walkthrough's page after its button, the editor group it focuses
- * for a `command:toSide:` button, or the page again after the palette that ran this command) is
- * shown without it: typing went nowhere and Enter did nothing. That part takes the focus at a
- * moment of its own, so the question takes it back a few times while nothing has been typed into
- * it yet (`untouched`); once the user types, it is left alone.
+ * The questions, one on screen at a time, each shown in place of the one before.
+ *
+ * A question hidden before the next is shown hands the keyboard back to what had it before: the
+ * walkthrough's step, when started from the palette over the walkthrough. The Enter that answered
+ * it then lands there too, and the walkthrough selects that step again and takes the focus 250 ms
+ * later, from whichever question is showing by then. Shown in place of the one before, the next
+ * question takes the keyboard straight from it.
  */
-function focusQuestion(untouched: () => boolean): void {
-  for (const delay of FOCUS_RETRIES_MS) {
-    setTimeout(() => {
-      if (untouched()) void vscode.commands.executeCommand("workbench.action.focusQuickOpen");
-    }, delay);
+class Questions {
+  private current: vscode.QuickInput | undefined;
+
+  /** Shows `question` in place of the one on screen. */
+  present(question: vscode.QuickInput): void {
+    const previous = this.current;
+    this.current = question;
+    question.show();
+    previous?.dispose();
+  }
+
+  isCurrent(question: vscode.QuickInput): boolean {
+    return this.current === question;
+  }
+
+  /** Closes the question on screen (once the document it produced has the keyboard, so that the keyboard stays there). */
+  close(): void {
+    const last = this.current;
+    this.current = undefined;
+    last?.dispose();
   }
 }
 
-/** When the question takes the focus back after it is shown (see focusQuestion). */
-const FOCUS_RETRIES_MS = [0, 100, 300, 700, 1500];
+/** Whether the active editor is not a text editor (the walkthrough, a preview). */
+function besideAnotherKindOfEditor(): boolean {
+  return vscode.window.activeTextEditor === undefined && vscode.window.tabGroups.activeTabGroup.activeTab !== undefined;
+}
 
-function input(step: number, prompt: string, value: string, validate: (text: string) => string | undefined): Promise<string | undefined> {
-  const box = vscode.window.createInputBox();
-  box.title = title(step);
-  box.prompt = prompt;
-  box.value = value;
-  box.ignoreFocusOut = true;
-  let open = true;
+/**
+ * The first question can open while another part of the window is about to take the focus: the
+ * walkthrough's step, selected again by the keyup of the palette's Enter, or a webview in the
+ * group a `command:toSide:` button focuses; in both, the active editor is not a text editor. Then,
+ * until the user has touched it, it is shown again at these delays (a question being shown takes the keyboard; VS Code 1.100's
+ * `workbench.action.focusQuickOpen` focuses a quick pick's list, and nothing of an input box).
+ */
+const RETAKE_FOCUS_MS = [150, 400, 800, 1500];
+
+/**
+ * Asks one question made by `make`: resolves with its answer, or undefined when it is cancelled.
+ * `make` gets `answer` (settles the question) and `touch` (the user typed or moved in it).
+ */
+function ask<T>(questions: Questions, retakeFocus: boolean, make: (answer: (value: T) => void, touch: () => void) => vscode.QuickInput): Promise<T | undefined> {
   return new Promise((resolve) => {
-    const check = (text: string) => {
-      box.validationMessage = validate(text.trim());
+    let settled = false;
+    let touched = false;
+    const settle = (value: T | undefined) => {
+      if (settled) return;
+      settled = true;
+      resolve(value);
     };
-    const subscriptions = [
-      box.onDidChangeValue(check),
-      box.onDidAccept(() => {
-        check(box.value);
-        if (box.validationMessage !== undefined) return;
-        resolve(box.value);
-        box.hide();
-      }),
-      box.onDidHide(() => {
-        open = false;
-        resolve(undefined);
-        for (const subscription of subscriptions) subscription.dispose();
-        box.dispose();
-      }),
-    ];
-    check(box.value);
-    box.show();
-    focusQuestion(() => open && box.value === value);
+    let shown: vscode.QuickInput | undefined;
+    const show = () => {
+      const question = make(settle, () => {
+        touched = true;
+      });
+      // Hidden while on screen: cancelled (Escape, or the window closing it). A question replaced
+      // by the next one, or by its own copy, is no longer the current one when told.
+      question.onDidHide(() => {
+        if (questions.isCurrent(question)) {
+          questions.close();
+          settle(undefined);
+        }
+      });
+      shown = question;
+      questions.present(question);
+    };
+    show();
+    if (!retakeFocus) return;
+    for (const delay of RETAKE_FOCUS_MS) {
+      setTimeout(() => {
+        if (!settled && !touched && shown !== undefined && questions.isCurrent(shown)) show();
+      }, delay);
+    }
   });
 }
 
-function pick<T extends vscode.QuickPickItem>(step: number, items: T[], placeholder: string): Promise<T | undefined> {
-  const picker = vscode.window.createQuickPick<T>();
-  picker.title = title(step);
-  picker.placeholder = placeholder;
-  picker.items = items;
-  picker.ignoreFocusOut = true;
-  let open = true;
-  return new Promise((resolve) => {
-    const subscriptions = [
-      picker.onDidAccept(() => {
-        resolve(picker.selectedItems[0] ?? picker.activeItems[0]);
-        picker.hide();
-      }),
-      picker.onDidHide(() => {
-        open = false;
-        resolve(undefined);
-        for (const subscription of subscriptions) subscription.dispose();
-        picker.dispose();
-      }),
-    ];
-    picker.show();
-    focusQuestion(() => open && picker.value === "");
+function input(
+  questions: Questions,
+  step: number,
+  prompt: string,
+  value: string,
+  validate: (text: string) => string | undefined,
+  retakeFocus = false,
+): Promise<string | undefined> {
+  return ask<string>(questions, retakeFocus, (answer, touch) => {
+    const box = vscode.window.createInputBox();
+    box.title = title(step);
+    box.prompt = prompt;
+    box.value = value;
+    box.ignoreFocusOut = true;
+    const check = (text: string) => {
+      box.validationMessage = validate(text.trim());
+    };
+    box.onDidChangeValue((text) => {
+      touch();
+      check(text);
+    });
+    box.onDidAccept(() => {
+      check(box.value);
+      if (box.validationMessage === undefined) answer(box.value);
+    });
+    check(box.value);
+    return box;
+  });
+}
+
+function pick<T extends vscode.QuickPickItem>(questions: Questions, step: number, items: T[], placeholder: string): Promise<T | undefined> {
+  return ask<T>(questions, false, (answer, touch) => {
+    const picker = vscode.window.createQuickPick<T>();
+    picker.title = title(step);
+    picker.placeholder = placeholder;
+    picker.items = items;
+    picker.ignoreFocusOut = true;
+    picker.onDidChangeValue(touch);
+    picker.onDidChangeActive((active) => {
+      if (active[0] !== undefined && active[0] !== items[0]) touch();
+    });
+    picker.onDidAccept(() => {
+      const chosen = picker.selectedItems[0] ?? picker.activeItems[0];
+      if (chosen !== undefined) answer(chosen);
+    });
+    return picker;
   });
 }
 
@@ -102,21 +160,30 @@ function readYearEnd(text: string): { month: number; day: number } | undefined {
 }
 
 /** Asks the questions; undefined when the user cancels any of them. */
-async function askOptions(): Promise<NewDocumentOptions | undefined> {
+async function askOptions(questions: Questions): Promise<NewDocumentOptions | undefined> {
   const probe: NewDocumentOptions = { entityName: "X", currency: "X", scale: 0, years: [2000] };
-  const entityName = await input(1, vscode.l10n.t("The entity's name"), "", (text) => checkNewDocumentOptions({ ...probe, entityName: text }));
+  const entityName = await input(
+    questions,
+    1,
+    vscode.l10n.t("The entity's name"),
+    "",
+    (text) => checkNewDocumentOptions({ ...probe, entityName: text }),
+    besideAnotherKindOfEditor(),
+  );
   if (entityName === undefined) return undefined;
-  const currency = await input(2, vscode.l10n.t("The currency (the unit's measure), e.g. USD, EUR, GBP"), "USD", (text) => checkNewDocumentOptions({ ...probe, currency: text }));
+  const currency = await input(questions, 2, vscode.l10n.t("The currency (the unit's measure), e.g. USD, EUR, GBP"), "USD", (text) =>
+    checkNewDocumentOptions({ ...probe, currency: text }),
+  );
   if (currency === undefined) return undefined;
-  const scale = await pick(3, scales(), vscode.l10n.t("The values are stated in…"));
+  const scale = await pick(questions, 3, scales(), vscode.l10n.t("The values are stated in…"));
   if (scale === undefined) return undefined;
   const thisYear = new Date().getFullYear();
-  const yearsText = await input(4, vscode.l10n.t("The fiscal years, by the year each ends in: 2024, 2025 or 2024-2025"), `${thisYear - 2}-${thisYear - 1}`, (text) => {
+  const yearsText = await input(questions, 4, vscode.l10n.t("The fiscal years, by the year each ends in: 2024, 2025 or 2024-2025"), `${thisYear - 2}-${thisYear - 1}`, (text) => {
     const years = parseYears(text);
     return years === undefined ? vscode.l10n.t("List years (2024, 2025) or give a range (2024-2025).") : checkNewDocumentOptions({ ...probe, years });
   });
   if (yearsText === undefined) return undefined;
-  const yearEndText = await input(5, vscode.l10n.t("The last day of the fiscal year (MM-DD)"), "12-31", (text) => {
+  const yearEndText = await input(questions, 5, vscode.l10n.t("The last day of the fiscal year (MM-DD)"), "12-31", (text) => {
     const yearEnd = readYearEnd(text);
     return yearEnd === undefined ? vscode.l10n.t("Give the month and day as MM-DD, e.g. 03-31.") : checkNewDocumentOptions({ ...probe, yearEnd });
   });
@@ -124,22 +191,32 @@ async function askOptions(): Promise<NewDocumentOptions | undefined> {
   return { entityName: entityName.trim(), currency: currency.trim(), scale: scale.scale, years: parseYears(yearsText.trim()) ?? [], yearEnd: readYearEnd(yearEndText.trim()) };
 }
 
-/** Opens an untitled JSON editor with `snippet` inserted (its tab stops active). */
+/**
+ * Opens an untitled JSON editor with `snippet` inserted (its tab stops active): in the active
+ * group, or beside it when that shows another kind of editor (the walkthrough), which stays in view.
+ */
 export async function openSnippetDocument(snippet: string): Promise<vscode.TextEditor> {
   const document = await vscode.workspace.openTextDocument({ language: "json", content: "" });
-  const editor = await vscode.window.showTextDocument(document);
+  const editor = await vscode.window.showTextDocument(document, besideAnotherKindOfEditor() ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active);
   await editor.insertSnippet(new vscode.SnippetString(snippet), new vscode.Position(0, 0));
   return editor;
 }
 
 export async function newFsDocument(): Promise<void> {
-  const options = await askOptions();
-  if (options === undefined) return;
-  const problem = checkNewDocumentOptions(options);
-  if (problem !== undefined) {
-    void vscode.window.showErrorMessage(problem);
-    return;
+  const questions = new Questions();
+  try {
+    const options = await askOptions(questions);
+    if (options === undefined) return;
+    const problem = checkNewDocumentOptions(options);
+    if (problem !== undefined) {
+      void vscode.window.showErrorMessage(problem);
+      return;
+    }
+    // The last question stays on screen until the document has the keyboard: hidden first, it
+    // would hand the keyboard back to the walkthrough, with the last answer's Enter.
+    await openSnippetDocument(newDocument(options).snippet);
+    stepDone("documentCreated");
+  } finally {
+    questions.close();
   }
-  await openSnippetDocument(newDocument(options).snippet);
-  stepDone("documentCreated");
 }

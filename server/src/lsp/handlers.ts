@@ -102,7 +102,8 @@ export function registerHandlers(context: ServerContext): void {
   connection.onHover(
     guard("hover", null, ({ textDocument, position }) => {
       const open = analysis(textDocument.uri);
-      return open === undefined ? null : service.hover(open, position, context.settings(textDocument.uri).display);
+      const settings = context.settings(textDocument.uri);
+      return open === undefined ? null : service.hover(open, position, settings.display, settings.rollupSeverity !== undefined);
     }),
   );
   // The outline asks again after every edit: the cap is logged once per open document, not each time.

@@ -2,7 +2,7 @@
 // text; nothing here searches text.
 
 import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation, type Range } from "vscode-languageserver-protocol";
-import { cellPointer, childrenOf, itemName, storedCell, type LocateRequest, type RollupApplication, type SnapshotDiff } from "../../../shared/src/index";
+import { cellPointer, itemName, type LocateRequest, type RollupApplication, type SnapshotDiff } from "../../../shared/src/index";
 import * as l10n from "@vscode/l10n";
 import type { DisplayFormat } from "../../../shared/src/render/localeFormat";
 import type { DocumentAnalysis, ParsedVersion } from "../analysis";
@@ -94,13 +94,14 @@ export function diagnostics(analysis: DocumentAnalysis, settings: Settings, { re
         add(ready);
         return;
       }
-      // An unsatisfied sum lists its likely causes first, each pointing at the item concerned, then
-      // its children's cells; an error names its one cell in the message.
-      const relate = withRelated && application.status === "unsatisfied";
-      const causes = relate
-        ? causeRelatedInformation(good, application, settings.display).map(({ path, message }) => ({ request: { path, mark: "value" as const }, message }))
-        : [];
-      const related = relate ? [...causes, ...childCells(good, application, settings.display)] : [];
+      // An unsatisfied sum lists its likely causes, each pointing at the item concerned; an error
+      // names its one cell in the message. The children's cells are not repeated here: VS Code
+      // shows related information above the hover, whose rollup table lists them (with them, the
+      // table was pushed out of the hover's first 250 px).
+      const related =
+        withRelated && application.status === "unsatisfied"
+          ? causeRelatedInformation(good, application, settings.display).map(({ path, message }) => ({ request: { path, mark: "value" as const }, message }))
+          : [];
       add({
         request: { path: rollupTarget(good, application), mark: "value" },
         complete: (range) => rollupDiagnostic(good, application, range, severity, settings.display),
@@ -206,20 +207,6 @@ function rollupDiagnostic(good: ParsedVersion, application: RollupApplication, r
 }
 
 /** The children's cells of an application, to locate and describe as related information. */
-function childCells(good: ParsedVersion, application: RollupApplication, display: DisplayFormat): { request: LocateRequest; message: string }[] {
-  const { key } = application;
-  const statement = good.model.statementsById.get(key.statement);
-  const parent = statement?.itemsById.get(key.parent);
-  if (statement === undefined || parent === undefined) return [];
-  return childrenOf(statement, parent).map((child) => {
-    const value = storedCell(good.value, statement.index, child.index, key.period);
-    return {
-      request: { path: cellPointer(statement.index, child.index, key.period), mark: "value" as const },
-      message: `${itemName(child)} ${key.period}: ${typeof value === "string" ? display.number(value) : l10n.t("no value")}`,
-    };
-  });
-}
-
 function snapshotDiagnostic(diff: SnapshotDiff): ((range: Range) => Diagnostic) | undefined {
   if (diff.status !== "mismatch") return undefined;
   const changes = diff.applications.filter((change) => change.change !== "unchanged");

@@ -13,7 +13,8 @@ import { counted } from "./documentFacts";
 import { bold, codeSpan, escapeText } from "./markdown";
 import { isKeyNode } from "./nodes";
 
-export function hover(analysis: DocumentAnalysis, position: Position, display: DisplayFormat = NEUTRAL_FORMAT): Hover | null {
+/** `causesInProblems`: failing subtotals' diagnostics are published with their likely causes (see cellHover). */
+export function hover(analysis: DocumentAnalysis, position: Position, display: DisplayFormat = NEUTRAL_FORMAT, causesInProblems = false): Hover | null {
   const good = analysis.lastGood;
   if (good === undefined) return null;
   const { document } = analysis;
@@ -21,7 +22,7 @@ export function hover(analysis: DocumentAnalysis, position: Position, display: D
   const offset = analysis.toLastGood(document.offsetAt(position));
   const target = offset === undefined ? undefined : targetAt(good, offset);
   const at = target === undefined ? undefined : analysis.fromLastGood(target.offset, target.length);
-  const markdown = target === undefined || at === undefined ? undefined : describe(good, target, display);
+  const markdown = target === undefined || at === undefined ? undefined : describe(good, target, display, causesInProblems);
   if (at === undefined || markdown === undefined) return null;
   const value = analysis.parsed !== undefined ? markdown : `${markdown}\n\n${l10n.t("*From the last valid version: the text has syntax errors.*")}`;
   return { contents: { kind: "markdown", value } satisfies MarkupContent, range: { start: document.positionAt(at.offset), end: document.positionAt(at.offset + at.length) } };
@@ -49,7 +50,7 @@ function targetAt(good: ParsedVersion, offset: number): Target | undefined {
 }
 
 /** The Markdown for the target, or undefined when it is nothing a hover explains. */
-function describe(good: ParsedVersion, { path, key, text }: Target, display: DisplayFormat): string | undefined {
+function describe(good: ParsedVersion, { path, key, text }: Target, display: DisplayFormat, causesInProblems: boolean): string | undefined {
   const [top, index, member] = path;
   const model = good.model;
   if (path.length === 3 && !key && member === "id" && text !== undefined) {
@@ -67,7 +68,7 @@ function describe(good: ParsedVersion, { path, key, text }: Target, display: Dis
   if (member !== "items" || typeof path[3] !== "number") return undefined;
   const item = itemAt(statement, path[3]);
   if (item === undefined) return undefined;
-  return itemPartHover(good, statement, item, path.slice(4), key, text, display);
+  return itemPartHover(good, statement, item, path.slice(4), key, text, display, causesInProblems);
 }
 
 function itemPartHover(
@@ -78,11 +79,12 @@ function itemPartHover(
   key: boolean,
   text: string | undefined,
   display: DisplayFormat,
+  causesInProblems: boolean,
 ): string | undefined {
   const [member, period] = rest;
   if (member === "values" && typeof period === "string") {
     if (rest.length === 2 && key) return periodReferenceHover(good, statement, period, display);
-    return cellHover(good, statement, item, period, display);
+    return cellHover(good, statement, item, period, display, causesInProblems);
   }
   if (rest.length !== 1 || key || text === undefined) return undefined;
   if (member === "id") return itemHover(good, statement, item, display);

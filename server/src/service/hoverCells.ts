@@ -10,9 +10,15 @@ import { applicationFor, cellText, storedCells, type StoredCell } from "./docume
 import { bold, codeSpan, escapeText, tableRow } from "./markdown";
 import { causesMarkdown } from "./rollupCauses";
 
-export function cellHover(good: ParsedVersion, statement: StatementEntry, item: ItemEntry, period: string, display: DisplayFormat): string {
+/**
+ * `causesInProblems`: a failing subtotal's diagnostic carries its likely causes (fs.rollups.severity
+ * is not off). VS Code shows that diagnostic, causes included, above this hover: the hover then
+ * leaves out the causes and the status line that repeats the diagnostic's message, so that each is
+ * shown once and the rollup table is in view without scrolling.
+ */
+export function cellHover(good: ParsedVersion, statement: StatementEntry, item: ItemEntry, period: string, display: DisplayFormat, causesInProblems = false): string {
   const sections = [heading(good, statement, item, period, display)];
-  if (item.children.length > 0) sections.push(rollupSection(good, statement, item, period, display));
+  if (item.children.length > 0) sections.push(rollupSection(good, statement, item, period, display, causesInProblems));
   if (item.rollupTo !== undefined) sections.push(rollsIntoSection(good, statement, item, period, display));
   if (sections.length === 1) sections.push(l10n.t("Stored value: {0}", cellMarkdown(storedCells(good, statement, [item], period)[0]!, display)));
   return sections.join("\n\n");
@@ -28,7 +34,7 @@ function heading(good: ParsedVersion, statement: StatementEntry, item: ItemEntry
   return `${name} · ${codeSpan(period)} (${when}) · ${unitText}${note}`;
 }
 
-function rollupSection(good: ParsedVersion, statement: StatementEntry, parent: ItemEntry, period: string, display: DisplayFormat): string {
+function rollupSection(good: ParsedVersion, statement: StatementEntry, parent: ItemEntry, period: string, display: DisplayFormat, causesInProblems: boolean): string {
   const rows = [tableRow([l10n.t("Item"), escapeText(period)]), tableRow([":--", "--:"])];
   const children = childrenOf(statement, parent);
   const cells = storedCells(good, statement, [...children, parent], period);
@@ -45,6 +51,7 @@ function rollupSection(good: ParsedVersion, statement: StatementEntry, parent: I
   } else {
     rows.push(tableRow([stated, cellMarkdown(cells[children.length]!, display, true)]));
   }
+  if (application?.status === "unsatisfied" && causesInProblems) return rows.join("\n");
   const causes = application?.status === "unsatisfied" ? causesMarkdown(good, application.key, display) : undefined;
   return `${rows.join("\n")}\n\n${statusText(good, statement, parent, application, display)}${causes === undefined ? "" : `\n\n${causes}`}`;
 }

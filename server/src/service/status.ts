@@ -26,7 +26,7 @@ export function limitsOf(good: ParsedVersion): DocumentLimits | undefined {
 
 function computeLimits(good: ParsedVersion): DocumentLimits | undefined {
   const limits: DocumentLimits = {};
-  const outline = outlinePlan(good.model);
+  const outline = outlinePlan(good.model, good.value);
   if (outline.subtotalsOnly) limits.outline = { shown: outline.shown, total: outline.total };
   const omitted = good.omittedStatements;
   if (omitted.length > 0) {

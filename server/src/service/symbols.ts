@@ -1,4 +1,5 @@
-// The outline: units, periods, and the statements with their items nested by rollup (a child under
+// The outline: every member of the document (formatVersion, entity…), the units and periods, and the
+// statements with their items nested by rollup (a child under
 // the subtotal it rolls into). A document whose whole outline is over OUTLINE_SYMBOLS gets its
 // statements and subtotals only, the whole document's shape rather than its first few statements,
 // cut at OUTLINE_SYMBOLS if even that is over: VS Code asks for the outline again after every edit
@@ -7,7 +8,7 @@
 
 import * as l10n from "@vscode/l10n";
 import { SymbolKind, type CancellationToken, type DocumentSymbol, type Position } from "vscode-languageserver-protocol";
-import { itemName, parentOf, periodSummary, statementName, type DocumentModel, type ItemEntry, type StatementEntry } from "../../../shared/src/index";
+import { itemName, parentOf, periodSummary, pointer, statementName, type DocumentModel, type ItemEntry, type StatementEntry } from "../../../shared/src/index";
 import { groupDigits } from "../../../shared/src/render/format";
 import type { DocumentAnalysis, ParsedVersion } from "../analysis";
 import { RangeBatch } from "./documentFacts";
@@ -24,7 +25,7 @@ export function documentSymbols(analysis: DocumentAnalysis, token: CancellationT
   if (good === undefined) return undefined;
   // Either positions (the open document's or the version's own) are of the same text.
   if (good.outline !== undefined) return good.outline;
-  const outline = new Outline(good, new RangeBatch(good, analysis.positionsOf(good)), outlinePlan(good.model).subtotalsOnly);
+  const outline = new Outline(good, new RangeBatch(good, analysis.positionsOf(good)), outlinePlan(good.model, good.value).subtotalsOnly);
   const symbols = outline.build(token);
   if (symbols === undefined) return undefined;
   if (outline.exceeded) symbols.push(outline.capNotice());
@@ -34,7 +35,7 @@ export function documentSymbols(analysis: DocumentAnalysis, token: CancellationT
 
 /** What the outline of a document shows, from the model's counts (the language status says it, service/status.ts). */
 export interface OutlinePlan {
-  /** Symbols of the whole outline: a group for units and one for periods (each with its members, when there are any), each statement and each item. */
+  /** Symbols of the whole outline: a group for units, periods and statements (each with its members, when there are any), the document's other members, each statement and each item. */
   total: number;
   /** Over OUTLINE_SYMBOLS: the items that are no subtotal are left out. */
   subtotalsOnly: boolean;
@@ -42,9 +43,10 @@ export interface OutlinePlan {
   shown: number;
 }
 
-export function outlinePlan(model: DocumentModel): OutlinePlan {
+export function outlinePlan(model: DocumentModel, value: unknown): OutlinePlan {
   const group = (members: number): number => (members === 0 ? 0 : 1 + members);
-  const groups = group(model.units.size) + group(model.periods.size);
+  // The groups with their units and periods, the statements' group, and the document's other members.
+  const groups = group(model.units.size) + group(model.periods.size) + (model.statements.length === 0 ? 0 : 1) + otherMembers(value).length;
   let total = groups;
   let subtotals = groups;
   for (const statement of model.statements) {
@@ -90,13 +92,15 @@ class Outline {
       "periods",
       [...model.periods.values()].map((period) => ({ name: period.id, detail: periodSummary(period), kind: SymbolKind.EnumMember, path: period.pointer })),
     );
-    const statements: DocumentSymbol[] = [];
+    // Before the statements, which the cap may cut: the few other members always fit.
+    const others = otherMembers(this.good.value).map(({ key, detail }) => this.member(key, detail));
+    const statements = model.statements.length === 0 ? undefined : this.group("/statements", "statements", []);
     for (const statement of model.statements) {
       if (token.isCancellationRequested) return undefined;
       const symbol = this.symbol(statement.pointer, statementName(statement), statement.id, SymbolKind.Namespace, statement.id !== undefined);
       if (symbol === undefined) break;
       symbol.children = this.items(statement, token);
-      statements.push(symbol);
+      statements?.children?.push(symbol);
     }
     if (token.isCancellationRequested) return undefined;
     this.ranges.resolve();
@@ -106,9 +110,24 @@ class Outline {
       symbol.selectionRange = selection === undefined ? { start: symbol.range.start, end: symbol.range.start } : this.ranges.range(selection);
     }
     // Document order, so the outline reads like the file whatever order its members come in.
-    const blocks = [units === undefined ? [] : [units], periods === undefined ? [] : [periods], statements].filter((block) => block.length > 0);
-    const start = (block: DocumentSymbol[]): Position => block[0]!.range.start;
-    return blocks.sort((left, right) => start(left).line - start(right).line || start(left).character - start(right).character).flat();
+    // Every member of the document has a symbol from its key to the end of its value, as in VS
+    // Code's JSON outline: both outlines serve an FS document, and the breadcrumbs take the first
+    // provider's symbol around the cursor, the other's where the first has none; with members
+    // left out, they flipped between "FS Documents" and "JSON Language Features" as the cursor moved.
+    const members = [units, periods, statements, ...others].filter((symbol): symbol is DocumentSymbol => symbol !== undefined);
+    const start = (symbol: DocumentSymbol): Position => symbol.range.start;
+    return members.sort((left, right) => start(left).line - start(right).line || start(left).character - start(right).character);
+  }
+
+  /** A member of the document other than units, periods and statements, from its key to the end of its value. */
+  private member(key: string, detail: string | undefined): DocumentSymbol | undefined {
+    const path = pointer(key);
+    const symbol = this.symbol(path, key, detail, SymbolKind.Property, false);
+    if (symbol === undefined) return undefined;
+    const placement = this.placements[this.placements.length - 1]!;
+    placement.from = this.ranges.add(path, "key");
+    placement.selection = placement.from;
+    return symbol;
   }
 
   private take(): boolean {
@@ -131,8 +150,13 @@ class Outline {
     return symbol;
   }
 
-  private group(path: string, name: string, members: { name: string; detail: string | undefined; kind: SymbolKind; path: string }[]): DocumentSymbol | undefined {
-    if (members.length === 0) return undefined;
+  /** A group with `members`; statements are added to their group's children as they are built. */
+  private group(
+    path: string,
+    name: "units" | "periods" | "statements",
+    members: { name: string; detail: string | undefined; kind: SymbolKind; path: string }[],
+  ): DocumentSymbol | undefined {
+    if (name !== "statements" && members.length === 0) return undefined;
     const symbol = this.symbol(path, name, undefined, SymbolKind.Array, false);
     if (symbol === undefined) return undefined;
     // The member from its key to the end of its value, so that the key (the selection) lies inside.
@@ -178,6 +202,22 @@ class Outline {
     const range = { start: end, end };
     return { name: l10n.t("Outline limited to the first {0} symbols", groupDigits(String(OUTLINE_SYMBOLS))), kind: SymbolKind.Null, range, selectionRange: range };
   }
+}
+
+/** The document's members other than units, periods and statements (formatVersion, entity, scope, validationSnapshot…), with a detail where one says more. */
+function otherMembers(value: unknown): { key: string; detail: string | undefined }[] {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return [];
+  const record = value as Record<string, unknown>;
+  return Object.keys(record)
+    .filter((key) => key !== "units" && key !== "periods" && key !== "statements")
+    .map((key) => {
+      const member = record[key];
+      const name =
+        typeof member === "object" && member !== null && !Array.isArray(member)
+          ? ((member as Record<string, unknown>)["name"] ?? (member as Record<string, unknown>)["label"])
+          : member;
+      return { key, detail: typeof name === "string" ? name : undefined };
+    });
 }
 
 /** The items on a rollupTo cycle (nesting them would have no root); linear in the item count. */
