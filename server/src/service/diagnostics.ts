@@ -206,7 +206,6 @@ function rollupDiagnostic(good: ParsedVersion, application: RollupApplication, r
   };
 }
 
-/** The children's cells of an application, to locate and describe as related information. */
 function snapshotDiagnostic(diff: SnapshotDiff): ((range: Range) => Diagnostic) | undefined {
   if (diff.status !== "mismatch") return undefined;
   const changes = diff.applications.filter((change) => change.change !== "unchanged");
