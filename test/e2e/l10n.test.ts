@@ -95,7 +95,10 @@ describe("a German display language in VS Code (code-server)", { timeout: SETUP_
       const text = (await hover.textContent()) ?? "";
       assert.match(text, /Soll \(Summe der Unterpositionen\)/);
       // The status is said once, by the diagnostic above the table (issue 30: our part no longer repeats it).
-      assert.match(text, /Summe fy2025: 12\.345\.678\.901\.234\.566\.891,25 angegeben, die Unterpositionen ergeben 12\.345\.678\.901\.234\.566\.890,25 \(Differenz 1, Toleranz 0\)/);
+      assert.match(
+        text,
+        /Summe fy2025: 12\.345\.678\.901\.234\.566\.891,25 angegeben, die Unterpositionen ergeben 12\.345\.678\.901\.234\.566\.890,25 \(Differenz 1, Toleranz 0\)/,
+      );
       assert.match(text, /Stichtag 31\.12\.2025/);
       await page.keyboard.press("Escape");
     }),
