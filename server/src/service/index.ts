@@ -22,4 +22,3 @@ export { cellExplanation } from "./cellExplanation";
 export { exportXlsx } from "./exportXlsx";
 export { importFile } from "./importSpreadsheet";
 export { CompareSessions, compareView } from "./compareView";
-export { cellEdits } from "./cellEdits";
