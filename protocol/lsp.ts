@@ -348,6 +348,7 @@ export interface ImportSpreadsheetResult {
 
 export const ImportSpreadsheetRequest = new RequestType<ImportSpreadsheetParams, ImportSpreadsheetResult, void>("fs/importSpreadsheet");
 
+/**
  * fs/compareView: the changes view (FS: Compare with…) of the open document `uri` (NEW) against
  * OLD. OLD's text is sent once per session (`oldText`), and the server keeps it parsed until
  * fs/compareRelease; later requests of the session (the view following edits to NEW) name only the
