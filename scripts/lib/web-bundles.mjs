@@ -1,8 +1,7 @@
 // The bundles that run on the web (vscode.dev, github.dev, code-server's web-worker extension
 // host): the extension's browser entry with the language server's Worker script inside it, and the
-// preview page. One
-// definition, used by scripts/build.mjs and by the test that proves they import no Node built-in
-// (test/build/webBundles.test.ts).
+// preview pages. One definition, used by scripts/build.mjs and by the test that proves they import
+// no Node built-in (test/project/webBundles.test.ts).
 
 /**
  * Packages that ship both an ESM and a CommonJS build, imported one way by our code and required
@@ -63,8 +62,7 @@ export function embeddedServerPlugin(serverOptions) {
     setup(build) {
       build.onResolve({ filter: new RegExp(`^${EMBEDDED_SERVER}$`) }, () => ({ path: "server.js", namespace: "embedded-web-server" }));
       build.onLoad({ filter: /.*/, namespace: "embedded-web-server" }, async () => {
-        const { outdir: _outdir, ...options } = serverOptions;
-        const result = await build.esbuild.build({ ...options, absWorkingDir: build.initialOptions.absWorkingDir, outfile: "server.js", write: false, metafile: true });
+        const result = await build.esbuild.build({ ...serverOptions, absWorkingDir: build.initialOptions.absWorkingDir, write: false, metafile: true });
         const script = result.outputFiles.find((file) => file.path.endsWith(".js"));
         return { contents: script.text, loader: "text", watchFiles: Object.keys(result.metafile.inputs) };
       });
@@ -81,8 +79,9 @@ export function webServerBundle(production) {
     sourcemap: production ? false : "inline",
     minify: production,
     format: "iife",
-    entryPoints: { server: "server/src/browserMain.ts" },
-    outdir: "dist/web",
+    entryPoints: ["server/src/browserMain.ts"],
+    // Never written: the name its text is built under (embeddedServerPlugin, the test).
+    outfile: "dist/web/server.js",
   };
 }
 
