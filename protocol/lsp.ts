@@ -7,6 +7,7 @@ import { NotificationType, RequestType, type CodeLens } from "vscode-languageser
 import type { PreviewPatchOp } from "../shared/src/render/previewPatch";
 import type { ComparisonView } from "../shared/src/compare/view";
 import type { CalculationStatus, ConformanceStatus, SnapshotDiff } from "../shared/src/types";
+import type { CellContent } from "../shared/src/fix/cellEdits";
 
 /**
  * The extension's initializationOptions: the display language (numbers and dates in hovers and
@@ -383,3 +384,29 @@ export const CompareViewRequest = new RequestType<CompareViewParams, CompareView
 
 /** The changes view closed: the server drops the session's OLD side. */
 export const CompareReleaseNotification = new NotificationType<{ session: string }>("fs/compareRelease");
+
+/**
+ * fs/cellEdits: the preview grid's writes (a typed value, a paste, a label, "set to the children's
+ * sum") as minimal text edits of the document's current version, each value found by its pointer in
+ * the parse tree. All or nothing: a pointer that names nothing in this version (`missing`) or a
+ * write that is not a grid write (`refused`) makes no edit at all.
+ */
+export interface CellEditsParams extends DocumentParams {
+  writes: GridWrite[];
+}
+/** A write of the grid: a cell's content, or "the sum of its children" for a failing subtotal cell. */
+export interface GridWrite {
+  pointer: string;
+  content: CellContent | { kind: "children-sum" };
+}
+export interface CellEditsResult {
+  uri: string;
+  /** The version the edits are for; applied only to exactly that version. */
+  version: number;
+  edits: { offset: number; length: number; content: string }[];
+  missing: string[];
+  refused: string[];
+  problem?: string;
+}
+
+export const CellEditsRequest = new RequestType<CellEditsParams, CellEditsResult | null, void>("fs/cellEdits");

@@ -3,7 +3,7 @@
 // direction is a discriminated union on `type`, and each side checks what it receives before
 // acting on it.
 
-import type { CellExplanation, CompareViewMarks, DocumentStatus } from "./lsp";
+import type { CellExplanation, CompareViewMarks, DocumentStatus, GridWrite } from "./lsp";
 import type { PreviewCell, PreviewRow, PreviewStatement } from "../shared/src/render/previewModel";
 import type { PreviewPatchOp } from "../shared/src/render/previewPatch";
 
@@ -46,6 +46,8 @@ export interface ModelMessage extends Envelope {
   numberFormat: NumberFormat;
   /** Scroll to this offset after painting (restored panels); absent keeps the current position. */
   scrollTop?: number;
+  /** Why the grid cannot be edited (read-only file system, untrusted workspace), shown on the page; absent: editable. */
+  readOnly?: string;
 }
 
 /** Extension → webview: the changes from `baseVersion` (which the page must hold) to `version`. */
@@ -94,17 +96,32 @@ export interface ExplanationMessage {
   explanation: CellExplanation | null;
 }
 
-export type ExtensionToWebview = ModelMessage | PatchMessage | HighlightMessage | ScrollToMessage | LockMessage | OptionsMessage | ExplanationMessage;
+/** Extension → webview: what became of the page's EditMessage `id` (the cells concerned when not written). */
+export interface EditResultMessage {
+  type: "editResult";
+  id: number;
+  written: boolean;
+  message?: string;
+  pointers: string[];
+}
+
+export type ExtensionToWebview = ModelMessage | PatchMessage | HighlightMessage | ScrollToMessage | LockMessage | OptionsMessage | ExplanationMessage | EditResultMessage;
 
 /** Webview → extension: the page script is listening (and holds no model). */
 export interface ReadyMessage {
   type: "ready";
 }
 
-/** Webview → extension: the user chose a cell or row (click or Enter); reveal its source. */
+/**
+ * Webview → extension: the user chose a cell or row; reveal and select its source. `focus`: the
+ * editor takes the focus (Space, Ctrl/Cmd+click, a cause's button, a double-click where nothing can
+ * be edited); otherwise the source follows a click without it, and the focus stays in the grid
+ * (so that a double-click edits and keys go on in the table).
+ */
 export interface RevealMessage {
   type: "reveal";
   pointer: string;
+  focus: boolean;
 }
 
 /** Webview → extension: the user scrolled the preview; `pointer` is the topmost visible row. */
@@ -137,7 +154,25 @@ export interface PressedMessage {
   type: "pressed";
 }
 
-export type WebviewToExtension = ReadyMessage | RevealMessage | ScrolledMessage | ResyncMessage | ExplainMessage | PressedMessage;
+/**
+ * Webview → extension: the grid's writes (one commit, one paste, one action): applied as one edit of
+ * the document, one undo step, by pointer (client/src/preview/gridEdits.ts); answered by EditResultMessage.
+ */
+export interface EditMessage {
+  type: "edit";
+  uri: string;
+  id: number;
+  writes: GridWrite[];
+}
+
+/** Webview → extension: Ctrl+Z (undo) or Ctrl+Y / Ctrl+Shift+Z (redo) pressed in the preview. */
+export interface UndoMessage {
+  type: "undo";
+  uri: string;
+  redo: boolean;
+}
+
+export type WebviewToExtension = ReadyMessage | RevealMessage | ScrolledMessage | ResyncMessage | ExplainMessage | PressedMessage | EditMessage | UndoMessage;
 
 /** What the webview persists (getState/setState) and the panel serializer restores. */
 export interface PreviewState {
@@ -264,6 +299,7 @@ export function isExtensionToWebview(value: unknown): value is ExtensionToWebvie
         typeof message.locked === "boolean" &&
         isNumberFormat(message.numberFormat) &&
         (message.scrollTop === undefined || typeof message.scrollTop === "number") &&
+        optionalString(message.readOnly) &&
         (message.wire === undefined || isBytes(message.wire))
       );
     case "patch":
@@ -278,6 +314,8 @@ export function isExtensionToWebview(value: unknown): value is ExtensionToWebvie
       return isNumberFormat(message.numberFormat);
     case "explanation":
       return isString(message.uri) && typeof message.version === "number" && isString(message.pointer) && (message.explanation === null || isCellExplanation(message.explanation));
+    case "editResult":
+      return isCount(message.id) && typeof message.written === "boolean" && optionalString(message.message) && Array.isArray(message.pointers) && message.pointers.every(isString);
     default:
       return false;
   }
@@ -307,15 +345,52 @@ export function isWebviewToExtension(value: unknown): value is WebviewToExtensio
     case "pressed":
       return true;
     case "reveal":
+      return isString(message.pointer) && typeof message.focus === "boolean";
     case "scrolled":
       return isString(message.pointer);
     case "resync":
       return isString(message.uri);
     case "explain":
       return isString(message.uri) && typeof message.version === "number" && isString(message.pointer);
+    case "edit":
+      return isString(message.uri) && typeof message.id === "number" && asGridWrites(message.writes) !== undefined;
+    case "undo":
+      return isString(message.uri) && typeof message.redo === "boolean";
     default:
       return false;
   }
+}
+
+/** At most this many cells in one write (a paste): a block larger than a sheet anyone copies is refused. */
+export const MAX_GRID_WRITES = 100_000;
+
+function isGridContent(value: unknown): value is GridWrite["content"] {
+  const content = record(value);
+  if (content === undefined) return false;
+  switch (content.kind) {
+    case "value":
+      return isString(content.decimal);
+    case "text":
+      return isString(content.text);
+    case "missing":
+    case "unavailable":
+    case "children-sum":
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** The writes of an edit message or request, checked entry by entry; undefined when any is malformed. */
+export function asGridWrites(value: unknown): GridWrite[] | undefined {
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_GRID_WRITES) return undefined;
+  const writes: GridWrite[] = [];
+  for (const entry of value) {
+    const write = record(entry);
+    if (write === undefined || !isString(write.pointer) || !isGridContent(write.content)) return undefined;
+    writes.push({ pointer: write.pointer, content: write.content });
+  }
+  return writes;
 }
 
 export function asPreviewState(value: unknown): PreviewState | undefined {
@@ -434,5 +509,5 @@ export function isExtensionToCompareView(value: unknown): value is ExtensionToCo
 
 export function isCompareViewToExtension(value: unknown): value is CompareViewToExtension {
   const message = record(value);
-  return message !== undefined && (message.type === "ready" || (message.type === "reveal" && isString(message.pointer)));
+  return message !== undefined && (message.type === "ready" || (message.type === "reveal" && isString(message.pointer) && typeof message.focus === "boolean"));
 }

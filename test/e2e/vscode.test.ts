@@ -6,7 +6,21 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it, type TestContext } from "node:test";
 import { findNodeAtLocation, parseTree, type JSONPath } from "jsonc-parser";
-import { activeTab, focusedEditor, goTo, previewFrame, quickOpen, runCommand, runFsEditorCommand, showProblems, tab, waitForFsMarkers, UI_TIMEOUT_MS } from "./workbench";
+import {
+  activeTab,
+  focusedEditor,
+  goTo,
+  previewFrame,
+  quickOpen,
+  readCursor,
+  runCommand,
+  runFsEditorCommand,
+  showProblems,
+  tab,
+  waitForCursorLine,
+  waitForFsMarkers,
+  UI_TIMEOUT_MS,
+} from "./workbench";
 import { readWorkbook } from "../cli/xlsx-reader";
 import { loadWorkspaceLib, reportTimings, screenshot, setUpEditor, timings, waitForFile, type Editor } from "./harness";
 
@@ -174,7 +188,7 @@ describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 
       await page.keyboard.press("Escape");
     });
 
-    uiTest("FS: Open Preview to the Side shows the statements as tables; clicking a cell moves the cursor to its source", async ({ page }, t) => {
+    uiTest("FS: Open Preview to the Side shows the statements as tables; clicking a cell selects its source in the editor beside", async ({ page }, t) => {
       await quickOpen(page, files.manufacturing);
       const started = Date.now();
       await runFsEditorCommand(page, "FS: Open Preview to the Side");
@@ -189,18 +203,12 @@ describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 
       assert.match((await cell.textContent()) ?? "", /41/);
       await cell.click();
       const source = locate(files.manufacturing, GROSS_PROFIT_FY2025);
-      // Read in the same moment the status bar shows the line: the focus may go back to the preview
-      // the user clicked in just after, which hides the editor's status items.
-      const shown = await page.waitForFunction(
-        (line) => {
-          const text = document.querySelector("#status\\.editor\\.selection")?.textContent ?? "";
-          const match = /Ln (\d+), Col (\d+)/.exec(text);
-          return match !== null && Number(match[1]) === line ? { line, column: Number(match[2]) } : false;
-        },
-        source.line,
-        { polling: "raf", timeout: UI_TIMEOUT_MS },
-      );
-      const cursor = (await shown.jsonValue()) as { line: number; column: number };
+      // The source editor shows the cell's line as its cursor line while the focus stays in the
+      // preview (a double-click there edits the cell); focused, the status bar gives the exact position.
+      await waitForCursorLine(page, source.line);
+      await quickOpen(page, files.manufacturing);
+      await page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`Ln ${source.line}, Col \\d+`) }).waitFor({ timeout: UI_TIMEOUT_MS });
+      const cursor = await readCursor(page);
       assert.ok(
         cursor !== undefined && cursor.column >= source.column && cursor.column <= source.column + source.length,
         `the cursor is at ${JSON.stringify(cursor)}, not on the value at ${JSON.stringify(source)}`,

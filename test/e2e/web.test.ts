@@ -20,6 +20,7 @@ import {
   runFsEditorCommand,
   showHover,
   showProblems,
+  waitForCursorLine,
   waitForFsMarkers,
   UI_TIMEOUT_MS,
 } from "./workbench";
@@ -126,12 +127,9 @@ describe("FS Documents in the web-worker extension host (code-server)", { timeou
     assert.match((await cell.textContent()) ?? "", /41/);
     await cell.click();
     const source = locate(GROSS_PROFIT_FY2025);
-    // The source editor shows the cell's line as its cursor line (whether or not the focus has left
-    // the preview yet); then, focused, the status bar gives the exact position.
-    await page
-      .locator(".editor-group-container .monaco-editor .line-numbers.active-line-number", { hasText: new RegExp(`^\\s*${source.line}\\s*$`) })
-      .first()
-      .waitFor({ timeout: UI_TIMEOUT_MS });
+    // The source editor shows the cell's line as its cursor line (the focus stays in the preview);
+    // then, focused, the status bar gives the exact position.
+    await waitForCursorLine(page, source.line);
     await quickOpen(page, manufacturing);
     await page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`Ln ${source.line}, Col \\d+`) }).waitFor({ timeout: UI_TIMEOUT_MS });
     const cursor = await readCursor(page);

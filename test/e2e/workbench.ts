@@ -13,6 +13,17 @@ export async function readCursor(page: Page): Promise<{ line: number; column: nu
   return match === null ? undefined : { line: Number(match[1]), column: Number(match[2]) };
 }
 
+/**
+ * Waits until an editor shows `line` (1-based) as its cursor line, focused or not: the source
+ * following a click in the preview, which keeps the focus.
+ */
+export async function waitForCursorLine(page: Page, line: number): Promise<void> {
+  await page
+    .locator(".editor-group-container .monaco-editor .line-numbers.active-line-number", { hasText: new RegExp(`^\\s*${line}\\s*$`) })
+    .first()
+    .waitFor({ timeout: UI_TIMEOUT_MS });
+}
+
 export interface Marker {
   file: string;
   severity: string;

@@ -20,7 +20,7 @@ import {
   RenameRequest,
   type Position,
 } from "vscode-languageserver-protocol/node";
-import { CodeLensesRequest, ExportRequest, PreviewModelRequest, RecordEditsRequest, SnapshotDiffRequest, ValidateTextRequest } from "../../protocol/lsp";
+import { CellEditsRequest, CodeLensesRequest, ExportRequest, PreviewModelRequest, RecordEditsRequest, SnapshotDiffRequest, ValidateTextRequest } from "../../protocol/lsp";
 import { decodePreviewWire } from "../../shared/src/render/previewWire";
 import { repoRoot, readText, upstreamRoot } from "../support/paths";
 import { serveThisFile, startServer, type ServerUnderTest } from "./harness";
@@ -92,6 +92,13 @@ test("every request reaches its handler and answers from the service", async () 
   assert.ok(diff !== null && diff.diff !== undefined);
   const record = await server.connection.sendRequest(RecordEditsRequest, { uri });
   assert.ok(record !== null && record.edits.length > 0);
+  const written = await server.connection.sendRequest(CellEditsRequest, {
+    uri,
+    writes: [{ pointer: "/statements/0/items/0/label", content: { kind: "text", text: 'A "quoted" label' } }],
+  });
+  assert.ok(written !== null && written.version === 1 && written.edits.length === 1 && written.edits[0]?.content === '"A \\"quoted\\" label"');
+  // Malformed writes are refused by the wiring's check (null), never thrown into the service.
+  assert.equal(await server.connection.sendRequest(CellEditsRequest, { uri, writes: [{ pointer: 7 }] } as never), null);
   const exported = await server.connection.sendRequest(ExportRequest, { uri, format: "tsv" });
   assert.ok(exported.files.length > 0 && exported.problem === undefined);
   const notOpen = await server.connection.sendRequest(ExportRequest, { uri: "file:///wiring/closed.json", format: "html" });

@@ -71,3 +71,27 @@ test("the find box speaks German", TIMEOUT, async () => {
   await page.fill(".fs-find-input", "zzz-no-such-row");
   await page.waitForFunction(() => document.querySelector(".fs-find-count")?.textContent === "Keine Ergebnisse");
 });
+
+test("editing a cell in German: the value is shown and typed with German separators, the keyword is German", TIMEOUT, async () => {
+  await page.keyboard.press("Escape");
+  const cell = page.locator('[data-pointer="/statements/0/items/1/values/at-2025"]');
+  await cell.focus();
+  assert.equal(await cell.getAttribute("aria-label"), "Inventory, 31.12.2025: -1.234,75");
+  await page.keyboard.press("F2");
+  const input = cell.locator("input.fs-cell-editor");
+  assert.equal(await input.inputValue(), "-1.234,75");
+  await input.fill("1.234.567,5");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => window.__posted.some((message) => message.type === "edit"));
+  // The English habit is an error in German, with a German message; nothing is written.
+  await cell.focus();
+  await page.keyboard.press("Enter");
+  await input.fill("1,234.5");
+  await page.keyboard.press("Enter");
+  assert.match((await page.locator(".fs-cell-message").textContent()) ?? "", /Trennzeichen/);
+  await input.fill("k. A.");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => window.__posted.filter((message) => message.type === "edit").length === 2);
+  const writes = (await page.evaluate(() => window.__posted)).flatMap((message) => (message.type === "edit" ? message.writes.map((write) => write.content) : []));
+  assert.deepEqual(writes, [{ kind: "value", decimal: "1234567.5" }, { kind: "unavailable" }]);
+});

@@ -161,29 +161,48 @@ describe("FS preview page", () => {
     assert.equal(await p.getAttribute("#fs-preview-status", "data-severity"), "warning");
   });
 
-  test("clicking a value cell posts a reveal message with that cell's pointer; arrows move focus and Enter does the same", TIMEOUT, async () => {
-    const p = await freshPage({ width: 900, height: 2000 });
-    await paint(p, example(), 1);
+  test(
+    "a click selects a value cell and posts a reveal without the focus; its highlight coming back does not scroll; Ctrl+click and Space reveal with the focus (Enter edits)",
+    TIMEOUT,
+    async () => {
+      const p = await freshPage({ width: 900, height: 400 });
+      await paint(p, example(), 1);
 
-    const cell = p.locator("td.fs-value").nth(3);
-    const pointer = await cell.getAttribute("data-pointer");
-    assert.ok(pointer);
-    await cell.click();
-    await p.waitForFunction(() => window.__posted.some((message) => message.type === "reveal"));
-    assert.deepEqual(messagesOfType(await posted(p), "reveal"), [{ type: "reveal", pointer }]);
-    // The press comes first: the extension knows the user is in the preview before the reveal (and after it).
-    const types = (await posted(p)).map((message) => message.type).filter((type) => type === "pressed" || type === "reveal");
-    assert.deepEqual(types, ["pressed", "reveal"]);
-    assert.equal(await cell.getAttribute("tabindex"), "0", "the clicked cell is its table's tab stop");
+      const cell = p.locator("td.fs-value").nth(3);
+      const pointer = await cell.getAttribute("data-pointer");
+      assert.ok(pointer);
+      // At the bottom edge of the view: a highlight that centred its row would scroll.
+      await cell.evaluate((element) => element.scrollIntoView({ block: "end" }));
+      await settleFrames(p);
+      await cell.click();
+      await p.waitForFunction(() => window.__posted.some((message) => message.type === "reveal"));
+      assert.deepEqual(messagesOfType(await posted(p), "reveal"), [{ type: "reveal", pointer, focus: false }]);
+      // The press comes first: the extension knows the user is in the preview before the reveal (and after it).
+      const types = (await posted(p)).map((message) => message.type).filter((type) => type === "pressed" || type === "reveal");
+      assert.deepEqual(types, ["pressed", "reveal"]);
+      assert.equal(await cell.getAttribute("tabindex"), "0", "the clicked cell is its table's tab stop");
+      assert.equal(await p.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.pointer), pointer, "the clicked cell has the focus");
+      // The editor's cursor follows and its highlight comes back: the clicked row stays where it is
+      // (the second click of a double-click must find it).
+      const top = await scrollTop(p);
+      await send(p, { type: "highlight", pointer, reveal: true });
+      await p.waitForSelector(`td.fs-highlight[data-pointer="${pointer}"]`);
+      await settleFrames(p);
+      assert.equal(await scrollTop(p), top);
 
-    await cell.focus();
-    await p.keyboard.press("ArrowDown");
-    const below = await p.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.pointer);
-    assert.ok(below !== undefined && below !== pointer, "focus moved to another cell");
-    await p.keyboard.press("Enter");
-    await p.waitForFunction(() => window.__posted.filter((message) => message.type === "reveal").length === 2);
-    assert.deepEqual(messagesOfType(await posted(p), "reveal")[1], { type: "reveal", pointer: below });
-  });
+      await cell.click({ modifiers: ["Control"] });
+      await p.waitForFunction(() => window.__posted.filter((message) => message.type === "reveal").length === 2);
+      assert.deepEqual(messagesOfType(await posted(p), "reveal")[1], { type: "reveal", pointer, focus: true });
+
+      await cell.focus();
+      await p.keyboard.press("ArrowDown");
+      const below = await p.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.pointer);
+      assert.ok(below !== undefined && below !== pointer, "focus moved to another cell");
+      await p.keyboard.press("Space");
+      await p.waitForFunction(() => window.__posted.filter((message) => message.type === "reveal").length === 3);
+      assert.deepEqual(messagesOfType(await posted(p), "reveal")[2], { type: "reveal", pointer: below, focus: true });
+    },
+  );
 
   test("author text with markup stays text: no element, no script, no dialog", TIMEOUT, async () => {
     const p = await freshPage({ width: 900, height: 2000 });

@@ -64,6 +64,8 @@ class CompareScript {
     this.view = new StatementsView(document, this.content, {
       isCollapsed: () => false,
       scrollOurselves: (run) => scroll.scrollOurselves(run),
+      // Nothing is edited in the changes view: a patch may replace any cell.
+      keeps: () => false,
       decorateRow: (row, statement, rowIndex) => this.decorate(row, statement, rowIndex),
     });
     window.addEventListener("message", (event: MessageEvent<unknown>) => {
@@ -189,7 +191,8 @@ class CompareScript {
   private onClick(event: MouseEvent): void {
     if (!(event.target instanceof Element)) return;
     const pointer = event.target.closest<HTMLElement>("[data-pointer]")?.dataset.pointer;
-    if (pointer !== undefined) this.post({ type: "reveal", pointer });
+    // Not a grid: the source takes the focus, as a link would.
+    if (pointer !== undefined) this.post({ type: "reveal", pointer, focus: true });
   }
 }
 

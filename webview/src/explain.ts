@@ -14,6 +14,8 @@ export interface ExplanationHooks {
   ask(uri: string, version: number, pointer: string): void;
   /** Reveal a cell's source (a cause's item). */
   reveal(pointer: string): void;
+  /** Set the subtotal cell to the sum of its children (the rollup quick fix); only offered while the document can be edited. */
+  setChildrenSum(pointer: string): void;
 }
 
 interface Subject {
@@ -29,6 +31,8 @@ export class ExplanationPanel {
   private asked: Subject | undefined;
   /** The cell whose explanation is shown. */
   private shown: Subject | undefined;
+  /** Whether the document can be edited from the preview (the "Set to the children's sum" action). */
+  editable = true;
 
   constructor(
     private readonly document: Document,
@@ -39,6 +43,10 @@ export class ExplanationPanel {
       if (!(event.target instanceof Element)) return;
       if (event.target.closest(".fs-explanation-close") !== null) {
         this.close();
+        return;
+      }
+      if (event.target.closest(".fs-explanation-sum") !== null && this.shown !== undefined) {
+        this.hooks.setChildrenSum(this.shown.pointer);
         return;
       }
       const pointer = event.target.closest<HTMLElement>(".fs-explanation-cause[data-cause-pointer]")?.dataset.causePointer;
@@ -111,6 +119,14 @@ export class ExplanationPanel {
     summary.className = "fs-explanation-summary";
     summary.textContent = explanation.summary;
     this.root.replaceChildren(head, summary);
+    if (this.editable) {
+      const sum = doc.createElement("button");
+      sum.type = "button";
+      sum.className = "fs-explanation-sum";
+      sum.textContent = l10n.t("Set to the children's sum");
+      sum.title = l10n.t("Write the sum of its children into this subtotal, as the quick fix does (one undo step).");
+      this.root.append(sum);
+    }
     if (explanation.causes.length === 0) {
       const none = doc.createElement("p");
       none.className = "fs-explanation-none";

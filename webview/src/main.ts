@@ -4,12 +4,14 @@
 // scrolling back. Also: the outline toggles, cell selection and copy, keyboard navigation and the
 // page's own find box.
 
+import type { GridWrite } from "../../protocol/lsp";
 import {
   asPreviewState,
   isExtensionToWebview,
   SHELL_IDS,
   type ExtensionToWebview,
   type FirstPaintMark,
+  type EditResultMessage,
   type ModelMessage,
   type NumberFormat,
   type PatchMessage,
@@ -25,6 +27,13 @@ import { element, PageHeader } from "./page";
 import { ScrollReporter } from "./scroll";
 import { StatementsView, type Place } from "./statements";
 import { cellsText, SelectionRange } from "./selection";
+import { CellEditor, startsValue, type Direction, type EditTarget } from "./grid";
+import { display } from "./display";
+import type { CellContent } from "../../shared/src/fix/cellEdits";
+import { unavailableKeyword } from "../../shared/src/render/cellInput";
+import { numberSymbols } from "../../shared/src/render/localeFormat";
+import { parseTsvBlock, planPaste } from "../../shared/src/render/gridPaste";
+import * as l10n from "@vscode/l10n";
 
 /** How long the pointer rests on a failing subtotal before the panel explains it. */
 const HOVER_INTENT_MS = 350;
@@ -89,6 +98,14 @@ class PreviewScript {
    * data-model-bytes is the size of the last whole model's wire form, which arrived as bytes.
    */
   private readonly applied = { models: 0, patches: 0 };
+  private readonly editor: CellEditor;
+  /** Why the document cannot be edited from the grid; undefined: it can. */
+  private readOnly: string | undefined;
+  private lastEditId = 0;
+  /** The next copy includes the header row and the Unit column (Ctrl+Shift+C). */
+  private copyWithHeaders = false;
+  /** Writes sent and not answered yet: the cell each was made from. */
+  private readonly pendingEdits = new Map<number, Place>();
 
   constructor(private readonly api: VsCodeApi) {
     this.state = asPreviewState(api.getState());
@@ -107,6 +124,14 @@ class PreviewScript {
     this.view = new StatementsView(document, this.content, {
       isCollapsed: (pointer) => this.collapsedSet().has(pointer),
       scrollOurselves: (scroll) => this.scroll.scrollOurselves(scroll),
+      keeps: (element) => this.editor.holds(element),
+    });
+    this.editor = new CellEditor(document, numberSymbols(display.locale), {
+      commit: (target, content, direction) => this.commitEdit(target, content, direction),
+      cancel: (target, refocus) => {
+        this.view.repaintRow(target.place.statement, target.place.row);
+        if (refocus) this.focusPlace(target.place);
+      },
     });
     this.find = new FindBox(element(document, SHELL_IDS.find), {
       search: (query) => this.search(query),
@@ -120,7 +145,11 @@ class PreviewScript {
     });
     this.explanation = new ExplanationPanel(document, element(document, SHELL_IDS.explanation), {
       ask: (uri, version, pointer) => this.post({ type: "explain", uri, version, pointer }),
-      reveal: (pointer) => this.post({ type: "reveal", pointer }),
+      reveal: (pointer) => this.revealSource(pointer, true),
+      setChildrenSum: (pointer) => {
+        const place = this.view.nearest(pointer);
+        if (place !== undefined && this.readOnly === undefined) this.write([{ pointer, content: { kind: "children-sum" } }], place);
+      },
     });
     window.addEventListener("message", (event: MessageEvent<unknown>) => {
       if (isExtensionToWebview(event.data)) this.receive(event.data);
@@ -128,6 +157,7 @@ class PreviewScript {
     window.addEventListener("resize", () => this.view.draw());
     document.addEventListener("keydown", (event) => this.onDocumentKey(event));
     document.addEventListener("copy", (event) => this.onCopy(event));
+    document.addEventListener("paste", (event) => this.onPaste(event));
     this.content.addEventListener("click", (event) => this.onClick(event));
     // Anywhere in the page (cells, headers, the scrollbar): the user is using the preview now.
     document.addEventListener("mousedown", () => this.post({ type: "pressed" }), { capture: true });
@@ -136,6 +166,7 @@ class PreviewScript {
       if (event.shiftKey && event.target instanceof Element && event.target.closest("td, th") !== null) event.preventDefault();
     });
     this.content.addEventListener("keydown", (event) => this.onKey(event));
+    this.content.addEventListener("dblclick", (event) => this.onDoubleClick(event));
     this.content.addEventListener("focusin", (event) => this.onFocus(event));
     // Resting the pointer on a failing subtotal explains it (so do focusing and clicking it); a
     // pointer that merely passes over one, or that the content scrolls under, asks nothing.
@@ -193,6 +224,9 @@ class PreviewScript {
       case "explanation":
         this.explanation.receive(message);
         return;
+      case "editResult":
+        this.editAnswered(message);
+        return;
     }
   }
 
@@ -207,6 +241,10 @@ class PreviewScript {
     this.header.setStatus(message.status);
     this.header.setLocked(message.locked);
     this.header.setProblem(message.problem);
+    this.readOnly = message.readOnly;
+    this.header.setReadOnly(message.readOnly);
+    document.body.classList.toggle("fs-readonly", message.readOnly !== undefined);
+    this.explanation.editable = message.readOnly === undefined;
     const savedUri = this.state?.uri;
     this.state = { uri: message.uri, locked: message.locked, scrollTop: this.scroll.top, collapsed: [...this.collapsedSet()] };
     // No model: keep the last tables of the same document under the banner; another document shows none.
@@ -223,7 +261,9 @@ class PreviewScript {
     this.highlighted = undefined;
     this.view.mark(HIGHLIGHT, []);
     this.view.markRange(SELECTED, undefined);
+    this.editor.abandon();
     this.view.setModel(model, message.numberFormat);
+    this.markReadOnly();
     const restored = savedUri === message.uri ? this.restoreTop : undefined;
     this.restoreTop = undefined;
     const top = message.scrollTop ?? restored ?? (changedDocument ? 0 : keptTop);
@@ -263,7 +303,11 @@ class PreviewScript {
       this.view.markRange(SELECTED, undefined);
       this.tabStops.clear();
     }
+    // Rows moved under the editor (a label's edit arrives so): it is taken up again where its cell is now.
+    const editing = structural ? this.editor.abandon() : undefined;
     this.view.applyOps(message.ops);
+    if (structural) this.markReadOnly();
+    if (editing !== undefined) this.resumeEditing(editing);
     this.explanation.modelChanged(this.uri, this.version, (pointer) => this.isFailingCell(pointer));
     if (structural) {
       if (this.highlightedPointer !== undefined) this.highlight(this.highlightedPointer, false);
@@ -282,6 +326,11 @@ class PreviewScript {
   private highlight(pointer: string, reveal: boolean): void {
     this.highlightedPointer = pointer;
     const place = this.view.nearest(pointer);
+    // The editor's cursor following a click in the grid: the clicked row stays where it is (a
+    // second click of a double-click must find its cell under the pointer).
+    const followed = this.followed;
+    this.followed = undefined;
+    if (followed !== undefined && place !== undefined && followed.statement === place.statement && followed.row === place.row) reveal = false;
     if (place === undefined) {
       this.highlighted = undefined;
       this.view.mark(HIGHLIGHT, []);
@@ -370,8 +419,19 @@ class PreviewScript {
     }
     const source = event.target.closest<HTMLElement>("[data-pointer]");
     const pointer = source?.dataset.pointer;
-    if (pointer !== undefined) this.post({ type: "reveal", pointer });
+    // A click keeps the focus in the grid and the source follows in the editor (the second click of
+    // a double-click, which edits, asks nothing more); Ctrl+click (Cmd+click) goes to the source.
+    if (pointer !== undefined && event.detail < 2) this.revealSource(pointer, event.ctrlKey || event.metaKey);
     this.explainCell(event.target);
+  }
+
+  /** Where the editor's cursor is sent without the focus: its highlight coming back does not scroll the grid. */
+  private followed: Place | undefined;
+
+  /** Selects the source of `pointer` in the editor; `focus`: the editor takes the focus. */
+  private revealSource(pointer: string, focus: boolean): void {
+    this.followed = focus ? undefined : this.view.nearest(pointer);
+    this.post({ type: "reveal", pointer, focus });
   }
 
   // ---- Why a subtotal fails ----
@@ -439,6 +499,23 @@ class PreviewScript {
     // The find box handles its own keys first (Enter, F3, Escape).
     if (event.defaultPrevented) return;
     const mod = event.ctrlKey || event.metaKey;
+    // Undo and redo in the document (not in a text box: the find box and the cell editor keep their own).
+    if (mod && !event.altKey && !(event.target instanceof HTMLInputElement) && this.uri !== undefined && (event.key.toLowerCase() === "z" || event.key.toLowerCase() === "y")) {
+      event.preventDefault();
+      if (this.readOnly === undefined) this.post({ type: "undo", uri: this.uri, redo: event.key.toLowerCase() === "y" || event.shiftKey });
+      return;
+    }
+    // Ctrl+Shift+C: copy the selection with the header row and the Unit column.
+    if (mod && event.shiftKey && !event.altKey && event.key.toLowerCase() === "c" && this.selection !== undefined && !(event.target instanceof HTMLInputElement)) {
+      event.preventDefault();
+      this.copyWithHeaders = true;
+      try {
+        document.execCommand("copy");
+      } finally {
+        this.copyWithHeaders = false;
+      }
+      return;
+    }
     if (mod && !event.altKey && event.key.toLowerCase() === "f") {
       event.preventDefault();
       this.find.open();
@@ -462,7 +539,19 @@ class PreviewScript {
       return;
     }
     const place = this.view.placeOf(event.target);
-    if (place !== undefined && place.column >= 0) this.setTabStop(place);
+    if (place !== undefined && place.column >= 0) {
+      this.setTabStop(place);
+      // The focused cell is the active cell (where typing, a paste or Ctrl+Shift+C act): a focus that
+      // lands outside the selection (Tab, the find box closing, a script) makes it the selection.
+      if (!this.selectionHolds(place)) {
+        this.selection = SelectionRange.at(place);
+        this.markSelection();
+      }
+      // Announced as "row label, period: value".
+      const label = this.view.describe(place);
+      const cell = this.view.elementAt(place);
+      if (label !== undefined && cell !== undefined && cell === event.target) cell.setAttribute("aria-label", label);
+    }
     this.explainCell(event.target);
   }
 
@@ -471,9 +560,10 @@ class PreviewScript {
     const place = this.view.placeOf(event.target);
     if (place === undefined || place.column < 0) return;
     const mod = event.ctrlKey || event.metaKey;
+    if (this.startEditingByKey(place, event)) return;
     if (event.key === "Enter" || event.key === " ") {
       const pointer = event.target.closest<HTMLElement>("[data-pointer]")?.dataset.pointer;
-      if (pointer !== undefined) this.post({ type: "reveal", pointer });
+      if (pointer !== undefined) this.revealSource(pointer, true);
       event.preventDefault();
       return;
     }
@@ -504,6 +594,136 @@ class PreviewScript {
     } else this.selection = SelectionRange.at(next);
     this.markSelection();
     this.focusPlace(next);
+  }
+
+  // ---- Editing ----
+
+  /** Enter, F2 or typing (a digit, a minus sign, an opening parenthesis; any character in a label) starts editing the focused cell. */
+  private startEditingByKey(place: Place, event: KeyboardEvent): boolean {
+    if (this.readOnly !== undefined || event.ctrlKey || event.metaKey || event.altKey) return false;
+    const target = this.editTarget(place);
+    const cell = this.view.elementAt(place);
+    if (target === undefined || cell === undefined) return false;
+    let typed: string | undefined;
+    if (event.key === "Enter" || event.key === "F2") typed = undefined;
+    else if (target.kind === "value" && startsValue(event.key)) typed = event.key;
+    // In the label column + and - still fold and unfold a subtotal's group.
+    else if (target.kind === "label" && event.key.length === 1 && event.key !== " " && !"+-=".includes(event.key)) typed = event.key;
+    else return false;
+    event.preventDefault();
+    this.selection = SelectionRange.at(place);
+    this.markSelection();
+    this.editor.begin(target, cell, typed);
+    return true;
+  }
+
+  /** A double-click edits the cell; where nothing can be edited (read-only, the unit column) it goes to the source. */
+  private onDoubleClick(event: MouseEvent): void {
+    if (!(event.target instanceof Element) || event.target.closest(".fs-toggle, input") !== null || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const place = this.view.placeOf(event.target);
+    const target = place === undefined || this.readOnly !== undefined ? undefined : this.editTarget(place);
+    const cell = place === undefined ? undefined : this.view.elementAt(place);
+    if (target === undefined || cell === undefined) {
+      const pointer = event.target.closest<HTMLElement>("[data-pointer]")?.dataset.pointer;
+      if (pointer !== undefined) this.revealSource(pointer, true);
+      return;
+    }
+    event.preventDefault();
+    this.editor.begin(target, cell);
+  }
+
+  /** What editing the cell at `place` writes: a value cell, or the label of its row; undefined for anything else. */
+  private editTarget(place: Place): EditTarget | undefined {
+    const statement = this.view.statementAt(place.statement);
+    const row = statement?.rows[place.row];
+    if (statement === undefined || row === undefined || statement.omitted !== undefined || place.column < 0) return undefined;
+    if (place.column === 0) {
+      return { place, pointer: `${row.pointer}/label`, kind: "label", text: row.label, unchanged: (content) => content.kind === "text" && content.text === row.label };
+    }
+    const cell = row.cells[place.column - (statement.unitPerRow ? 2 : 1)];
+    if (cell === undefined) return undefined;
+    const text =
+      cell.kind === "value" ? display.number(cell.value) : cell.kind === "unavailable" ? unavailableKeyword() : cell.kind === "invalid" && cell.absent !== true ? cell.value : "";
+    return {
+      place,
+      pointer: cell.pointer,
+      kind: "value",
+      text,
+      unchanged: (content) => (content.kind === "value" ? cell.kind === "value" && cell.value === content.decimal : content.kind === cell.kind),
+    };
+  }
+
+  /** A committed edit: shown in the cell at once (until the patch repaints it), written, and the focus moves on. */
+  private commitEdit(target: EditTarget, content: CellContent, direction: Direction): void {
+    this.view.repaintRow(target.place.statement, target.place.row);
+    const cell = this.view.elementAt(target.place);
+    if (cell !== undefined) {
+      const shown =
+        content.kind === "value" ? display.number(content.decimal) : content.kind === "missing" ? "—" : content.kind === "unavailable" ? unavailableKeyword() : content.text;
+      const label = target.kind === "label" ? cell.querySelector(".fs-item-label") : null;
+      if (label !== null) label.textContent = shown;
+      else if (target.kind === "value") cell.textContent = shown;
+      cell.classList.add("fs-pending");
+    }
+    this.write([{ pointer: target.pointer, content }], target.place);
+    this.moveAfterEdit(target.place, direction);
+  }
+
+  private write(writes: GridWrite[], place: Place): void {
+    if (this.uri === undefined) return;
+    const id = ++this.lastEditId;
+    this.pendingEdits.set(id, place);
+    this.post({ type: "edit", uri: this.uri, id, writes });
+  }
+
+  private moveAfterEdit(place: Place, direction: Direction): void {
+    const key = { down: "ArrowDown", up: "ArrowUp", right: "ArrowRight", left: "ArrowLeft", none: "" }[direction];
+    if (key === "") return;
+    const next = this.placeForKey(place, new KeyboardEvent("keydown", { key })) ?? place;
+    this.selection = SelectionRange.at(next);
+    this.markSelection();
+    this.focusPlace(next);
+  }
+
+  /** The extension's answer to a write: when nothing was written, the cells go back to the model's content and the page says why. */
+  private editAnswered(message: EditResultMessage): void {
+    const place = this.pendingEdits.get(message.id);
+    this.pendingEdits.delete(message.id);
+    if (message.written || place === undefined) return;
+    this.view.repaintRow(place.statement, place.row);
+    const names = message.pointers
+      .slice(0, 5)
+      .map((pointer) => {
+        const at = this.view.nearest(pointer);
+        return (at === undefined ? undefined : this.view.cellName(at)) ?? pointer;
+      })
+      .join("; ");
+    const more = message.pointers.length > 5 ? ` ${l10n.t("and {0} more", message.pointers.length - 5)}` : "";
+    const text = names === "" ? (message.message ?? "") : `${message.message ?? ""} ${names}${more}`;
+    const cell = this.view.elementAt(place);
+    if (cell !== undefined) this.editor.showMessage(cell, text);
+    else this.header.setProblem(text);
+  }
+
+  /** Editing again, with the text typed so far, at the cell `editing` named before rows moved (nothing if it is gone). */
+  private resumeEditing(editing: { pointer: string; kind: EditTarget["kind"]; text: string }): void {
+    const found = this.view.nearest(editing.kind === "label" ? editing.pointer.slice(0, -"/label".length) : editing.pointer);
+    if (found === undefined || found.row < 0 || (editing.kind === "value" && found.column < 0)) return;
+    const place = { ...found, column: editing.kind === "label" ? 0 : found.column };
+    this.view.scrollToRow(place.statement, place.row, "nearest");
+    const target = this.editTarget(place);
+    const cell = this.view.elementAt(place);
+    if (target === undefined || cell === undefined || target.pointer !== editing.pointer) return;
+    this.editor.begin(target, cell, editing.text);
+  }
+
+  /** Tables carry aria-readonly while the document cannot be edited. */
+  private markReadOnly(): void {
+    for (let statement = 0; statement < this.view.statementCount; statement += 1) {
+      const table = this.view.tableOf(statement);
+      if (this.readOnly === undefined) table?.removeAttribute("aria-readonly");
+      else table?.setAttribute("aria-readonly", "true");
+    }
   }
 
   private placeForKey(place: Place, event: KeyboardEvent): Place | undefined {
@@ -576,6 +796,12 @@ class PreviewScript {
 
   // ---- Selection and copy ----
 
+  private selectionHolds(place: Place): boolean {
+    const bounds = this.selection?.statement === place.statement ? this.selection.bounds(this.view) : undefined;
+    const position = this.view.positionOf(place.statement, place.row);
+    return bounds !== undefined && position >= bounds.fromPosition && position <= bounds.toPosition && place.column >= bounds.fromColumn && place.column <= bounds.toColumn;
+  }
+
   private markSelection(): void {
     const bounds = this.selection?.bounds(this.view);
     this.view.markRange(SELECTED, this.selection === undefined || bounds === undefined ? undefined : { statement: this.selection.statement, ...bounds });
@@ -589,8 +815,39 @@ class PreviewScript {
     if (event.target instanceof HTMLInputElement) return;
     const model = this.view.current;
     if (model === undefined) return;
-    event.clipboardData.setData("text/plain", cellsText(this.selection, this.view));
+    event.clipboardData.setData("text/plain", cellsText(this.selection, this.view, this.copyWithHeaders));
     event.preventDefault();
+  }
+
+  /** A block of cells pasted at the focused cell: one write of all of them, or nothing and which cells are wrong. */
+  private onPaste(event: ClipboardEvent): void {
+    if (event.target instanceof HTMLInputElement || event.clipboardData === null || this.uri === undefined) return;
+    const place = this.selection?.anchor ?? (document.activeElement === null ? undefined : this.view.placeOf(document.activeElement));
+    if (place === undefined || place.column < 0) return;
+    event.preventDefault();
+    const cell = this.view.elementAt(place);
+    if (this.readOnly !== undefined) {
+      if (cell !== undefined) this.editor.showMessage(cell, this.readOnly);
+      return;
+    }
+    const statement = this.view.statementAt(place.statement);
+    if (statement === undefined) return;
+    const rows: number[] = [];
+    for (let position = 0; position < this.view.visibleCount(place.statement); position += 1) rows.push(this.view.rowAtPosition(place.statement, position) ?? -1);
+    const block = parseTsvBlock(event.clipboardData.getData("text/plain"));
+    const plan = planPaste(block, { statement, rows, position: this.view.positionOf(place.statement, place.row), column: place.column }, numberSymbols(display.locale));
+    if ("writes" in plan) {
+      if (plan.writes.length > 0) this.write(plan.writes, place);
+      return;
+    }
+    const names = plan.problems
+      .slice(0, 5)
+      .map((problem) => this.view.cellName({ statement: place.statement, row: rows[problem.position] ?? -1, column: problem.column }) ?? "")
+      .join("; ");
+    const more = plan.problems.length > 5 ? ` ${l10n.t("and {0} more", plan.problems.length - 5)}` : "";
+    const text = names === "" ? plan.message : `${plan.message} ${names}${more}`;
+    if (cell !== undefined) this.editor.showMessage(cell, text);
+    else this.header.setProblem(text);
   }
 
   // ---- Find ----

@@ -18,12 +18,26 @@ export class PageHeader {
   private readonly status: HTMLElement;
   private readonly lock: HTMLElement;
   private readonly problem: HTMLElement;
+  private readonly readOnly: HTMLElement;
 
   constructor(private readonly document: Document) {
     this.title = element(document, SHELL_IDS.title);
     this.status = element(document, SHELL_IDS.status);
     this.lock = element(document, SHELL_IDS.lock);
     this.problem = element(document, SHELL_IDS.problem);
+    // The sign that the grid cannot be edited, beside the lock.
+    this.readOnly = document.createElement("span");
+    this.readOnly.className = "fs-preview-readonly";
+    this.readOnly.hidden = true;
+    this.lock.after(this.readOnly);
+  }
+
+  /** Shows why the grid is read-only (undefined: it is editable). */
+  setReadOnly(reason: string | undefined): void {
+    this.readOnly.hidden = reason === undefined;
+    this.readOnly.textContent = reason === undefined ? "" : l10n.t("Read-only");
+    if (reason === undefined) this.readOnly.removeAttribute("title");
+    else this.readOnly.title = reason;
   }
 
   setTitle(title: string, documentName: string): void {

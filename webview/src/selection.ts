@@ -2,6 +2,8 @@
 // statement. Copy writes it as tab-separated text from the model, so rows that are not drawn are
 // copied too, and values are the exact stored decimals (not the compact display).
 
+import * as l10n from "@vscode/l10n";
+import { guardedLabel } from "../../shared/src/render/gridPaste";
 import type { Place, StatementsView } from "./statements";
 
 export class SelectionRange {
@@ -33,25 +35,45 @@ export class SelectionRange {
   }
 }
 
-export function cellsText(selection: SelectionRange, view: StatementsView): string {
+/**
+ * The selection as tab-separated text: exact stored values, labels guarded against formula
+ * injection (guardedLabel). `withHeaders`: a header row (Item, Unit, the periods) first, and every
+ * line starts with the row's label and unit, as a sheet wants them.
+ */
+export function cellsText(selection: SelectionRange, view: StatementsView, withHeaders = false): string {
   const statement = view.statementAt(selection.statement);
   const bounds = selection.bounds(view);
   if (statement === undefined || bounds === undefined) return "";
   const offset = statement.unitPerRow ? 2 : 1;
+  const valueColumns: number[] = [];
+  for (let column = Math.max(bounds.fromColumn, offset); column <= bounds.toColumn; column += 1) valueColumns.push(column);
   const lines: string[] = [];
+  if (withHeaders) {
+    const periods = valueColumns.map((column) => statement.columns[column - offset]?.label ?? "");
+    lines.push([l10n.t("Item"), l10n.t("Unit"), ...periods].map(guardedLabel).join("\t"));
+  }
   for (let position = bounds.fromPosition; position <= bounds.toPosition; position += 1) {
     const row = statement.rows[view.rowAtPosition(selection.statement, position) ?? -1];
     if (row === undefined) continue;
-    const fields: string[] = [];
-    for (let column = bounds.fromColumn; column <= bounds.toColumn; column += 1) {
-      if (column === 0) fields.push(row.label);
-      else if (column < offset) fields.push(row.unit?.text ?? "");
+    const unit = statement.unitPerRow ? (row.unit?.text ?? "") : (statement.unit ?? "");
+    const fields: string[] = withHeaders ? [guardedLabel(row.label), guardedLabel(unit)] : [];
+    const columns = withHeaders ? valueColumns : range(bounds.fromColumn, bounds.toColumn);
+    for (const column of columns) {
+      if (column === 0) fields.push(guardedLabel(row.label));
+      else if (column < offset) fields.push(guardedLabel(row.unit?.text ?? ""));
       else {
         const cell = row.cells[column - offset];
-        fields.push(cell === undefined || cell.kind === "missing" || cell.kind === "unavailable" ? "" : cell.value);
+        // A decimal is copied as it is ("-5" is a number to a sheet); an invalid cell's text is guarded like a label.
+        fields.push(cell === undefined || cell.kind === "missing" || cell.kind === "unavailable" ? "" : cell.kind === "value" ? cell.value : guardedLabel(cell.value));
       }
     }
-    lines.push(fields.map((field) => field.replace(/[\t\r\n]+/g, " ")).join("\t"));
+    lines.push(fields.join("\t"));
   }
   return lines.join("\n");
+}
+
+function range(from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let index = from; index <= to; index += 1) out.push(index);
+  return out;
 }

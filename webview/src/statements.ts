@@ -43,6 +43,8 @@ export interface ViewHooks {
   scrollOurselves(scroll: () => void): void;
   /** Adds to a row as it is drawn (the changes view marks what changed); the preview has none. */
   decorateRow?(row: HTMLTableRowElement, statement: number, rowIndex: number): void;
+  /** A cell a patch must not replace (the one being edited: it keeps its editor). */
+  keeps(element: Element): boolean;
 }
 
 interface StatementView {
@@ -171,8 +173,8 @@ export class StatementsView {
           for (const { column } of op.cells) {
             const old = element.children[offset + column];
             const cell = row.cells[column];
-            if (old === undefined || cell === undefined) continue;
-            const fresh = this.cellElement(cell, offset + column, old.getAttribute("tabindex"));
+            if (old === undefined || cell === undefined || this.hooks.keeps(old)) continue;
+            const fresh = this.cellElement(cell, offset + column, old.getAttribute("tabindex"), unitOf(view.statement, row));
             for (const name of this.classesOf(view, op.row, offset + column)) fresh.classList.add(name);
             old.replaceWith(fresh);
           }
@@ -183,6 +185,41 @@ export class StatementsView {
     // Cells replaced in place move no row (a value is one line): nothing to draw or measure, so the
     // patch of a value edit costs no layout of the page here (it shares the workbench's thread).
     if (ops.some((op) => op.op !== "cells" && op.op !== "title")) this.draw();
+  }
+
+  /** Draws a drawn row again from the model (after an edit that was not written). */
+  repaintRow(statement: number, row: number): void {
+    const view = this.views[statement];
+    const old = view?.drawn.get(row);
+    if (view === undefined || old === undefined) return;
+    const fresh = this.rowElement(view, row, view.positions[row] ?? 0);
+    old.querySelectorAll('[tabindex="0"]').forEach((element) => {
+      const column = [...old.children].indexOf(element);
+      fresh.children[column]?.setAttribute("tabindex", "0");
+    });
+    old.replaceWith(fresh);
+    view.drawn.set(row, fresh);
+  }
+
+  /** "Cash, 2025-12-31: 1,234.5": a cell as a screen reader announces it (row label, period, value). */
+  describe(place: Place): string | undefined {
+    const statement = this.views[place.statement]?.statement;
+    const row = statement?.rows[place.row];
+    if (statement === undefined || row === undefined) return undefined;
+    const offset = this.cellOffset(statement);
+    if (place.column < offset) return place.column === 0 ? row.label : row.unit?.text;
+    const cell = row.cells[place.column - offset];
+    const name = this.cellName(place);
+    return cell === undefined || name === undefined ? undefined : l10n.t("{0}: {1}", name, cellDisplayText(cell, "full", display.number));
+  }
+
+  /** "Cash, 2025-12-31": a cell by its row label and period (a label cell: its row label). */
+  cellName(place: Place): string | undefined {
+    const statement = this.views[place.statement]?.statement;
+    const row = statement?.rows[place.row];
+    if (statement === undefined || row === undefined) return undefined;
+    const column = statement.columns[place.column - this.cellOffset(statement)];
+    return column === undefined ? row.label : l10n.t("{0}, {1}", row.label, columnParts(column).join(" – "));
   }
 
   /** Recomputes which rows are shown (after a collapse or expand) and redraws. */
@@ -585,6 +622,8 @@ export class StatementsView {
     section.dataset.pointer = statement.pointer;
     const table = doc.createElement("table");
     table.className = "fs-table";
+    // A grid: cells are focused and edited one by one (aria-readonly is set while the document is read-only).
+    table.setAttribute("role", "grid");
     const caption = table.createCaption();
     caption.className = "fs-caption";
     const label = doc.createElement("span");
@@ -786,7 +825,8 @@ export class StatementsView {
       tr.append(td);
     }
     const offset = this.cellOffset(view.statement);
-    row.cells.forEach((cell, index) => tr.append(this.cellElement(cell, offset + index, null)));
+    const unit = unitOf(view.statement, row);
+    row.cells.forEach((cell, index) => tr.append(this.cellElement(cell, offset + index, null, unit)));
     for (let column = -1; column < tr.children.length; column += 1) {
       const names = this.classesOf(view, rowIndex, column);
       if (names.length === 0) continue;
@@ -797,7 +837,7 @@ export class StatementsView {
     return tr;
   }
 
-  private cellElement(cell: PreviewCell, column: number, tabindex: string | null): HTMLTableCellElement {
+  private cellElement(cell: PreviewCell, column: number, tabindex: string | null, unit: string | undefined): HTMLTableCellElement {
     const doc = this.document;
     const td = doc.createElement("td");
     const classes = ["fs-cell", `fs-${cell.kind}`];
@@ -810,15 +850,18 @@ export class StatementsView {
     td.dataset.col = String(column);
     td.tabIndex = tabindex === "0" ? 0 : -1;
     const text = cellDisplayText(cell, this.format, display.number);
+    // What scale a typed value is in: the unit's, as the table shows it.
+    const scale = unit === undefined || unit === "" ? [] : [scaleHint(unit)];
     if (cell.kind === "value") {
       td.dataset.value = cell.value;
       const full = cellDisplayText(cell, "full", display.number);
       const titles = text === full ? [] : [full];
       if (cell.title !== "") titles.push(cell.title);
-      if (titles.length > 0) td.title = titles.join("\n");
+      if (titles.length + scale.length > 0) td.title = [...titles, ...scale].join("\n");
       td.append(text);
     } else {
-      if (cell.title !== "") td.title = cell.title;
+      const titles = [...(cell.title === "" ? [] : [cell.title]), ...scale];
+      if (titles.length > 0) td.title = titles.join("\n");
       if (cell.kind === "missing" || cell.kind === "unavailable") {
         const shown = doc.createElement("span");
         shown.setAttribute("aria-hidden", "true");
@@ -837,6 +880,23 @@ export class StatementsView {
     }
     return td;
   }
+}
+
+const scaleHints = new Map<string, string>();
+
+/** The line of a cell's title that says what unit and scale a typed value is in (one string per unit). */
+function scaleHint(unit: string): string {
+  let hint = scaleHints.get(unit);
+  if (hint === undefined) {
+    hint = l10n.t("Unit: {0}. Values are typed as the table shows them.", unit);
+    scaleHints.set(unit, hint);
+  }
+  return hint;
+}
+
+/** The unit text of a row's values: the statement's, or the row's own in a mixed-unit statement. */
+function unitOf(statement: PreviewStatement, row: PreviewRow): string | undefined {
+  return statement.unit ?? row.unit?.title;
 }
 
 function placeKey(place: Place): string {

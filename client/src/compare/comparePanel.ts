@@ -99,7 +99,7 @@ export class ComparePanel implements vscode.Disposable {
     return this.newUri.toString() === newUri.toString() && this.old.name === old.name && this.old.text === old.text;
   }
 
-  private async receive(message: { type: "ready" } | { type: "reveal"; pointer: string }): Promise<void> {
+  private async receive(message: { type: "ready" } | { type: "reveal"; pointer: string; focus: boolean }): Promise<void> {
     if (message.type === "ready") {
       // A (re)loaded page holds nothing.
       this.ready = true;
@@ -107,7 +107,7 @@ export class ComparePanel implements vscode.Disposable {
       await this.render();
       return;
     }
-    await revealSource(this.newUri, message.pointer, this.dependencies.pointers, this.panel.viewColumn);
+    await revealSource(this.newUri, message.pointer, this.dependencies.pointers, this.panel.viewColumn, message.focus);
   }
 
   /** One request at a time: an update asked for while one runs is made right after it. */

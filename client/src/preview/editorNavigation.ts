@@ -14,23 +14,26 @@ function isVisible(editor: vscode.TextEditor, range: vscode.Range): boolean {
 }
 
 /**
- * Opens (or focuses) the document beside the preview and selects the source of `pointer`. Returns
- * the editor, and whether this scrolled it, so the caller can ignore that scroll instead of syncing
- * back; undefined when the pointer has no source in the current text.
+ * Selects the source of `pointer` in the document's editor beside the preview, opening it there if
+ * it is not visible. `focus`: the editor takes the focus; otherwise it follows without it (a visible
+ * editor is not even brought to the front of its group again). Returns the editor, and whether this
+ * scrolled it, so the caller can ignore that scroll instead of syncing back; undefined when the
+ * pointer has no source in the current text.
  */
 export async function revealSource(
   uri: vscode.Uri,
   pointer: string,
   pointers: SourcePointers,
   previewColumn: vscode.ViewColumn | undefined,
+  focus: boolean,
 ): Promise<{ editor: vscode.TextEditor; scrolled: boolean } | undefined> {
   let editor = visibleEditorFor(uri);
   const wasVisible = editor !== undefined;
   if (editor === undefined) {
     const document = await vscode.workspace.openTextDocument(uri);
     const column = previewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Two : vscode.ViewColumn.One;
-    editor = await vscode.window.showTextDocument(document, { viewColumn: column, preserveFocus: false });
-  } else {
+    editor = await vscode.window.showTextDocument(document, { viewColumn: column, preserveFocus: !focus });
+  } else if (focus) {
     editor = await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn, preserveFocus: false });
   }
   const range = await pointers.rangeOf(editor.document, pointer);

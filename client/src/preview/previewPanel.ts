@@ -10,6 +10,7 @@ import type { SourcePointers } from "../navigation/sourcePointers";
 import type { FsServer } from "../server/fsServer";
 import { Throttle } from "../util/throttle";
 import { revealSource, scrollEditorTo, visibleEditorFor } from "./editorNavigation";
+import { applyGridWrites, readOnlyReason, undoInDocument } from "./gridEdits";
 import { buildPreviewShell } from "./shell";
 import { pageAssets } from "./pageAssets";
 
@@ -240,8 +241,9 @@ export class PreviewPanel implements vscode.Disposable {
   }
 
   /**
-   * A click in the page that revealed its source also focused the page, and VS Code learns of that
-   * focus by polling (every 250 ms, in its webview host): under load it can make the preview active
+   * A reveal that gives the editor the focus (Ctrl+click, Space) follows a press or key in the page,
+   * which focused the page, and VS Code learns of that focus by polling (every 250 ms, in its
+   * webview host): under load it can make the preview active
    * again just after the editor took the focus, and the user's next keys would go to the preview.
    * So the preview becoming active within REFOCUS_MS of a reveal gives the focus back to the editor,
    * unless the page was pressed since (a shift+click extending the selection, say: the user is
@@ -279,9 +281,11 @@ export class PreviewPanel implements vscode.Disposable {
         return;
       case "reveal": {
         const presses = this.presses;
-        const revealed = await revealSource(this.resourceUri, message.pointer, this.dependencies.pointers, this.panel.viewColumn);
+        const revealed = await revealSource(this.resourceUri, message.pointer, this.dependencies.pointers, this.panel.viewColumn, message.focus);
         if (revealed === undefined) return;
         if (revealed.scrolled) this.expectedEditorScroll = "any";
+        // A source that follows a click leaves the focus in the grid: nothing to give back.
+        if (!message.focus) return;
         // A press in the page since the click (even while the source was looked up) means the user went on in the preview.
         this.revealed = { editor: revealed.editor, at: Date.now(), presses };
         if (this.panel.active) this.refocusRevealed();
@@ -297,6 +301,16 @@ export class PreviewPanel implements vscode.Disposable {
         // The page could not apply a patch: send the whole model.
         if (message.uri === this.shownUri) this.shownVersion = undefined;
         await this.renderNow();
+        return;
+      case "edit": {
+        if (message.uri !== this.resourceUri.toString()) return;
+        const outcome = await applyGridWrites(this.dependencies.server, this.resourceUri, message.writes);
+        this.post(outcome.written ? { type: "editResult", id: message.id, written: true, pointers: [] } : { type: "editResult", id: message.id, ...outcome });
+        return;
+      }
+      case "undo":
+        if (message.uri === this.resourceUri.toString() && readOnlyReason(this.resourceUri) === undefined)
+          await undoInDocument(this.resourceUri, message.redo ? "redo" : "undo", this.panel);
         return;
       case "explain": {
         // The server answers for exactly the model version the page holds (null once it is gone).
@@ -376,6 +390,7 @@ export class PreviewPanel implements vscode.Disposable {
       wire: undefined,
       version: undefined,
       status: undefined,
+      readOnly: readOnlyReason(uri),
     } as const;
   }
 

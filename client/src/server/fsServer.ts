@@ -6,6 +6,7 @@
 import * as vscode from "vscode";
 import { RevealOutputChannelOn, State, type BaseLanguageClient, type DocumentSelector, type LanguageClientOptions } from "vscode-languageclient";
 import {
+  CellEditsRequest,
   CellExplanationRequest,
   CompareReleaseNotification,
   CompareViewRequest,
@@ -25,7 +26,9 @@ import {
   SnapshotDiffRequest,
   StatusNotification,
   ValidateTextRequest,
+  type CellEditsResult,
   type CellExplanation,
+  type GridWrite,
   type DocumentStatus,
   type ExportParams,
   type FsInitializationOptions,
@@ -158,6 +161,11 @@ export class FsServer implements vscode.Disposable {
 
   async snapshotDiff(uri: vscode.Uri): Promise<SnapshotDiffResult | null> {
     return (await this.start()).sendRequest(SnapshotDiffRequest, { uri: uri.toString() });
+  }
+
+  /** The preview grid's writes as minimal edits of the document's current version (see CellEditsResult.version). */
+  async cellEdits(uri: vscode.Uri, writes: GridWrite[]): Promise<CellEditsResult | null> {
+    return (await this.start()).sendRequest(CellEditsRequest, { uri: uri.toString(), writes });
   }
 
   async recordEdits(uri: vscode.Uri): Promise<RecordEditsResult | null> {

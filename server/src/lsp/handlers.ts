@@ -19,7 +19,9 @@ import {
 } from "vscode-languageserver";
 import * as l10n from "@vscode/l10n";
 import { isFsDocumentByName, isFsDocumentValue, mightBeFsDocument } from "../../../shared/src/detect";
+import { asGridWrites } from "../../../protocol/webview";
 import {
+  CellEditsRequest,
   CellExplanationRequest,
   CodeLensesRequest,
   MAX_LENS_WINDOWS,
@@ -197,6 +199,14 @@ export function registerHandlers(context: ServerContext): void {
     guard(CellExplanationRequest.method, null, ({ uri, modelVersion, pointer }) => {
       const open = analysis(uri);
       return open === undefined || typeof modelVersion !== "number" ? null : service.cellExplanation(open, modelVersion, pointer, context.settings(uri).display);
+    }),
+  );
+  connection.onRequest(
+    CellEditsRequest,
+    guard(CellEditsRequest.method, null, ({ uri, writes }) => {
+      const open = analysis(uri);
+      const checked = asGridWrites(writes);
+      return open === undefined || checked === undefined ? null : service.cellEdits(open, checked);
     }),
   );
   connection.onRequest(

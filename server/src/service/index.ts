@@ -22,3 +22,4 @@ export { cellExplanation } from "./cellExplanation";
 export { exportXlsx } from "./exportXlsx";
 export { importFile } from "./importSpreadsheet";
 export { CompareSessions, compareView } from "./compareView";
+export { cellEdits } from "./cellEdits";

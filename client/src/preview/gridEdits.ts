@@ -1,0 +1,70 @@
+// The preview grid's writes, applied to the document: the server turns them into minimal edits of
+// its current version (fs/cellEdits, each value found by its pointer), and they are applied as ONE
+// WorkspaceEdit (one step of the editor's undo stack) only to exactly that version. If the text
+// changed in between, the edits are asked for again, so the write goes to the same cells by their
+// pointers; a cell that no longer exists writes nothing, and the page says which.
+
+import * as vscode from "vscode";
+import type { GridWrite } from "../../../protocol/lsp";
+import { matchesFilePatterns } from "../../../shared/src/detect";
+import type { FsServer } from "../server/fsServer";
+
+/** What became of a grid write: written, or not (with why, and the cells concerned). */
+export type GridWriteOutcome = { written: true } | { written: false; message: string; pointers: string[] };
+
+/** Attempts when the text keeps changing between the server's answer and the edit. */
+const ATTEMPTS = 3;
+
+/** Why `uri` is shown read-only in the grid, or undefined when it can be edited. */
+export function readOnlyReason(uri: vscode.Uri): string | undefined {
+  if (!vscode.workspace.isTrusted) return vscode.l10n.t("Read-only: the workspace is not trusted.");
+  // The left side of a Git diff (git:), other read-only file systems and virtual documents.
+  if (vscode.workspace.fs.isWritableFileSystem(uri.scheme) === false) return vscode.l10n.t("Read-only: this file cannot be changed here.");
+  // Files the user marked read-only (files.readonlyInclude, less files.readonlyExclude), as the editor shows them.
+  const files = vscode.workspace.getConfiguration("files", uri);
+  const patterns = (name: string): string[] => Object.entries(files.get<Record<string, boolean>>(name) ?? {}).flatMap(([glob, on]) => (on === true ? [glob] : []));
+  if (matchesFilePatterns(uri.path, patterns("readonlyInclude")) && !matchesFilePatterns(uri.path, patterns("readonlyExclude"))) {
+    return vscode.l10n.t("Read-only: this file cannot be changed here.");
+  }
+  return undefined;
+}
+
+export async function applyGridWrites(server: FsServer, uri: vscode.Uri, writes: GridWrite[]): Promise<GridWriteOutcome> {
+  const refusal = readOnlyReason(uri);
+  if (refusal !== undefined) return { written: false, message: refusal, pointers: [] };
+  let document: vscode.TextDocument;
+  try {
+    document = await vscode.workspace.openTextDocument(uri);
+  } catch (error) {
+    return { written: false, message: error instanceof Error ? error.message : String(error), pointers: [] };
+  }
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const result = await server.cellEdits(uri, writes).catch(() => undefined);
+    if (result === undefined || result === null)
+      return { written: false, message: vscode.l10n.t("Nothing was written: the document is not open as an FS document."), pointers: [] };
+    if (result.missing.length > 0) return { written: false, message: vscode.l10n.t("Nothing was written: these cells are no longer in the document."), pointers: result.missing };
+    if (result.refused.length > 0 || result.problem !== undefined) {
+      return { written: false, message: result.problem ?? vscode.l10n.t("Nothing was written: these cells cannot take this content."), pointers: result.refused };
+    }
+    // The text moved on since the server's answer: ask again, for the same pointers.
+    if (result.version !== document.version) continue;
+    if (result.edits.length === 0) return { written: true };
+    const edit = new vscode.WorkspaceEdit();
+    for (const { offset, length, content } of result.edits) {
+      edit.replace(uri, new vscode.Range(document.positionAt(offset), document.positionAt(offset + length)), content);
+    }
+    // applyEdit fails if the text moved between the check above and now: then ask again as well.
+    if (await vscode.workspace.applyEdit(edit)) return { written: true };
+    if (document.version === result.version) return { written: false, message: vscode.l10n.t("Nothing was written: the editor refused the change."), pointers: [] };
+  }
+  return { written: false, message: vscode.l10n.t("Nothing was written: the document kept changing. Try again."), pointers: [] };
+}
+
+/** Undo or redo in the document's editor, for Ctrl+Z / Ctrl+Y pressed in the preview; the preview keeps the focus. */
+export async function undoInDocument(uri: vscode.Uri, command: "undo" | "redo", panel: vscode.WebviewPanel): Promise<void> {
+  const editor = vscode.window.visibleTextEditors.find((candidate) => candidate.document.uri.toString() === uri.toString());
+  const document = editor?.document ?? (await vscode.workspace.openTextDocument(uri));
+  await vscode.window.showTextDocument(document, { viewColumn: editor?.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus: false, preview: false });
+  await vscode.commands.executeCommand(command);
+  panel.reveal(panel.viewColumn, false);
+}

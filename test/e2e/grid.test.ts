@@ -1,0 +1,286 @@
+// Editing in the preview's grid, in a real VS Code (code-server), as a user does it: a click selects
+// a cell and the source follows in the editor while the focus stays in the grid, so a double-click
+// edits; a value typed there changes the JSON at exactly that value, the rollup problem follows, and
+// Ctrl+Z pressed in the preview restores the text byte for byte; Ctrl+click goes to the source; a
+// block pasted from the clipboard with Ctrl+V is one edit and one undo step; a read-only document
+// refuses edits; and in a German editor a value is typed the German way. The text is compared on
+// disk after saving.
+
+import assert from "node:assert/strict";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, it, type TestContext } from "node:test";
+import { findNodeAtLocation, parseTree, type JSONPath } from "jsonc-parser";
+import type { FrameLocator, Locator, Page } from "playwright-core";
+import { focusedEditor, previewFrame, quickOpen, runCommand, runFsEditorCommand, showProblems, waitForCursorLine, waitForFsMarkers, UI_TIMEOUT_MS } from "./workbench";
+import { loadWorkspaceLib, screenshot, setUpEditor, type Editor, type Setup } from "./harness";
+import { GERMAN_DOCUMENT } from "../support/germanDocument";
+
+const SETUP_TIMEOUT_MS = 15 * 60_000;
+const TEST_TIMEOUT_MS = 3 * 60_000;
+const ROLLUP_MESSAGE = "Gross profit fy2025: 41 stated, children sum to 40 (difference 1, tolerance 0).";
+const GROSS_PROFIT_FY2025: JSONPath = ["statements", 1, "items", 6, "values", "fy2025"];
+const READ_ONLY_FILE = "locked/manufacturing-locked.json";
+const GERMAN_FILE = "bilanz.json";
+
+const pointerOf = (path: JSONPath): string => `/${path.join("/")}`;
+
+/** `text` with the value at `path` replaced by `json`, through the parse tree. */
+function replaced(text: string, path: JSONPath, json: string): string {
+  const node = findNodeAtLocation(parseTree(text)!, path);
+  assert.ok(node !== undefined, path.join("/"));
+  return text.slice(0, node.offset) + json + text.slice(node.offset + node.length);
+}
+
+/** 1-based line of the value at `path` in `text`. */
+function lineOf(text: string, path: JSONPath): number {
+  const node = findNodeAtLocation(parseTree(text)!, path);
+  assert.ok(node !== undefined, path.join("/"));
+  return text.slice(0, node.offset).split("\n").length;
+}
+
+/** The preview's cell of `pointer`, once it shows no pending write. */
+function cellOf(preview: FrameLocator, pointer: string, hasText?: RegExp): Locator {
+  return preview.locator(`td[data-pointer="${pointer}"]:not(.fs-pending)`, hasText === undefined ? {} : { hasText });
+}
+
+/** Waits until `cell` holds the focus of its page, and that page the focus of the window: keys go to it. */
+async function waitForGridFocus(cell: Locator): Promise<void> {
+  await cell.evaluate(
+    (element) =>
+      new Promise<void>((resolve, reject) => {
+        const deadline = Date.now() + 30_000;
+        const check = () => {
+          if (element.ownerDocument.hasFocus() && element.ownerDocument.activeElement === element) resolve();
+          else if (Date.now() > deadline) reject(new Error(`the focus is not on the cell: ${element.ownerDocument.activeElement?.outerHTML.slice(0, 120) ?? "nothing"}`));
+          else requestAnimationFrame(check);
+        };
+        check();
+      }),
+  );
+}
+
+/**
+ * Saves `file` from its editor, the first group's (the preview beside it is the second), and reads
+ * it from disk. Quick Open would open the file again in the preview's group, which has the focus.
+ */
+async function savedText(page: Page, folder: string, file: string): Promise<string> {
+  await page.keyboard.press("Control+1");
+  await page.locator(`.editor-group-container.active .tab.active[data-resource-name="${file.split("/").at(-1)!}"]`).waitFor({ timeout: UI_TIMEOUT_MS });
+  await focusedEditor(page).waitFor({ timeout: UI_TIMEOUT_MS });
+  await page.keyboard.press("Control+S");
+  await page.locator(".editor-group-container.active .tab.active:not(.dirty)").waitFor({ timeout: UI_TIMEOUT_MS });
+  return readFileSync(join(folder, file), "utf8");
+}
+
+/** Each case starts from a workbench without editors; an earlier case that failed may have left one unsaved. */
+async function closeAllEditors(page: Page): Promise<void> {
+  const tabs = page.locator(".tabs-container .tab");
+  const dontSave = page.locator(".monaco-dialog-box .monaco-button", { hasText: "Don't Save" });
+  await runCommand(page, "View: Close All Editors");
+  for (let attempt = 0; attempt < 3 && (await tabs.count()) > 0; attempt += 1) {
+    await tabs.first().or(dontSave).waitFor({ timeout: UI_TIMEOUT_MS });
+    if (await dontSave.isVisible()) await dontSave.click();
+    await tabs
+      .first()
+      .waitFor({ state: "detached", timeout: 10_000 })
+      .catch(() => undefined);
+  }
+  assert.equal(await tabs.count(), 0, "every editor closed");
+}
+
+/** One editor per describe: `it` skips when it did not start and saves a screenshot when a case fails. */
+function editorSuite(setUp: () => Promise<Setup>) {
+  let editor: Editor | undefined;
+  let skipReason: string | undefined;
+  before(
+    async () => {
+      const setup = await setUp();
+      if ("skip" in setup) skipReason = setup.skip;
+      else editor = setup.editor;
+    },
+    { timeout: SETUP_TIMEOUT_MS },
+  );
+  after(async () => {
+    await editor?.stop();
+  });
+  return (name: string, body: (editor: Editor, t: TestContext) => Promise<void>): void => {
+    it(name, { timeout: TEST_TIMEOUT_MS }, async (t) => {
+      if (editor === undefined) {
+        t.skip(skipReason ?? "the editor did not start");
+        return;
+      }
+      try {
+        await body(editor, t);
+      } catch (error) {
+        const path = await screenshot(editor.page, `grid ${name}`);
+        if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
+        throw error;
+      }
+    });
+  };
+}
+
+describe("editing in the preview's grid (code-server)", { timeout: SETUP_TIMEOUT_MS + 5 * TEST_TIMEOUT_MS }, () => {
+  let manufacturing = "";
+  const uiTest = editorSuite(async () => {
+    const workspace = await loadWorkspaceLib();
+    manufacturing = workspace.E2E_FILES.manufacturing;
+    return setUpEditor(
+      { "files.readonlyInclude": { "locked/**": true } },
+      {
+        addFiles: (folder) => {
+          mkdirSync(join(folder, "locked"), { recursive: true });
+          writeFileSync(join(folder, READ_ONLY_FILE), readFileSync(join(folder, manufacturing)));
+        },
+      },
+    );
+  });
+
+  uiTest(
+    "a click keeps the focus in the grid while the source follows; a double-click edits; the value typed changes exactly that value, the rollup problem goes, and Ctrl+Z in the preview restores the text byte for byte",
+    async ({ page, folder }) => {
+      const original = readFileSync(join(folder, manufacturing), "utf8");
+      await quickOpen(page, manufacturing);
+      await runFsEditorCommand(page, "FS: Open Preview to the Side");
+      await showProblems(page);
+      await waitForFsMarkers(page, manufacturing, (found) => found.some((marker) => marker.message === ROLLUP_MESSAGE), "the rollup problem");
+      const preview = previewFrame(page);
+      const pointer = pointerOf(GROSS_PROFIT_FY2025);
+      const cell = cellOf(preview, pointer);
+      await cell.waitFor({ timeout: UI_TIMEOUT_MS });
+
+      await cell.click();
+      await waitForCursorLine(page, lineOf(original, GROSS_PROFIT_FY2025));
+      await waitForGridFocus(cell);
+      await cell.dblclick();
+      const input = preview.locator(`td[data-pointer="${pointer}"] input.fs-cell-editor`);
+      await input.waitFor({ timeout: UI_TIMEOUT_MS });
+      // The editor starts with the whole value selected: typing replaces it.
+      await page.keyboard.type("40");
+      await page.keyboard.press("Enter");
+      await waitForFsMarkers(page, manufacturing, (found) => found.length === 0, "no fs problems once Gross profit is 40");
+      await cellOf(preview, pointer, /^40$/).waitFor({ timeout: UI_TIMEOUT_MS });
+      assert.equal(await savedText(page, folder, manufacturing), replaced(original, GROSS_PROFIT_FY2025, '"40"'), "only that value changed");
+
+      // Back in the preview: Ctrl+Z undoes the grid's edit in the document (one step).
+      await cell.click();
+      await waitForGridFocus(cell);
+      await page.keyboard.press("Control+Z");
+      await waitForFsMarkers(page, manufacturing, (found) => found.length === 1 && found[0]!.message === ROLLUP_MESSAGE, "the rollup problem back after undo");
+      // A failing subtotal's cell also holds its flag.
+      await cellOf(preview, pointer, /^41/).waitFor({ timeout: UI_TIMEOUT_MS });
+      assert.equal(await savedText(page, folder, manufacturing), original, "Ctrl+Z restored the text byte for byte");
+    },
+  );
+
+  uiTest("Ctrl+click on a cell goes to its source: the editor takes the focus with the value selected", async ({ page, folder }) => {
+    await closeAllEditors(page);
+    const text = readFileSync(join(folder, manufacturing), "utf8");
+    await quickOpen(page, manufacturing);
+    await runFsEditorCommand(page, "FS: Open Preview to the Side");
+    const preview = previewFrame(page);
+    const path: JSONPath = ["statements", 0, "items", 3, "values", "at-2024"];
+    const cell = cellOf(preview, pointerOf(path));
+    await cell.waitFor({ timeout: UI_TIMEOUT_MS });
+    await cell.click({ modifiers: ["Control"] });
+    await focusedEditor(page).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`Ln ${lineOf(text, path)}, Col \\d+`) }).waitFor({ timeout: UI_TIMEOUT_MS });
+  });
+
+  uiTest("a block pasted from the clipboard with Ctrl+V sets those cells in one edit; one Ctrl+Z takes it back", async ({ page, folder }) => {
+    await closeAllEditors(page);
+    const original = readFileSync(join(folder, manufacturing), "utf8");
+    // What a spreadsheet puts on the clipboard: tab-separated, CRLF, a thousands separator, a parenthesised negative.
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.evaluate(() => navigator.clipboard.writeText("1,234.5\t(2)\r\n3\t4\r\n"));
+    await quickOpen(page, manufacturing);
+    await runFsEditorCommand(page, "FS: Open Preview to the Side");
+    const preview = previewFrame(page);
+    const cash = cellOf(preview, "/statements/0/items/0/values/at-2025");
+    await cash.waitFor({ timeout: UI_TIMEOUT_MS });
+    await cash.click();
+    await waitForGridFocus(cash);
+    await page.keyboard.press("Control+V");
+    await cellOf(preview, "/statements/0/items/1/values/at-2024", /^4$/).waitFor({ timeout: UI_TIMEOUT_MS });
+    let expected = original;
+    for (const [item, period, value] of [
+      [0, "at-2025", "1234.5"],
+      [0, "at-2024", "-2"],
+      [1, "at-2025", "3"],
+      [1, "at-2024", "4"],
+    ] as const) {
+      expected = replaced(expected, ["statements", 0, "items", item, "values", period], JSON.stringify(value));
+    }
+    assert.equal(await savedText(page, folder, manufacturing), expected, "exactly the four cells changed");
+
+    await cash.click();
+    await waitForGridFocus(cash);
+    await page.keyboard.press("Control+Z");
+    await cellOf(preview, "/statements/0/items/1/values/at-2024", /^550$/).waitFor({ timeout: UI_TIMEOUT_MS });
+    await cellOf(preview, "/statements/0/items/0/values/at-2025", /^400$/).waitFor({ timeout: UI_TIMEOUT_MS });
+    assert.equal(await savedText(page, folder, manufacturing), original, "one undo step took the whole block back");
+  });
+
+  uiTest("a read-only document shows the grid read-only and refuses edits: typing, F2, a double-click and a paste", async ({ page, folder }) => {
+    await closeAllEditors(page);
+    const original = readFileSync(join(folder, READ_ONLY_FILE), "utf8");
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.evaluate(() => navigator.clipboard.writeText("7\t8\r\n"));
+    await quickOpen(page, "manufacturing-locked.json");
+    await runFsEditorCommand(page, "FS: Open Preview to the Side");
+    const preview = previewFrame(page);
+    await preview.locator(".fs-preview-readonly:not([hidden])").waitFor({ timeout: UI_TIMEOUT_MS });
+    assert.equal(await preview.locator("table.fs-table").first().getAttribute("aria-readonly"), "true");
+    const cash = cellOf(preview, "/statements/0/items/0/values/at-2025");
+    await cash.click();
+    await waitForGridFocus(cash);
+    await page.keyboard.press("5");
+    await page.keyboard.press("F2");
+    await page.keyboard.press("Control+V");
+    // The paste is answered at the cell with the reason it cannot be edited.
+    await preview.locator(".fs-cell-message", { hasText: "Read-only" }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await cash.dblclick();
+    assert.equal(await preview.locator("input.fs-cell-editor").count(), 0, "no cell editor opened");
+    assert.equal(await cash.textContent(), "400");
+    assert.equal(readFileSync(join(folder, READ_ONLY_FILE), "utf8"), original);
+    assert.equal(await page.locator(".tabs-container .tab.dirty").count(), 0, "nothing was changed in an editor");
+  });
+});
+
+describe("editing in the preview's grid in German (code-server)", { timeout: SETUP_TIMEOUT_MS + 2 * TEST_TIMEOUT_MS }, () => {
+  const uiTest = editorSuite(() =>
+    setUpEditor(
+      {},
+      { displayLanguage: { id: "de", name: "Deutsch", problemsTitle: "Probleme" }, addFiles: (folder) => writeFileSync(join(folder, GERMAN_FILE), `${GERMAN_DOCUMENT}\n`) },
+    ),
+  );
+
+  uiTest("a value is typed the German way: an English one is refused with a German message, (999,25) writes -999.25 and the rollup problem goes", async ({ page, folder }) => {
+    const original = readFileSync(join(folder, GERMAN_FILE), "utf8");
+    await quickOpen(page, GERMAN_FILE);
+    // The editor title's preview button (German) shows that the FS editor commands are available.
+    await page.locator('.editor-group-container.active .editor-actions .action-label[aria-label*="Vorschau an der Seite"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
+    await runCommand(page, "FS: Vorschau an der Seite öffnen");
+    await showProblems(page);
+    await waitForFsMarkers(page, GERMAN_FILE, (found) => found.length === 1, "the German rollup problem");
+    const preview = previewFrame(page);
+    const path: JSONPath = ["statements", 0, "items", 1, "values", "fy2025"];
+    const cell = cellOf(preview, pointerOf(path), /^-1\.000,25$/);
+    await cell.waitFor({ timeout: UI_TIMEOUT_MS });
+    await cell.click();
+    await waitForGridFocus(cell);
+    // Typing a digit starts the edit with that digit.
+    await page.keyboard.type("999.25");
+    await page.keyboard.press("Enter");
+    await preview.locator(".fs-cell-message", { hasText: "Die Trennzeichen stehen nicht dort" }).waitFor({ timeout: UI_TIMEOUT_MS });
+    const input = preview.locator(`td[data-pointer="${pointerOf(path)}"] input.fs-cell-editor`);
+    assert.equal(await input.getAttribute("aria-invalid"), "true");
+    await input.fill("");
+    await page.keyboard.type("(999,25)");
+    await page.keyboard.press("Enter");
+    await waitForFsMarkers(page, GERMAN_FILE, (found) => found.length === 0, "no fs problems once the subtotal adds up");
+    await cellOf(preview, pointerOf(path), /^-999,25$/).waitFor({ timeout: UI_TIMEOUT_MS });
+    assert.equal(await savedText(page, folder, GERMAN_FILE), replaced(original, path, '"-999.25"'), "only that value changed, canonical");
+  });
+});

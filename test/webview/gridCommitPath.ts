@@ -1,0 +1,165 @@
+// A grid commit through the whole in-process path, shared by test/webview/gridCommit.test.ts and
+// the grid bench (scripts/bench/gridCommit.ts): the page (Chromium) commits a typed value and posts
+// its write; the language service turns it into its minimal edit (fs/cellEdits), the store analyses
+// the edited text (a value edit, diagnostics published as the server does), the preview's push
+// (fs/previewUpdate) is a patch, and the page paints the cell and the subtotal it rolls up to. What
+// VS Code adds in between (messages through the extension host, applying the WorkspaceEdit, the
+// document sync to the server) is left out.
+
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import * as service from "../../server/src/service/index";
+import type { EditMessage } from "../../protocol/webview";
+import { createService, type ServiceUnderTest } from "../server/service";
+import { openPreview, send, type PreviewHost } from "./page";
+
+export interface CommitTiming {
+  /** Enter pressed in the cell editor → the edited cell painted, in the page's clock. */
+  commitToPaint: number;
+  /** The server's part: the edits, the edited text's analysis (with its diagnostics), the patch. */
+  edits: number;
+  analysis: number;
+  patch: number;
+}
+
+interface Child {
+  cell: string;
+  parent: string;
+}
+
+/** Value cells of child rows (rollupTo a subtotal) in the first statement's first period, in document order. */
+function childCells(text: string): Child[] {
+  const parsed = JSON.parse(text) as { statements: { items: { id: string; rollupTo?: string; values: Record<string, unknown> }[]; periods: string[] }[] };
+  const statement = parsed.statements[0]!;
+  const period = statement.periods[0]!;
+  const index = new Map(statement.items.map((item, at) => [item.id, at]));
+  const children: Child[] = [];
+  statement.items.forEach((item, at) => {
+    const parent = item.rollupTo === undefined ? undefined : index.get(item.rollupTo);
+    if (parent !== undefined && typeof item.values[period] === "string") {
+      children.push({ cell: `/statements/0/items/${at}/values/${period}`, parent: `/statements/0/items/${parent}/values/${period}` });
+    }
+  });
+  return children;
+}
+
+/** One document open in the service and in a page; commit() types a value into a child cell and waits for its paint. */
+export class GridCommitPath {
+  private readonly server: ServiceUnderTest = createService();
+  private readonly bases = new service.PreviewBases();
+  private readonly children: Child[];
+  private version = 1;
+  private sequence = 1;
+  private page: Page | undefined;
+
+  private constructor(
+    private readonly uri: string,
+    private text: string,
+  ) {
+    this.children = childCells(text);
+    assert.ok(this.children.length > 0, "the document has a child cell to edit");
+  }
+
+  static async open(host: PreviewHost, uri: string, text: string): Promise<GridCommitPath> {
+    const path = new GridCommitPath(uri, text);
+    path.server.open(uri, text, 1);
+    const first = path.server.with(uri, (analysis) => service.previewModel(analysis, path.bases, undefined))!;
+    assert.ok(first.wire !== undefined && first.modelVersion === 1);
+    path.page = await openPreview(host, { width: 1200, height: 900 });
+    await send(path.page, {
+      type: "model",
+      sequence: path.sequence,
+      uri,
+      version: 1,
+      documentName: uri.split("/").at(-1)!,
+      status: undefined,
+      problem: undefined,
+      wire: new TextEncoder().encode(first.wire),
+      locked: false,
+      numberFormat: "full",
+    });
+    return path;
+  }
+
+  /** Commits `decimal` into the `nth` child cell (spread over the statement); returns the timings and what the patch repainted. */
+  async commit(nth: number, decimal: string): Promise<CommitTiming & { cell: string; parent: string; parentRepainted: boolean }> {
+    const page = this.page!;
+    const { cell: cellPointer, parent: parentPointer } = this.children[Math.floor((nth * 7919) % this.children.length)]!;
+    // The cell may be below the rows drawn: the page's own highlight scrolls to it.
+    await send(page, { type: "highlight", pointer: cellPointer, reveal: true });
+    const cell = page.locator(`td[data-pointer="${cellPointer}"]`);
+    await cell.waitFor();
+    await cell.focus();
+    await page.keyboard.press("F2");
+    await cell.locator("input").fill(decimal);
+    const posted = await page.evaluate(() => window.__posted.length);
+    const committed = await page.evaluate(() => performance.now());
+    await page.keyboard.press("Enter");
+    const edit = (await (
+      await page.waitForFunction((from) => window.__posted.slice(from).find((message) => message.type === "edit"), posted, { polling: "raf" })
+    ).jsonValue()) as EditMessage;
+    assert.deepEqual(edit.writes, [{ pointer: cellPointer, content: { kind: "value", decimal } }]);
+
+    // The extension host's part: the edits for the current version, applied to the text.
+    const started = performance.now();
+    const result = this.server.with(this.uri, (analysis) => service.cellEdits(analysis, edit.writes))!;
+    assert.equal(result.edits.length, 1);
+    const edited = performance.now();
+    const [only] = result.edits;
+    const textDocument = TextDocument.create(this.uri, "json", this.version, this.text);
+    this.version += 1;
+    this.server.change(this.uri, this.version, [
+      { range: { start: textDocument.positionAt(only!.offset), end: textDocument.positionAt(only!.offset + only!.length) }, text: only!.content },
+    ]);
+    this.text = this.text.slice(0, only!.offset) + only!.content + this.text.slice(only!.offset + only!.length);
+    const analysed = performance.now();
+    const update = this.server.with(this.uri, (analysis) => service.previewUpdate(analysis, this.bases))!;
+    assert.ok(update.patch !== undefined, "a patch, not the whole model");
+    const served = performance.now();
+    this.sequence += 1;
+    await send(page, {
+      type: "patch",
+      sequence: this.sequence,
+      uri: this.uri,
+      baseVersion: update.patch.baseVersion,
+      version: update.modelVersion!,
+      status: update.status,
+      problem: undefined,
+      ops: update.patch.ops,
+    });
+    const parentOp = update.patch.ops.flatMap((op) => (op.op === "cells" ? op.cells : [])).find((entry) => entry.cell.pointer === parentPointer);
+    await page.waitForFunction(
+      ({ cell, decimal, parent, inconsistent }) => {
+        const edited = document.querySelector(`td[data-pointer="${cell}"]`);
+        // The subtotal's cell is repainted by the same patch when it is drawn (a large statement draws the rows in view).
+        const total = document.querySelector(`td[data-pointer="${parent}"]`);
+        return (
+          edited?.getAttribute("data-value") === decimal &&
+          !edited.classList.contains("fs-pending") &&
+          (total === null || inconsistent === undefined || total.classList.contains("fs-inconsistent") === inconsistent)
+        );
+      },
+      { cell: cellPointer, decimal, parent: parentPointer, inconsistent: parentOp === undefined ? undefined : parentOp.cell.check === "inconsistent" },
+      { polling: "raf" },
+    );
+    const painted = await page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.now()))));
+    return {
+      commitToPaint: painted - committed,
+      edits: edited - started,
+      analysis: analysed - edited,
+      patch: served - analysed,
+      cell: cellPointer,
+      parent: parentPointer,
+      parentRepainted: parentOp !== undefined,
+    };
+  }
+
+  get pageOf(): Page {
+    return this.page!;
+  }
+
+  async close(): Promise<void> {
+    await this.page?.close();
+  }
+}

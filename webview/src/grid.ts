@@ -1,0 +1,181 @@
+// Editing one cell of the grid in place: an <input> in the cell, started by Enter, F2, a double-click
+// or typing; Enter commits and moves down, Tab right (Shift: the other way), Escape cancels, and
+// leaving the cell commits. What was typed is read by the shared parser (cellInput.ts) in the
+// display language's conventions; invalid input stays in the cell with a message beside it and
+// nothing is written. A commit hands the new content to the page script, which sends it to the
+// extension as one write.
+
+import * as l10n from "@vscode/l10n";
+import type { CellContent } from "../../shared/src/fix/cellEdits";
+import { parseCellInput } from "../../shared/src/render/cellInput";
+import type { NumberSymbols } from "../../shared/src/render/localeFormat";
+import type { Place } from "./statements";
+
+export type Direction = "down" | "up" | "right" | "left" | "none";
+
+/** The cell being edited: where it is, what it names and what it holds now. */
+export interface EditTarget {
+  place: Place;
+  /** The pointer written: the cell's, or the item's label. */
+  pointer: string;
+  kind: "value" | "label";
+  /** The text the editor starts with (the value as the table shows it in full, or the label). */
+  text: string;
+  /** Is `content` what the cell holds already (nothing to write)? */
+  unchanged(content: CellContent): boolean;
+}
+
+export interface EditorHooks {
+  /** The user committed `content` for `target`; move by `direction` afterwards. */
+  commit(target: EditTarget, content: CellContent, direction: Direction): void;
+  /** The edit ended without a write (Escape, or nothing changed): give the cell back its content. */
+  cancel(target: EditTarget, refocus: boolean): void;
+}
+
+const EDITOR_CLASS = "fs-cell-editor";
+const MESSAGE_CLASS = "fs-cell-message";
+
+export class CellEditor {
+  private editing: { target: EditTarget; cell: HTMLElement; input: HTMLInputElement } | undefined;
+  private message: HTMLElement | undefined;
+
+  constructor(
+    private readonly document: Document,
+    private readonly symbols: NumberSymbols,
+    private readonly hooks: EditorHooks,
+  ) {}
+
+  get active(): EditTarget | undefined {
+    return this.editing?.target;
+  }
+
+  /** Is `element` (a cell being repainted by a patch) the cell being edited? */
+  holds(element: Element): boolean {
+    return this.editing?.cell === element;
+  }
+
+  /** Starts editing `cell`; `typed` replaces the content (typing started it), otherwise all of it is selected. */
+  begin(target: EditTarget, cell: HTMLElement, typed?: string): void {
+    this.finish(false);
+    this.clearMessage();
+    const input = this.document.createElement("input");
+    input.type = "text";
+    input.className = EDITOR_CLASS;
+    input.spellcheck = false;
+    input.autocomplete = "off";
+    input.value = typed ?? target.text;
+    input.setAttribute("aria-label", cell.getAttribute("aria-label") ?? cell.textContent ?? "");
+    cell.classList.add("fs-editing");
+    cell.replaceChildren(input);
+    this.editing = { target, cell, input };
+    input.addEventListener("keydown", (event) => this.onKey(event));
+    input.addEventListener("blur", () => {
+      // Leaving the cell commits (a click elsewhere, another window); an invalid value stays unwritten.
+      if (this.editing?.input === input) this.commit("none", false);
+    });
+    input.focus({ preventScroll: true });
+    if (typed === undefined) input.select();
+    else input.setSelectionRange(input.value.length, input.value.length);
+  }
+
+  /** Commits what the editor holds; false (and the editor stays, with a message) when it is not valid. */
+  commit(direction: Direction, refocus = true): boolean {
+    const editing = this.editing;
+    if (editing === undefined) return true;
+    const content = this.read(editing.target, editing.input.value);
+    if ("message" in content) {
+      this.showMessage(editing.cell, content.message);
+      editing.cell.classList.add("fs-edit-invalid");
+      editing.input.setAttribute("aria-invalid", "true");
+      if (!refocus) this.finish(true);
+      return false;
+    }
+    this.finish(false);
+    if (editing.target.unchanged(content)) this.hooks.cancel(editing.target, refocus);
+    else this.hooks.commit(editing.target, content, direction);
+    return true;
+  }
+
+  /**
+   * Drops the editor without repainting anything: its row is being replaced (a new model, rows
+   * moved). Returns what was being edited and the text typed so far, to resume where the cell is now.
+   */
+  abandon(): { pointer: string; kind: EditTarget["kind"]; text: string } | undefined {
+    const editing = this.editing;
+    this.editing = undefined;
+    this.clearMessage();
+    return editing === undefined ? undefined : { pointer: editing.target.pointer, kind: editing.target.kind, text: editing.input.value };
+  }
+
+  cancel(): void {
+    const editing = this.editing;
+    if (editing === undefined) return;
+    this.finish(false);
+    this.clearMessage();
+    this.hooks.cancel(editing.target, true);
+  }
+
+  /** Shows `text` beside `cell` (an invalid value, a write that was refused) until the next key. */
+  showMessage(cell: Element, text: string): void {
+    this.clearMessage();
+    const box = cell.getBoundingClientRect();
+    const message = this.document.createElement("div");
+    message.className = MESSAGE_CLASS;
+    message.setAttribute("role", "alert");
+    message.textContent = text;
+    message.style.left = `${Math.max(0, box.left)}px`;
+    message.style.top = `${box.bottom + 2}px`;
+    this.document.body.append(message);
+    this.message = message;
+  }
+
+  clearMessage(): void {
+    this.message?.remove();
+    this.message = undefined;
+  }
+
+  /** The editor goes away; `restore`: the cell gets its content back (an invalid value left behind). */
+  private finish(restore: boolean): void {
+    const editing = this.editing;
+    if (editing === undefined) return;
+    this.editing = undefined;
+    editing.cell.classList.remove("fs-editing", "fs-edit-invalid");
+    editing.input.remove();
+    if (restore) this.hooks.cancel(editing.target, false);
+  }
+
+  private read(target: EditTarget, text: string): CellContent | { message: string } {
+    if (target.kind === "label") {
+      return text.trim() === "" ? { message: l10n.t("A label cannot be empty.") } : { kind: "text", text };
+    }
+    const parsed = parseCellInput(text, this.symbols);
+    return parsed.kind === "error" ? { message: parsed.message } : parsed.kind === "value" ? { kind: "value", decimal: parsed.decimal } : parsed;
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    const mod = event.ctrlKey || event.metaKey;
+    // Find still opens from the editor; everything else is the editor's (the grid must not move).
+    if (mod && event.key.toLowerCase() === "f") return;
+    event.stopPropagation();
+    if (this.message !== undefined && event.key !== "Enter" && event.key !== "Tab") this.clearMessage();
+    switch (event.key) {
+      case "Enter":
+        event.preventDefault();
+        this.commit(event.shiftKey ? "up" : "down");
+        return;
+      case "Tab":
+        event.preventDefault();
+        this.commit(event.shiftKey ? "left" : "right");
+        return;
+      case "Escape":
+        event.preventDefault();
+        this.cancel();
+        return;
+    }
+  }
+}
+
+/** Keys that start editing a focused value cell by typing: a digit, a minus sign, an opening parenthesis. */
+export function startsValue(key: string): boolean {
+  return /^[0-9]$/.test(key) || key === "-" || key === "\u2212" || key === "(";
+}
