@@ -40,11 +40,12 @@ function write(text: string, writes: CellWrite[]): string {
 
 const cell = (item: number, period: string): string => `/statements/0/items/${item}/values/${period}`;
 
-test("a value write replaces exactly that value's token; everything else keeps its bytes", () => {
+test("a value write replaces exactly that value's digits; everything else keeps its bytes", () => {
   const outcome = cellWriteEdits(TEXT, new SourceLocator(TEXT), [{ pointer: cell(0, "fy2025"), content: { kind: "value", decimal: "-1234.5" } }]);
   assert.equal(outcome.edits.length, 1);
   const [edit] = outcome.edits;
-  assert.equal(TEXT.slice(edit!.offset, edit!.offset + edit!.length), '"10"');
+  // Inside the quotes: the server takes it as a value edit (the next test).
+  assert.equal(TEXT.slice(edit!.offset - 1, edit!.offset + edit!.length + 1), '"10"');
   const after = apply(TEXT, outcome.edits);
   assert.equal(after, TEXT.replace('"fy2025" :  "10"', '"fy2025" :  "-1234.5"'));
 });
@@ -154,14 +155,42 @@ test("set to the children's sum writes what the quick fix writes; other cells re
   server.open(URI, failing, 1);
   const result = edits([{ pointer: cell(2, "fy2025"), content: { kind: "children-sum" } }])!;
   assert.equal(result.edits.length, 1);
-  assert.equal(result.edits[0]!.content, '"11.25"');
   const fix = server.with(URI, (analysis) => service.codeActions(analysis, { diagnostics: service.diagnostics(analysis, server.settings) }));
   const sumFix = (fix ?? []).find((action) => action.title.includes("sum of its children"));
   const fixEdit = sumFix?.edit?.changes?.[URI]?.[0];
-  assert.equal(fixEdit?.newText, result.edits[0]!.content);
+  assert.ok(fixEdit !== undefined);
+  const fixed = failing.slice(0, offsetOf(failing, fixEdit.range.start)) + fixEdit.newText + failing.slice(offsetOf(failing, fixEdit.range.end));
+  assert.equal(apply(failing, result.edits), fixed);
+  assert.ok(fixed.includes('"fy2025": "11.25"'));
   assert.equal(edits([{ pointer: cell(0, "fy2025"), content: { kind: "children-sum" } }])!.refused.length, 1);
   server.close(URI);
 });
+
+test("a value write is a value edit for the server: the next version is analysed from the last one, its preview model carried", () => {
+  const conforming = TEXT.replace('{ "id": "b", ', '{ "id": "b", "label": "Receivables", ');
+  server.open(URI, conforming, 1);
+  assert.ok(server.with(URI, (analysis) => analysis.parsed?.previewWire) !== undefined);
+  const result = edits([{ pointer: cell(0, "fy2025"), content: { kind: "value", decimal: "14" } }])!;
+  const [edit] = result.edits;
+  assert.ok(edit !== undefined);
+  server.change(URI, 2, [{ range: { start: positionOf(conforming, edit.offset), end: positionOf(conforming, edit.offset + edit.length) }, text: edit.content }]);
+  // A full analysis of the text builds no preview model ahead of a request; a value edit rebuilds the edited statement's.
+  assert.equal(
+    server.with(URI, (analysis) => analysis.parsed?.hasPreviewWire),
+    true,
+  );
+  const after = apply(conforming, result.edits);
+  assert.equal(
+    server.with(URI, (analysis) => analysis.text),
+    after,
+  );
+  server.close(URI);
+});
+
+function offsetOf(text: string, position: { line: number; character: number }): number {
+  const lines = text.split("\r\n");
+  return lines.slice(0, position.line).reduce((sum, line) => sum + line.length + 2, 0) + position.character;
+}
 
 function positionOf(text: string, offset: number): { line: number; character: number } {
   const before = text.slice(0, offset).split("\r\n");

@@ -4,7 +4,7 @@
 // bytes. Never located by searching text. A pointer that resolves to nothing in this text (the
 // item or statement is gone) writes nothing: the caller tells the user.
 
-import { modify, type Edit } from "jsonc-parser";
+import { modify, type Edit, type Node } from "jsonc-parser";
 import { isDecimal } from "../decimal/grammar";
 import type { SourceLocator } from "../json/locate";
 import { parentPointer, parsePointer } from "../json/pointer";
@@ -54,6 +54,15 @@ export function contentJson(content: CellContent): string {
   }
 }
 
+/**
+ * A decimal written over a string value replaces the characters between its quotes only: the
+ * server then analyses the edit as a value edit of that cell (incremental/valueEdit.ts, which
+ * takes an edit inside one value's string), not the whole text again. A decimal needs no escape.
+ */
+function replaceStringContent(node: Node, decimal: string): Edit {
+  return { offset: node.offset + 1, length: node.length - 2, content: decimal };
+}
+
 function fits(target: "value" | "label", content: CellContent): boolean {
   if (target === "label") return content.kind === "text" && content.text !== "";
   return content.kind === "missing" || content.kind === "unavailable" || (content.kind === "value" && isDecimal(content.decimal));
@@ -80,7 +89,7 @@ export function cellWriteEdits(text: string, locator: SourceLocator, writes: rea
     }
     const node = locator.node(pointer);
     if (node !== undefined) {
-      edits.push(replaceValue(node, contentJson(content)));
+      edits.push(content.kind === "value" && node.type === "string" ? replaceStringContent(node, content.decimal) : replaceValue(node, contentJson(content)));
       continue;
     }
     const owner = parentPointer(pointer);
