@@ -103,6 +103,35 @@ describe("the preview grid", () => {
     assert.equal(edits(await posted(p)).length, 2);
   });
 
+  test("while a cell is edited, text keys stay in its editor and the workbench's shortcuts reach the page's window, which VS Code forwards", TIMEOUT, async () => {
+    const p = await painted();
+    // VS Code's webview host listens on the page's window (pre/index.html, handleInnerKeydown).
+    await p.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { __windowKeys: string[] }).__windowKeys = seen;
+      // Modifier keys alone carry nothing to check.
+      window.addEventListener("keydown", (event) => {
+        if (!["Control", "Shift", "Alt", "Meta"].includes(event.key)) seen.push(`${event.ctrlKey ? "Ctrl+" : ""}${event.key}`);
+      });
+    });
+    const windowKeys = (): Promise<string[]> => p.evaluate(() => (window as unknown as { __windowKeys: string[] }).__windowKeys);
+    await p.locator(CASH).focus();
+    await p.keyboard.press("F2");
+    const input = p.locator(`${CASH} input.fs-cell-editor`);
+    await input.waitFor();
+    await p.evaluate(() => (window as unknown as { __windowKeys: string[] }).__windowKeys.splice(0));
+    await p.keyboard.type("12");
+    for (const key of ["ArrowLeft", "Home", "Control+ArrowRight", "Control+a", "Backspace"]) await p.keyboard.press(key);
+    assert.deepEqual(await windowKeys(), [], "keys that edit the text stay in the editor");
+    for (const key of ["Control+p", "F1", "Control+s"]) await p.keyboard.press(key);
+    assert.deepEqual(await windowKeys(), ["Ctrl+p", "F1", "Ctrl+s"]);
+    assert.equal(await input.count(), 1, "the editor stays while the workbench's keys pass");
+    assert.equal(await activePointer(p), undefined, "the focus is in the editor's text box, not moved to another cell");
+    await p.keyboard.press("Escape");
+    assert.deepEqual(await windowKeys(), ["Ctrl+p", "F1", "Ctrl+s"], "Escape is the editor's");
+    assert.equal(edits(await posted(p)).length, 0);
+  });
+
   test("empty input writes null, the keyword writes unavailable, invalid input is shown at the cell and nothing is written", TIMEOUT, async () => {
     const p = await painted();
     await p.locator(CASH_2024).dblclick();

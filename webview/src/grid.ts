@@ -153,9 +153,11 @@ export class CellEditor {
   }
 
   private onKey(event: KeyboardEvent): void {
-    const mod = event.ctrlKey || event.metaKey;
-    // Find still opens from the editor; everything else is the editor's (the grid must not move).
-    if (mod && event.key.toLowerCase() === "f") return;
+    // Keys that edit the text stay in the editor. The others go on: VS Code's webview host forwards
+    // what reaches the page's window to the workbench, so its shortcuts (Ctrl+P, Ctrl+S, F1,
+    // Ctrl+1…) work while a cell is edited, and Ctrl+F still opens the page's find box. The grid's
+    // own keys ignore what comes from the editor (main.ts).
+    if (!editsText(event)) return;
     event.stopPropagation();
     if (this.message !== undefined && event.key !== "Enter" && event.key !== "Tab") this.clearMessage();
     switch (event.key) {
@@ -173,6 +175,21 @@ export class CellEditor {
         return;
     }
   }
+}
+
+/** Modified keys that edit or move in a text box: undo, redo, select all, the clipboard, by words. */
+const TEXT_CHORDS = new Set(["a", "c", "v", "x", "z", "y", "arrowleft", "arrowright", "home", "end", "backspace", "delete"]);
+
+/**
+ * Whether a key belongs to the text box: unmodified (or Shift) keys but F-keys, a character typed
+ * with AltGr or Option (not a plain letter or digit: Alt+F is the workbench's), and TEXT_CHORDS
+ * with Ctrl or Cmd.
+ */
+export function editsText(event: Pick<KeyboardEvent, "key" | "altKey" | "ctrlKey" | "metaKey">): boolean {
+  if (/^F[0-9]+$/.test(event.key)) return false;
+  if (event.altKey) return event.key.length === 1 && !/^[a-z0-9]$/i.test(event.key);
+  if (!event.ctrlKey && !event.metaKey) return true;
+  return TEXT_CHORDS.has(event.key.toLowerCase());
 }
 
 /** Keys that start editing a focused value cell by typing: a digit, a minus sign, an opening parenthesis. */

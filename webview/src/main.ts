@@ -556,7 +556,8 @@ class PreviewScript {
   }
 
   private onKey(event: KeyboardEvent): void {
-    if (!(event.target instanceof Element)) return;
+    // Keys in the cell editor are its own; those it lets through are the workbench's (grid.ts).
+    if (!(event.target instanceof Element) || event.target instanceof HTMLInputElement) return;
     const place = this.view.placeOf(event.target);
     if (place === undefined || place.column < 0) return;
     const mod = event.ctrlKey || event.metaKey;
