@@ -10,6 +10,7 @@ import { after, before, describe, it, type TestContext } from "node:test";
 import { findNodeAtLocation, parseTree, type JSONPath } from "jsonc-parser";
 import {
   focusedEditor,
+  focusFirstEditorGroup,
   fsEditorTitleAction,
   activeTab,
   goTo,
@@ -130,7 +131,7 @@ describe("FS Documents in the web-worker extension host (code-server)", { timeou
     // The source editor shows the cell's line as its cursor line (the focus stays in the preview);
     // then, focused, the status bar gives the exact position.
     await waitForCursorLine(page, source.line);
-    await quickOpen(page, manufacturing);
+    await focusFirstEditorGroup(page);
     await page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`Ln ${source.line}, Col \\d+`) }).waitFor({ timeout: UI_TIMEOUT_MS });
     const cursor = await readCursor(page);
     assert.ok(

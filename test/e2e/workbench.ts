@@ -2,7 +2,7 @@
 // scripts/lib/workbench.mjs, shared with scripts/screenshot.mjs). Every wait has a timeout.
 
 import type { Page } from "playwright-core";
-import { UI_TIMEOUT_MS } from "../../scripts/lib/workbench.mjs";
+import { focusedEditor, UI_TIMEOUT_MS } from "../../scripts/lib/workbench.mjs";
 
 export * from "../../scripts/lib/workbench.mjs";
 
@@ -11,6 +11,18 @@ export async function readCursor(page: Page): Promise<{ line: number; column: nu
   if ((await item.count()) === 0) return undefined;
   const match = /Ln (\d+), Col (\d+)/.exec((await item.textContent()) ?? "");
   return match === null ? undefined : { line: Number(match[1]), column: Number(match[2]) };
+}
+
+/**
+ * Gives the keyboard back to the first editor group's editor, as a user does after working in the
+ * preview's grid: Ctrl+1 (View: Focus First Editor Group), which the webview host forwards to the
+ * workbench. Quick Open would not: it opens a file in the active group, which after a click in the
+ * grid is the preview's (VS Code's ACTIVE_GROUP), so the file would open a second time there
+ * instead of focusing its editor beside.
+ */
+export async function focusFirstEditorGroup(page: Page): Promise<void> {
+  await page.keyboard.press("Control+1");
+  await focusedEditor(page).waitFor({ timeout: UI_TIMEOUT_MS });
 }
 
 /**
