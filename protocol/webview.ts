@@ -155,6 +155,16 @@ export interface PressedMessage {
 }
 
 /**
+ * Webview → extension: the page got or lost the keyboard (its window's focus and blur). VS Code
+ * learns of a webview's focus by polling and may report it after the focus moved on; the extension
+ * tells such a stale activation from a real one by this (client/src/preview/staleFocus.ts).
+ */
+export interface PageFocusMessage {
+  type: "pageFocus";
+  focused: boolean;
+}
+
+/**
  * Webview → extension: the grid's writes (one commit, one paste, one action): applied as one edit of
  * the document, one undo step, by pointer (client/src/preview/gridEdits.ts); answered by EditResultMessage.
  */
@@ -172,7 +182,7 @@ export interface UndoMessage {
   redo: boolean;
 }
 
-export type WebviewToExtension = ReadyMessage | RevealMessage | ScrolledMessage | ResyncMessage | ExplainMessage | PressedMessage | EditMessage | UndoMessage;
+export type WebviewToExtension = ReadyMessage | RevealMessage | ScrolledMessage | ResyncMessage | ExplainMessage | PressedMessage | EditMessage | UndoMessage | PageFocusMessage;
 
 /** What the webview persists (getState/setState) and the panel serializer restores. */
 export interface PreviewState {
@@ -356,6 +366,8 @@ export function isWebviewToExtension(value: unknown): value is WebviewToExtensio
       return isString(message.uri) && typeof message.id === "number" && asGridWrites(message.writes) !== undefined;
     case "undo":
       return isString(message.uri) && typeof message.redo === "boolean";
+    case "pageFocus":
+      return typeof message.focused === "boolean";
     default:
       return false;
   }

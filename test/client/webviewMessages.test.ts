@@ -31,6 +31,8 @@ test("every message the page posts passes the extension's check", () => {
     },
     { type: "undo", uri: URI, redo: false },
     { type: "undo", uri: URI, redo: true },
+    { type: "pageFocus", focused: true },
+    { type: "pageFocus", focused: false },
   ];
   for (const message of messages) assert.equal(isWebviewToExtension(message), true, JSON.stringify(message));
 });
@@ -50,6 +52,8 @@ test("malformed messages are dropped", () => {
     { type: "edit", uri: URI, id: 1, writes: Array.from({ length: MAX_GRID_WRITES + 1 }, () => write) },
     { type: "undo", uri: URI },
     { type: "undo", redo: true },
+    { type: "pageFocus" },
+    { type: "pageFocus", focused: "yes" },
   ];
   for (const message of malformed) assert.equal(isWebviewToExtension(message), false, JSON.stringify(message)?.slice(0, 120));
 });

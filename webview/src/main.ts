@@ -155,6 +155,9 @@ class PreviewScript {
       if (isExtensionToWebview(event.data)) this.receive(event.data);
     });
     window.addEventListener("resize", () => this.view.draw());
+    // Whether the page has the keyboard: VS Code's own report of it can be stale (client/src/preview/staleFocus.ts).
+    window.addEventListener("focus", () => this.post({ type: "pageFocus", focused: true }));
+    window.addEventListener("blur", () => this.post({ type: "pageFocus", focused: false }));
     document.addEventListener("keydown", (event) => this.onDocumentKey(event));
     document.addEventListener("copy", (event) => this.onCopy(event));
     document.addEventListener("paste", (event) => this.onPaste(event));

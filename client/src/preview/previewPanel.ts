@@ -12,6 +12,7 @@ import { Throttle } from "../util/throttle";
 import { revealSource, scrollEditorTo, visibleEditorFor } from "./editorNavigation";
 import { applyGridWrites, readOnlyReason, undoInDocument } from "./gridEdits";
 import { buildPreviewShell } from "./shell";
+import { PAGE_FOCUS_GRACE_MS, StaleFocus } from "./staleFocus";
 import { pageAssets } from "./pageAssets";
 
 export const PREVIEW_VIEW_TYPE = "fs.preview";
@@ -111,9 +112,37 @@ export class PreviewPanel implements vscode.Disposable {
       panel.onDidDispose(() => this.dispose()),
       panel.onDidChangeViewState(({ webviewPanel }) => {
         if (!webviewPanel.visible) this.early = undefined;
-        if (webviewPanel.active) this.refocusRevealed();
+        if (webviewPanel.active) {
+          this.refocusRevealed();
+          this.checkStaleFocus();
+        }
+      }),
+      vscode.window.onDidChangeActiveTextEditor((editor) => {
+        if (editor === undefined) return;
+        this.keyboardEditor = editor;
+        this.staleFocus.editorActivated(Date.now());
       }),
     );
+  }
+
+  private readonly staleFocus = new StaleFocus();
+  /** The text editor that last became active: where a stale activation of the preview gives the keyboard back. */
+  private keyboardEditor: vscode.TextEditor | undefined;
+  private staleCheck: ReturnType<typeof setTimeout> | undefined;
+
+  /**
+   * The preview became active: if its page does not say it has the keyboard within
+   * PAGE_FOCUS_GRACE_MS, and the keyboard went to an editor just before, VS Code's report of the
+   * page's focus was stale (staleFocus.ts): give the keyboard back to that editor.
+   */
+  private checkStaleFocus(): void {
+    clearTimeout(this.staleCheck);
+    this.staleCheck = setTimeout(() => {
+      const editor = this.keyboardEditor;
+      if (this.disposed || !this.panel.active || editor === undefined || !this.staleFocus.isStale(Date.now())) return;
+      if (!vscode.window.visibleTextEditors.includes(editor)) return;
+      void vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn, preserveFocus: false });
+    }, PAGE_FOCUS_GRACE_MS);
   }
 
   get resource(): vscode.Uri {
@@ -278,6 +307,9 @@ export class PreviewPanel implements vscode.Disposable {
       }
       case "pressed":
         this.presses++;
+        return;
+      case "pageFocus":
+        this.staleFocus.pageFocus(message.focused, Date.now());
         return;
       case "reveal": {
         const presses = this.presses;
@@ -477,6 +509,7 @@ export class PreviewPanel implements vscode.Disposable {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    clearTimeout(this.staleCheck);
     this.prefetched = undefined;
     this.cursorThrottle.cancel();
     this.scrollThrottle.cancel();
