@@ -61,7 +61,8 @@ for (const shape of shapes) {
   const next = (accept) => new Promise((resolve) => (waiting = (params) => accept(params) && resolve(params)));
   // A draft's first publication leaves every related location out (the server sends them next, for
   // the same version); the whole one has them where a failing subtotal has a likely cause (not all do).
-  const whole = (params) => !params.diagnostics.some((diagnostic) => diagnostic.code === "rollup-unsatisfied") || params.diagnostics.some((diagnostic) => diagnostic.relatedInformation !== undefined);
+  const whole = (params) =>
+    !params.diagnostics.some((diagnostic) => diagnostic.code === "rollup-unsatisfied") || params.diagnostics.some((diagnostic) => diagnostic.relatedInformation !== undefined);
   const cpuStart = cpuMs(pid);
   const started = performance.now();
   const opened = next((params) => params.version === 1 && whole(params));
