@@ -25,7 +25,6 @@ function requestedPort() {
 }
 
 async function prepare() {
-  const vsix = await packageExtension({ log });
   try {
     await ensureDebianPackages({ log });
   } catch (error) {
@@ -34,7 +33,9 @@ async function prepare() {
     process.exit(1);
   }
   log(`code-server: making sure it is installed in .cache/code-server (the first time takes a few minutes)`);
-  const executable = await ensureCodeServer({ log });
+  // Packaging (a build and vsce, in a staging folder) does not need code-server: on a first run it
+  // is done while code-server installs.
+  const [vsix, executable] = await Promise.all([packageExtension({ log }), ensureCodeServer({ log })]);
   log(`installing ${vsix} into .cache/vscode-profile`);
   await installExtension({ executable, vsix, extensionsDir, userDataDir });
   return executable;
