@@ -14,7 +14,8 @@ import { buildPresentation } from "../../shared/src/render/index";
 import { buildPreviewModel, type PreviewModel } from "../../shared/src/render/previewModel";
 import { diffPreviewWires } from "../../shared/src/render/previewPatch";
 import { previewWireOf, previewWireText, type PreviewWire } from "../../shared/src/render/previewWire";
-import { buildPreviewShell, type ShellOptions } from "../../client/src/preview/shell";
+import type { ShellOptions } from "../../client/src/page/shell";
+import { buildPreviewShell } from "../../client/src/preview/shell";
 import type { ExtensionToWebview, ModelMessage, PatchMessage, WebviewToExtension } from "../../protocol/webview";
 import { repoRoot } from "../support/paths";
 
@@ -29,7 +30,7 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-/** The page's script and stylesheet, which the shell inlines as the extension does (client/src/preview/pageAssets.ts). */
+/** The page's script and stylesheet, which the shell inlines as the extension does (client/src/page/assets.ts). */
 const PAGE_FILES = { script: join(repoRoot, "dist", "webview.js"), style: join(repoRoot, "media", "preview.css") } as const;
 
 export interface PreviewHost {
