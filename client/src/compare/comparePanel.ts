@@ -32,6 +32,8 @@ export interface OldSide {
 export class ComparePanel implements vscode.Disposable {
   private readonly session = createNonce(12);
   private oldSent = false;
+  /** NEW's version last sent to the server, when the server does not hold NEW (a git: side such as the index). */
+  private newSentVersion: number | undefined;
   private ready = false;
   private disposed = false;
   private sequence = 0;
@@ -71,6 +73,10 @@ export class ComparePanel implements vscode.Disposable {
       dependencies.server.onStatus((status) => {
         if (status.uri === newUri.toString() && status.version !== this.shownVersion) void this.render();
       }),
+      // A NEW the server does not hold (a git: side) publishes no status: its own changes are followed.
+      vscode.workspace.onDidChangeTextDocument(({ document }) => {
+        if (document.uri.toString() === newUri.toString() && !dependencies.server.holds(document)) void this.render();
+      }),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration("fs.preview.numberFormat", newUri)) this.post({ type: "options", numberFormat: numberFormat(newUri) });
       }),
@@ -105,14 +111,19 @@ export class ComparePanel implements vscode.Disposable {
       // Opening makes sure the server has NEW's text (a view restored without its editor).
       const document = await vscode.workspace.openTextDocument(this.newUri);
       const sendOld = !this.oldSent;
+      // A side the server does not hold open (the index in a staged-versus-HEAD diff) is sent, once per version.
+      const sendNew = !this.dependencies.server.holds(document) && this.newSentVersion !== document.version;
+      const version = document.version;
       result = await this.dependencies.server.compareView({
         uri: document.uri.toString(),
         session: this.session,
         oldName: this.old.name,
         newName: documentName(this.newUri),
         ...(sendOld ? { oldText: this.old.text } : {}),
+        ...(sendNew ? { newSide: { text: document.getText(), version } } : {}),
       });
       if (sendOld && result !== null) this.oldSent = true;
+      if (sendNew && result !== null) this.newSentVersion = version;
     } catch (error) {
       this.postModel(sequence, { problem: vscode.l10n.t("The changes view could not be shown: {0}", error instanceof Error ? error.message : String(error)) });
       return;
