@@ -5,7 +5,9 @@
 // Control's diff editor of the file, the editor-title button opens the same view; and the view
 // follows an edit of the document; a staged change's diff (both sides git: URIs, the right one a
 // side the language server does not hold open) opens the view too. Its own editor with Git
-// enabled (the other suites turn it off).
+// enabled (the other suites turn it off). Then the web: in the web-worker extension host (no Git
+// extension there), the title button of a diff editor of two FS files (File: Compare Active File
+// With…) opens the view of its two sides.
 
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -209,6 +211,61 @@ describe("the changes view in VS Code (code-server) with Git", { timeout: SETUP_
       await page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`Ln ${position.line}, Col ${position.column}\\b`) }).waitFor({ timeout: UI_TIMEOUT_MS });
     } catch (error) {
       const path = await screenshot(page, "compare a staged change");
+      if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
+      throw error;
+    }
+  });
+});
+
+/** Both extensions in the web-worker extension host, as web.test.ts runs them (see ../shared/notes/web-extension-here.md). */
+const WEB_WORKER_SETTINGS = {
+  "remote.extensionKind": { "fs-documents.fs-documents": ["web"], "fs-documents-tests.fs-documents-e2e-runner": ["web"] },
+};
+
+let webEditor: Editor | undefined;
+let webSkipReason: string | undefined;
+
+describe("the changes view on the web (code-server's web-worker extension host)", { timeout: SETUP_TIMEOUT_MS + TEST_TIMEOUT_MS }, () => {
+  before(
+    async () => {
+      const setup = await setUpEditor(WEB_WORKER_SETTINGS, {
+        addFiles: (folder) => {
+          writeFileSync(join(folder, "before.fs.json"), document("120"));
+          writeFileSync(join(folder, "after.fs.json"), document("125"));
+        },
+      });
+      if ("skip" in setup) webSkipReason = setup.skip;
+      else webEditor = setup.editor;
+    },
+    { timeout: SETUP_TIMEOUT_MS },
+  );
+
+  after(async () => {
+    await webEditor?.stop();
+  });
+
+  it("the title button of a diff editor of two FS files opens the view of its two sides", { timeout: TEST_TIMEOUT_MS }, async (t) => {
+    if (webEditor === undefined) {
+      t.skip(webSkipReason ?? "the editor did not start");
+      return;
+    }
+    const { page } = webEditor;
+    try {
+      await quickOpen(page, "before.fs.json");
+      await fsEditorTitleAction(page).waitFor({ timeout: FIRST_ANSWER_TIMEOUT_MS });
+      await runCommand(page, "File: Compare Active File With...");
+      const input = page.locator(".quick-input-widget .quick-input-box input");
+      await input.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+      await input.fill("after.fs.json");
+      await page.locator(".quick-input-list .monaco-list-row.focused", { hasText: "after.fs.json" }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.keyboard.press("Enter");
+      const button = page.locator('.editor-group-container.active .editor-actions .action-label[aria-label*="Open Changes View of This Diff"]').first();
+      await button.waitFor({ timeout: FIRST_ANSWER_TIMEOUT_MS });
+      await button.click();
+      await expectTheChanges(page);
+      assert.match((await changesView(page).locator("#fc-view-title").textContent()) ?? "", /before\.fs\.json → after\.fs\.json/);
+    } catch (error) {
+      const path = await screenshot(page, "compare on the web");
       if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
       throw error;
     }

@@ -187,7 +187,7 @@ export function registerHandlers(context: ServerContext): void {
       const open = analysis(uri) ?? (context.settings(uri).enable ? compareSessions.newSide(session, uri, readNewSide(newSide)) : undefined);
       if (open === undefined) return null;
       const old = compareSessions.old(session, typeof oldText === "string" ? oldText : undefined);
-      return service.compareView(open, old, String(oldName), String(newName));
+      return service.compareView(open, old, String(oldName), String(newName), context.settings(uri).display);
     }),
   );
   connection.onNotification(CompareReleaseNotification, (params: unknown) => {

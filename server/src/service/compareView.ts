@@ -11,6 +11,7 @@ import { decodeWireStatement, encodePreviewWire, previewWireText } from "../../.
 import type { CompareViewResult } from "../../../protocol/lsp";
 import type { ValidationResult } from "../../../shared/src/types";
 import { isFsDocumentValue } from "../../../shared/src/detect";
+import { NEUTRAL_FORMAT, type DisplayFormat } from "../../../shared/src/render/localeFormat";
 import { DocumentAnalysis } from "../analysis";
 import { OpenDocument } from "../textDocument";
 import { staleProblem } from "./preview";
@@ -74,7 +75,7 @@ export function readOld(text: string): CompareOld {
   return { ok: true, value: parsed.value, result: analyze(parsed.value).result };
 }
 
-export function compareView(analysis: DocumentAnalysis, old: CompareOld | undefined, oldName: string, newName: string): CompareViewResult {
+export function compareView(analysis: DocumentAnalysis, old: CompareOld | undefined, oldName: string, newName: string, display: DisplayFormat = NEUTRAL_FORMAT): CompareViewResult {
   const { uri, version, lastGood: good } = analysis;
   const title = l10n.t("{0} → {1}", oldName, newName);
   if (old === undefined) return { uri, version, title, problem: l10n.t("The old version is no longer available; run FS: Compare with… again.") };
@@ -83,8 +84,15 @@ export function compareView(analysis: DocumentAnalysis, old: CompareOld | undefi
   const comparison = compareDocuments({ value: old.value, result: old.result }, { value: good.value, result: good.analysis.result });
   const wire = good.previewWire;
   const model = { title: wire.title, statements: wire.statements.map(decodeWireStatement) };
-  const { model: viewModel, ...marks } = comparisonView(comparison, old.value, good.value, model, oldName, newName);
-  const result: CompareViewResult = { uri, version: good.version, title, summary: viewSummary(marks.counts), wire: previewWireText(encodePreviewWire(viewModel)), marks };
+  const { model: viewModel, ...marks } = comparisonView(comparison, old.value, good.value, model, oldName, newName, display.number);
+  const result: CompareViewResult = {
+    uri,
+    version: good.version,
+    title,
+    summary: viewSummary(marks.counts, display.number),
+    wire: previewWireText(encodePreviewWire(viewModel)),
+    marks,
+  };
   if (analysis.parsed === undefined) result.problem = staleProblem(analysis.syntax[0]?.line);
   return result;
 }
