@@ -394,7 +394,7 @@ function lineWindows(value: unknown): LineWindow[] | undefined {
 }
 
 /** NEW's side in an fs/compareView request, checked (a client's data): undefined when absent or malformed. */
-function readNewSide(value: unknown): service.CompareNewSide | undefined {
+function readNewSide(value: unknown): { text: string; version: number } | undefined {
   const { text, version } = (typeof value === "object" && value !== null ? value : {}) as Partial<Record<string, unknown>>;
   return typeof text === "string" && typeof version === "number" && Number.isSafeInteger(version) ? { text, version } : undefined;
 }

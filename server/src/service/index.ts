@@ -21,4 +21,4 @@ export { previewModel, previewUpdate, pointerAt, rangeOf, PreviewBases } from ".
 export { cellExplanation } from "./cellExplanation";
 export { exportXlsx } from "./exportXlsx";
 export { importFile } from "./importSpreadsheet";
-export { CompareSessions, compareView, type CompareNewSide } from "./compareView";
+export { CompareSessions, compareView } from "./compareView";
