@@ -43,7 +43,10 @@ async function prepare() {
 
 const port = requestedPort();
 const executable = await prepare();
-const server = await startCodeServer({ executable, folder, userDataDir, extensionsDir, port, keepExistingSettings: true });
+// Unlike a test's editor, a user's has Git: "FS: Compare with…" offers HEAD, the staged version and
+// the file's commits from it. The examples folder is inside this repository, not its root.
+const settings = { "git.enabled": true, "git.openRepositoryInParentFolders": "always" };
+const server = await startCodeServer({ executable, folder, userDataDir, extensionsDir, port, settings, keepExistingSettings: true });
 
 let stopping = false;
 async function stop(signal) {

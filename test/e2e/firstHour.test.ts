@@ -191,6 +191,8 @@ interface ActiveDocument {
   diagnostics: { source: string | undefined; message: string; line: number }[];
   /** The quick fixes offered at the first rollup check that is not satisfied. */
   quickFixes: string[];
+  /** Whether the editor shows the line of its cursor. */
+  cursorVisible: boolean;
 }
 
 async function describeActiveDocument(page: Page, apiResultsFile: string): Promise<ActiveDocument> {
@@ -537,6 +539,9 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
       await quickInputBox(page).fill(text);
       await page.keyboard.press("Enter");
     };
+    // Nothing typed yet is not an error yet: the first question opens with its prompt, no complaint.
+    await quickInputStep(page, "(1/5)");
+    assert.doesNotMatch((await page.locator(".quick-input-widget .quick-input-message").textContent()) ?? "", /empty/i);
     await answer(1, "First Hour Ltd");
     await answer(2, "EUR");
     await quickInputStep(page, "(3/5)");
@@ -566,6 +571,7 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     assert.equal(result.calculations.status, "consistent");
     assert.match(created.lenses[0] ?? "", /^FS 0\.2 · conforming · \d+ rollup checks? satisfied/);
     assert.deepEqual(created.diagnostics, [], "no problem on the new document");
+    assert.equal(created.cursorVisible, true, "the cursor (on the first value to type) is in view");
   });
 
   uiTest("the walkthrough's buttons open the example beside it, open its preview, fix its failing subtotal and record its snapshot", async ({ page, apiResultsFile }) => {
