@@ -48,7 +48,10 @@ function activate(context) {
     vscode.commands.registerCommand("fsE2e.runSuites", async () => {
       let results;
       try {
-        results = { host: hostFacts(), ...(await runSuites()) };
+        // The facts after the suites: FS Documents activates when a JSON document opens (the
+        // suites open several), and before that it may not be active yet in any host.
+        const ran = await runSuites();
+        results = { host: hostFacts(), ...ran };
       } catch (error) {
         results = { host: hostFacts(), error: error instanceof Error ? (error.stack ?? error.message) : String(error), suites: [] };
       }
