@@ -3,7 +3,7 @@
 // sheet, a product) is no rollup, and the reason says which.
 
 import * as l10n from "@vscode/l10n";
-import { parseAddress } from "./grid";
+import { parseAddress } from "../xlsx/a1";
 
 export interface Term {
   row: number;

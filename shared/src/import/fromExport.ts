@@ -7,7 +7,8 @@
 import * as l10n from "@vscode/l10n";
 import { canonicalDecimal } from "../decimal/grammar";
 import { DEFINITIONS_MARKER, DEFINITIONS_VERSION } from "../xlsx/definitions";
-import { address, cellAt, sortedRows, textAt, type Grid, type GridSheet } from "./grid";
+import { address } from "../xlsx/a1";
+import { cellAt, sortedRows, textAt, type Grid, type GridSheet } from "./grid";
 import { doubleToDecimal, significantDigits } from "./numbers";
 import type { ImportReport } from "./report";
 

@@ -12,7 +12,8 @@ import { dayInText, isoDay, kindFromWording, yearEndWithoutYear, yearStart, type
 import { formulaRollups, negate, shownValues, storedSigns, sumRollups, type Links } from "./rollups";
 import { readRows, type Cell, type RowDraft } from "./rows";
 import { readUnitPhrase, unitNames } from "./units";
-import { columnLetters, type Grid } from "./grid";
+import { columnLetters } from "../xlsx/a1";
+import type { Grid } from "./grid";
 import type { ImportReport } from "./report";
 
 type Json = { [key: string]: unknown };

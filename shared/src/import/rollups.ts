@@ -7,7 +7,7 @@
 
 import * as l10n from "@vscode/l10n";
 import { sum } from "../decimal/exact";
-import { address } from "./grid";
+import { address } from "../xlsx/a1";
 import { readFormula, type Term } from "./formulas";
 import type { Block } from "./blocks";
 import type { Cell, RowDraft } from "./rows";

@@ -3,7 +3,8 @@
 // import does not use are listed in the report with their sheet and address.
 
 import * as l10n from "@vscode/l10n";
-import { address, cellAt, sortedRows, type GridCell, type GridSheet } from "./grid";
+import { address } from "../xlsx/a1";
+import { cellAt, sortedRows, type GridCell, type GridSheet } from "./grid";
 import { cellsOf, cellText, stripCurrency, type Block } from "./blocks";
 import { doubleToDecimal, parseNumberText, significantDigits, type NumberLocale } from "./numbers";
 import type { ImportReport } from "./report";
