@@ -93,9 +93,25 @@ async function chooseInQuickInput(page, key, text, rowText) {
       await row.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS / 3 });
       return;
     } catch (error) {
-      if (attempt === 3) throw error;
+      if (attempt === 3)
+        throw new Error(`"${rowText}" was never the chosen row of the quick input opened by ${key}; ${await describeQuickInput(page)}; ${await describeFocus(page)}`, {
+          cause: error,
+        });
     }
   }
+}
+
+/** What the quick input holds: its text and the rows it lists (the focused one starred), for a failure message. */
+async function describeQuickInput(page) {
+  return page
+    .evaluate(() => {
+      const box = document.querySelector(".quick-input-widget .quick-input-box input");
+      const rows = [...document.querySelectorAll(".quick-input-list .monaco-list-row")]
+        .slice(0, 8)
+        .map((row) => `${row.classList.contains("focused") ? "*" : ""}${row.getAttribute("aria-label") ?? row.textContent}`);
+      return `its box holds ${box instanceof HTMLInputElement ? JSON.stringify(box.value) : "nothing"}, its rows: [${rows.join(" | ")}]`;
+    })
+    .catch((error) => `(quick input unknown: ${error instanceof Error ? error.message : String(error)})`);
 }
 
 /**
