@@ -87,15 +87,18 @@ describe("VS Code's JSON and the FS schema offline: one prompt, and activation f
   }
 
   it(
-    "the window starts without FS Documents; VS Code's JSON's false warning brings one prompt, and accepting it registers the URLs and clears the warning",
+    "the activation's cost is measured in a window without FS Documents active; VS Code's JSON's false warning brings one prompt, and accepting it registers the URLs and clears the warning",
     { timeout: TEST_TIMEOUT_MS },
     (t) =>
       run(t, "schema prompt", async ({ page, apiResultsFile }) => {
         const settingsFile = join(dirname(dirname(apiResultsFile)), "user-data", "User", "settings.json");
         const off = await measureActivation(page, apiResultsFile);
         assert.equal(off.error, undefined, off.error);
-        assert.equal(off.alreadyActive, false, "FS Documents is not active before any JSON is opened");
-        t.diagnostic(`fs.json.mapSchemaUrls off, the window's activation: ${describeActivation(off)}`);
+        // VS Code itself may load a JSON model before any editor shows one (a clean-clone CI run found
+        // FS Documents active in a window with no editor open); its activation events are for JSON
+        // only either way (test/project/vsixManifest.test.ts). The cost is measured when it is not.
+        if (off.alreadyActive) t.diagnostic("FS Documents was already active (VS Code loaded a JSON model first): the activation was not measured in this run");
+        else t.diagnostic(`fs.json.mapSchemaUrls off, the window's activation: ${describeActivation(off)}`);
         // Nothing was written into the user's settings unasked.
         assert.doesNotMatch(readFileSync(settingsFile, "utf8"), /cpaikr\.github\.io/);
 
