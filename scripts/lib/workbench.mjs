@@ -187,6 +187,28 @@ export async function showHover(page, hover) {
   }
 }
 
+/**
+ * Right-clicks `target` and chooses the context-menu entry `entry` with the keyboard. A menu entry
+ * listens for the mouse only 100 ms after it is made (VS Code's menu guards against the right
+ * click's own mouseup), so a click that comes sooner, as on a loaded machine, only highlights it.
+ * Hovering the entry focuses it, and Enter on the focused entry runs it whenever it comes.
+ */
+export async function chooseContextMenuEntry(page, target, entry) {
+  await target.click({ button: "right" });
+  const item = page.getByRole("menuitem", { name: entry }).first();
+  await item.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+  const focused = page.locator(".monaco-menu .action-item.focused", { has: item });
+  for (let attempt = 1; (await focused.count()) === 0; attempt++) {
+    await item.hover();
+    try {
+      await focused.waitFor({ state: "visible", timeout: attempt < 3 ? 3_000 : UI_TIMEOUT_MS });
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+  await page.keyboard.press("Enter");
+}
+
 /** The page inside the preview's webview. */
 export function previewFrame(page) {
   return page.frameLocator("iframe.webview.ready").frameLocator("#active-frame");

@@ -6,7 +6,20 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it, type TestContext } from "node:test";
 import { findNodeAtLocation, parseTree, type JSONPath } from "jsonc-parser";
-import { activeTab, focusedEditor, goTo, previewFrame, quickOpen, runCommand, runFsEditorCommand, showProblems, tab, waitForFsMarkers, UI_TIMEOUT_MS } from "./workbench";
+import {
+  activeTab,
+  chooseContextMenuEntry,
+  focusedEditor,
+  goTo,
+  previewFrame,
+  quickOpen,
+  runCommand,
+  runFsEditorCommand,
+  showProblems,
+  tab,
+  waitForFsMarkers,
+  UI_TIMEOUT_MS,
+} from "./workbench";
 import { readWorkbook } from "../cli/xlsx-reader";
 import { loadWorkspaceLib, reportTimings, screenshot, setUpEditor, timings, waitForFile, type Editor } from "./harness";
 
@@ -392,20 +405,8 @@ describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 
       /** The quick pick's line whose label is `label` (its accessible name is the label, then the description). */
       const line = (label: string, description = "") => pick.getByRole("option", { name: new RegExp(`^${label}(, ${description}|$)`) }).first();
       const title = pick.locator(".quick-input-title", { hasText: `Import ${IMPORT_CSV}` });
-      // A click on an entry of the workbench's context menu can land while the menu is still being
-      // laid out: it only highlights the entry (seen in a clean-clone CI run, the menu left open).
-      // The menu is then opened and the entry chosen again, each time waiting for the command's list.
-      for (let attempt = 1; ; attempt++) {
-        await page.locator(".explorer-folders-view .monaco-list-row", { hasText: IMPORT_CSV }).first().click({ button: "right" });
-        await page.getByRole("menuitem", { name: "Import Spreadsheet…" }).first().click();
-        try {
-          await title.waitFor({ timeout: UI_TIMEOUT_MS / 3 });
-          break;
-        } catch (error) {
-          if (attempt === 3) throw error;
-          await page.keyboard.press("Escape");
-        }
-      }
+      await chooseContextMenuEntry(page, page.locator(".explorer-folders-view .monaco-list-row", { hasText: IMPORT_CSV }).first(), "Import Spreadsheet…");
+      await title.waitFor({ timeout: UI_TIMEOUT_MS });
       // The options list: Enter would import as the file says (EUR thousands, no subtotals in a CSV).
       await line("Import", "as the file says").waitFor({ timeout: UI_TIMEOUT_MS });
       await line("Scale").click();
