@@ -362,6 +362,12 @@ export interface CompareViewParams extends DocumentParams {
   /** The sides' names for the lines that mention them ("HEAD", "report.fs.json"). */
   oldName: string;
   newName: string;
+  /**
+   * NEW's text and version when the server does not hold NEW open (outside the documents it
+   * validates: the index of a staged-versus-HEAD diff, a git: URI). Sent once per version; the
+   * server keeps it for the session, and answers fs/rangeOf for it.
+   */
+  newSide?: { text: string; version: number };
 }
 
 export interface CompareViewResult {

@@ -8,7 +8,10 @@ import { readFileSync } from "node:fs";
 import { oneCopyPlugin, webBundles } from "./lib/web-bundles.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
-const production = process.argv.includes("--production");
+// npm pack and npm publish run the `prepare` script, and what they pack is what others install
+// (package.json `files`): the production build, minified and without source maps. npm names the
+// command it runs in npm_command; `npm install` and `npm ci` (prepare too) keep the development build.
+const production = process.argv.includes("--production") || ["pack", "publish"].includes(process.env.npm_command ?? "");
 const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 
 /** Every `*.test.ts` below test/, so that a new test file needs no registration. */

@@ -25,7 +25,6 @@ function requestedPort() {
 }
 
 async function prepare() {
-  const vsix = await packageExtension({ log });
   try {
     await ensureDebianPackages({ log });
   } catch (error) {
@@ -34,7 +33,9 @@ async function prepare() {
     process.exit(1);
   }
   log(`code-server: making sure it is installed in .cache/code-server (the first time takes a few minutes)`);
-  const executable = await ensureCodeServer({ log });
+  // Packaging (a build and vsce, in a staging folder) does not need code-server: on a first run it
+  // is done while code-server installs.
+  const [vsix, executable] = await Promise.all([packageExtension({ log }), ensureCodeServer({ log })]);
   log(`installing ${vsix} into .cache/vscode-profile`);
   await installExtension({ executable, vsix, extensionsDir, userDataDir });
   return executable;
@@ -42,7 +43,10 @@ async function prepare() {
 
 const port = requestedPort();
 const executable = await prepare();
-const server = await startCodeServer({ executable, folder, userDataDir, extensionsDir, port, keepExistingSettings: true });
+// Unlike a test's editor, a user's has Git: "FS: Compare with…" offers HEAD, the staged version and
+// the file's commits from it. The examples folder is inside this repository, not its root.
+const settings = { "git.enabled": true, "git.openRepositoryInParentFolders": "always" };
+const server = await startCodeServer({ executable, folder, userDataDir, extensionsDir, port, settings, keepExistingSettings: true });
 
 let stopping = false;
 async function stop(signal) {

@@ -1,10 +1,15 @@
 // npm run bench:compare: fsdoc compare's engine on two large documents with a few hundred changes,
 // against JSON.parse of both texts (the floor), at 1 and 5 MB. Prints medians and ratios; the
-// figure in docs/performance.md ("Comparing two versions") comes from here.
+// figure in docs/performance.md ("Comparing two versions") comes from here. A second table: the
+// changes view's live update (docs/performance.md, "The changes view's live update").
 //   node --expose-gc dist/bench-compare.js [--sizes 1,5] [--runs 7]
 import { performance } from "node:perf_hooks";
 import { analyze, parseJson } from "../../shared/src/index";
 import { compareDocuments } from "../../shared/src/compare/index";
+import { comparisonView } from "../../shared/src/compare/view";
+import { buildPresentation } from "../../shared/src/render/presentation";
+import { diffPreviewWires } from "../../shared/src/render/previewPatch";
+import { decodePreviewWire, decodeWireStatement, encodePreviewWire, previewWireOf, previewWireText } from "../../shared/src/render/previewWire";
 // @ts-expect-error: the generator is plain JavaScript (scripts/bench/generate.mjs), bundled by esbuild.
 import { generateDocument } from "./generate.mjs";
 
@@ -116,5 +121,67 @@ for (const size of sizes) {
   const floor = median(parse);
   console.log(
     `| ${size} MB | ${ms(floor)} | ${ms(median(compare))} | ${(median(compare) / floor).toFixed(2)} | ${ms(median(whole))} | ${(median(whole) / floor).toFixed(2)} | ${changes} | ${retained.toFixed(2)} (${kept.changes.length} changes) |`,
+  );
+}
+
+// The changes view's live update at the same sizes: after an edit of NEW, the language server makes
+// the whole view again (fs/compareView: compare, the view's model over NEW's preview model, its wire
+// text) and the extension sends all of it; the page decodes it. "NEW's wire" is NEW's preview model
+// (the analysis builds it once per version; the preview needs it too). "Patch" is what the
+// preview's patch (diffPreviewWires) between two successive views would hold instead, for an edit
+// of one value.
+console.log("");
+console.log("the changes view's update after one edit of NEW (the view is made and sent whole)");
+console.log("| size | NEW's wire ms | view ms (compare + model + text) | view text MB | page decode ms | patch ops (bytes) for one value | patch ms |");
+for (const size of sizes) {
+  const oldText = generateDocument({ targetBytes: size * 1_000_000, seed: 1 }) as string;
+  const oldValue = JSON.parse(oldText);
+  const oldResult = analyze(oldValue).result;
+  const newValue = edit(JSON.parse(oldText) as Doc);
+  const newResult = analyze(newValue).result;
+  const viewOf = (value: unknown, result: typeof newResult, wire: ReturnType<typeof previewWireOf>) => {
+    const comparison = compareDocuments({ value: oldValue, result: oldResult }, { value, result });
+    const model = { title: wire.title, statements: wire.statements.map(decodeWireStatement) };
+    return encodePreviewWire(comparisonView(comparison, oldValue, value, model, "HEAD", "new.json").model);
+  };
+  // The next version: one more value changed.
+  const nextValue = structuredClone(newValue) as Doc;
+  const nextItem = (nextValue.statements[0] as Doc).items.find((item: Doc) => typeof Object.values(item.values)[0] === "string") as Doc;
+  const nextPeriod = Object.keys(nextItem.values)[0] as string;
+  nextItem.values[nextPeriod] = `${nextItem.values[nextPeriod]}9`;
+  const nextResult = analyze(nextValue).result;
+  const wireTimes: number[] = [];
+  const viewTimes: number[] = [];
+  const decodeTimes: number[] = [];
+  const patchTimes: number[] = [];
+  let text = "";
+  let opsBytes = 0;
+  let opsCount = 0;
+  for (let run = 0; run < runs + 1; run++) {
+    gc?.();
+    let wire: ReturnType<typeof previewWireOf> | undefined;
+    const w = time(() => (wire = previewWireOf(buildPresentation(newValue, newResult))));
+    gc?.();
+    let view: ReturnType<typeof encodePreviewWire> | undefined;
+    const v = time(() => {
+      view = viewOf(newValue, newResult, wire!);
+      text = previewWireText(view);
+    });
+    gc?.();
+    const d = time(() => decodePreviewWire(JSON.parse(text)));
+    const nextView = viewOf(nextValue, nextResult, previewWireOf(buildPresentation(nextValue, nextResult)));
+    gc?.();
+    let ops: ReturnType<typeof diffPreviewWires> = [];
+    const p = time(() => (ops = diffPreviewWires(view!, nextView)));
+    opsCount = ops.length;
+    opsBytes = JSON.stringify(ops).length;
+    if (run === 0) continue;
+    wireTimes.push(w);
+    viewTimes.push(v);
+    decodeTimes.push(d);
+    patchTimes.push(p);
+  }
+  console.log(
+    `| ${size} MB | ${ms(median(wireTimes))} | ${ms(median(viewTimes))} | ${(text.length / 1e6).toFixed(2)} | ${ms(median(decodeTimes))} | ${opsCount} (${opsBytes}) | ${ms(median(patchTimes))} |`,
   );
 }

@@ -15,6 +15,7 @@ export declare function runCommand(page: Page, title: string, options?: ActionOp
 export declare function fsEditorTitleAction(page: Page): Locator;
 export declare function runFsEditorCommand(page: Page, title: string, options?: ActionOptions): Promise<void>;
 export declare function statusCursor(page: Page, line: number, column: number): Locator;
+export declare function chooseContextMenuEntry(page: Page, target: Locator, entry: string): Promise<void>;
 export declare function goTo(page: Page, line: number, column: number): Promise<void>;
 export declare function showHover(page: Page, hover: Locator): Promise<void>;
 export declare function previewFrame(page: Page): FrameLocator;

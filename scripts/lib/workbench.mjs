@@ -93,9 +93,25 @@ async function chooseInQuickInput(page, key, text, rowText) {
       await row.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS / 3 });
       return;
     } catch (error) {
-      if (attempt === 3) throw error;
+      if (attempt === 3)
+        throw new Error(`"${rowText}" was never the chosen row of the quick input opened by ${key}; ${await describeQuickInput(page)}; ${await describeFocus(page)}`, {
+          cause: error,
+        });
     }
   }
+}
+
+/** What the quick input holds: its text and the rows it lists (the focused one starred), for a failure message. */
+async function describeQuickInput(page) {
+  return page
+    .evaluate(() => {
+      const box = document.querySelector(".quick-input-widget .quick-input-box input");
+      const rows = [...document.querySelectorAll(".quick-input-list .monaco-list-row")]
+        .slice(0, 8)
+        .map((row) => `${row.classList.contains("focused") ? "*" : ""}${row.getAttribute("aria-label") ?? row.textContent}`);
+      return `its box holds ${box instanceof HTMLInputElement ? JSON.stringify(box.value) : "nothing"}, its rows: [${rows.join(" | ")}]`;
+    })
+    .catch((error) => `(quick input unknown: ${error instanceof Error ? error.message : String(error)})`);
 }
 
 /**
@@ -169,6 +185,28 @@ export async function showHover(page, hover) {
       await page.keyboard.press("Escape");
     }
   }
+}
+
+/**
+ * Right-clicks `target` and chooses the context-menu entry `entry` with the keyboard. A menu entry
+ * listens for the mouse only 100 ms after it is made (VS Code's menu guards against the right
+ * click's own mouseup), so a click that comes sooner, as on a loaded machine, only highlights it.
+ * Hovering the entry focuses it, and Enter on the focused entry runs it whenever it comes.
+ */
+export async function chooseContextMenuEntry(page, target, entry) {
+  await target.click({ button: "right" });
+  const item = page.getByRole("menuitem", { name: entry }).first();
+  await item.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+  const focused = page.locator(".monaco-menu .action-item.focused", { has: item });
+  for (let attempt = 1; (await focused.count()) === 0; attempt++) {
+    await item.hover();
+    try {
+      await focused.waitFor({ state: "visible", timeout: attempt < 3 ? 3_000 : UI_TIMEOUT_MS });
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+  await page.keyboard.press("Enter");
 }
 
 /** The page inside the preview's webview. */

@@ -3,7 +3,11 @@
 // subtotal: "FS: Compare with…" → HEAD shows the changed cell (old → new, the difference) and the
 // subtotal that stopped adding up, and a click on the cell reveals it in the document; from Source
 // Control's diff editor of the file, the editor-title button opens the same view; and the view
-// follows an edit of the document. Its own editor with Git enabled (the other suites turn it off).
+// follows an edit of the document; a staged change's diff (both sides git: URIs, the right one a
+// side the language server does not hold open) opens the view too. Its own editor with Git
+// enabled (the other suites turn it off). Then the web: in the web-worker extension host (no Git
+// extension there), the title button of a diff editor of two FS files (File: Compare Active File
+// With…) opens the view of its two sides.
 
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -91,7 +95,7 @@ async function expectTheChanges(page: Page): Promise<void> {
 let editor: Editor | undefined;
 let skipReason: string | undefined;
 
-describe("the changes view in VS Code (code-server) with Git", { timeout: SETUP_TIMEOUT_MS + 3 * TEST_TIMEOUT_MS }, () => {
+describe("the changes view in VS Code (code-server) with Git", { timeout: SETUP_TIMEOUT_MS + 4 * TEST_TIMEOUT_MS }, () => {
   before(
     async () => {
       const setup = await setUpEditor({ "git.enabled": true, "git.autoRepositoryDetection": true, "scm.defaultViewMode": "list" }, { addFiles: makeRepository });
@@ -173,6 +177,95 @@ describe("the changes view in VS Code (code-server) with Git", { timeout: SETUP_
       assert.equal(await changesView(page).locator("td.fc-changed").count(), 0);
     } catch (error) {
       const path = await screenshot(page, "compare from the diff editor");
+      if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
+      throw error;
+    }
+  });
+
+  it("a staged change's diff (HEAD ↔ the index, both git: sides) opens the same view, and a click reveals the cell in the index", { timeout: TEST_TIMEOUT_MS }, async (t) => {
+    if (editor === undefined) {
+      t.skip(skipReason ?? "the editor did not start");
+      return;
+    }
+    const { page, folder } = editor;
+    try {
+      // The previous case left its edit unsaved: back to the file (Cash 125), then stage it.
+      await quickOpen(page, FILE);
+      await runCommand(page, "File: Revert File");
+      await runCommand(page, "View: Close All Editors");
+      await page.locator("iframe.webview").first().waitFor({ state: "detached", timeout: UI_TIMEOUT_MS });
+      execFileSync("git", ["add", FILE], { cwd: folder, stdio: "pipe" });
+      await runCommand(page, "Source Control: Focus on Changes View");
+      await page.locator(".scm-view .monaco-list-row", { hasText: "Staged Changes" }).waitFor({ timeout: FIRST_ANSWER_TIMEOUT_MS });
+      // Only the staged change is left (the file is as staged): its row opens HEAD ↔ index.
+      const change = page.locator(".scm-view .monaco-list-row", { hasText: FILE }).first();
+      await change.click();
+      const button = page.locator('.editor-group-container.active .editor-actions .action-label[aria-label*="Open Changes View of This Diff"]').first();
+      await button.waitFor({ timeout: UI_TIMEOUT_MS });
+      await button.click();
+      await expectTheChanges(page);
+      assert.match((await changesView(page).locator("#fc-view-title").textContent()) ?? "", new RegExp(`HEAD → ${FILE.replace(/\./g, "\\.")}`));
+      await screenshot(page, "compare view of a staged change");
+      const position = cashValuePosition(folder);
+      await changesView(page).locator("tr.fc-row-changed", { hasText: "Cash" }).locator("td.fc-changed").click();
+      await page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`Ln ${position.line}, Col ${position.column}\\b`) }).waitFor({ timeout: UI_TIMEOUT_MS });
+    } catch (error) {
+      const path = await screenshot(page, "compare a staged change");
+      if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
+      throw error;
+    }
+  });
+});
+
+/** Both extensions in the web-worker extension host, as web.test.ts runs them (see ../shared/notes/web-extension-here.md). */
+const WEB_WORKER_SETTINGS = {
+  "remote.extensionKind": { "fs-documents.fs-documents": ["web"], "fs-documents-tests.fs-documents-e2e-runner": ["web"] },
+};
+
+let webEditor: Editor | undefined;
+let webSkipReason: string | undefined;
+
+describe("the changes view on the web (code-server's web-worker extension host)", { timeout: SETUP_TIMEOUT_MS + TEST_TIMEOUT_MS }, () => {
+  before(
+    async () => {
+      const setup = await setUpEditor(WEB_WORKER_SETTINGS, {
+        addFiles: (folder) => {
+          writeFileSync(join(folder, "before.fs.json"), document("120"));
+          writeFileSync(join(folder, "after.fs.json"), document("125"));
+        },
+      });
+      if ("skip" in setup) webSkipReason = setup.skip;
+      else webEditor = setup.editor;
+    },
+    { timeout: SETUP_TIMEOUT_MS },
+  );
+
+  after(async () => {
+    await webEditor?.stop();
+  });
+
+  it("the title button of a diff editor of two FS files opens the view of its two sides", { timeout: TEST_TIMEOUT_MS }, async (t) => {
+    if (webEditor === undefined) {
+      t.skip(webSkipReason ?? "the editor did not start");
+      return;
+    }
+    const { page } = webEditor;
+    try {
+      await quickOpen(page, "before.fs.json");
+      await fsEditorTitleAction(page).waitFor({ timeout: FIRST_ANSWER_TIMEOUT_MS });
+      await runCommand(page, "File: Compare Active File With...");
+      const input = page.locator(".quick-input-widget .quick-input-box input");
+      await input.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+      await input.fill("after.fs.json");
+      await page.locator(".quick-input-list .monaco-list-row.focused", { hasText: "after.fs.json" }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.keyboard.press("Enter");
+      const button = page.locator('.editor-group-container.active .editor-actions .action-label[aria-label*="Open Changes View of This Diff"]').first();
+      await button.waitFor({ timeout: FIRST_ANSWER_TIMEOUT_MS });
+      await button.click();
+      await expectTheChanges(page);
+      assert.match((await changesView(page).locator("#fc-view-title").textContent()) ?? "", /before\.fs\.json → after\.fs\.json/);
+    } catch (error) {
+      const path = await screenshot(page, "compare on the web");
       if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
       throw error;
     }

@@ -14,7 +14,7 @@
 
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, before, describe, it, type TestContext } from "node:test";
@@ -24,8 +24,8 @@ import { isFsDocumentValue } from "../../shared/src/detect";
 import { parseJson } from "../../shared/src/json/parse";
 import { newDocument } from "../../shared/src/template/newDocument";
 import { repoRoot } from "../support/paths";
-import { screenshot, setUpEditor, waitForFile, type Editor } from "./harness";
-import { fsEditorTitleAction, quickOpen, runCommand, runFsEditorCommand, showProblems, UI_TIMEOUT_MS } from "./workbench";
+import { blockNetwork, OFFLINE_SETTINGS, screenshot, setUpEditor, waitForFile, waitForSchemaSettings, type Editor } from "./harness";
+import { fsEditorTitleAction, goTo, quickOpen, runCommand, runFsEditorCommand, showProblems, UI_TIMEOUT_MS } from "./workbench";
 
 const SETUP_TIMEOUT_MS = 15 * 60_000;
 const TEST_TIMEOUT_MS = 6 * 60_000;
@@ -178,32 +178,6 @@ function uiTest(name: string, body: (editor: Editor, t: TestContext) => Promise<
   });
 }
 
-/** Resolves once the user settings file registers the FS schema URL in json.schemas (written by the extension). */
-function waitForSchemaSettings(path: string, timeoutMs = 60_000): Promise<void> {
-  const registered = () => {
-    try {
-      return readFileSync(path, "utf8").includes('"url": "https://cpaikr.github.io/fs/schema/0.2/fs-document.schema.json"');
-    } catch {
-      return false;
-    }
-  };
-  return new Promise((resolve, reject) => {
-    if (registered()) return resolve();
-    const watcher = watch(dirname(path));
-    const finish = (error?: Error) => {
-      clearTimeout(timer);
-      watcher.close();
-      if (error === undefined) resolve();
-      else reject(error);
-    };
-    const timer = setTimeout(() => finish(new Error(`${path} did not register the FS schema URL within ${timeoutMs} ms`)), timeoutMs);
-    watcher.on("change", () => {
-      if (registered()) finish();
-    });
-    watcher.on("error", (error) => finish(error));
-  });
-}
-
 /** The JSON extension's "Unable to resolve schema" item in the status bar. */
 const schemaWarning = (page: Page) => page.locator('[id$="status.json.resolveError"]');
 
@@ -217,6 +191,8 @@ interface ActiveDocument {
   diagnostics: { source: string | undefined; message: string; line: number }[];
   /** The quick fixes offered at the first rollup check that is not satisfied. */
   quickFixes: string[];
+  /** Whether the editor shows the line of its cursor. */
+  cursorVisible: boolean;
 }
 
 async function describeActiveDocument(page: Page, apiResultsFile: string): Promise<ActiveDocument> {
@@ -350,12 +326,11 @@ async function runWalkthroughStep(page: Page, stepId: string, buttonLabel: strin
   await button.click();
 }
 
-describe("the first hour: FS documents beside VS Code's JSON, offline (code-server)", { timeout: SETUP_TIMEOUT_MS + 8 * TEST_TIMEOUT_MS }, () => {
+describe("the first hour: FS documents beside VS Code's JSON, offline (code-server)", { timeout: SETUP_TIMEOUT_MS + 9 * TEST_TIMEOUT_MS }, () => {
   before(
     async () => {
       const setup = await setUpEditor({
-        "http.proxy": "http://127.0.0.1:9",
-        "http.proxySupport": "override",
+        ...OFFLINE_SETTINGS,
         // The user's choice (FS Documents offers it once, the first time VS Code's JSON cannot load
         // the FS schema): register the FS schema URLs for VS Code's JSON.
         "fs.json.mapSchemaUrls": true,
@@ -368,10 +343,7 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
         return;
       }
       editor = setup.editor;
-      await editor.page.context().route(
-        (url) => url.hostname !== "127.0.0.1" && url.protocol !== "data:" && url.protocol !== "blob:",
-        (route) => route.abort("internetdisconnected"),
-      );
+      await blockNetwork(editor.page);
       prepareDocuments(editor.folder);
     },
     { timeout: SETUP_TIMEOUT_MS },
@@ -521,6 +493,45 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     await header.locator('.action-label[aria-label="Show Subtotals in Document Order"]').click();
   });
 
+  uiTest("the breadcrumbs name one outline wherever the cursor is (not JSON's here and ours there)", async ({ page, folder }, t) => {
+    const file = "example-northwind-group.json";
+    const text = readFileSync(join(folder, FOLDER, file), "utf8");
+    await quickOpen(page, file);
+    // Both outlines serve an FS document; with two, VS Code's breadcrumbs start with the name of the
+    // one whose symbol holds the cursor. Each top-level member, an item inside a statement, and the
+    // statements' own line: the same outline each time.
+    const places: { line: number; column: number; member: string }[] = [];
+    const lines = text.split("\n");
+    for (const member of ["formatVersion", "entity", "units", "statements", "validationSnapshot"]) {
+      const line = lines.findIndex((candidate) => candidate.startsWith(`  "${member}":`));
+      assert.ok(line >= 0, member);
+      places.push({ line: line + 1, column: 4, member });
+    }
+    const item = lines.findIndex((candidate) => candidate.includes('"id": "operating-profit"'));
+    places.push({ line: item + 1, column: lines[item]!.indexOf('"id"') + 2, member: "statements" });
+    const outlines = new Set<string>();
+    for (const { line, column, member } of places) {
+      await goTo(page, line, column);
+      // A crumb's name is its label's name part: the item's whole text also holds the symbol's
+      // detail ("formatVersion0.2"). Read from the DOM, not by visibility: a narrow group scrolls the
+      // breadcrumbs and cuts off their end.
+      const crumbNames = (selector: string) =>
+        [...document.querySelectorAll(selector)].map((crumb) => (crumb.querySelector(".label-name")?.textContent ?? crumb.textContent ?? "").trim());
+      const selector = ".editor-group-container.active .breadcrumbs-control .monaco-breadcrumb-item";
+      const read = () => page.evaluate(`(${crumbNames.toString()})(${JSON.stringify(selector)})`) as Promise<string[]>;
+      try {
+        await page.waitForFunction(`(${crumbNames.toString()})(${JSON.stringify(selector)}).includes(${JSON.stringify(member)})`, undefined, { timeout: UI_TIMEOUT_MS });
+      } catch (error) {
+        throw new Error(`no '${member}' crumb at ${line}:${column}; the breadcrumbs: ${(await read()).join(" › ")}`, { cause: error });
+      }
+      const crumbs = await read();
+      const outline = crumbs.find((name) => name === "FS Documents" || name === "JSON Language Features") ?? "(one outline)";
+      t.diagnostic(`${line}:${column} ${crumbs.join(" › ")} (whole items: ${JSON.stringify(await page.locator(selector).allTextContents())})`);
+      outlines.add(outline);
+    }
+    assert.equal(outlines.size, 1, [...outlines].join(" / "));
+  });
+
   uiTest("FS: New Document: five answers give an untitled FS document that conforms, with every rollup check satisfied and no problem", async ({ page, apiResultsFile }) => {
     await runCommand(page, "FS: New Document");
     const answer = async (step: number, text: string) => {
@@ -528,6 +539,9 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
       await quickInputBox(page).fill(text);
       await page.keyboard.press("Enter");
     };
+    // Nothing typed yet is not an error yet: the first question opens with its prompt, no complaint.
+    await quickInputStep(page, "(1/5)");
+    assert.doesNotMatch((await page.locator(".quick-input-widget .quick-input-message").textContent()) ?? "", /empty/i);
     await answer(1, "First Hour Ltd");
     await answer(2, "EUR");
     await quickInputStep(page, "(3/5)");
@@ -557,6 +571,7 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     assert.equal(result.calculations.status, "consistent");
     assert.match(created.lenses[0] ?? "", /^FS 0\.2 · conforming · \d+ rollup checks? satisfied/);
     assert.deepEqual(created.diagnostics, [], "no problem on the new document");
+    assert.equal(created.cursorVisible, true, "the cursor (on the first value to type) is in view");
   });
 
   uiTest("the walkthrough's buttons open the example beside it, open its preview, fix its failing subtotal and record its snapshot", async ({ page, apiResultsFile }) => {

@@ -282,3 +282,43 @@ export function waitForFile(path: string, timeoutMs: number): Promise<string> {
     if (existsSync(path)) finish();
   });
 }
+
+/** Resolves once the user settings file registers the FS schema URL in json.schemas (written by the extension). */
+export function waitForSchemaSettings(path: string, timeoutMs = 60_000): Promise<void> {
+  const registered = () => {
+    try {
+      return readFileSync(path, "utf8").includes('"url": "https://cpaikr.github.io/fs/schema/0.2/fs-document.schema.json"');
+    } catch {
+      return false;
+    }
+  };
+  return new Promise((resolve, reject) => {
+    if (registered()) return resolve();
+    const watcher = watch(dirname(path));
+    const finish = (error?: Error) => {
+      clearTimeout(timer);
+      watcher.close();
+      if (error === undefined) resolve();
+      else reject(error);
+    };
+    const timer = setTimeout(() => finish(new Error(`${path} did not register the FS schema URL within ${timeoutMs} ms`)), timeoutMs);
+    watcher.on("change", () => {
+      if (registered()) finish();
+    });
+    watcher.on("error", (error) => finish(error));
+  });
+}
+
+/**
+ * Offline, twice over: VS Code's JSON downloads schemas through `http.proxy` from the extension
+ * host (a closed loopback port here), and the page aborts every request that leaves 127.0.0.1.
+ * The settings go to setUpEditor; blockNetwork is called on its page.
+ */
+export const OFFLINE_SETTINGS = { "http.proxy": "http://127.0.0.1:9", "http.proxySupport": "override" } as const;
+
+export async function blockNetwork(page: Page): Promise<void> {
+  await page.context().route(
+    (url) => url.hostname !== "127.0.0.1" && url.protocol !== "data:" && url.protocol !== "blob:",
+    (route) => route.abort("internetdisconnected"),
+  );
+}

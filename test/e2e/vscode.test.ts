@@ -8,6 +8,7 @@ import { after, before, describe, it, type TestContext } from "node:test";
 import { findNodeAtLocation, parseTree, type JSONPath } from "jsonc-parser";
 import {
   activeTab,
+  chooseContextMenuEntry,
   focusedEditor,
   focusFirstEditorGroup,
   goTo,
@@ -31,6 +32,8 @@ const TEST_TIMEOUT_MS = 3 * 60_000;
 const FIRST_PROBLEMS_TIMEOUT_MS = 90_000;
 const ROLLUP_MESSAGE = "Gross profit fy2025: 41 stated, children sum to 40 (difference 1, tolerance 0).";
 const NOTES_FILE = "notes.md";
+/** A CSV for FS: Import Spreadsheet… from the Explorer (in EUR thousands, with no formulas to give subtotals). */
+const IMPORT_CSV = "income-to-import.csv";
 const GROSS_PROFIT_FY2025: JSONPath = ["statements", 1, "items", 6, "values", "fy2025"];
 
 let editor: Editor | undefined;
@@ -108,7 +111,12 @@ describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 
       // there from the start.
       const setup = await setUpEditor(
         {},
-        { addFiles: (folder) => writeFileSync(join(folder, NOTES_FILE), "# Release notes\n\nThe statements are in manufacturing-group.json.\n") },
+        {
+          addFiles: (folder) => {
+            writeFileSync(join(folder, NOTES_FILE), "# Release notes\n\nThe statements are in manufacturing-group.json.\n");
+            writeFileSync(join(folder, IMPORT_CSV), "Northwind Ltd\nIncome statement (EUR thousands)\n,2025,2024\nRevenue,100,90\nCosts,(40),(30)\nProfit,60,60\n");
+          },
+        },
       );
       if ("skip" in setup) skipReason = setup.skip;
       else editor = setup.editor;
@@ -387,6 +395,36 @@ describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 
         await setContext(false);
         await runCommand(page, "View: Close All Editors");
       }
+    });
+
+    uiTest("FS: Import Spreadsheet… from the Explorer's context menu lets the user decide the scale and the subtotals before it imports", async ({ page }) => {
+      const pick = page.locator(".quick-input-widget");
+      /** The quick pick's line whose label is `label` (its accessible name is the label, then the description). */
+      const line = (label: string, description = "") => pick.getByRole("option", { name: new RegExp(`^${label}(, ${description}|$)`) }).first();
+      const title = pick.locator(".quick-input-title", { hasText: `Import ${IMPORT_CSV}` });
+      await chooseContextMenuEntry(page, page.locator(".explorer-folders-view .monaco-list-row", { hasText: IMPORT_CSV }).first(), "Import Spreadsheet…");
+      await title.waitFor({ timeout: UI_TIMEOUT_MS });
+      // The options list: Enter would import as the file says (EUR thousands, no subtotals in a CSV).
+      await line("Import", "as the file says").waitFor({ timeout: UI_TIMEOUT_MS });
+      await line("Scale").click();
+      await line("Millions").click();
+      await line("Import", "Scale: Millions").waitFor({ timeout: UI_TIMEOUT_MS });
+      await line("Subtotals").click();
+      await line("From formulas and sums").click();
+      await line("Import", "Scale: Millions · Subtotals: From formulas and sums").waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.keyboard.press("Enter");
+      // The untitled document and its preview beside it, in millions, with Profit as the subtotal of the rows above it.
+      await page
+        .locator(".tabs-container .tab", { hasText: /^Preview Untitled-\d+/ })
+        .first()
+        .waitFor({ timeout: UI_TIMEOUT_MS });
+      const preview = previewFrame(page);
+      await preview.getByText("EUR millions", { exact: false }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+      await preview.getByText("rollups add up", { exact: false }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.locator(".panel", { hasText: "rollup at" }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+      await focusedEditor(page).waitFor({ timeout: UI_TIMEOUT_MS });
+      await runCommand(page, "View: Revert and Close Editor");
+      await runCommand(page, "View: Close All Editors");
     });
   });
 });

@@ -1,10 +1,11 @@
-// The npm package others install (package.json `files` and `bin`): packed as `npm pack` packs it, it
-// holds only what runs, and installed from the tarball into an empty prefix, or run with npx, its two
-// commands work there, far from this repository and its node_modules.
+// The npm package others install (package.json `files` and `bin`): packed as `npm pack` packs it,
+// prepare script included, it holds only what runs, built for production; installed from the
+// tarball into an empty prefix, or run with npx, its two commands work there, far from this
+// repository and its node_modules.
 
 import assert from "node:assert/strict";
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
@@ -13,21 +14,42 @@ import { repoRoot } from "../support/paths";
 
 /** What runs: the two commands, the XLSX writer the server loads beside itself, and the published schemas. */
 const RUNS = /^(package\.json|README\.md|LICENSE|dist\/(cli|server|exceljs)\.js|schema\/0\.2\/[\w.-]+\.json)$/;
+/** What the package's build reads: the sources of the two commands and the build script. */
+const SOURCES = [
+  "package.json",
+  "README.md",
+  "LICENSE",
+  "tsconfig.base.json",
+  "cli",
+  "server",
+  "shared",
+  "protocol",
+  "schema",
+  "l10n",
+  "scripts/build.mjs",
+  "scripts/lib/web-bundles.mjs",
+];
 
 let dir = "";
 let tarball = "";
 let files: string[] = [];
 let prefix = "";
+/** The packed bundles, read from the tarball as installed. */
+const packed = (path: string) => readFileSync(join(prefix, "lib", "node_modules", "fs-documents", path), "utf8");
 /** npm with a cache of its own, so that nothing comes from (or goes to) the user's. */
 const npm = (args: string[], cwd: string) =>
   execFileSync("npm", [...args, "--cache", join(dir, "npm-cache"), "--no-audit", "--no-fund", "--no-update-notifier"], { cwd, encoding: "utf8" });
 
 before(() => {
   dir = mkdtempSync(join(tmpdir(), "fsdoc-package-"));
-  // --ignore-scripts: the tests run on the build npm test has just made.
-  const [packed] = JSON.parse(npm(["pack", "--ignore-scripts", "--json", "--pack-destination", dir], repoRoot)) as { filename: string; files: { path: string }[] }[];
-  tarball = join(dir, packed!.filename);
-  files = packed!.files.map((file) => file.path);
+  // npm pack runs the prepare script, which rebuilds dist/: in a copy of the sources, so that the
+  // other tests keep running on the build npm test has just made.
+  const source = join(dir, "source");
+  for (const path of SOURCES) if (existsSync(join(repoRoot, path))) cpSync(join(repoRoot, path), join(source, path), { recursive: true });
+  symlinkSync(join(repoRoot, "node_modules"), join(source, "node_modules"));
+  const [result] = JSON.parse(npm(["pack", "--json", "--pack-destination", dir], source)) as { filename: string; files: { path: string }[] }[];
+  tarball = join(dir, result!.filename);
+  files = result!.files.map((file) => file.path);
   prefix = join(dir, "prefix");
   npm(["install", "--global", "--prefix", prefix, "--ignore-scripts", tarball], dir);
 });
@@ -41,6 +63,21 @@ test("the package holds only what runs: the bundles, the schemas, README, LICENS
   );
   for (const needed of ["dist/cli.js", "dist/server.js", "dist/exceljs.js", "schema/0.2/fs-document.schema.json", "README.md", "LICENSE"])
     assert.ok(files.includes(needed), `${needed} is packed`);
+});
+
+test("the packed bundles are the production build: minified, without source maps", () => {
+  for (const bundle of ["dist/cli.js", "dist/server.js"]) {
+    const text = packed(bundle);
+    assert.doesNotMatch(text, /\/\/# sourceMappingURL=/, `${bundle} points at no source map`);
+    // esbuild's development output is indented, one statement a line (about 40 characters on
+    // average); minified, lines run to thousands of characters.
+    const lines = text.split("\n");
+    assert.ok(text.length / lines.length > 500, `${bundle} is minified: ${lines.length} lines for ${text.length} characters`);
+    assert.ok(text.startsWith("#!/usr/bin/env node"), `${bundle} keeps its shebang`);
+  }
+  // The development build is several times larger: the minified one is what the tarball holds.
+  const development = statSync(join(repoRoot, "dist/server.js")).size;
+  assert.ok(packed("dist/server.js").length < development / 2, `server.js ${packed("dist/server.js").length} bytes packed, ${development} in the development build`);
 });
 
 test("fsdoc from the installed package validates a conforming and a nonconforming document", () => {

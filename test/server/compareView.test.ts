@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { CompareReleaseNotification, CompareViewRequest, type CompareViewResult } from "../../protocol/lsp";
+import { CompareReleaseNotification, CompareViewRequest, RangeOfRequest, type CompareViewResult } from "../../protocol/lsp";
 import { decodePreviewWire } from "../../shared/src/render/previewWire";
 import { readText, upstreamRoot } from "../support/paths";
 import { serveThisFile, type ServerUnderTest } from "./harness";
@@ -64,3 +64,49 @@ test("bad input is answered in words: OLD not JSON, an unknown or released sessi
   const notFs = await view({ session: "s5", oldText: "[1, 2, 3]" });
   assert.ok(notFs?.marks?.lines.some((line) => /does not conform/.test(line)));
 });
+
+test("NEW the server does not hold open (the index in a staged-versus-HEAD diff): compared from the text sent, kept per session, revealed, released", async () => {
+  const indexUri = 'git:/compare/manufacturing-group.json?{"path":"/compare/manufacturing-group.json","ref":""}';
+  const staged = oldText.replace('"at-2025": "400"', '"at-2025": "430"');
+  const sendView = (params: Record<string, unknown>) =>
+    server.connection.sendRequest(CompareViewRequest, {
+      uri: indexUri,
+      oldName: "HEAD",
+      newName: "manufacturing-group.json",
+      ...params,
+    } as never) as Promise<CompareViewResult | null>;
+  // Without its text the server knows no such document.
+  assert.equal(await sendView({ session: "n1", oldText }), null);
+  const first = await sendView({ session: "n2", oldText, newSide: { text: staged, version: 7 } });
+  assert.ok(first?.wire !== undefined && first.marks !== undefined, JSON.stringify(first?.problem));
+  assert.equal(first.version, 7);
+  const cash = first.marks.cells.find((cell) => cell.value !== undefined);
+  assert.equal(cash?.value?.difference, "30");
+  // The next request of the same version sends nothing and gets the same view.
+  const again = await sendView({ session: "n2" });
+  assert.equal(again?.version, 7);
+  assert.equal(again?.marks?.counts.values, 1);
+  // A click reveals its source: fs/rangeOf answers for the side the view holds, at its version only.
+  const range = await server.connection.sendRequest(RangeOfRequest, { uri: indexUri, version: 7, pointer: pointerOfCash(first) });
+  assert.ok(range !== null && staged.slice(range.offset, range.offset + range.length) === '"430"', JSON.stringify(range));
+  assert.equal(await server.connection.sendRequest(RangeOfRequest, { uri: indexUri, version: 6, pointer: pointerOfCash(first) }), null);
+  // A new version of the side (the index changed): compared again.
+  const restaged = await sendView({ session: "n2", newSide: { text: oldText, version: 8 } });
+  assert.equal(restaged?.version, 8);
+  assert.equal(restaged?.marks?.counts.total, 0);
+  // Text that parses and is not an FS document is not compared; malformed sides are ignored.
+  assert.equal(await sendView({ session: "n3", oldText, newSide: { text: '{"a": 1}', version: 1 } }), null);
+  assert.equal(await sendView({ session: "n4", oldText, newSide: { text: staged, version: "7" } }), null);
+  await server.connection.sendNotification(CompareReleaseNotification, { session: "n2" });
+  assert.equal(await sendView({ session: "n2" }), null);
+  assert.equal(await server.connection.sendRequest(RangeOfRequest, { uri: indexUri, version: 8, pointer: "" }), null);
+});
+
+/** The JSON Pointer of the changed cell's value in NEW (the view's model names it). */
+function pointerOfCash(result: CompareViewResult): string {
+  const model = decodePreviewWire(JSON.parse(result.wire ?? "null"));
+  const cell = result.marks?.cells.find((candidate) => candidate.value !== undefined);
+  const pointer = cell === undefined ? undefined : model?.statements[cell.statement]?.rows[cell.row]?.cells[cell.column]?.pointer;
+  assert.ok(pointer !== undefined);
+  return pointer;
+}

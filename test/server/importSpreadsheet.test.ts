@@ -6,6 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import * as l10n from "@vscode/l10n";
 import { bytesToBase64 } from "../../protocol/base64";
 import * as service from "../../server/src/service/index";
 import { repoRoot } from "../support/paths";
@@ -49,4 +50,27 @@ test("a workbook by another program, and bad input as a problem", async () => {
   assert.deepEqual(truncated, { problem: "half.xlsx is not a complete zip file (truncated or corrupt), so it is no readable workbook" });
   const empty = await service.importFile({ name: "empty.csv", base64: "" });
   assert.deepEqual(empty, { problem: "empty.csv is empty" });
+});
+
+test("in the editor's display language: the report, the verdict and a refusal in German, the CLI's English without a bundle", async () => {
+  const german = JSON.parse(readFileSync(join(repoRoot, "l10n", "bundle.l10n.de.json"), "utf8")) as Record<string, string>;
+  const english = await service.importFile({ name: "income.csv", base64: base64(csv), options: { rollups: "sums" } });
+  l10n.config({ contents: german });
+  try {
+    const given = await service.importFile({ name: "income.csv", base64: base64(csv), options: { rollups: "sums" } });
+    const report = given.report as string;
+    assert.match(report, /^income\.csv: gelesen als CSV\n/);
+    assert.match(report, /^vermutet \(\d+\):$/m);
+    assert.match(report, /^ {2}Periode bei income\.csv!B2: „2025“ ist FY2025: ein Zeitraum vom 2025-01-01 bis 2025-12-31 \(Art aus keiner Bilanz/m);
+    assert.match(report, /^ {2}Einheit bei income\.csv!2:2: Maßeinheit EUR, Skalierung 3 \(×10\^3\), aus "Income statement \(EUR thousands\)"$/m);
+    assert.match(report, /^ {2}Summierung bei income\.csv!B5: Profit ist die Summe der 2 Zeilen darüber \(Revenue, Costs\)/m);
+    assert.match(report, /^das Dokument ist konform; Summierungen: 1 erfüllt, 0 nicht erfüllt, 0 nicht ausgewertet$/m);
+    // Every line is the English one's translation: no English sentence is left in it.
+    assert.equal(report.split("\n").length, (english.report as string).split("\n").length);
+    assert.doesNotMatch(report, /\b(?:guessed|read as|the document|from the|is the sum)\b/);
+    assert.deepEqual(await service.importFile({ name: "empty.csv", base64: "" }), { problem: "empty.csv ist leer" });
+  } finally {
+    l10n.config({ contents: {} });
+  }
+  assert.equal((await service.importFile({ name: "income.csv", base64: base64(csv), options: { rollups: "sums" } })).report, english.report);
 });

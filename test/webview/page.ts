@@ -14,7 +14,9 @@ import { buildPresentation } from "../../shared/src/render/index";
 import { buildPreviewModel, type PreviewModel } from "../../shared/src/render/previewModel";
 import { diffPreviewWires } from "../../shared/src/render/previewPatch";
 import { previewWireOf, previewWireText, type PreviewWire } from "../../shared/src/render/previewWire";
-import { buildPreviewShell, type ShellOptions } from "../../client/src/preview/shell";
+import type { ShellOptions } from "../../client/src/page/shell";
+import { buildPreviewShell } from "../../client/src/preview/shell";
+import { buildCompareShell } from "../../client/src/compare/shell";
 import type { ExtensionToWebview, ModelMessage, PatchMessage, WebviewToExtension } from "../../protocol/webview";
 import { repoRoot } from "../support/paths";
 
@@ -29,8 +31,16 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-/** The page's script and stylesheet, which the shell inlines as the extension does (client/src/preview/pageAssets.ts). */
+/** The page's script and stylesheet, which the shell inlines as the extension does (client/src/page/assets.ts). */
 const PAGE_FILES = { script: join(repoRoot, "dist", "webview.js"), style: join(repoRoot, "media", "preview.css") } as const;
+
+/** Which page to serve: the preview (the default) or the changes view (client/src/compare/shell.ts, dist/compare.js). */
+export interface PageKind {
+  build: (options: ShellOptions) => string;
+  script: string;
+}
+
+export const COMPARE_PAGE: PageKind = { build: buildCompareShell, script: join(repoRoot, "dist", "compare.js") };
 
 export interface PreviewHost {
   origin: string;
@@ -39,16 +49,19 @@ export interface PreviewHost {
 }
 
 /** Starts the page server and the browser; close() stops both, whatever state they are in. `language` is the display language the extension passes to the shell. */
-export async function startPreviewHost(language: Pick<ShellOptions, "locale" | "bundle"> = {}): Promise<PreviewHost> {
-  for (const file of Object.values(PAGE_FILES)) {
+export async function startPreviewHost(
+  language: Pick<ShellOptions, "locale" | "bundle"> = {},
+  kind: PageKind = { build: buildPreviewShell, script: PAGE_FILES.script },
+): Promise<PreviewHost> {
+  for (const file of [kind.script, PAGE_FILES.style]) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`node scripts/build.mjs\` first.`);
   }
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? "/", "http://127.0.0.1").pathname;
     if (path === "/") {
-      const html = buildPreviewShell({
+      const html = kind.build({
         nonce: randomBytes(18).toString("base64"),
-        script: readFileSync(PAGE_FILES.script, "utf8"),
+        script: readFileSync(kind.script, "utf8"),
         style: readFileSync(PAGE_FILES.style, "utf8"),
         ...language,
       });

@@ -139,7 +139,10 @@ class CompareScript {
         const words = { added: l10n.t("added"), removed: l10n.t("removed"), moved: l10n.t("moved"), changed: l10n.t("changed") }[row.mark];
         sign.title = words;
         sign.setAttribute("aria-label", words);
-        th.prepend(sign);
+        // Beside the label, on its first line (the label is a block of its own: media/preview.css).
+        const label = th.querySelector(".fs-item-label");
+        if (label === null) th.prepend(sign);
+        else label.before(sign);
         for (const note of row.notes) {
           const line = document.createElement("span");
           line.className = "fc-note";

@@ -2,13 +2,15 @@
 // file is read through workspace.fs (so it works on every file system the editor has, the web's
 // too), the server imports it as `fsdoc import` does, and the document opens as an untitled FS
 // document with its preview beside it; the report and the engine's verdict go to the "FS Import"
-// output channel. A caller (a test, another extension) may pass the file and import options.
+// output channel. After the file, the user may decide what the file says wrong (importOptionsPick.ts);
+// a caller (a test, another extension) may pass the file and the options instead.
 
 import * as vscode from "vscode";
 import { bytesToBase64 } from "../../../protocol/base64";
 import { IMPORT_LIMITS } from "../../../shared/src/import/container";
 import type { PreviewManager } from "../preview/previewManager";
 import type { FsServer } from "../server/fsServer";
+import { askImportOptions } from "./importOptionsPick";
 import { errorText, uriArgument } from "./target";
 
 export const SPREADSHEET_EXTENSIONS = ["xlsx", "csv", "tsv"];
@@ -48,10 +50,12 @@ export async function importSpreadsheet({ server, previews, output }: ImportTarg
     void vscode.window.showErrorMessage(vscode.l10n.t("Cannot read {0}: {1}", source.toString(true), errorText(error)));
     return undefined;
   }
+  const chosen = isRecord(options) ? options : await askImportOptions(name);
+  if (chosen === undefined) return undefined;
   let result;
   try {
     result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t("Importing {0}…", name) }, () =>
-      server.importSpreadsheet(name, bytesToBase64(bytes), isRecord(options) ? options : undefined),
+      server.importSpreadsheet(name, bytesToBase64(bytes), { ...chosen }),
     );
   } catch (error) {
     void vscode.window.showErrorMessage(vscode.l10n.t("Import failed: {0}", errorText(error)));

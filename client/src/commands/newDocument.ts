@@ -130,7 +130,8 @@ function input(
       check(box.value);
       if (box.validationMessage === undefined) answer(box.value);
     });
-    check(box.value);
+    // An empty answer is refused when accepted, not before anything is typed.
+    if (value !== "") check(box.value);
     return box;
   });
 }
@@ -199,6 +200,8 @@ export async function openSnippetDocument(snippet: string): Promise<vscode.TextE
   const document = await vscode.workspace.openTextDocument({ language: "json", content: "" });
   const editor = await vscode.window.showTextDocument(document, besideAnotherKindOfEditor() ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active);
   await editor.insertSnippet(new vscode.SnippetString(snippet), new vscode.Position(0, 0));
+  // The first tab stop can be below the fold of a new editor (line 56 of a new document): in view.
+  editor.revealRange(editor.selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   return editor;
 }
 

@@ -5,10 +5,12 @@
 
 import * as vscode from "vscode";
 import type { CompareViewResult } from "../../../protocol/lsp";
-import { isCompareViewToExtension, type CompareModelMessage, type ExtensionToCompareView, type NumberFormat } from "../../../protocol/webview";
+import { isCompareViewToExtension, type CompareModelMessage, type ExtensionToCompareView } from "../../../protocol/webview";
 import type { SourcePointers } from "../navigation/sourcePointers";
+import { loadPage, numberFormat } from "../page/panel";
+import { RenderLoop } from "../page/renderLoop";
 import { revealSource } from "../preview/editorNavigation";
-import { documentName, previewWebviewOptions } from "../preview/previewPanel";
+import { documentName } from "../preview/previewPanel";
 import type { FsServer } from "../server/fsServer";
 import { createNonce } from "../util/nonce";
 import { buildCompareShell } from "./shell";
@@ -27,38 +29,21 @@ export interface OldSide {
   name: string;
 }
 
-let assets: Promise<{ script: string; style: string }> | undefined;
-
-async function readText(uri: vscode.Uri): Promise<string> {
-  return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-}
-
-/** dist/compare.js and the preview's stylesheet, read once; a failed read is tried again next time. */
-function pageAssets(extensionUri: vscode.Uri): Promise<{ script: string; style: string }> {
-  assets ??= Promise.all([readText(vscode.Uri.joinPath(extensionUri, "dist", "compare.js")), readText(vscode.Uri.joinPath(extensionUri, "media", "preview.css"))]).then(
-    ([script, style]) => ({ script, style }),
-    (error: unknown) => {
-      assets = undefined;
-      throw error;
-    },
-  );
-  return assets;
-}
-
-function numberFormat(uri: vscode.Uri): NumberFormat {
-  return vscode.workspace.getConfiguration("fs", uri).get<string>("preview.numberFormat") === "compact" ? "compact" : "full";
-}
-
 export class ComparePanel implements vscode.Disposable {
   private readonly session = createNonce(12);
   private oldSent = false;
+  /** NEW's version last sent to the server, when the server does not hold NEW (a git: side such as the index). */
+  private newSentVersion: number | undefined;
   private ready = false;
   private disposed = false;
   private sequence = 0;
   /** NEW's version the page shows; a status for it needs no new view. */
   private shownVersion: number | undefined;
-  private rendering: Promise<void> | undefined;
-  private renderAgain = false;
+  /** One request at a time (renderOnce). */
+  private readonly renders = new RenderLoop(
+    () => this.renderOnce(),
+    () => this.disposed,
+  );
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly disposeEmitter = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposeEmitter.event;
@@ -70,15 +55,14 @@ export class ComparePanel implements vscode.Disposable {
     private readonly dependencies: CompareDependencies,
   ) {
     const { webview } = panel;
-    webview.options = previewWebviewOptions();
     panel.title = vscode.l10n.t("Changes {0} ↔ {1}", old.name, documentName(newUri));
-    void pageAssets(dependencies.extensionUri).then(
-      (page) => {
-        if (!this.disposed) webview.html = buildCompareShell({ ...page, nonce: createNonce(18), locale: vscode.env.language, bundle: vscode.l10n.bundle });
-      },
-      (error: unknown) => {
-        if (!this.disposed) void vscode.window.showErrorMessage(vscode.l10n.t("The changes view could not be shown: {0}", error instanceof Error ? error.message : String(error)));
-      },
+    loadPage(
+      webview,
+      dependencies.extensionUri,
+      "compare.js",
+      buildCompareShell,
+      (reason) => vscode.l10n.t("The changes view could not be shown: {0}", reason),
+      () => this.disposed,
     );
     this.subscriptions.push(
       webview.onDidReceiveMessage((message: unknown) => {
@@ -88,6 +72,10 @@ export class ComparePanel implements vscode.Disposable {
       // The server published an analysis of NEW (after an edit): the view follows it.
       dependencies.server.onStatus((status) => {
         if (status.uri === newUri.toString() && status.version !== this.shownVersion) void this.render();
+      }),
+      // A NEW the server does not hold (a git: side) publishes no status: its own changes are followed.
+      vscode.workspace.onDidChangeTextDocument(({ document }) => {
+        if (document.uri.toString() === newUri.toString() && !dependencies.server.holds(document)) void this.render();
       }),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration("fs.preview.numberFormat", newUri)) this.post({ type: "options", numberFormat: numberFormat(newUri) });
@@ -111,40 +99,31 @@ export class ComparePanel implements vscode.Disposable {
   }
 
   /** One request at a time: an update asked for while one runs is made right after it. */
-  private async render(): Promise<void> {
-    if (!this.ready || this.disposed) return;
-    if (this.rendering !== undefined) {
-      this.renderAgain = true;
-      return this.rendering;
-    }
-    this.rendering = (async () => {
-      try {
-        do {
-          this.renderAgain = false;
-          await this.renderOnce();
-        } while (this.renderAgain && !this.disposed);
-      } finally {
-        this.rendering = undefined;
-      }
-    })();
-    return this.rendering;
+  private render(): Promise<void> {
+    return this.renders.run();
   }
 
   private async renderOnce(): Promise<void> {
+    if (!this.ready || this.disposed) return;
     const sequence = ++this.sequence;
     let result: CompareViewResult | null;
     try {
       // Opening makes sure the server has NEW's text (a view restored without its editor).
       const document = await vscode.workspace.openTextDocument(this.newUri);
       const sendOld = !this.oldSent;
+      // A side the server does not hold open (the index in a staged-versus-HEAD diff) is sent, once per version.
+      const sendNew = !this.dependencies.server.holds(document) && this.newSentVersion !== document.version;
+      const version = document.version;
       result = await this.dependencies.server.compareView({
         uri: document.uri.toString(),
         session: this.session,
         oldName: this.old.name,
         newName: documentName(this.newUri),
         ...(sendOld ? { oldText: this.old.text } : {}),
+        ...(sendNew ? { newSide: { text: document.getText(), version } } : {}),
       });
       if (sendOld && result !== null) this.oldSent = true;
+      if (sendNew && result !== null) this.newSentVersion = version;
     } catch (error) {
       this.postModel(sequence, { problem: vscode.l10n.t("The changes view could not be shown: {0}", error instanceof Error ? error.message : String(error)) });
       return;

@@ -6,7 +6,7 @@ import * as vscode from "vscode";
 import { uriArgument } from "../commands/target";
 import { ComparePanel, COMPARE_VIEW_TYPE, type CompareDependencies, type OldSide } from "./comparePanel";
 import { pickOldSide, readDiffSide } from "./sources";
-import { previewWebviewOptions } from "../preview/previewPanel";
+import { pageWebviewOptions } from "../page/panel";
 
 export class CompareViews implements vscode.Disposable {
   private readonly panels = new Set<ComparePanel>();
@@ -48,7 +48,7 @@ export class CompareViews implements vscode.Disposable {
         return panel;
       }
     }
-    const webviewPanel = vscode.window.createWebviewPanel(COMPARE_VIEW_TYPE, "", { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, previewWebviewOptions());
+    const webviewPanel = vscode.window.createWebviewPanel(COMPARE_VIEW_TYPE, "", { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, pageWebviewOptions());
     const panel = new ComparePanel(webviewPanel, newUri, old, this.dependencies);
     this.panels.add(panel);
     panel.onDidDispose(() => this.panels.delete(panel));

@@ -5,7 +5,8 @@
 import * as vscode from "vscode";
 import type { FsDocumentDetector } from "../detection";
 import { asPreviewState } from "../../../protocol/webview";
-import { PREVIEW_VIEW_TYPE, PreviewPanel, documentName, previewWebviewOptions, type PreviewDependencies } from "./previewPanel";
+import { pageWebviewOptions } from "../page/panel";
+import { PREVIEW_VIEW_TYPE, PreviewPanel, documentName, type PreviewDependencies } from "./previewPanel";
 
 export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSerializer {
   private readonly previews = new Set<PreviewPanel>();
@@ -75,7 +76,7 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
       PREVIEW_VIEW_TYPE,
       vscode.l10n.t("Preview {0}", documentName(uri)),
       { viewColumn: column, preserveFocus: toSide },
-      { ...previewWebviewOptions(), enableFindWidget: false },
+      { ...pageWebviewOptions(), enableFindWidget: false },
     );
     const follow = vscode.workspace.getConfiguration("fs", uri).get<boolean>("preview.follow", true);
     return this.track(new PreviewPanel(panel, uri, !follow, this.dependencies));

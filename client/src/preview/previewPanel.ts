@@ -2,9 +2,8 @@
 // (asked for by a new page, pushed after each published analysis; versioned), and the editor side
 // of navigation and scroll sync.
 
-import { createNonce } from "../util/nonce";
 import * as vscode from "vscode";
-import { isWebviewToExtension, type ExtensionToWebview, type ModelMessage, type NumberFormat, type PatchMessage, type WebviewToExtension } from "../../../protocol/webview";
+import { isWebviewToExtension, type ExtensionToWebview, type ModelMessage, type PatchMessage, type WebviewToExtension } from "../../../protocol/webview";
 import type { CellExplanation, PreviewModelResult } from "../../../protocol/lsp";
 import type { SourcePointers } from "../navigation/sourcePointers";
 import type { FsServer } from "../server/fsServer";
@@ -13,7 +12,8 @@ import { revealSource, scrollEditorTo, visibleEditorFor } from "./editorNavigati
 import { applyGridWrites, readOnlyReason, undoInDocument } from "./gridEdits";
 import { buildPreviewShell } from "./shell";
 import { PAGE_FOCUS_GRACE_MS, StaleFocus } from "./staleFocus";
-import { pageAssets } from "./pageAssets";
+import { loadPage, numberFormat } from "../page/panel";
+import { RenderLoop } from "../page/renderLoop";
 
 export const PREVIEW_VIEW_TYPE = "fs.preview";
 const CURSOR_THROTTLE_MS = 60;
@@ -24,15 +24,6 @@ export interface PreviewDependencies {
   extensionUri: vscode.Uri;
   server: FsServer;
   pointers: SourcePointers;
-}
-
-/** The page loads nothing (its script and stylesheet are inline): no local resource is reachable. */
-export function previewWebviewOptions(): vscode.WebviewOptions {
-  return { enableScripts: true, enableCommandUris: false, localResourceRoots: [] };
-}
-
-function numberFormat(uri: vscode.Uri): NumberFormat {
-  return vscode.workspace.getConfiguration("fs", uri).get<string>("preview.numberFormat") === "compact" ? "compact" : "full";
 }
 
 export function documentName(uri: vscode.Uri): string {
@@ -47,8 +38,11 @@ export class PreviewPanel implements vscode.Disposable {
   private shownUri: string | undefined;
   /** The model version the page holds (the base of the next patch). */
   private shownVersion: number | undefined;
-  private rendering: Promise<void> | undefined;
-  private renderAgain = false;
+  /** One request at a time (renderOnce). */
+  private readonly renders = new RenderLoop(
+    () => this.renderOnce(),
+    () => this.disposed,
+  );
   private ready = false;
   private disposed = false;
   private pendingHighlight: string | undefined;
@@ -93,15 +87,13 @@ export class PreviewPanel implements vscode.Disposable {
     private readonly dependencies: PreviewDependencies,
   ) {
     const { webview } = panel;
-    webview.options = previewWebviewOptions();
-    // The page's script and stylesheet inline (shell.ts): read once, so only the first preview waits.
-    void pageAssets(dependencies.extensionUri).then(
-      (assets) => {
-        if (!this.disposed) webview.html = buildPreviewShell({ ...assets, nonce: createNonce(18), locale: vscode.env.language, bundle: vscode.l10n.bundle });
-      },
-      (error: unknown) => {
-        if (!this.disposed) void vscode.window.showErrorMessage(vscode.l10n.t("The preview could not be rendered: {0}", error instanceof Error ? error.message : String(error)));
-      },
+    loadPage(
+      webview,
+      dependencies.extensionUri,
+      "webview.js",
+      buildPreviewShell,
+      (reason) => vscode.l10n.t("The preview could not be rendered: {0}", reason),
+      () => this.disposed,
     );
     this.updateTitle();
     this.prefetch();
@@ -191,9 +183,9 @@ export class PreviewPanel implements vscode.Disposable {
     this.analysed(result.version);
     // A page that is loading, hidden or waiting for an answer is brought up to date by asking, from
     // the version it will hold.
-    if (!this.ready || !this.panel.visible || this.rendering !== undefined || this.shownUri !== result.uri) {
+    if (!this.ready || !this.panel.visible || this.renders.busy || this.shownUri !== result.uri) {
       if (this.early !== undefined) this.early.changed = true;
-      if (this.rendering !== undefined) this.renderAgain = true;
+      if (this.renders.busy) void this.renders.run();
       return;
     }
     // Made from another version than the page holds (one it never got): ask for what it needs.
@@ -360,22 +352,8 @@ export class PreviewPanel implements vscode.Disposable {
   }
 
   /** One request at a time: a render asked for while one runs is done right after it. */
-  private async renderNow(): Promise<void> {
-    if (this.rendering !== undefined) {
-      this.renderAgain = true;
-      return this.rendering;
-    }
-    this.rendering = (async () => {
-      try {
-        do {
-          this.renderAgain = false;
-          await this.renderOnce();
-        } while (this.renderAgain && !this.disposed);
-      } finally {
-        this.rendering = undefined;
-      }
-    })();
-    return this.rendering;
+  private renderNow(): Promise<void> {
+    return this.renders.run();
   }
 
   private async renderOnce(): Promise<void> {

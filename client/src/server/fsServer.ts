@@ -51,10 +51,14 @@ const LANGUAGES = ["json", "jsonc"] as const;
 /** Real files, new files and virtual workspaces (plus the schemes of the open folders); other schemes (git:, output, our own views) are not validated. */
 const BASE_SCHEMES = ["file", "untitled", "vscode-vfs"];
 
-function documentSelector(): DocumentSelector {
+function servedSchemes(): Set<string> {
   const schemes = new Set(BASE_SCHEMES);
   for (const folder of vscode.workspace.workspaceFolders ?? []) schemes.add(folder.uri.scheme);
-  return LANGUAGES.flatMap((language) => [...schemes].map((scheme) => ({ language, scheme })));
+  return schemes;
+}
+
+function documentSelector(): DocumentSelector {
+  return LANGUAGES.flatMap((language) => [...servedSchemes()].map((scheme) => ({ language, scheme })));
 }
 
 /** Makes the language client for one transport; the options are the same on every transport. */
@@ -122,7 +126,12 @@ export class FsServer implements vscode.Disposable {
     return (await this.start()).sendRequest(CompareViewRequest, params);
   }
 
-  /** A changes view closed: the server forgets its OLD. */
+  /** Whether the server holds `document` open (it is among the documents it validates: a real file, not a git: side). */
+  holds(document: vscode.TextDocument): boolean {
+    return (LANGUAGES as readonly string[]).includes(document.languageId) && servedSchemes().has(document.uri.scheme);
+  }
+
+  /** A changes view closed: the server forgets its OLD (and a NEW it was sent). */
   compareRelease(session: string): void {
     if (this.client !== undefined) void this.client.sendNotification(CompareReleaseNotification, { session }).catch(() => undefined);
   }

@@ -183,11 +183,13 @@ export function registerHandlers(context: ServerContext): void {
   const compareSessions = new service.CompareSessions();
   connection.onRequest(
     CompareViewRequest,
-    guard(CompareViewRequest.method, null, ({ uri, session, oldText, oldName, newName }) => {
-      const open = analysis(uri);
-      if (open === undefined || typeof session !== "string") return null;
+    guard(CompareViewRequest.method, null, ({ uri, session, oldText, oldName, newName, newSide }) => {
+      if (typeof session !== "string") return null;
+      // NEW is an open document, or a side the client sent (one the server does not hold: the index, a commit).
+      const open = analysis(uri) ?? (context.settings(uri).enable ? compareSessions.newSide(session, uri, readNewSide(newSide)) : undefined);
+      if (open === undefined) return null;
       const old = compareSessions.old(session, typeof oldText === "string" ? oldText : undefined);
-      return service.compareView(open, old, String(oldName), String(newName));
+      return service.compareView(open, old, String(oldName), String(newName), context.settings(uri).display);
     }),
   );
   connection.onNotification(CompareReleaseNotification, (params: unknown) => {
@@ -219,7 +221,7 @@ export function registerHandlers(context: ServerContext): void {
   connection.onRequest(
     RangeOfRequest,
     guard(RangeOfRequest.method, null, ({ uri, version, pointer }) => {
-      const open = analysis(uri);
+      const open = analysis(uri) ?? compareSessions.heldNewSide(uri);
       return open === undefined ? null : service.rangeOf(open, version, pointer);
     }),
   );
@@ -399,4 +401,10 @@ function lineWindows(value: unknown): LineWindow[] | undefined {
     windows.push({ start, end });
   }
   return windows;
+}
+
+/** NEW's side in an fs/compareView request, checked (a client's data): undefined when absent or malformed. */
+function readNewSide(value: unknown): { text: string; version: number } | undefined {
+  const { text, version } = (typeof value === "object" && value !== null ? value : {}) as Partial<Record<string, unknown>>;
+  return typeof text === "string" && typeof version === "number" && Number.isSafeInteger(version) ? { text, version } : undefined;
 }

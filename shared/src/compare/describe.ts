@@ -1,7 +1,10 @@
-// Words for a comparison, shared by its text, Markdown and HTML forms (English, as the command
-// line is): the names of statements, rows and periods from both sides, each change in one phrase,
-// changes grouped by section, and the summary line.
+// Words for a comparison, shared by its text, Markdown and HTML forms and the editor's changes
+// view: the names of statements, rows and periods from both sides, each change in one phrase,
+// changes grouped by section, and the summary line. The phrases go through l10n.t: the command line
+// never configures a bundle, so it stays English; the language server has the display language's,
+// and gives the names its number format (ComparisonNames.number), so the view reads in one language.
 
+import * as l10n from "@vscode/l10n";
 import { groupDigits } from "../render/format";
 import { periodLabel } from "./compare";
 import { cellOf, readSide, type Side } from "./read";
@@ -11,7 +14,12 @@ export class ComparisonNames {
   private readonly old: Side;
   private readonly now: Side;
 
-  constructor(oldValue: unknown, newValue: unknown) {
+  constructor(
+    oldValue: unknown,
+    newValue: unknown,
+    /** A decimal string as shown: digits grouped (the command line), or the display language's format. */
+    readonly number: (decimal: string) => string = groupDigits,
+  ) {
     this.old = readSide(oldValue);
     this.now = readSide(newValue);
   }
@@ -45,36 +53,38 @@ export class ComparisonNames {
   }
 }
 
-export function cellText(cell: CompareCell | undefined): string {
-  if (cell === undefined) return "(none)";
-  if (cell === null) return "— (missing)";
-  if (typeof cell === "string") return groupDigits(cell);
-  if ("unavailable" in cell) return "n/a (unavailable)";
-  return `${cell.invalid} (not a decimal string)`;
+const NONE = () => l10n.t("(none)");
+
+export function cellText(cell: CompareCell | undefined, number: (decimal: string) => string = groupDigits): string {
+  if (cell === undefined) return NONE();
+  if (cell === null) return l10n.t("— (missing)");
+  if (typeof cell === "string") return number(cell);
+  if ("unavailable" in cell) return l10n.t("n/a (unavailable)");
+  return l10n.t("{0} (not a decimal string)", cell.invalid);
 }
 
-export function signed(decimal: string): string {
-  return decimal.startsWith("-") ? `−${groupDigits(decimal.slice(1))}` : `+${groupDigits(decimal)}`;
+export function signed(decimal: string, number: (decimal: string) => string = groupDigits): string {
+  return decimal.startsWith("-") ? `−${number(decimal.slice(1))}` : `+${number(decimal)}`;
 }
 
 /** "+1 (+0.83%)", the difference of a value change; empty when there is none. */
-export function differenceText(change: Extract<Change, { kind: "value-changed" }>): string {
+export function differenceText(change: Extract<Change, { kind: "value-changed" }>, number: (decimal: string) => string = groupDigits): string {
   if (change.difference === undefined) return "";
-  return change.relativePercent === undefined ? signed(change.difference) : `${signed(change.difference)} (${signed(change.relativePercent)}%)`;
+  return change.relativePercent === undefined ? signed(change.difference, number) : l10n.t("{0} ({1}%)", signed(change.difference, number), signed(change.relativePercent, number));
 }
 
-export function rollupStateText(state: RollupState): string {
+export function rollupStateText(state: RollupState, number: (decimal: string) => string = groupDigits): string {
   switch (state.status) {
     case "absent":
-      return "no rollup check";
+      return l10n.t("no rollup check");
     case "satisfied":
       return state.difference === "0"
-        ? `adds up (${groupDigits(state.actual)})`
-        : `adds up within tolerance ${groupDigits(state.tolerance)} (difference ${signed(state.difference)})`;
+        ? l10n.t("adds up ({0})", number(state.actual))
+        : l10n.t("adds up within tolerance {0} (difference {1})", number(state.tolerance), signed(state.difference, number));
     case "unsatisfied":
-      return `does not add up: stated ${groupDigits(state.actual)}, children sum to ${groupDigits(state.expected)} (difference ${signed(state.difference)})`;
+      return l10n.t("does not add up: stated {0}, children sum to {1} (difference {2})", number(state.actual), number(state.expected), signed(state.difference, number));
     case "error":
-      return `not evaluated: ${state.item} has ${state.reason === "missing-value" ? "no value (null)" : "an unavailable value"}`;
+      return state.reason === "missing-value" ? l10n.t("not evaluated: {0} has no value (null)", state.item) : l10n.t("not evaluated: {0} has an unavailable value", state.item);
   }
 }
 
@@ -89,64 +99,69 @@ export function sideText(state: SideState): string {
   return `${conformance}, ${calculations[state.calculations]}`;
 }
 
-const show = (text: string | undefined) => (text === undefined ? "(none)" : JSON.stringify(text));
+const show = (text: string | undefined) => (text === undefined ? NONE() : JSON.stringify(text));
 
-/** The change in one phrase, without the statement it is in. */
+/** The change in one phrase, without the statement it is in. Field names and ids are the document's own, never translated. */
 export function describeChange(change: Change, names: ComparisonNames): string {
+  const count = (n: number) => names.number(String(n));
   switch (change.kind) {
     case "document-changed":
-      return `${change.field}: ${show(change.old)} → ${show(change.new)}`;
+      return l10n.t("{0}: {1} → {2}", change.field, show(change.old), show(change.new));
     case "unit-added":
-      return `unit ${change.unit} added (${change.measure ?? "no measure"}, scale ${change.scale ?? "?"})`;
+      return l10n.t("unit {0} added ({1}, scale {2})", change.unit, change.measure ?? l10n.t("no measure"), change.scale ?? "?");
     case "unit-removed":
-      return `unit ${change.unit} removed`;
+      return l10n.t("unit {0} removed", change.unit);
     case "unit-changed":
       return change.field === "scale"
-        ? `unit ${change.unit}: scale ${change.old ?? "(none)"} → ${change.new ?? "(none)"} (values compared as amounts)`
-        : `unit ${change.unit}: ${change.field} ${show(change.old)} → ${show(change.new)}`;
+        ? l10n.t("unit {0}: scale {1} → {2} (values compared as amounts)", change.unit, change.old ?? NONE(), change.new ?? NONE())
+        : l10n.t("unit {0}: {1} {2} → {3}", change.unit, change.field, show(change.old), show(change.new));
     case "period-added":
-      return `period ${change.period} added (${change.label})`;
+      return l10n.t("period {0} added ({1})", change.period, change.label);
     case "period-removed":
-      return `period ${change.period} removed (${change.label})`;
+      return l10n.t("period {0} removed ({1})", change.period, change.label);
     case "period-renamed":
-      return `period ${change.oldPeriod} renamed ${change.period} (${change.label})`;
+      return l10n.t("period {0} renamed {1} ({2})", change.oldPeriod, change.period, change.label);
     case "period-changed":
-      return `period ${change.period}: ${change.field} ${show(change.old)} → ${show(change.new)}`;
+      return l10n.t("period {0}: {1} {2} → {3}", change.period, change.field, show(change.old), show(change.new));
     case "statement-added":
-      return `statement added (${change.items} row${change.items === 1 ? "" : "s"})`;
+      return change.items === 1 ? l10n.t("statement added ({0} row)", count(change.items)) : l10n.t("statement added ({0} rows)", count(change.items));
     case "statement-removed":
-      return `statement removed (${change.items} row${change.items === 1 ? "" : "s"})`;
+      return change.items === 1 ? l10n.t("statement removed ({0} row)", count(change.items)) : l10n.t("statement removed ({0} rows)", count(change.items));
     case "statement-moved":
-      return `statement moved from position ${change.oldIndex + 1} to ${change.newIndex + 1}`;
+      return l10n.t("statement moved from position {0} to {1}", count(change.oldIndex + 1), count(change.newIndex + 1));
     case "statement-changed":
-      return `label ${show(change.old)} → ${show(change.new)}`;
+      return l10n.t("label {0} → {1}", show(change.old), show(change.new));
     case "column-added":
-      return `column ${names.period(change.period)} added`;
+      return l10n.t("column {0} added", names.period(change.period));
     case "column-removed":
-      return `column ${names.period(change.period)} removed`;
+      return l10n.t("column {0} removed", names.period(change.period));
     case "columns-reordered":
-      return `columns reordered: ${change.old.join(", ")} → ${change.new.join(", ")}`;
+      return l10n.t("columns reordered: {0} → {1}", change.old.join(", "), change.new.join(", "));
     case "item-added":
-      return `row added at ${change.index + 1}`;
+      return l10n.t("row added at {0}", count(change.index + 1));
     case "item-removed":
-      return `row removed (was row ${change.index + 1})`;
+      return l10n.t("row removed (was row {0})", count(change.index + 1));
     case "item-moved":
-      return `row moved from ${change.oldIndex + 1} to ${change.newIndex + 1}`;
+      return l10n.t("row moved from {0} to {1}", count(change.oldIndex + 1), count(change.newIndex + 1));
     case "item-reparented":
-      return `rolls up to ${change.old ?? "(nothing)"} → ${change.new ?? "(nothing)"}`;
+      return l10n.t("rolls up to {0} → {1}", change.old ?? l10n.t("(nothing)"), change.new ?? l10n.t("(nothing)"));
     case "item-changed":
-      return `${change.field} ${show(change.old)} → ${show(change.new)}`;
+      return l10n.t("{0} {1} → {2}", change.field, show(change.old), show(change.new));
     case "value-changed": {
-      const difference = differenceText(change);
-      const rescaled = change.oldInNewUnit === undefined ? "" : ` (${groupDigits(change.oldInNewUnit)} in the new unit)`;
-      return `${names.period(change.period)}: ${cellText(change.old)}${rescaled} → ${cellText(change.new)}${difference === "" ? "" : `, ${difference}`}`;
+      const difference = differenceText(change, names.number);
+      const old = cellText(change.old, names.number);
+      const from = change.oldInNewUnit === undefined ? old : l10n.t("{0} ({1} in the new unit)", old, names.number(change.oldInNewUnit));
+      const now = cellText(change.new, names.number);
+      return difference === ""
+        ? l10n.t("{0}: {1} → {2}", names.period(change.period), from, now)
+        : l10n.t("{0}: {1} → {2}, {3}", names.period(change.period), from, now, difference);
     }
     case "rollup-changed":
-      return `${names.period(change.period)}: subtotal ${rollupStateText(change.old)} → ${rollupStateText(change.new)}`;
+      return l10n.t("{0}: subtotal {1} → {2}", names.period(change.period), rollupStateText(change.old, names.number), rollupStateText(change.new, names.number));
     case "error-added":
-      return `new error ${change.code} at ${change.path || "(document)"}: ${change.message}`;
+      return l10n.t("new error {0} at {1}: {2}", change.code, change.path || l10n.t("(document)"), change.message);
     case "error-fixed":
-      return `fixed error ${change.code} at ${change.path || "(document)"}: ${change.message}`;
+      return l10n.t("fixed error {0} at {1}: {2}", change.code, change.path || l10n.t("(document)"), change.message);
   }
 }
 
@@ -218,20 +233,25 @@ export function summaryLine(comparison: Comparison): string {
 }
 
 export function snapshotLine(comparison: Comparison): string {
-  const words: Record<Comparison["snapshot"], string> = {
-    absent: "validationSnapshot: none on either side",
-    unchanged: "validationSnapshot: unchanged",
-    added: "validationSnapshot: added",
-    removed: "validationSnapshot: removed",
-    changed: "validationSnapshot: changed (re-recorded; not counted as a change)",
-  };
-  return words[comparison.snapshot];
+  switch (comparison.snapshot) {
+    case "absent":
+      return l10n.t("validationSnapshot: none on either side");
+    case "unchanged":
+      return l10n.t("validationSnapshot: unchanged");
+    case "added":
+      return l10n.t("validationSnapshot: added");
+    case "removed":
+      return l10n.t("validationSnapshot: removed");
+    case "changed":
+      return l10n.t("validationSnapshot: changed (re-recorded; not counted as a change)");
+  }
 }
 
 export function incompleteLine(comparison: Comparison, oldName: string, newName: string): string | undefined {
   if (comparison.complete) return undefined;
-  const sides = [comparison.old.conformance === "nonconforming" ? oldName : undefined, comparison.new.conformance === "nonconforming" ? newName : undefined].filter(
-    (name): name is string => name !== undefined,
-  );
-  return `${sides.join(" and ")} ${sides.length === 1 ? "does" : "do"} not conform: compared as far as ${sides.length === 1 ? "it" : "they"} could be read; rollups are compared only where both sides conform.`;
+  const oldFails = comparison.old.conformance === "nonconforming";
+  const newFails = comparison.new.conformance === "nonconforming";
+  if (oldFails && newFails)
+    return l10n.t("{0} and {1} do not conform: compared as far as they could be read; rollups are compared only where both sides conform.", oldName, newName);
+  return l10n.t("{0} does not conform: compared as far as it could be read; rollups are compared only where both sides conform.", oldFails ? oldName : newFails ? newName : "");
 }

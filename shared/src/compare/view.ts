@@ -100,8 +100,19 @@ interface StatementPlan {
  * The view of `comparison` (OLD `oldValue`, NEW `newValue`) over `model`, NEW's preview model:
  * `model` is copied where rows are inserted and otherwise shared.
  */
-export function comparisonView(comparison: Comparison, oldValue: unknown, newValue: unknown, model: PreviewModel, oldName: string, newName: string): ComparisonView {
-  const names = new ComparisonNames(oldValue, newValue);
+export function comparisonView(
+  comparison: Comparison,
+  oldValue: unknown,
+  newValue: unknown,
+  model: PreviewModel,
+  oldName: string,
+  newName: string,
+  /** Numbers in the lines and notes as the display language writes them (the page formats the cells itself). */
+  number: (decimal: string) => string = groupDigits,
+): ComparisonView {
+  const names = new ComparisonNames(oldValue, newValue, number);
+  /** A change outside the tables on a row: "Balance sheet › Cash: …". */
+  const rowLine = (change: Change & { statement: string }, label: string) => `${names.statement(change.statement)} › ${label}: ${describeChange(change, names)}`;
   const oldSide = readSide(oldValue);
   const newSide = readSide(newValue);
   const statementIndex = new Map<string, number>();
@@ -222,7 +233,7 @@ export function comparisonView(comparison: Comparison, oldValue: unknown, newVal
         const at = newRow(change);
         const column = at === undefined ? -1 : columnOf(at.plan, change.period);
         if (at === undefined || column < 0 || at.plan.statement.omitted !== undefined) {
-          lines.push(`${names.statement(change.statement)} › ${names.item(change.statement, change.item)}: ${describeChange(change, names)}`);
+          lines.push(rowLine(change, names.item(change.statement, change.item)));
           break;
         }
         rowMark(at.plan.index, at.row, "changed");
@@ -240,11 +251,11 @@ export function comparisonView(comparison: Comparison, oldValue: unknown, newVal
         const at = newRow(change);
         const column = at === undefined ? -1 : columnOf(at.plan, change.period);
         if (at === undefined || column < 0 || at.plan.statement.omitted !== undefined) {
-          lines.push(`${names.statement(change.statement)} › ${names.item(change.statement, change.item)}: ${describeChange(change, names)}`);
+          lines.push(rowLine(change, names.item(change.statement, change.item)));
           break;
         }
         rowMark(at.plan.index, at.row, "changed");
-        cellMark(at.plan.index, at.row, column).rollup = { worse, old: rollupStateText(change.old), new: rollupStateText(change.new) };
+        cellMark(at.plan.index, at.row, column).rollup = { worse, old: rollupStateText(change.old, number), new: rollupStateText(change.new, number) };
         break;
       }
       case "item-added":
@@ -256,7 +267,7 @@ export function comparisonView(comparison: Comparison, oldValue: unknown, newVal
         else counts.other++;
         const at = newRow(change);
         if (at === undefined) {
-          lines.push(`${names.statement(change.statement)} › ${names.item(change.statement, change.item)}: ${describeChange(change, names)}`);
+          lines.push(rowLine(change, names.item(change.statement, change.item)));
           break;
         }
         const mark = rowMark(at.plan.index, at.row, change.kind === "item-added" ? "added" : change.kind === "item-moved" ? "moved" : "changed");
@@ -268,7 +279,7 @@ export function comparisonView(comparison: Comparison, oldValue: unknown, newVal
         const plan = planOf(change.statement);
         const row = plan?.removedRows.get(change.item);
         if (plan === undefined || row === undefined) {
-          lines.push(`${names.statement(change.statement)} › ${change.label ?? change.item}: ${describeChange(change, names)}`);
+          lines.push(rowLine(change, change.label ?? change.item));
           break;
         }
         rowMark(plan.index, row, "removed").notes.push(describeChange(change, names));
@@ -298,11 +309,11 @@ export function comparisonView(comparison: Comparison, oldValue: unknown, newVal
 }
 
 /** The summary line of a view, in the user's language: "12 changes: 3 values changed, 1 row removed, …". */
-export function viewSummary(counts: ViewCounts): string {
+export function viewSummary(counts: ViewCounts, number: (decimal: string) => string = groupDigits): string {
   if (counts.total === 0) return l10n.t("No changes in meaning.");
   const parts: string[] = [];
   const add = (n: number, one: (count: string) => string, many: (count: string) => string) => {
-    if (n > 0) parts.push((n === 1 ? one : many)(groupDigits(String(n))));
+    if (n > 0) parts.push((n === 1 ? one : many)(number(String(n))));
   };
   add(
     counts.values,
@@ -339,6 +350,6 @@ export function viewSummary(counts: ViewCounts): string {
     (n) => l10n.t("{0} other change", n),
     (n) => l10n.t("{0} other changes", n),
   );
-  const total = groupDigits(String(counts.total));
+  const total = number(String(counts.total));
   return counts.total === 1 ? l10n.t("1 change: {0}", parts.join(", ")) : l10n.t("{0} changes: {1}", total, parts.join(", "));
 }

@@ -7,6 +7,7 @@
 // A legacy binary workbook (.xls) and an encrypted OOXML workbook are both OLE compound files
 // (signature D0 CF 11 E0); an encrypted one holds an "EncryptionInfo" stream.
 
+import * as l10n from "@vscode/l10n";
 export const IMPORT_LIMITS = {
   /** The file's own size. */
   fileBytes: 64 * 1024 * 1024,
@@ -21,16 +22,17 @@ export type Container = { kind: "zip" } | { kind: "text" } | { kind: "refused"; 
 const MiB = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MiB`;
 
 export function sniff(bytes: Uint8Array, name: string): Container {
-  if (bytes.length === 0) return { kind: "refused", reason: `${name} is empty` };
-  if (bytes.length > IMPORT_LIMITS.fileBytes) return { kind: "refused", reason: `${name} is ${MiB(bytes.length)}; the import reads files up to ${MiB(IMPORT_LIMITS.fileBytes)}` };
+  if (bytes.length === 0) return { kind: "refused", reason: l10n.t("{0} is empty", name) };
+  if (bytes.length > IMPORT_LIMITS.fileBytes)
+    return { kind: "refused", reason: l10n.t("{0} is {1}; the import reads files up to {2}", name, MiB(bytes.length), MiB(IMPORT_LIMITS.fileBytes)) };
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {
     return containsUtf16(bytes, "EncryptionInfo")
-      ? { kind: "refused", reason: `${name} is an encrypted (password-protected) workbook; save it without a password and import that` }
-      : { kind: "refused", reason: `${name} is a legacy binary Excel workbook (.xls); save it as .xlsx (Excel Workbook) and import that` };
+      ? { kind: "refused", reason: l10n.t("{0} is an encrypted (password-protected) workbook; save it without a password and import that", name) }
+      : { kind: "refused", reason: l10n.t("{0} is a legacy binary Excel workbook (.xls); save it as .xlsx (Excel Workbook) and import that", name) };
   }
   if (startsWith(bytes, [0x50, 0x4b])) {
-    const problem = checkZip(bytes);
-    return problem === undefined ? { kind: "zip" } : { kind: "refused", reason: `${name} ${problem}` };
+    const problem = checkZip(bytes, name);
+    return problem === undefined ? { kind: "zip" } : { kind: "refused", reason: problem };
   }
   return { kind: "text" };
 }
@@ -48,8 +50,8 @@ function containsUtf16(bytes: Uint8Array, text: string): boolean {
   return false;
 }
 
-/** Walks the zip's central directory; a reason when it is not a readable zip or too big inflated. */
-function checkZip(bytes: Uint8Array): string | undefined {
+/** Walks the zip's central directory; a reason (naming the file `name`) when it is not a readable zip or too big inflated. */
+function checkZip(bytes: Uint8Array, name: string): string | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // The end-of-central-directory record: 22 bytes, plus a comment of up to 65,535.
   let end = -1;
@@ -59,23 +61,25 @@ function checkZip(bytes: Uint8Array): string | undefined {
       break;
     }
   }
-  if (end === -1) return "is not a complete zip file (truncated or corrupt), so it is no readable workbook";
+  if (end === -1) return l10n.t("{0} is not a complete zip file (truncated or corrupt), so it is no readable workbook", name);
   const entries = view.getUint16(end + 10, true);
   const size = view.getUint32(end + 12, true);
   const offset = view.getUint32(end + 16, true);
-  if (offset + size > end) return "is a corrupt zip file (its directory points outside the file), so it is no readable workbook";
-  if (entries > IMPORT_LIMITS.entries) return `has ${entries} zip entries; the import reads workbooks of up to ${IMPORT_LIMITS.entries}`;
+  if (offset + size > end) return l10n.t("{0} is a corrupt zip file (its directory points outside the file), so it is no readable workbook", name);
+  if (entries > IMPORT_LIMITS.entries) return l10n.t("{0} has {1} zip entries; the import reads workbooks of up to {2}", name, entries, IMPORT_LIMITS.entries);
   let inflated = 0;
   let at = offset;
   for (let entry = 0; entry < entries; entry++) {
-    if (at + 46 > end || view.getUint32(at, true) !== 0x02014b50) return "is a corrupt zip file (its directory is damaged), so it is no readable workbook";
+    if (at + 46 > end || view.getUint32(at, true) !== 0x02014b50) return l10n.t("{0} is a corrupt zip file (its directory is damaged), so it is no readable workbook", name);
     const flags = view.getUint16(at + 8, true);
-    if ((flags & 1) !== 0) return "is an encrypted zip file; save the workbook without a password and import that";
+    if ((flags & 1) !== 0) return l10n.t("{0} is an encrypted zip file; save the workbook without a password and import that", name);
     const localOffset = view.getUint32(at + 42, true);
-    if (localOffset + 30 > bytes.length || view.getUint32(localOffset, true) !== 0x04034b50) return "is a truncated or corrupt zip file, so it is no readable workbook";
+    if (localOffset + 30 > bytes.length || view.getUint32(localOffset, true) !== 0x04034b50)
+      return l10n.t("{0} is a truncated or corrupt zip file, so it is no readable workbook", name);
     inflated += view.getUint32(at + 24, true);
     at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
   }
-  if (inflated > IMPORT_LIMITS.inflatedBytes) return `would inflate to ${MiB(inflated)}; the import reads workbooks of up to ${MiB(IMPORT_LIMITS.inflatedBytes)} inflated`;
+  if (inflated > IMPORT_LIMITS.inflatedBytes)
+    return l10n.t("{0} would inflate to {1}; the import reads workbooks of up to {2} inflated", name, MiB(inflated), MiB(IMPORT_LIMITS.inflatedBytes));
   return undefined;
 }

@@ -5,6 +5,7 @@
 // otherwise whichever of comma, semicolon (a decimal-comma locale's CSV) and tab splits the first
 // lines most consistently.
 
+import * as l10n from "@vscode/l10n";
 import { setCell, type Grid, type GridSheet } from "./grid";
 import type { ImportReport } from "./report";
 
@@ -18,7 +19,7 @@ export type Delimited = { ok: true; grid: Grid; separator: string } | { ok: fals
 
 export function readDelimited(bytes: Uint8Array, name: string, report: ImportReport): Delimited {
   const text = decode(bytes, report);
-  if (text === undefined) return { ok: false, error: "is neither a workbook nor a text (CSV or TSV) file" };
+  if (text === undefined) return { ok: false, error: l10n.t("is neither a workbook nor a text (CSV or TSV) file") };
   const separator = /\.tsv$/i.test(name) ? "\t" : chooseSeparator(text);
   const sheet: GridSheet = { name: name.replace(/^.*[\\/]/, ""), hidden: false, rows: new Map() };
   let cells = 0;
@@ -60,10 +61,10 @@ export function readDelimited(bytes: Uint8Array, name: string, report: ImportRep
       column = 1;
     } else field += char;
     if (cells > MAX_DELIMITED_CELLS)
-      return { ok: false, error: `has more than ${MAX_DELIMITED_CELLS.toLocaleString("en")} filled cells; the import reads files of up to that many` };
+      return { ok: false, error: l10n.t("has more than {0} filled cells; the import reads files of up to that many", MAX_DELIMITED_CELLS.toLocaleString("en")) };
   }
   flush();
-  if (quoted) report.guesses.push({ what: "value", where: `${sheet.name}!${row}:${row}`, text: "a quote is never closed; the rest of the file is its field" });
+  if (quoted) report.guesses.push({ what: "value", where: `${sheet.name}!${row}:${row}`, text: l10n.t("a quote is never closed; the rest of the file is its field") });
   return { ok: true, grid: { sheets: [sheet] }, separator };
 }
 
@@ -76,7 +77,7 @@ function decode(bytes: Uint8Array, report: ImportReport): string | undefined {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    report.guesses.push({ what: "encoding", where: "", text: "not UTF-8, so read as Windows-1252" });
+    report.guesses.push({ what: "encoding", where: "", text: l10n.t("not UTF-8, so read as Windows-1252") });
     return new TextDecoder("windows-1252").decode(bytes);
   }
 }

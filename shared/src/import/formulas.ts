@@ -2,7 +2,8 @@
 // formula's own column and sheet. Anything else (a constant, another function, another column or
 // sheet, a product) is no rollup, and the reason says which.
 
-import { parseAddress } from "./grid";
+import * as l10n from "@vscode/l10n";
+import { parseAddress } from "../xlsx/a1";
 
 export interface Term {
   row: number;
@@ -17,7 +18,7 @@ const RANGE = new RegExp(`^(${REF})(?::(${REF}))?$`);
 
 export function readFormula(formula: string, sheet: string, column: number): FormulaReading {
   const text = formula.trim().replace(/^=/, "").replace(/\s+/g, "");
-  if (text === "") return { ok: false, reason: "an empty formula" };
+  if (text === "") return { ok: false, reason: l10n.t("an empty formula") };
   const terms: Term[] = [];
   // Split into signed parts at + and - outside parentheses.
   let depth = 0;
@@ -31,7 +32,7 @@ export function readFormula(formula: string, sheet: string, column: number): For
     if (at === text.length || (depth === 0 && (char === "+" || char === "-"))) {
       const part = text.slice(start, at);
       if (part !== "") parts.push([sign, part]);
-      else if (at !== 0 || at === text.length) return { ok: false, reason: "a formula that is not a sum of cells" };
+      else if (at !== 0 || at === text.length) return { ok: false, reason: l10n.t("a formula that is not a sum of cells") };
       if (at < text.length) sign = char === "-" ? -1 : 1;
       start = at + 1;
     }
@@ -45,7 +46,7 @@ export function readFormula(formula: string, sheet: string, column: number): For
       for (const row of rows) terms.push({ row, sign: partSign });
     }
   }
-  if (terms.length === 0) return { ok: false, reason: "a formula without cells" };
+  if (terms.length === 0) return { ok: false, reason: l10n.t("a formula without cells") };
   return { ok: true, terms };
 }
 
@@ -57,9 +58,9 @@ function rangeRows(piece: string, sheet: string, column: number): number[] | str
   const last = match[2] === undefined ? first : cellOf(match[2], sheet);
   if (typeof first === "string") return first;
   if (typeof last === "string") return last;
-  if (first[1] !== column || last[1] !== column) return "a formula over another column";
+  if (first[1] !== column || last[1] !== column) return l10n.t("a formula over another column");
   // A spreadsheet has at most 1,048,576 rows; a range beyond is no sheet's.
-  if (Math.max(first[0], last[0]) > 1_048_576) return "a formula over rows no sheet has";
+  if (Math.max(first[0], last[0]) > 1_048_576) return l10n.t("a formula over rows no sheet has");
   const rows: number[] = [];
   for (let row = Math.min(first[0], last[0]); row <= Math.max(first[0], last[0]); row++) rows.push(row);
   return rows;
@@ -72,7 +73,7 @@ function cellOf(ref: string, sheet: string): [number, number] | string {
       .slice(0, bang)
       .replace(/^'(.*)'$/, "$1")
       .replace(/''/g, "'");
-    if (name !== sheet) return "a formula over another sheet";
+    if (name !== sheet) return l10n.t("a formula over another sheet");
   }
-  return parseAddress(ref.slice(bang + 1)) ?? "a formula that is not a sum of cells";
+  return parseAddress(ref.slice(bang + 1)) ?? l10n.t("a formula that is not a sum of cells");
 }

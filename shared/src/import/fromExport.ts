@@ -4,9 +4,11 @@
 // gives its stated value (from the definitions) while its saved result is still the one the
 // export wrote; once the sheet has recalculated to another number, that number, and the report says so.
 
+import * as l10n from "@vscode/l10n";
 import { canonicalDecimal } from "../decimal/grammar";
 import { DEFINITIONS_MARKER, DEFINITIONS_VERSION } from "../xlsx/definitions";
-import { address, cellAt, sortedRows, textAt, type Grid, type GridSheet } from "./grid";
+import { address } from "../xlsx/a1";
+import { cellAt, sortedRows, textAt, type Grid, type GridSheet } from "./grid";
 import { doubleToDecimal, significantDigits } from "./numbers";
 import type { ImportReport } from "./report";
 
@@ -28,7 +30,10 @@ interface StatementDraft {
 
 export function fromExport(grid: Grid, definitions: GridSheet, report: ImportReport): Built {
   if (textAt(definitions, 1, 2) !== DEFINITIONS_VERSION)
-    return { ok: false, error: `its ${definitions.name} sheet is of another version (${textAt(definitions, 1, 2) ?? "none"}; this fsdoc reads ${DEFINITIONS_VERSION})` };
+    return {
+      ok: false,
+      error: l10n.t("its {0} sheet is of another version ({1}; this fsdoc reads {2})", definitions.name, textAt(definitions, 1, 2) ?? l10n.t("none"), DEFINITIONS_VERSION),
+    };
   const records = sortedRows(definitions).map((row) => {
     const cells = definitions.rows.get(row) as Map<number, unknown>;
     const last = Math.max(...cells.keys());
@@ -75,7 +80,7 @@ export function fromExport(grid: Grid, definitions: GridSheet, report: ImportRep
   for (const draft of drafts) {
     const [, id = "", label = "", sheetName = "", ...periodIds] = draft.record;
     const sheet = grid.sheets.find((candidate) => candidate.name === sheetName);
-    if (sheet === undefined) return { ok: false, error: `the sheet "${sheetName}" of statement ${id} is not in the workbook` };
+    if (sheet === undefined) return { ok: false, error: l10n.t('the sheet "{0}" of statement {1} is not in the workbook', sheetName, id) };
     const rowOf = new Map<string, number>();
     for (const row of sortedRows(sheet)) {
       const itemId = textAt(sheet, row, 2);
@@ -84,7 +89,7 @@ export function fromExport(grid: Grid, definitions: GridSheet, report: ImportRep
     const items: Json[] = [];
     for (const [, itemId = "", itemLabel = "", unit = "", rollupTo = "", description = ""] of draft.items) {
       const row = rowOf.get(itemId);
-      if (row === undefined) return { ok: false, error: `item ${itemId} of statement ${id} has no row on the sheet "${sheetName}" (column B holds the item ids)` };
+      if (row === undefined) return { ok: false, error: l10n.t('item {0} of statement {1} has no row on the sheet "{2}" (column B holds the item ids)', itemId, id, sheetName) };
       const values: Json = Object.create(null) as Json;
       periodIds.forEach((period, index) => (values[period] = valueAt(sheet, row, FIRST_PERIOD_COLUMN + index, draft, report)));
       const item: Json = { id: itemId, label: textAt(sheet, row, 1) || itemLabel };
@@ -115,7 +120,7 @@ function valueAt(sheet: GridSheet, row: number, column: number, draft: Statement
     const saved = value?.kind === "number" ? doubleToDecimal(value.value) : undefined;
     if (stated !== undefined && (saved === undefined || saved === stated.saved)) return stated.stated;
     if (saved !== undefined) {
-      report.guesses.push({ what: "value", where, text: `the formula's result ${saved}, since the sheet changed after the export` });
+      report.guesses.push({ what: "value", where, text: l10n.t("the formula's result {0}, since the sheet changed after the export", saved) });
       return saved;
     }
   }
@@ -136,7 +141,7 @@ function valueAt(sheet: GridSheet, row: number, column: number, draft: Statement
     sheet: sheet.name,
     cell: ref,
     value: value.kind === "text" || value.kind === "error" ? value.text : String(value.kind === "date" ? value.value.toISOString() : value.value),
-    reason: "not a number, so the value is missing (null)",
+    reason: l10n.t("not a number, so the value is missing (null)"),
   });
   return null;
 }

@@ -27,25 +27,6 @@ export interface Grid {
   sheets: GridSheet[];
 }
 
-export function columnLetters(column: number): string {
-  let letters = "";
-  for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  return letters;
-}
-
-export function address(row: number, column: number): string {
-  return `${columnLetters(column)}${row}`;
-}
-
-/** "D5" → [5, 4]; undefined for anything else. */
-export function parseAddress(ref: string): [number, number] | undefined {
-  const match = /^\$?([A-Za-z]{1,3})\$?([1-9][0-9]{0,6})$/.exec(ref.trim());
-  if (match === null) return undefined;
-  let column = 0;
-  for (const letter of (match[1] as string).toUpperCase()) column = column * 26 + (letter.charCodeAt(0) - 64);
-  return [Number(match[2]), column];
-}
-
 export function cellAt(sheet: GridSheet, row: number, column: number): GridCell | undefined {
   return sheet.rows.get(row)?.get(column);
 }

@@ -2,6 +2,7 @@
 // Bad input (empty, legacy .xls, encrypted, truncated or corrupt zip, over the size cap) is a
 // one-line reason, never an exception.
 
+import * as l10n from "@vscode/l10n";
 import { sniff } from "./container";
 import { readDelimited } from "./delimited";
 import { definitionsSheet, fromExport } from "./fromExport";
@@ -35,13 +36,13 @@ export async function importSpreadsheet(bytes: Uint8Array, name: string, options
     // Loaded on first use, as the export loads it; the web language server leaves it out.
     excel = (await import("exceljs")).default;
   } catch (error) {
-    return { ok: false, error: `${name}: XLSX workbooks cannot be read here (${error instanceof Error ? error.message : String(error)}); a CSV or TSV file can` };
+    return { ok: false, error: l10n.t("{0}: XLSX workbooks cannot be read here ({1}); a CSV or TSV file can", name, error instanceof Error ? error.message : String(error)) };
   }
   let grid: Grid;
   try {
     grid = await readXlsxGrid(excel, bytes);
   } catch (error) {
-    return { ok: false, error: `${name} is not a readable workbook (${error instanceof Error ? error.message.split("\n")[0] : String(error)})` };
+    return { ok: false, error: l10n.t("{0} is not a readable workbook ({1})", name, error instanceof Error ? (error.message.split("\n")[0] as string) : String(error)) };
   }
   // A workbook fsdoc wrote carries its definitions; any other is read from its layout.
   const definitions = definitionsSheet(grid);

@@ -3,6 +3,7 @@
 // (rollups.ts), periods, kinds and units from headers and wording (periods.ts, units.ts). Every
 // guess goes into the report, and every option overrides the guess it names.
 
+import * as l10n from "@vscode/l10n";
 import { cellsOf, cellText, findBlocks, stripCurrency, type Block } from "./blocks";
 import { IdPool } from "./ids";
 import { detectLocale, type NumberLocale } from "./numbers";
@@ -11,7 +12,8 @@ import { dayInText, isoDay, kindFromWording, yearEndWithoutYear, yearStart, type
 import { formulaRollups, negate, shownValues, storedSigns, sumRollups, type Links } from "./rollups";
 import { readRows, type Cell, type RowDraft } from "./rows";
 import { readUnitPhrase, unitNames } from "./units";
-import { columnLetters, type Grid } from "./grid";
+import { columnLetters } from "../xlsx/a1";
+import type { Grid } from "./grid";
 import type { ImportReport } from "./report";
 
 type Json = { [key: string]: unknown };
@@ -26,15 +28,15 @@ export function fromLayout(grid: Grid, options: ImportOptions, report: ImportRep
   const blocks: Block[] = [];
   for (const sheet of grid.sheets) {
     if (sheet.hidden) {
-      report.guesses.push({ what: "statement", where: sheet.name, text: "a hidden sheet, not read" });
+      report.guesses.push({ what: "statement", where: sheet.name, text: l10n.t("a hidden sheet, not read") });
       continue;
     }
     const found = findBlocks(sheet);
     if (found.length === 0 && sheet.rows.size > 0)
-      report.guesses.push({ what: "statement", where: sheet.name, text: "no header row of periods (years or dates over columns of numbers), so no statement" });
+      report.guesses.push({ what: "statement", where: sheet.name, text: l10n.t("no header row of periods (years or dates over columns of numbers), so no statement") });
     blocks.push(...found);
   }
-  if (blocks.length === 0) return { ok: false, error: "found no statement: no sheet has a header row of periods (years or dates) above rows of a label and numbers" };
+  if (blocks.length === 0) return { ok: false, error: l10n.t("found no statement: no sheet has a header row of periods (years or dates) above rows of a label and numbers") };
 
   const statementIds = new IdPool();
   const periods = new Map<string, Json>();
@@ -47,7 +49,7 @@ export function fromLayout(grid: Grid, options: ImportOptions, report: ImportRep
     const rows = readRows(block, locale, report);
     const where = `${block.sheet.name}!${block.header}:${block.header}`;
     if (rows.items.length === 0) {
-      report.guesses.push({ what: "statement", where, text: "a header row of periods without rows of numbers, so no statement" });
+      report.guesses.push({ what: "statement", where, text: l10n.t("a header row of periods without rows of numbers, so no statement") });
       continue;
     }
     titleTexts.push(...titles);
@@ -58,7 +60,7 @@ export function fromLayout(grid: Grid, options: ImportOptions, report: ImportRep
     const label = statementLabel(titles, block, blocks);
     const id = statementIds.take(label, "statement");
     const lastRow = (rows.items[rows.items.length - 1] as RowDraft).row;
-    report.guesses.push({ what: "statement", where, text: `"${label}" (${id}): the header row ${block.header} and the rows under it to ${lastRow}` });
+    report.guesses.push({ what: "statement", where, text: l10n.t('"{0}" ({1}): the header row {2} and the rows under it to {3}', label, id, block.header, lastRow) });
     const balance = [label, ...titles, block.sheet.name].some((text) => BALANCE_WORDS.test(text));
 
     // Kind: the option, else the header's or the titles' wording, else the statement's kind.
@@ -66,12 +68,12 @@ export function fromLayout(grid: Grid, options: ImportOptions, report: ImportRep
     const fallbackKind: Kind = options.kind ?? wording?.kind ?? (balance ? "instant" : "duration");
     const why =
       options.kind !== undefined
-        ? "the --kind option"
+        ? l10n.t("the --kind option")
         : wording !== undefined
-          ? `the wording "${wording.text.trim()}"`
+          ? l10n.t('the wording "{0}"', wording.text.trim())
           : balance
-            ? "a balance sheet (no wording said otherwise)"
-            : "not a balance sheet (no wording said otherwise)";
+            ? l10n.t("a balance sheet (no wording said otherwise)")
+            : l10n.t("not a balance sheet (no wording said otherwise)");
     const yearEnd = chooseYearEnd(options, context);
 
     const statementPeriods: string[] = [];
@@ -96,18 +98,18 @@ export function fromLayout(grid: Grid, options: ImportOptions, report: ImportRep
       const cell = `${block.sheet.name}!${columnLetters(column.column)}${block.header}`;
       if (statementPeriods.includes(periodId)) {
         keep.push(false);
-        report.guesses.push({ what: "period", where: cell, text: `"${column.text}" repeats period ${periodId}; the column is left out` });
+        report.guesses.push({ what: "period", where: cell, text: l10n.t('"{0}" repeats period {1}; the column is left out', column.text, periodId) });
         continue;
       }
       keep.push(true);
       statementPeriods.push(periodId);
-      const span = kind === "instant" ? `an instant on ${end}` : `a duration ${definition.start as string} to ${end}`;
-      const kindWhy = options.kind !== undefined ? "the --kind option" : column.header.kind !== undefined ? "the header's wording" : why;
-      const dayWhy = column.header.day !== undefined ? "" : `; the year ends on ${isoDay(2000, month, day).slice(5)} (${yearEnd.why})`;
+      const span = kind === "instant" ? l10n.t("an instant on {0}", end) : l10n.t("a duration {0} to {1}", definition.start as string, end);
+      const kindWhy = options.kind !== undefined ? l10n.t("the --kind option") : column.header.kind !== undefined ? l10n.t("the header's wording") : why;
+      const dayWhy = column.header.day !== undefined ? "" : l10n.t("; the year ends on {0} ({1})", isoDay(2000, month, day).slice(5), yearEnd.why);
       report.guesses.push({
         what: "period",
         where: cell,
-        text: `"${column.text}" is ${periodId}: ${span} (kind from ${kindWhy}${dayWhy})${column.header.note ? `; ${column.header.note}` : ""}`,
+        text: l10n.t('"{0}" is {1}: {2} (kind from {3}{4})', column.text, periodId, span, kindWhy, dayWhy) + (column.header.note ? `; ${column.header.note}` : ""),
       });
     }
 
@@ -151,7 +153,7 @@ function buildItems(block: Block, items: RowDraft[], keep: boolean[], periodIds:
     let label = item.label;
     if (label === "") {
       label = `Row ${item.row}`;
-      report.guesses.push({ what: "label", where: `${block.sheet.name}!${item.row}:${item.row}`, text: `a row of numbers without a label, labelled "${label}"` });
+      report.guesses.push({ what: "label", where: `${block.sheet.name}!${item.row}:${item.row}`, text: l10n.t('a row of numbers without a label, labelled "{0}"', label) });
     }
     labelOf.set(item.row, label);
     idOf.set(item.row, ids.take(label, "item"));
@@ -163,7 +165,11 @@ function buildItems(block: Block, items: RowDraft[], keep: boolean[], periodIds:
       report.guesses.push({
         what: "sign",
         where: `${block.sheet.name}!${item.row}:${item.row}`,
-        text: `${labelOf.get(item.row) as string}: stored negated, because a formula subtracts it (${links.parent.get(item.row)?.where ?? "above"}); the rollups then add up as the sheet computes`,
+        text: l10n.t(
+          "{0}: stored negated, because a formula subtracts it ({1}); the rollups then add up as the sheet computes",
+          labelOf.get(item.row) as string,
+          links.parent.get(item.row)?.where ?? l10n.t("above"),
+        ),
       });
   }
   return items.map((item) => {
@@ -179,8 +185,8 @@ function buildItems(block: Block, items: RowDraft[], keep: boolean[], periodIds:
           where: ref,
           text:
             value === null
-              ? "a formula without a saved result, and not a rollup of values: missing (null)"
-              : `a formula without a saved result: its children's sum, ${value as string}`,
+              ? l10n.t("a formula without a saved result, and not a rollup of values: missing (null)")
+              : l10n.t("a formula without a saved result: its children's sum, {0}", value as string),
         });
       }
       if (typeof value === "string" && signs.get(item.row) === -1) value = negate(value);
@@ -205,8 +211,8 @@ function chooseLocale(grid: Grid, options: ImportOptions, report: ImportReport):
       where: "",
       text:
         detected === "comma"
-          ? "text numbers use a decimal comma (1.234,5), from the numbers that only read one way"
-          : "text numbers use a decimal point (1,234.5), from the numbers that only read one way",
+          ? l10n.t("text numbers use a decimal comma (1.234,5), from the numbers that only read one way")
+          : l10n.t("text numbers use a decimal point (1,234.5), from the numbers that only read one way"),
     });
     return detected;
   }
@@ -215,12 +221,12 @@ function chooseLocale(grid: Grid, options: ImportOptions, report: ImportReport):
 
 function chooseYearEnd(options: ImportOptions, context: string[]): { day: [number, number]; why: string } {
   const given = options.yearEnd === undefined ? undefined : parseYearEnd(options.yearEnd);
-  if (given !== undefined) return { day: given, why: "the --year-end option" };
+  if (given !== undefined) return { day: given, why: l10n.t("the --year-end option") };
   for (const text of context) {
     const day = dayInText(text) ?? yearEndWithoutYear(text);
-    if (day !== undefined) return { day: [day.month, day.day], why: `read from "${text.trim()}"` };
+    if (day !== undefined) return { day: [day.month, day.day], why: l10n.t('read from "{0}"', text.trim()) };
   }
-  return { day: [12, 31], why: "no date in the titles, so 31 December" };
+  return { day: [12, 31], why: l10n.t("no date in the titles, so 31 December") };
 }
 
 function chooseUnit(options: ImportOptions, context: string[], earlier: string[], where: string, report: ImportReport): { measure: string; scale: number } {
@@ -243,14 +249,16 @@ function chooseUnit(options: ImportOptions, context: string[], earlier: string[]
   scale ??= 0;
   const said =
     options.measure !== undefined && options.scale !== undefined
-      ? "the --measure and --scale options"
+      ? l10n.t("the --measure and --scale options")
       : source !== undefined
         ? `"${source}"`
-        : "no unit phrase in the titles or headers";
+        : l10n.t("no unit phrase in the titles or headers");
   report.guesses.push({
     what: "unit",
     where,
-    text: `measure ${measure}${found ? "" : " (none named: give --measure)"}, scale ${scale} (${scale === 0 ? "units" : `×10^${scale}`}), from ${said}`,
+    text: found
+      ? l10n.t("measure {0}, scale {1} ({2}), from {3}", measure, scale, scale === 0 ? l10n.t("units") : `×10^${scale}`, said)
+      : l10n.t("measure {0} (none named: give --measure), scale {1} ({2}), from {3}", measure, scale, scale === 0 ? l10n.t("units") : `×10^${scale}`, said),
   });
   return { measure, scale };
 }
@@ -301,8 +309,8 @@ function entityName(titles: string[], sourceName: string, report: ImportReport):
     where: "",
     text:
       candidate !== undefined
-        ? `"${name}", the first title that names no statement, date or unit (--entity overrides)`
-        : `"${name}", the file's name: no title names the entity (--entity overrides)`,
+        ? l10n.t('"{0}", the first title that names no statement, date or unit (--entity overrides)', name)
+        : l10n.t('"{0}", the file\'s name: no title names the entity (--entity overrides)', name),
   });
   return name;
 }
@@ -313,7 +321,9 @@ function scopeLabel(titles: string[], report: ImportReport): string {
   report.guesses.push({
     what: "scope",
     where: "",
-    text: `"${label}"${consolidated ? ", from a title that says consolidated or group" : ", as no title says consolidated or group"} (--scope overrides)`,
+    text: consolidated
+      ? l10n.t('"{0}", from a title that says consolidated or group (--scope overrides)', label)
+      : l10n.t('"{0}", as no title says consolidated or group (--scope overrides)', label),
   });
   return label;
 }

@@ -6,6 +6,7 @@
 // (on the year end given by an option or read from a date in the titles, else 31 December). A day
 // is an instant on that day, or the year ending on it.
 
+import * as l10n from "@vscode/l10n";
 import { daysInMonth } from "./options";
 
 export type Kind = "instant" | "duration";
@@ -60,8 +61,8 @@ function findDay(text: string): Found | undefined {
       (m) => {
         const [a, b] = [Number(m[1]), Number(m[2])];
         if (a > 12) return [Number(m[3]), b, a];
-        if (b > 12) return [Number(m[3]), a, b, "read month first (the day is over 12)"];
-        return [Number(m[3]), b, a, a === b ? undefined : "read day first (day/month/year)"];
+        if (b > 12) return [Number(m[3]), a, b, l10n.t("read month first (the day is over 12)")];
+        return [Number(m[3]), b, a, a === b ? undefined : l10n.t("read day first (day/month/year)")];
       },
     ],
     [/\b(\d{1,2})(?:st|nd|rd|th)?[\s.-]+([A-Za-zä]{3,9})\.?[\s,-]+(\d{4})\b/, (m) => withMonth(m[2] as string, Number(m[3]), Number(m[1]))],

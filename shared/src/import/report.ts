@@ -1,9 +1,11 @@
 // The import's report: what it guessed, every cell it skipped (sheet and address), and every number
 // cell with more than 15 significant digits (its double may already be a rounding). Text for
-// people (stderr, the editor's output channel) or JSON (--report).
+// people (stderr, the editor's output channel: in the display language there) or JSON (--report).
+
+import * as l10n from "@vscode/l10n";
 
 export interface Guess {
-  /** What was decided: "period", "kind", "scale", "unit", "rollup", "statement", "value", "locale". */
+  /** What was decided: "period", "kind", "scale", "unit", "rollup", "statement", "value", "locale", "label", "sign", "entity", "scope", "encoding". */
   what: string;
   /** Where it was read, e.g. "Income!D2", or "" for the whole file. */
   where: string;
@@ -34,18 +36,44 @@ export function newReport(source: string, layout: ImportReport["layout"]): Impor
 
 export function reportText(report: ImportReport): string {
   const lines: string[] = [];
-  const how = { "fsdoc-export": "a workbook written by fsdoc (its FS definitions sheet)", workbook: "a workbook's layout", csv: "CSV", tsv: "TSV" }[report.layout];
-  lines.push(`${report.source}: read as ${how}`);
+  const how = {
+    "fsdoc-export": () => l10n.t("a workbook written by fsdoc (its FS definitions sheet)"),
+    workbook: () => l10n.t("a workbook's layout"),
+    csv: () => "CSV",
+    tsv: () => "TSV",
+  }[report.layout]();
+  lines.push(l10n.t("{0}: read as {1}", report.source, how));
   if (report.guesses.length > 0) {
-    lines.push(`guessed (${report.guesses.length}):`);
-    for (const guess of report.guesses) lines.push(`  ${guess.what}${guess.where === "" ? "" : ` at ${guess.where}`}: ${guess.text}`);
+    lines.push(l10n.t("guessed ({0}):", report.guesses.length));
+    for (const guess of report.guesses)
+      lines.push(guess.where === "" ? `  ${guessWord(guess.what)}: ${guess.text}` : `  ${l10n.t("{0} at {1}", guessWord(guess.what), guess.where)}: ${guess.text}`);
   }
   if (report.skipped.length > 0) {
-    lines.push(`skipped cells (${report.skipped.length}):`);
+    lines.push(l10n.t("skipped cells ({0}):", report.skipped.length));
     for (const cell of report.skipped) lines.push(`  ${cell.sheet}!${cell.cell} ${JSON.stringify(cell.value)}: ${cell.reason}`);
   }
   if (report.beyond15Digits.length > 0) {
-    lines.push(`number cells with more than 15 significant digits, possibly rounded already (${report.beyond15Digits.length}): ${report.beyond15Digits.join(", ")}`);
+    lines.push(l10n.t("number cells with more than 15 significant digits, possibly rounded already ({0}): {1}", report.beyond15Digits.length, report.beyond15Digits.join(", ")));
   }
   return lines.join("\n") + "\n";
+}
+
+/** A guess's kind in words; `what` itself stays data (the JSON report's). */
+function guessWord(what: string): string {
+  const words: Record<string, () => string> = {
+    period: () => l10n.t("period"),
+    kind: () => l10n.t("kind"),
+    scale: () => l10n.t("scale"),
+    unit: () => l10n.t("unit"),
+    rollup: () => l10n.t("rollup"),
+    statement: () => l10n.t("statement"),
+    value: () => l10n.t("value"),
+    locale: () => l10n.t("locale"),
+    label: () => l10n.t("label"),
+    sign: () => l10n.t("sign"),
+    entity: () => l10n.t("entity"),
+    scope: () => l10n.t("scope"),
+    encoding: () => l10n.t("encoding"),
+  };
+  return Object.hasOwn(words, what) ? (words[what] as () => string)() : what;
 }

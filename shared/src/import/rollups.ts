@@ -5,8 +5,9 @@
 // formula subtracts is therefore stored negated, and so is everything under it, so that every
 // rollup holds exactly as the sheet computes it; the report names each such row.
 
+import * as l10n from "@vscode/l10n";
 import { sum } from "../decimal/exact";
-import { address } from "./grid";
+import { address } from "../xlsx/a1";
 import { readFormula, type Term } from "./formulas";
 import type { Block } from "./blocks";
 import type { Cell, RowDraft } from "./rows";
@@ -26,7 +27,8 @@ export function formulaRollups(block: Block, items: RowDraft[], report: ImportRe
     const column = (block.columns[index] as { column: number }).column;
     const where = `${sheetName}!${address(item.row, column)}`;
     const reading = readFormula(item.formulas[index] as string, sheetName, column);
-    const refuse = (reason: string) => report.guesses.push({ what: "rollup", where, text: `no rollup from =${item.formulas[index]}: ${reason}; its saved result is the value` });
+    const refuse = (reason: string) =>
+      report.guesses.push({ what: "rollup", where, text: l10n.t("no rollup from ={0}: {1}; its saved result is the value", item.formulas[index] as string, reason) });
     if (!reading.ok) {
       refuse(reading.reason);
       continue;
@@ -35,20 +37,20 @@ export function formulaRollups(block: Block, items: RowDraft[], report: ImportRe
     const seen = new Set<number>();
     let problem: string | undefined;
     for (const term of reading.terms) {
-      if (term.row === item.row) problem = "it refers to its own row";
-      else if (term.row <= block.header || term.row > block.end) problem = `row ${term.row} is outside this statement`;
+      if (term.row === item.row) problem = l10n.t("it refers to its own row");
+      else if (term.row <= block.header || term.row > block.end) problem = l10n.t("row {0} is outside this statement", term.row);
       else if (byRow.has(term.row)) {
-        if (seen.has(term.row)) problem = `row ${term.row} is counted twice`;
+        if (seen.has(term.row)) problem = l10n.t("row {0} is counted twice", term.row);
         seen.add(term.row);
         terms.push(term);
       }
       // Else a blank row or a heading inside the range: SUM skips it, and so does the rollup.
     }
-    if (problem === undefined && terms.length === 0) problem = "it refers to no row of numbers";
+    if (problem === undefined && terms.length === 0) problem = l10n.t("it refers to no row of numbers");
     for (const term of terms) {
       const taken = links.parent.get(term.row);
-      if (problem === undefined && taken !== undefined) problem = `row ${term.row} already rolls up to row ${taken.row}`;
-      if (problem === undefined && isAncestor(links, term.row, item.row)) problem = `row ${term.row} is above it in the rollups already`;
+      if (problem === undefined && taken !== undefined) problem = l10n.t("row {0} already rolls up to row {1}", term.row, taken.row);
+      if (problem === undefined && isAncestor(links, term.row, item.row)) problem = l10n.t("row {0} is above it in the rollups already", term.row);
     }
     if (problem !== undefined) {
       refuse(problem);
@@ -69,13 +71,18 @@ export function formulaRollups(block: Block, items: RowDraft[], report: ImportRe
         report.guesses.push({
           what: "rollup",
           where: `${sheetName}!${address(item.row, other.column)}`,
-          text: `=${formula} differs from ${where}'s formula; the rollup follows ${where}`,
+          text: l10n.t("={0} differs from {1}'s formula; the rollup follows {1}", formula, where),
         });
     });
     for (const term of terms) links.parent.set(term.row, { row: item.row, sign: term.sign, where });
-    const names = terms.map((term) => `${term.sign < 0 ? "− " : "+ "}${(byRow.get(term.row) as RowDraft).label || `row ${term.row}`}`);
-    report.guesses.push({ what: "rollup", where, text: `${item.label || `row ${item.row}`} = ${names.join(" ").replace(/^\+ /, "")} (from =${item.formulas[index]})` });
+    const names = terms.map((term) => `${term.sign < 0 ? "− " : "+ "}${rowName(byRow.get(term.row) as RowDraft)}`);
+    report.guesses.push({ what: "rollup", where, text: l10n.t("{0} = {1} (from ={2})", rowName(item), names.join(" ").replace(/^\+ /, ""), item.formulas[index] as string) });
   }
+}
+
+/** The row's label, or "row 7" for a row without one. */
+function rowName(item: RowDraft): string {
+  return item.label || l10n.t("row {0}", item.row);
 }
 
 function isAncestor(links: Links, candidate: number, row: number): boolean {
@@ -99,7 +106,7 @@ export function sumRollups(block: Block, items: RowDraft[], report: ImportReport
         report.guesses.push({
           what: "rollup",
           where: `${block.sheet.name}!${address(item.row, (block.columns[0] as { column: number }).column)}`,
-          text: `${item.label || `row ${item.row}`} is the sum of the ${run.length} rows above it (${run.map((child) => child.label || `row ${child.row}`).join(", ")}), so it is taken as their subtotal`,
+          text: l10n.t("{0} is the sum of the {1} rows above it ({2}), so it is taken as their subtotal", rowName(item), run.length, run.map(rowName).join(", ")),
         });
       }
     }

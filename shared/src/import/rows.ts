@@ -2,7 +2,9 @@
 // headings (a label without numbers), and each value cell read as an exact decimal. Cells the
 // import does not use are listed in the report with their sheet and address.
 
-import { address, cellAt, sortedRows, type GridCell, type GridSheet } from "./grid";
+import * as l10n from "@vscode/l10n";
+import { address } from "../xlsx/a1";
+import { cellAt, sortedRows, type GridCell, type GridSheet } from "./grid";
 import { cellsOf, cellText, stripCurrency, type Block } from "./blocks";
 import { doubleToDecimal, parseNumberText, significantDigits, type NumberLocale } from "./numbers";
 import type { ImportReport } from "./report";
@@ -57,12 +59,13 @@ export function readRows(block: Block, locale: NumberLocale, report: ImportRepor
       // A heading, a unit line under the header, or a blank row.
       if (result.items.length === 0) result.headerTexts.push(...cells.map((cell) => cellText(cell)).filter((text) => text.trim() !== ""));
       else if (label !== "") result.headings.push(row);
-      for (const cell of cells) if (cell.column < first && cell.value !== undefined && cell.value.kind !== "text") skip(report, sheet, cell, "left of the periods, not a label");
+      for (const cell of cells)
+        if (cell.column < first && cell.value !== undefined && cell.value.kind !== "text") skip(report, sheet, cell, l10n.t("left of the periods, not a label"));
       continue;
     }
     for (const cell of cells) {
-      if (cell.column < first && !labelCells.includes(cell) && cellText(cell).trim() !== "") skip(report, sheet, cell, "left of the periods, not a label");
-      if (cell.column >= first && !periodColumns.has(cell.column) && cellText(cell).trim() !== "") skip(report, sheet, cell, "not under a period header");
+      if (cell.column < first && !labelCells.includes(cell) && cellText(cell).trim() !== "") skip(report, sheet, cell, l10n.t("left of the periods, not a label"));
+      if (cell.column >= first && !periodColumns.has(cell.column) && cellText(cell).trim() !== "") skip(report, sheet, cell, l10n.t("not under a period header"));
     }
     const draft: RowDraft = { row, label, shown: [], formulas: [], unsaved: [] };
     for (const column of columns) {
@@ -92,10 +95,10 @@ function valueOf(sheet: GridSheet, cell: GridCell, locale: NumberLocale, report:
     if (text.toLowerCase() === "unavailable") return { unavailable: true };
     const decimal = parseNumberText(stripCurrency(text), locale);
     if (decimal !== undefined) return decimal;
-    skip(report, sheet, cell, DASH.test(text) ? "a dash, read as missing (null): write 0 where it means nil" : "not a number, so the value is missing (null)");
+    skip(report, sheet, cell, DASH.test(text) ? l10n.t("a dash, read as missing (null): write 0 where it means nil") : l10n.t("not a number, so the value is missing (null)"));
     return null;
   }
-  skip(report, sheet, cell, value.kind === "date" ? "a date, not a number, so the value is missing (null)" : "not a number, so the value is missing (null)");
+  skip(report, sheet, cell, value.kind === "date" ? l10n.t("a date, not a number, so the value is missing (null)") : l10n.t("not a number, so the value is missing (null)"));
   return null;
 }
 

@@ -18,6 +18,7 @@ import { decimalShape, exactAsNumber, MAX_SHOWN_PLACES, numberFormat } from "./n
 import { escapeOoxml } from "./ooxmlText";
 import type { StatedCell } from "./definitions";
 import { planStatement, type CellPlan, type StatementPlan } from "./subtotals";
+import { columnLetters } from "./a1";
 
 export const FIRST_ROW = 3;
 export const FIRST_PERIOD_COLUMN = 4;
@@ -26,12 +27,6 @@ const FILL = (argb: string): ExcelJS.Fill => ({ type: "pattern", pattern: "solid
 const GREY = FILL("FFEDEDED");
 const RED = FILL("FFF8D7DA");
 const AMBER = FILL("FFFFF3CD");
-
-export function columnLetter(column: number): string {
-  let letters = "";
-  for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  return letters;
-}
 
 export interface WrittenStatement {
   /** How many values went in as text. */
@@ -56,7 +51,7 @@ export function writeStatement(sheet: ExcelJS.Worksheet, statement: StatementPre
   sheet.getColumn(3).width = 24;
   statement.periods.forEach((_period, index) => (sheet.getColumn(FIRST_PERIOD_COLUMN + index).width = 18));
 
-  const plan = planStatement(statement, FIRST_ROW, (column) => columnLetter(FIRST_PERIOD_COLUMN + column));
+  const plan = planStatement(statement, FIRST_ROW, (column) => columnLetters(FIRST_PERIOD_COLUMN + column));
   statement.rows.forEach((row, position) => {
     const r = FIRST_ROW + position;
     const label = sheet.getCell(r, 1);

@@ -77,4 +77,22 @@ function startHostProfile() {
   };
 }
 
-module.exports = { startProbe, startHostProfile };
+/**
+ * What activating `extension` costs this extension host: the time its activate() promise takes
+ * (loading its bundle and running its activate function), and the host's memory after a forced
+ * garbage collection before and after. Nothing is measured when it is already active.
+ */
+async function measureActivation(extension) {
+  if (extension === undefined) return { error: "the extension is not installed" };
+  if (extension.isActive) return { alreadyActive: true };
+  const gcForced = forceGc();
+  const before = process.memoryUsage();
+  const started = performance.now();
+  await extension.activate();
+  const activateMs = performance.now() - started;
+  forceGc();
+  const after = process.memoryUsage();
+  return { alreadyActive: false, gcForced, activateMs, heapUsedBytes: after.heapUsed - before.heapUsed, rssBytes: after.rss - before.rss };
+}
+
+module.exports = { measureActivation, startProbe, startHostProfile };

@@ -48,7 +48,10 @@ function activate(context) {
     vscode.commands.registerCommand("fsE2e.runSuites", async () => {
       let results;
       try {
-        results = { host: hostFacts(), ...(await runSuites()) };
+        // The facts after the suites: FS Documents activates only once an FS document is open,
+        // which the suites do (asked before, it may not have activated yet).
+        const outcome = await runSuites();
+        results = { host: hostFacts(), ...outcome };
       } catch (error) {
         results = { host: hostFacts(), error: error instanceof Error ? (error.stack ?? error.message) : String(error), suites: [] };
       }

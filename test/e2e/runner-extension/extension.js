@@ -5,7 +5,7 @@ const { renameSync, writeFileSync } = require("node:fs");
 const vscode = require("vscode");
 const { runSuites } = require("./suites");
 const { collectFirstHour } = require("./firstHour");
-const { startHostProfile, startProbe } = require("./benchProbe");
+const { measureActivation, startHostProfile, startProbe } = require("./benchProbe");
 const { describeActiveDocument, openWalkthrough } = require("./gettingStarted");
 
 function resultsFile() {
@@ -35,6 +35,10 @@ function activate(context) {
     // Writes to <results file>.probe.json (test/e2e/bench/ waits for it); the setting fsE2e.benchProbe starts the probe.
     vscode.commands.registerCommand("fsE2e.readBenchProbe", () =>
       writeResults(".probe.json", probe === undefined ? { error: "fsE2e.benchProbe is off" } : probe.read({ collect: true })),
+    ),
+    // Writes to <results file>.activation.json: whether FS Documents was active already, else what activating it cost.
+    vscode.commands.registerCommand("fsE2e.measureActivation", async () =>
+      writeResults(".activation.json", await measureActivation(vscode.extensions.getExtension("fs-documents.fs-documents"))),
     ),
     vscode.commands.registerCommand("fsE2e.startHostProfile", () => {
       hostProfile = startHostProfile();

@@ -2,7 +2,7 @@
 // can tell that the page cannot show reliably.
 //   "FS E2E: Describe Active Document" writes <results file>.active-document.json: the active
 //   editor's document (scheme, language, text), its FS code lens titles once the FS server has
-//   analysed it, and every diagnostic it then has.
+//   analysed it, every diagnostic it then has, and whether its cursor is in view.
 //   "FS E2E: Open FS Walkthrough" opens the extension's walkthrough, as Welcome: Open Walkthrough does.
 "use strict";
 const vscode = require("vscode");
@@ -43,7 +43,9 @@ async function describeActiveDocument() {
     quickFixes = actions.map((action) => action.title);
     if (quickFixes.length === 0) quickFixes = [`none; the diagnostic: ${JSON.stringify({ ...failing, data: failing.data })}`];
   }
-  return { scheme: document.uri.scheme, languageId: document.languageId, text: document.getText(), lenses, diagnostics, quickFixes };
+  // Whether the cursor is on screen (a new document's first value to type can be far down).
+  const cursorVisible = editor.visibleRanges.some((range) => range.contains(editor.selection.active));
+  return { scheme: document.uri.scheme, languageId: document.languageId, text: document.getText(), lenses, diagnostics, quickFixes, cursorVisible };
 }
 
 function openWalkthrough() {

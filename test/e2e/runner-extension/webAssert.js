@@ -17,6 +17,10 @@ function equal(actual, expected, message) {
   if (!Object.is(actual, expected)) fail(message, `${JSON.stringify(actual)} !== ${JSON.stringify(expected)}`);
 }
 
+function notEqual(actual, expected, message) {
+  if (Object.is(actual, expected)) fail(message, `${JSON.stringify(actual)} === ${JSON.stringify(expected)}`);
+}
+
 function same(a, b) {
   if (Object.is(a, b)) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
@@ -33,4 +37,12 @@ function match(text, pattern, message) {
   if (!pattern.test(text)) fail(message, `${JSON.stringify(text)} does not match ${pattern}`);
 }
 
-module.exports = { ok, equal, deepEqual, match, AssertionError };
+async function rejects(promise, message) {
+  const rejected = await Promise.resolve(promise).then(
+    () => false,
+    () => true,
+  );
+  if (!rejected) fail(message, "the promise resolved");
+}
+
+module.exports = { ok, equal, notEqual, deepEqual, match, rejects, AssertionError };

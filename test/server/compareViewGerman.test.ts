@@ -1,0 +1,68 @@
+// The changes view in the display language, over the protocol: a server started with the German
+// bundle and locale (as the extension starts it) writes the view's lines outside the tables, the
+// row notes, the subtotal states and the summary in German with German separators, while ids,
+// member names and the contract's member words stay as the document has them. The command line,
+// which configures no bundle, keeps the English wording (test/cli/compare.test.ts).
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { CompareViewRequest, type CompareViewResult } from "../../protocol/lsp";
+import { readText, repoRoot } from "../support/paths";
+import { serveThisFile, type ServerUnderTest } from "./harness";
+
+const german = JSON.parse(readText(join(repoRoot, "l10n", "bundle.l10n.de.json"))) as Record<string, string>;
+let server: ServerUnderTest;
+serveThisFile(
+  (started) => {
+    server = started;
+  },
+  {},
+  { initializationOptions: { locale: "de", l10nBundle: german } },
+);
+
+function document(options: { cash: string; withCashFlow: boolean; otherFirst: boolean }): string {
+  const item = (id: string, label: string, value: string, rollupTo?: string) => ({
+    id,
+    label,
+    unit: "eur",
+    values: { fy2025: value },
+    ...(rollupTo === undefined ? {} : { rollupTo }),
+  });
+  const rows = [item("cash", "Kasse", options.cash, "total"), item("other", "Sonstiges", "500.25", "total")];
+  if (options.otherFirst) rows.reverse();
+  return JSON.stringify({
+    formatVersion: "0.2",
+    entity: { name: "Beispiel GmbH" },
+    scope: { label: "Einzelabschluss" },
+    units: [{ id: "eur", label: "EUR", measure: "EUR", scale: 0 }],
+    periods: [{ id: "fy2025", kind: "instant", date: "2025-12-31" }],
+    statements: [
+      { id: "bs", label: "Bilanz", periods: ["fy2025"], items: [...rows, item("total", "Summe", "2000.25")] },
+      ...(options.withCashFlow ? [{ id: "cf", label: "Kapitalfluss", periods: ["fy2025"], items: [item("a", "A", "1"), item("b", "B", "2")] }] : []),
+    ],
+  });
+}
+
+test("lines, notes, subtotal states and summary are German with German numbers; ids and member names stay", async () => {
+  const uri = "file:///de/vergleich.json";
+  await server.open(uri, document({ cash: "1600", withCashFlow: false, otherFirst: true }));
+  const view = (await server.connection.sendRequest(CompareViewRequest, {
+    uri,
+    session: "de1",
+    oldName: "HEAD",
+    newName: "vergleich.json",
+    oldText: document({ cash: "1500", withCashFlow: true, otherFirst: false }),
+  })) as CompareViewResult | null;
+  assert.ok(view?.marks !== undefined, JSON.stringify(view?.problem));
+  assert.ok(view.marks.lines.includes("Kapitalfluss: Bericht entfernt (2 Zeilen)"), JSON.stringify(view.marks.lines));
+  assert.ok(view.marks.lines.includes("validationSnapshot: auf keiner Seite vorhanden"), JSON.stringify(view.marks.lines));
+  const notes = view.marks.rows.flatMap((row) => row.notes);
+  assert.ok(notes.includes("Zeile von 2 nach 1 verschoben"), JSON.stringify(notes));
+  const rollup = view.marks.cells.find((cell) => cell.rollup !== undefined)?.rollup;
+  assert.equal(rollup?.old, "geht auf (2.000,25)");
+  assert.equal(rollup?.new, "geht nicht auf: angegeben 2.000,25, Unterpositionen ergeben 2.100,25 (Differenz −100)");
+  assert.match(view.summary ?? "", /^\d+ Änderungen: /);
+  // Nothing of the English wording is left in what the view shows outside the tables.
+  for (const text of [...view.marks.lines, ...notes, rollup.old, rollup.new]) assert.doesNotMatch(text, /\b(removed|moved|adds up|none on either side|statement|row)\b/, text);
+});
