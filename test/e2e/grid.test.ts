@@ -10,9 +10,23 @@ import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it, type TestContext } from "node:test";
-import { findNodeAtLocation, parseTree, type JSONPath } from "jsonc-parser";
-import type { FrameLocator, Locator, Page } from "playwright-core";
-import { focusedEditor, previewFrame, quickOpen, runCommand, runFsEditorCommand, showProblems, waitForCursorLine, waitForFsMarkers, UI_TIMEOUT_MS } from "./workbench";
+import type { JSONPath } from "jsonc-parser";
+import type { Page } from "playwright-core";
+import {
+  focusedEditor,
+  gridCell,
+  previewFrame,
+  quickOpen,
+  runCommand,
+  runFsEditorCommand,
+  savedText,
+  showProblems,
+  waitForCursorLine,
+  waitForFsMarkers,
+  waitForGridFocus,
+  UI_TIMEOUT_MS,
+} from "./workbench";
+import { lineOf, replaced } from "./jsonText";
 import { loadWorkspaceLib, screenshot, setUpEditor, type Editor, type Setup } from "./harness";
 import { GERMAN_DOCUMENT } from "../support/germanDocument";
 
@@ -24,54 +38,6 @@ const READ_ONLY_FILE = "locked/manufacturing-locked.json";
 const GERMAN_FILE = "bilanz.json";
 
 const pointerOf = (path: JSONPath): string => `/${path.join("/")}`;
-
-/** `text` with the value at `path` replaced by `json`, through the parse tree. */
-function replaced(text: string, path: JSONPath, json: string): string {
-  const node = findNodeAtLocation(parseTree(text)!, path);
-  assert.ok(node !== undefined, path.join("/"));
-  return text.slice(0, node.offset) + json + text.slice(node.offset + node.length);
-}
-
-/** 1-based line of the value at `path` in `text`. */
-function lineOf(text: string, path: JSONPath): number {
-  const node = findNodeAtLocation(parseTree(text)!, path);
-  assert.ok(node !== undefined, path.join("/"));
-  return text.slice(0, node.offset).split("\n").length;
-}
-
-/** The preview's cell of `pointer`, once it shows no pending write. */
-function cellOf(preview: FrameLocator, pointer: string, hasText?: RegExp): Locator {
-  return preview.locator(`td[data-pointer="${pointer}"]:not(.fs-pending)`, hasText === undefined ? {} : { hasText });
-}
-
-/** Waits until `cell` holds the focus of its page, and that page the focus of the window: keys go to it. */
-async function waitForGridFocus(cell: Locator): Promise<void> {
-  await cell.evaluate(
-    (element) =>
-      new Promise<void>((resolve, reject) => {
-        const deadline = Date.now() + 30_000;
-        const check = () => {
-          if (element.ownerDocument.hasFocus() && element.ownerDocument.activeElement === element) resolve();
-          else if (Date.now() > deadline) reject(new Error(`the focus is not on the cell: ${element.ownerDocument.activeElement?.outerHTML.slice(0, 120) ?? "nothing"}`));
-          else requestAnimationFrame(check);
-        };
-        check();
-      }),
-  );
-}
-
-/**
- * Saves `file` from its editor, the first group's (the preview beside it is the second), and reads
- * it from disk. Quick Open would open the file again in the preview's group, which has the focus.
- */
-async function savedText(page: Page, folder: string, file: string): Promise<string> {
-  await page.keyboard.press("Control+1");
-  await page.locator(`.editor-group-container.active .tab.active[data-resource-name="${file.split("/").at(-1)!}"]`).waitFor({ timeout: UI_TIMEOUT_MS });
-  await focusedEditor(page).waitFor({ timeout: UI_TIMEOUT_MS });
-  await page.keyboard.press("Control+S");
-  await page.locator(".editor-group-container.active .tab.active:not(.dirty)").waitFor({ timeout: UI_TIMEOUT_MS });
-  return readFileSync(join(folder, file), "utf8");
-}
 
 /** Each case starts from a workbench without editors; an earlier case that failed may have left one unsaved. */
 async function closeAllEditors(page: Page): Promise<void> {
@@ -147,7 +113,7 @@ describe("editing in the preview's grid (code-server)", { timeout: SETUP_TIMEOUT
       await waitForFsMarkers(page, manufacturing, (found) => found.some((marker) => marker.message === ROLLUP_MESSAGE), "the rollup problem");
       const preview = previewFrame(page);
       const pointer = pointerOf(GROSS_PROFIT_FY2025);
-      const cell = cellOf(preview, pointer);
+      const cell = gridCell(preview, pointer);
       await cell.waitFor({ timeout: UI_TIMEOUT_MS });
 
       await cell.click();
@@ -160,7 +126,7 @@ describe("editing in the preview's grid (code-server)", { timeout: SETUP_TIMEOUT
       await page.keyboard.type("40");
       await page.keyboard.press("Enter");
       await waitForFsMarkers(page, manufacturing, (found) => found.length === 0, "no fs problems once Gross profit is 40");
-      await cellOf(preview, pointer, /^40$/).waitFor({ timeout: UI_TIMEOUT_MS });
+      await gridCell(preview, pointer, /^40$/).waitFor({ timeout: UI_TIMEOUT_MS });
       assert.equal(await savedText(page, folder, manufacturing), replaced(original, GROSS_PROFIT_FY2025, '"40"'), "only that value changed");
 
       // Back in the preview: Ctrl+Z undoes the grid's edit in the document (one step).
@@ -169,7 +135,7 @@ describe("editing in the preview's grid (code-server)", { timeout: SETUP_TIMEOUT
       await page.keyboard.press("Control+Z");
       await waitForFsMarkers(page, manufacturing, (found) => found.length === 1 && found[0]!.message === ROLLUP_MESSAGE, "the rollup problem back after undo");
       // A failing subtotal's cell also holds its flag.
-      await cellOf(preview, pointer, /^41/).waitFor({ timeout: UI_TIMEOUT_MS });
+      await gridCell(preview, pointer, /^41/).waitFor({ timeout: UI_TIMEOUT_MS });
       assert.equal(await savedText(page, folder, manufacturing), original, "Ctrl+Z restored the text byte for byte");
     },
   );
@@ -181,7 +147,7 @@ describe("editing in the preview's grid (code-server)", { timeout: SETUP_TIMEOUT
     await runFsEditorCommand(page, "FS: Open Preview to the Side");
     const preview = previewFrame(page);
     const path: JSONPath = ["statements", 0, "items", 3, "values", "at-2024"];
-    const cell = cellOf(preview, pointerOf(path));
+    const cell = gridCell(preview, pointerOf(path));
     await cell.waitFor({ timeout: UI_TIMEOUT_MS });
     await cell.click({ modifiers: ["Control"] });
     await focusedEditor(page).waitFor({ timeout: UI_TIMEOUT_MS });
@@ -197,12 +163,12 @@ describe("editing in the preview's grid (code-server)", { timeout: SETUP_TIMEOUT
     await quickOpen(page, manufacturing);
     await runFsEditorCommand(page, "FS: Open Preview to the Side");
     const preview = previewFrame(page);
-    const cash = cellOf(preview, "/statements/0/items/0/values/at-2025");
+    const cash = gridCell(preview, "/statements/0/items/0/values/at-2025");
     await cash.waitFor({ timeout: UI_TIMEOUT_MS });
     await cash.click();
     await waitForGridFocus(cash);
     await page.keyboard.press("Control+V");
-    await cellOf(preview, "/statements/0/items/1/values/at-2024", /^4$/).waitFor({ timeout: UI_TIMEOUT_MS });
+    await gridCell(preview, "/statements/0/items/1/values/at-2024", /^4$/).waitFor({ timeout: UI_TIMEOUT_MS });
     let expected = original;
     for (const [item, period, value] of [
       [0, "at-2025", "1234.5"],
@@ -217,8 +183,8 @@ describe("editing in the preview's grid (code-server)", { timeout: SETUP_TIMEOUT
     await cash.click();
     await waitForGridFocus(cash);
     await page.keyboard.press("Control+Z");
-    await cellOf(preview, "/statements/0/items/1/values/at-2024", /^550$/).waitFor({ timeout: UI_TIMEOUT_MS });
-    await cellOf(preview, "/statements/0/items/0/values/at-2025", /^400$/).waitFor({ timeout: UI_TIMEOUT_MS });
+    await gridCell(preview, "/statements/0/items/1/values/at-2024", /^550$/).waitFor({ timeout: UI_TIMEOUT_MS });
+    await gridCell(preview, "/statements/0/items/0/values/at-2025", /^400$/).waitFor({ timeout: UI_TIMEOUT_MS });
     assert.equal(await savedText(page, folder, manufacturing), original, "one undo step took the whole block back");
   });
 
@@ -232,7 +198,7 @@ describe("editing in the preview's grid (code-server)", { timeout: SETUP_TIMEOUT
     const preview = previewFrame(page);
     await preview.locator(".fs-preview-readonly:not([hidden])").waitFor({ timeout: UI_TIMEOUT_MS });
     assert.equal(await preview.locator("table.fs-table").first().getAttribute("aria-readonly"), "true");
-    const cash = cellOf(preview, "/statements/0/items/0/values/at-2025");
+    const cash = gridCell(preview, "/statements/0/items/0/values/at-2025");
     await cash.click();
     await waitForGridFocus(cash);
     await page.keyboard.press("5");
@@ -266,7 +232,7 @@ describe("editing in the preview's grid in German (code-server)", { timeout: SET
     await waitForFsMarkers(page, GERMAN_FILE, (found) => found.length === 1, "the German rollup problem");
     const preview = previewFrame(page);
     const path: JSONPath = ["statements", 0, "items", 1, "values", "fy2025"];
-    const cell = cellOf(preview, pointerOf(path), /^-1\.000,25$/);
+    const cell = gridCell(preview, pointerOf(path), /^-1\.000,25$/);
     await cell.waitFor({ timeout: UI_TIMEOUT_MS });
     await cell.click();
     await waitForGridFocus(cell);
@@ -280,7 +246,7 @@ describe("editing in the preview's grid in German (code-server)", { timeout: SET
     await page.keyboard.type("(999,25)");
     await page.keyboard.press("Enter");
     await waitForFsMarkers(page, GERMAN_FILE, (found) => found.length === 0, "no fs problems once the subtotal adds up");
-    await cellOf(preview, pointerOf(path), /^-999,25$/).waitFor({ timeout: UI_TIMEOUT_MS });
+    await gridCell(preview, pointerOf(path), /^-999,25$/).waitFor({ timeout: UI_TIMEOUT_MS });
     assert.equal(await savedText(page, folder, GERMAN_FILE), replaced(original, path, '"-999.25"'), "only that value changed, canonical");
   });
 });

@@ -14,17 +14,21 @@ import {
   fsEditorTitleAction,
   activeTab,
   goTo,
+  gridCell,
   previewFrame,
   quickOpen,
   readCursor,
   runCommand,
   runFsEditorCommand,
   showHover,
+  savedText,
   showProblems,
   waitForCursorLine,
   waitForFsMarkers,
+  waitForGridFocus,
   UI_TIMEOUT_MS,
 } from "./workbench";
+import { replaced } from "./jsonText";
 import { WEB_WORKER_SETTINGS } from "./webHost";
 import { loadWorkspaceLib, screenshot, setUpEditor, waitForFile, type Editor } from "./harness";
 
@@ -63,7 +67,7 @@ function webTest(name: string, body: (editor: Editor, t: TestContext) => Promise
   });
 }
 
-describe("FS Documents in the web-worker extension host (code-server)", { timeout: SETUP_TIMEOUT_MS + 8 * TEST_TIMEOUT_MS }, () => {
+describe("FS Documents in the web-worker extension host (code-server)", { timeout: SETUP_TIMEOUT_MS + 9 * TEST_TIMEOUT_MS }, () => {
   before(
     async () => {
       manufacturing = (await loadWorkspaceLib()).E2E_FILES.manufacturing;
@@ -140,6 +144,36 @@ describe("FS Documents in the web-worker extension host (code-server)", { timeou
     );
     await runCommand(page, "View: Close All Editors");
   });
+
+  webTest(
+    "a value typed into the preview's grid changes exactly that value in the JSON, the rollup problem goes, and Ctrl+Z in the preview restores the text",
+    async ({ page, folder }) => {
+      const original = readFileSync(join(folder, manufacturing), "utf8");
+      await quickOpen(page, manufacturing);
+      await runFsEditorCommand(page, "FS: Open Preview to the Side");
+      await showProblems(page);
+      await waitForFsMarkers(page, manufacturing, (found) => found.some((marker) => marker.message === ROLLUP_MESSAGE), "the rollup problem", FIRST_PROBLEMS_TIMEOUT_MS);
+      const preview = previewFrame(page);
+      const pointer = `/${GROSS_PROFIT_FY2025.join("/")}`;
+      const cell = gridCell(preview, pointer);
+      await cell.click();
+      await waitForGridFocus(cell);
+      // Typing a digit starts the edit with that digit; Enter writes it.
+      await page.keyboard.type("40");
+      await page.keyboard.press("Enter");
+      await waitForFsMarkers(page, manufacturing, (found) => found.length === 0, "no fs problems once Gross profit is 40");
+      await gridCell(preview, pointer, /^40$/).waitFor({ timeout: UI_TIMEOUT_MS });
+      assert.equal(await savedText(page, folder, manufacturing), replaced(original, GROSS_PROFIT_FY2025, '"40"'), "only that value changed");
+
+      await cell.click();
+      await waitForGridFocus(cell);
+      await page.keyboard.press("Control+Z");
+      await waitForFsMarkers(page, manufacturing, (found) => found.length === 1 && found[0]!.message === ROLLUP_MESSAGE, "the rollup problem back after undo");
+      await gridCell(preview, pointer, /^41/).waitFor({ timeout: UI_TIMEOUT_MS });
+      assert.equal(await savedText(page, folder, manufacturing), original, "Ctrl+Z restored the text byte for byte");
+      await runCommand(page, "View: Close All Editors");
+    },
+  );
 
   webTest("a recorded snapshot shows as a match in FS: Show Snapshot Diff; one undo removes it", async ({ page }) => {
     await quickOpen(page, manufacturing);

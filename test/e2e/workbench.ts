@@ -1,7 +1,9 @@
 // What a user sees in the VS Code workbench, read back from code-server's page (the actions are in
 // scripts/lib/workbench.mjs, shared with scripts/screenshot.mjs). Every wait has a timeout.
 
-import type { Page } from "playwright-core";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { FrameLocator, Locator, Page } from "playwright-core";
 import { focusedEditor, UI_TIMEOUT_MS } from "../../scripts/lib/workbench.mjs";
 
 export * from "../../scripts/lib/workbench.mjs";
@@ -34,6 +36,41 @@ export async function waitForCursorLine(page: Page, line: number): Promise<void>
     .locator(".editor-group-container .monaco-editor .line-numbers.active-line-number", { hasText: new RegExp(`^\\s*${line}\\s*$`) })
     .first()
     .waitFor({ timeout: UI_TIMEOUT_MS });
+}
+
+/** The preview grid's cell of `pointer`, once it shows no pending write. */
+export function gridCell(preview: FrameLocator, pointer: string, hasText?: RegExp): Locator {
+  return preview.locator(`td[data-pointer="${pointer}"]:not(.fs-pending)`, hasText === undefined ? {} : { hasText });
+}
+
+/** Waits until `cell` holds the focus of its page, and that page the focus of the window: keys go to it. */
+export async function waitForGridFocus(cell: Locator): Promise<void> {
+  await cell.evaluate(
+    (element, timeoutMs) =>
+      new Promise<void>((resolve, reject) => {
+        const deadline = Date.now() + timeoutMs;
+        const check = () => {
+          if (element.ownerDocument.hasFocus() && element.ownerDocument.activeElement === element) resolve();
+          else if (Date.now() > deadline) reject(new Error(`the focus is not on the cell: ${element.ownerDocument.activeElement?.outerHTML.slice(0, 120) ?? "nothing"}`));
+          else requestAnimationFrame(check);
+        };
+        check();
+      }),
+    UI_TIMEOUT_MS,
+  );
+}
+
+/**
+ * Saves `file` from its editor, the first group's (the preview beside it is the second), and reads
+ * it from disk. Quick Open would open the file again in the preview's group, which has the focus.
+ */
+export async function savedText(page: Page, folder: string, file: string): Promise<string> {
+  await page.keyboard.press("Control+1");
+  await page.locator(`.editor-group-container.active .tab.active[data-resource-name="${file.split("/").at(-1)!}"]`).waitFor({ timeout: UI_TIMEOUT_MS });
+  await focusedEditor(page).waitFor({ timeout: UI_TIMEOUT_MS });
+  await page.keyboard.press("Control+S");
+  await page.locator(".editor-group-container.active .tab.active:not(.dirty)").waitFor({ timeout: UI_TIMEOUT_MS });
+  return readFileSync(join(folder, file), "utf8");
 }
 
 export interface Marker {
