@@ -1,19 +1,16 @@
 // The preview grid's writes, applied to the document: the server turns them into minimal edits of
 // its current version (fs/cellEdits, each value found by its pointer), and they are applied as ONE
-// WorkspaceEdit (one step of the editor's undo stack) only to exactly that version. If the text
-// changed in between, the edits are asked for again, so the write goes to the same cells by their
-// pointers; a cell that no longer exists writes nothing, and the page says which.
+// WorkspaceEdit (one step of the editor's undo stack) only to exactly that version, by the version
+// rule of versionedWrite.ts; a cell that no longer exists writes nothing, and the page says which.
 
 import * as vscode from "vscode";
 import type { GridWrite } from "../../../protocol/lsp";
 import { matchesFilePatterns } from "../../../shared/src/detect";
 import type { FsServer } from "../server/fsServer";
+import { writeAtVersion } from "./versionedWrite";
 
 /** What became of a grid write: written, or not (with why, and the cells concerned). */
 export type GridWriteOutcome = { written: true } | { written: false; message: string; pointers: string[] };
-
-/** Attempts when the text keeps changing between the server's answer and the edit. */
-const ATTEMPTS = 3;
 
 /** Why `uri` is shown read-only in the grid, or undefined when it can be edited. */
 export function readOnlyReason(uri: vscode.Uri): string | undefined {
@@ -38,26 +35,31 @@ export async function applyGridWrites(server: FsServer, uri: vscode.Uri, writes:
   } catch (error) {
     return { written: false, message: error instanceof Error ? error.message : String(error), pointers: [] };
   }
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const result = await server.cellEdits(uri, writes).catch(() => undefined);
-    if (result === undefined || result === null)
+  const outcome = await writeAtVersion({
+    version: () => document.version,
+    ask: () => server.cellEdits(uri, writes).catch(() => undefined),
+    apply: (edits) => {
+      const edit = new vscode.WorkspaceEdit();
+      for (const { offset, length, content } of edits) {
+        edit.replace(uri, new vscode.Range(document.positionAt(offset), document.positionAt(offset + length)), content);
+      }
+      return vscode.workspace.applyEdit(edit);
+    },
+  });
+  switch (outcome.kind) {
+    case "written":
+      return { written: true };
+    case "not-fs":
       return { written: false, message: vscode.l10n.t("Nothing was written: the document is not open as an FS document."), pointers: [] };
-    if (result.missing.length > 0) return { written: false, message: vscode.l10n.t("Nothing was written: these cells are no longer in the document."), pointers: result.missing };
-    if (result.refused.length > 0 || result.problem !== undefined) {
-      return { written: false, message: result.problem ?? vscode.l10n.t("Nothing was written: these cells cannot take this content."), pointers: result.refused };
-    }
-    // The text moved on since the server's answer: ask again, for the same pointers.
-    if (result.version !== document.version) continue;
-    if (result.edits.length === 0) return { written: true };
-    const edit = new vscode.WorkspaceEdit();
-    for (const { offset, length, content } of result.edits) {
-      edit.replace(uri, new vscode.Range(document.positionAt(offset), document.positionAt(offset + length)), content);
-    }
-    // applyEdit fails if the text moved between the check above and now: then ask again as well.
-    if (await vscode.workspace.applyEdit(edit)) return { written: true };
-    if (document.version === result.version) return { written: false, message: vscode.l10n.t("Nothing was written: the editor refused the change."), pointers: [] };
+    case "missing":
+      return { written: false, message: vscode.l10n.t("Nothing was written: these cells are no longer in the document."), pointers: outcome.pointers };
+    case "refused":
+      return { written: false, message: outcome.problem ?? vscode.l10n.t("Nothing was written: these cells cannot take this content."), pointers: outcome.pointers };
+    case "editor-refused":
+      return { written: false, message: vscode.l10n.t("Nothing was written: the editor refused the change."), pointers: [] };
+    case "kept-changing":
+      return { written: false, message: vscode.l10n.t("Nothing was written: the document kept changing. Try again."), pointers: [] };
   }
-  return { written: false, message: vscode.l10n.t("Nothing was written: the document kept changing. Try again."), pointers: [] };
 }
 
 /** Undo or redo in the document's editor, for Ctrl+Z / Ctrl+Y pressed in the preview; the preview keeps the focus. */
