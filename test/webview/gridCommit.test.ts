@@ -28,7 +28,7 @@ test("a committed cell reaches the page as a patch that repaints it and its subt
       // The first edit breaks its (consistent) subtotal: the same patch repaints the subtotal's cell.
       if (nth === 0) assert.ok(timing.parentRepainted, `the subtotal's cell ${timing.parent} is in the patch`);
       t.diagnostic(
-        `commit → paint ${Math.round(timing.commitToPaint)} ms in the page's clock (server part: edits ${Math.round(timing.edits)}, analysis ${Math.round(timing.analysis)}, patch ${Math.round(timing.patch)} ms)`,
+        `commit → paint ${Math.round(timing.commitToPaint)} ms with the harness (page: commit ${Math.round(timing.pageCommit)}, paint ${Math.round(timing.pagePaint)}; server part: edits ${Math.round(timing.edits)}, analysis ${Math.round(timing.analysis)}, patch ${Math.round(timing.patch)} ms)`,
       );
     }
     await path.close();

@@ -10,17 +10,24 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import * as service from "../../server/src/service/index";
-import type { EditMessage } from "../../protocol/webview";
+import type { EditMessage, ExtensionToWebview } from "../../protocol/webview";
 import { createService, type ServiceUnderTest } from "../server/service";
 import { openPreview, send, type PreviewHost } from "./page";
 
 export interface CommitTiming {
-  /** Enter pressed in the cell editor → the edited cell painted, in the page's clock. */
+  /**
+   * Enter pressed in the cell editor (its keydown event) → the edited cell painted, in the page's
+   * clock: everything below plus this harness's own round trips to the page (Playwright's).
+   */
   commitToPaint: number;
+  /** The page's part before the server: the keydown → the edit message posted. */
+  pageCommit: number;
   /** The server's part: the edits, the edited text's analysis (with its diagnostics), the patch. */
   edits: number;
   analysis: number;
   patch: number;
+  /** The page's part after the server: the patch message posted to the page → the frame after the cell and its subtotal show it. */
+  pagePaint: number;
 }
 
 interface Child {
@@ -93,12 +100,22 @@ export class GridCommitPath {
     await cell.focus();
     await page.keyboard.press("F2");
     await cell.locator("input").fill(decimal);
-    const posted = await page.evaluate(() => window.__posted.length);
-    const committed = await page.evaluate(() => performance.now());
+    // The Enter's keydown, as the page's own listeners get it (capture on the window: before them).
+    const posted = await page.evaluate(() => {
+      window.addEventListener("keydown", (event) => ((window as unknown as { __enterAt: number }).__enterAt = event.timeStamp), { capture: true, once: true });
+      return window.__posted.length;
+    });
     await page.keyboard.press("Enter");
-    const edit = (await (
-      await page.waitForFunction((from) => window.__posted.slice(from).find((message) => message.type === "edit"), posted, { polling: "raf" })
-    ).jsonValue()) as EditMessage;
+    const { edit, committed, postedAt } = (await (
+      await page.waitForFunction(
+        (from) => {
+          const at = window.__posted.findIndex((message, index) => index >= from && message.type === "edit");
+          return at === -1 ? undefined : { edit: window.__posted[at], committed: (window as unknown as { __enterAt: number }).__enterAt, postedAt: window.__postedAt[at] };
+        },
+        posted,
+        { polling: "raf" },
+      )
+    ).jsonValue()) as { edit: EditMessage; committed: number; postedAt: number };
     assert.deepEqual(edit.writes, [{ pointer: cellPointer, content: { kind: "value", decimal } }]);
 
     // The extension host's part: the edits for the current version, applied to the text.
@@ -118,7 +135,7 @@ export class GridCommitPath {
     assert.ok(update.patch !== undefined, "a patch, not the whole model");
     const served = performance.now();
     this.sequence += 1;
-    await send(page, {
+    const patch: ExtensionToWebview = {
       type: "patch",
       sequence: this.sequence,
       uri: this.uri,
@@ -127,28 +144,38 @@ export class GridCommitPath {
       status: update.status,
       problem: undefined,
       ops: update.patch.ops,
-    });
+    };
     const parentOp = update.patch.ops.flatMap((op) => (op.op === "cells" ? op.cells : [])).find((entry) => entry.cell.pointer === parentPointer);
-    await page.waitForFunction(
-      ({ cell, decimal, parent, inconsistent }) => {
-        const edited = document.querySelector(`td[data-pointer="${cell}"]`);
-        // The subtotal's cell is repainted by the same patch when it is drawn (a large statement draws the rows in view).
-        const total = document.querySelector(`td[data-pointer="${parent}"]`);
-        return (
-          edited?.getAttribute("data-value") === decimal &&
-          !edited.classList.contains("fs-pending") &&
-          (total === null || inconsistent === undefined || total.classList.contains("fs-inconsistent") === inconsistent)
-        );
-      },
-      { cell: cellPointer, decimal, parent: parentPointer, inconsistent: parentOp === undefined ? undefined : parentOp.cell.check === "inconsistent" },
-      { polling: "raf" },
+    // Posted and waited for in the page itself, so the page's part is timed without a round trip.
+    const { received, painted } = await page.evaluate(
+      ({ json, cell, decimal, parent, inconsistent }) =>
+        new Promise<{ received: number; painted: number }>((resolve) => {
+          const data = JSON.parse(json) as unknown;
+          const received = performance.now();
+          window.postMessage(data, "*");
+          const check = () => {
+            const edited = document.querySelector(`td[data-pointer="${cell}"]`);
+            // The subtotal's cell is repainted by the same patch when it is drawn (a large statement draws the rows in view).
+            const total = document.querySelector(`td[data-pointer="${parent}"]`);
+            const done =
+              edited?.getAttribute("data-value") === decimal &&
+              !edited.classList.contains("fs-pending") &&
+              (total === null || inconsistent === undefined || total.classList.contains("fs-inconsistent") === inconsistent);
+            // The frame after the one the check saw it in: it is painted.
+            if (done) requestAnimationFrame(() => resolve({ received, painted: performance.now() }));
+            else requestAnimationFrame(check);
+          };
+          requestAnimationFrame(check);
+        }),
+      { json: JSON.stringify(patch), cell: cellPointer, decimal, parent: parentPointer, inconsistent: parentOp === undefined ? undefined : parentOp.cell.check === "inconsistent" },
     );
-    const painted = await page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.now()))));
     return {
       commitToPaint: painted - committed,
+      pageCommit: postedAt - committed,
       edits: edited - started,
       analysis: analysed - edited,
       patch: served - analysed,
+      pagePaint: painted - received,
       cell: cellPointer,
       parent: parentPointer,
       parentRepainted: parentOp !== undefined,

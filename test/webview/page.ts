@@ -103,6 +103,8 @@ function closeServer(server: Server): Promise<void> {
 declare global {
   interface Window {
     __posted: WebviewToExtension[];
+    /** When each of __posted was posted, in the page's clock (performance.now()). */
+    __postedAt: number[];
     __state: unknown;
     __violations: string[];
   }
@@ -116,11 +118,15 @@ export async function openPreview(host: PreviewHost, viewport = { width: 900, he
   const page = await host.browser.newPage({ viewport });
   await page.addInitScript((initial) => {
     window.__posted = [];
+    window.__postedAt = [];
     window.__state = initial;
     window.__violations = [];
     document.addEventListener("securitypolicyviolation", (event) => window.__violations.push(`${event.violatedDirective} ${event.blockedURI}`));
     (window as unknown as { acquireVsCodeApi: () => unknown }).acquireVsCodeApi = () => ({
-      postMessage: (message: WebviewToExtension) => window.__posted.push(message),
+      postMessage: (message: WebviewToExtension) => {
+        window.__postedAt.push(performance.now());
+        window.__posted.push(message);
+      },
       getState: () => window.__state,
       setState: (state: unknown) => {
         window.__state = state;
