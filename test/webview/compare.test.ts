@@ -1,7 +1,8 @@
 // The changes view's page (dist/compare.js in the shell client/src/compare/shell.ts) in a real
 // browser, with a view the server's own functions make: each row's mark (+ − ↕ •) sits on its
 // label's first line, before it, and a marked row is no taller than an unmarked one unless it has
-// notes; the notes come under the label.
+// notes; the notes come under the label. After an edit, the server's patch (server/src/service/
+// compareView.ts) applied by the page shows the new change with its marks.
 
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
@@ -13,6 +14,10 @@ import { buildPresentation } from "../../shared/src/render/presentation";
 import { buildPreviewModel } from "../../shared/src/render/previewModel";
 import { encodePreviewWire, previewWireText } from "../../shared/src/render/previewWire";
 import type { CompareModelMessage } from "../../protocol/webview";
+import type { CompareViewResult } from "../../protocol/lsp";
+import { DocumentAnalysis } from "../../server/src/analysis";
+import { OpenDocument } from "../../server/src/textDocument";
+import { compareView, readOld } from "../../server/src/service/compareView";
 import { COMPARE_PAGE, openPreview, startPreviewHost, type PreviewHost } from "./page";
 
 const TIMEOUT = { timeout: 120_000 };
@@ -88,16 +93,34 @@ function messageFor(old: Doc, now: Doc): CompareModelMessage {
   };
 }
 
-async function sendCompare(page: Page, message: CompareModelMessage): Promise<void> {
+/** The message the panel makes of the server's answer (client/src/compare/comparePanel.ts). */
+function messageOf(result: CompareViewResult, sequence: number): CompareModelMessage {
+  return {
+    type: "compareModel",
+    sequence,
+    uri: result.uri,
+    version: result.version,
+    title: result.title,
+    summary: result.summary ?? "",
+    problem: result.problem,
+    wire: result.wire === undefined ? undefined : new TextEncoder().encode(result.wire),
+    patch: result.patch,
+    marks: result.marks,
+    numberFormat: "full",
+  };
+}
+
+/** Posts `message` as the extension does (the wire as bytes); waits until the page has painted `models` views or patches (null: no wait). */
+async function sendCompare(page: Page, message: CompareModelMessage, models: number | null = message.sequence): Promise<void> {
   await page.evaluate(
     ({ json, wire }) => {
       const data = JSON.parse(json) as Record<string, unknown>;
-      data.wire = new TextEncoder().encode(wire);
+      if (wire !== undefined) data.wire = new TextEncoder().encode(wire);
       window.postMessage(data, "*");
     },
-    { json: JSON.stringify({ ...message, wire: undefined }), wire: new TextDecoder().decode(message.wire) },
+    { json: JSON.stringify({ ...message, wire: undefined }), wire: message.wire === undefined ? undefined : new TextDecoder().decode(message.wire) },
   );
-  await page.waitForSelector(`body[data-models="${message.sequence}"]`);
+  if (models !== null) await page.waitForSelector(`body[data-models="${models}"]`);
 }
 
 let host: PreviewHost;
@@ -165,5 +188,36 @@ test("each row's mark sits before its label on the label's first line; notes go 
   assert.ok(Math.abs(added.row.height - plain.row.height) < 0.5, `the added row is ${added.row.height} px tall, an unmarked row ${plain.row.height} px`);
   assert.ok(Math.abs(added.label.left - plain.label.left) < 0.5, `the added row's label starts at ${added.label.left} px, an unmarked one's at ${plain.label.left} px`);
   assert.ok((byItem.get("recv")?.notes.length ?? 0) > 0, "the label change is written under the label");
+  await page.close();
+});
+
+test("after an edit the view comes as a patch of the one held: the new change and its marks show; a patch of another view asks for the whole view", TIMEOUT, async () => {
+  const page = await openPreview(host, { width: 900, height: 700 });
+  const old = readOld(JSON.stringify(oldDocument()));
+  const now = newDocument();
+  const analysisOf = (version: number, previous?: DocumentAnalysis) =>
+    DocumentAnalysis.of(OpenDocument.create("file:///work/new.json", "json", version, JSON.stringify(now, null, 2)), previous);
+  const first = analysisOf(1);
+  const whole = compareView(first, old, "HEAD", "new.json");
+  await sendCompare(page, messageOf(whole.result, 1));
+  const cellText = (item: string, column: number) => page.locator(`tr[data-item="${item}"] td.fs-cell`).nth(column).textContent();
+  assert.doesNotMatch((await cellText("recv", 1)) ?? "", /→/);
+
+  // Receivables 80 → 95: one more changed value, and the total's check changes with it.
+  (now.statements[0].items as Doc[]).find((item) => item.id === "recv")!.values.p2 = "95";
+  const next = compareView(analysisOf(2, first), old, "HEAD", "new.json", undefined, { sent: whole.sent, baseVersion: 1 });
+  assert.ok(next.result.patch !== undefined && next.result.wire === undefined);
+  await sendCompare(page, messageOf(next.result, 2));
+  assert.match((await cellText("recv", 1)) ?? "", /80\s*→\s*95\s*\+15/);
+  // The marks drawn before are still there, and the summary is the new one.
+  assert.match((await cellText("cash", 1)) ?? "", /120\s*→\s*125/);
+  assert.equal(await page.locator("tr[data-item=recv]").getAttribute("data-change"), "changed");
+  assert.equal(await page.locator("#fc-view-summary").textContent(), next.result.summary);
+  assert.equal(await page.locator("body").getAttribute("data-version"), "2");
+
+  // A patch of a view the page does not hold is not applied: the page says it needs the whole view.
+  await sendCompare(page, { ...messageOf(next.result, 3), patch: { baseVersion: 99, ops: [] } }, null);
+  await page.waitForFunction(() => window.__posted.filter((message) => message.type === "ready").length === 2);
+  assert.equal(await page.locator("body").getAttribute("data-models"), "2");
   await page.close();
 });
