@@ -42,6 +42,13 @@ function valueText(cell: ViewCellValue, format: NumberFormat): string {
   return cellDisplayText({ pointer: "", kind: cell.kind, value: cell.value, title: "", flag: "" }, format, display.number);
 }
 
+/** ["+1,500", "(+3.2 %)"]: a value's difference and its relative change, each shown whole; none without a difference. */
+function differenceParts(change: NonNullable<ViewCellMark["value"]>): string[] {
+  if (change.difference === undefined) return [];
+  const difference = signedText(change.difference);
+  return change.relativePercent === undefined ? [difference] : [difference, `(${signedText(change.relativePercent)} %)`];
+}
+
 const ROW_MARK_SIGN: Record<ViewRowMark["mark"], string> = { added: "+", removed: "−", moved: "↕", changed: "•" };
 
 class CompareScript {
@@ -212,8 +219,14 @@ class CompareScript {
       if (mark.value.difference !== undefined) {
         const difference = document.createElement("span");
         difference.className = "fc-difference";
-        difference.textContent =
-          mark.value.relativePercent === undefined ? signedText(mark.value.difference) : `${signedText(mark.value.difference)} (${signedText(mark.value.relativePercent)} %)`;
+        // Each number whole; the relative change may wrap under the difference.
+        differenceParts(mark.value).forEach((part, index) => {
+          const piece = document.createElement("span");
+          piece.className = "fs-nobreak";
+          piece.textContent = part;
+          if (index > 0) difference.append(" ");
+          difference.append(piece);
+        });
         td.append(difference);
       }
     }
