@@ -1,12 +1,17 @@
 // The changes view's live update as a patch (server/src/service/compareView.ts): after random
 // edits of NEW, the patch from the view last sent, applied to the page's copy as the page applies
-// it, gives exactly the whole view of the new version, with the same marks; a page that holds no
-// view, or another one, gets the whole view; a server without the session's OLD (restarted) asks
-// for it.
+// it, gives exactly the whole view of the new version (itself the engine's view of that version),
+// with the same marks; a page that holds no view, or another one, gets the whole view; a server
+// without the session's OLD (restarted) asks for it.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { analyze } from "../../shared/src/index";
+import { compareDocuments } from "../../shared/src/compare/index";
+import { comparisonView } from "../../shared/src/compare/view";
+import { buildPresentation } from "../../shared/src/render/presentation";
+import { buildPreviewModel } from "../../shared/src/render/previewModel";
 import { applyPreviewPatch } from "../../shared/src/render/previewPatch";
 import { decodePreviewWire } from "../../shared/src/render/previewWire";
 import { DocumentAnalysis } from "../../server/src/analysis";
@@ -19,6 +24,15 @@ const old = readOld(JSON.stringify(example(), null, 2));
 
 function analysisOf(document: unknown, version: number, previous?: DocumentAnalysis): DocumentAnalysis {
   return DocumentAnalysis.of(OpenDocument.create(uri, "json", version, JSON.stringify(document, null, 2)), previous);
+}
+
+/** The view's model straight from the engine: NEW's preview model with the comparison's rows put back. */
+function independentView(document: unknown) {
+  assert.ok(old.ok);
+  const value = structuredClone(document);
+  const result = analyze(value).result;
+  const comparison = compareDocuments({ value: old.value, result: old.result }, { value, result });
+  return comparisonView(comparison, old.value, value, buildPreviewModel(buildPresentation(value, result)), "HEAD", "new.json").model;
 }
 
 test("a patch from the view the page holds, applied there, is the whole view of the next version, over random edits", () => {
@@ -40,6 +54,8 @@ test("a patch from the view the page holds, applied there, is the whole view of 
         const next = compareView(analysis, old, "HEAD", "new.json", undefined, { sent, baseVersion: held });
         assert.ok(whole.result.wire !== undefined);
         const expected = decodePreviewWire(JSON.parse(whole.result.wire));
+        // The whole view is the view the engine makes of this version (the server sends unchanged statements as NEW's own wire).
+        assert.deepEqual(expected, independentView(document));
         assert.deepEqual(next.result.marks, whole.result.marks);
         assert.equal(next.result.summary, whole.result.summary);
         assert.equal(next.result.version, whole.result.version);

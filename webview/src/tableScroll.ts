@@ -84,7 +84,7 @@ function layoutSideways(wrapper: HTMLElement): void {
       break;
     }
   }
-  const cutValue = `${Math.max(0, Math.floor(cut))}px`;
+  const cutValue = `${Math.max(0, Math.ceil(cut))}px`;
   if (table.style.getPropertyValue("--fs-cut") !== cutValue) table.style.setProperty("--fs-cut", cutValue);
   let veil = 0;
   if (left > 0.5) {

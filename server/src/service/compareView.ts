@@ -9,7 +9,7 @@ import * as l10n from "@vscode/l10n";
 import { analyze, parseJson } from "../../../shared/src/index";
 import { compareDocuments } from "../../../shared/src/compare/index";
 import { comparisonView, viewSummary } from "../../../shared/src/compare/view";
-import { decodeWireStatement, encodePreviewWire, previewWireText, type PreviewWire } from "../../../shared/src/render/previewWire";
+import { decodeWireStatement, encodeWireStatement, PREVIEW_WIRE_VERSION, previewWireText, type PreviewWire, type WireStatement } from "../../../shared/src/render/previewWire";
 import { diffPreviewWires } from "../../../shared/src/render/previewPatch";
 import type { CompareViewResult } from "../../../protocol/lsp";
 import type { ValidationResult } from "../../../shared/src/types";
@@ -132,7 +132,16 @@ export function compareView(
   const newWire = good.previewWire;
   const model = { title: newWire.title, statements: newWire.statements.map(decodeWireStatement) };
   const { model: viewModel, ...marks } = comparisonView(comparison, old.value, good.value, model, oldName, newName, display.number);
-  const sent: SentView = { version: good.version, wire: encodePreviewWire(viewModel) };
+  // A statement the view left as it was (no removed rows put back) goes as NEW's own wire statement:
+  // not encoded again, and the same object from version to version where the edit did not touch
+  // it, so the next patch skips it at once (diffPreviewWires compares identity first).
+  const wireOf = new Map(model.statements.map((statement, index) => [statement, newWire.statements[index] as WireStatement]));
+  const wire: PreviewWire = {
+    v: PREVIEW_WIRE_VERSION,
+    title: viewModel.title,
+    statements: viewModel.statements.map((statement) => wireOf.get(statement) ?? encodeWireStatement(statement)),
+  };
+  const sent: SentView = { version: good.version, wire };
   const result: CompareViewResult = { uri, version: good.version, title, summary: viewSummary(marks.counts, display.number), marks };
   if (analysis.parsed === undefined) result.problem = staleProblem(analysis.syntax[0]?.line);
   const patch = patchFrom(base, sent.wire);
