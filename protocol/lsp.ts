@@ -368,6 +368,8 @@ export interface CompareViewParams extends DocumentParams {
    * server keeps it for the session, and answers fs/rangeOf for it.
    */
   newSide?: { text: string; version: number };
+  /** NEW's version of the view the page holds (the last answer it was sent); absent: it holds none. */
+  baseVersion?: number;
 }
 
 export interface CompareViewResult {
@@ -380,8 +382,14 @@ export interface CompareViewResult {
   summary?: string;
   /** Why there is no view, or why it is of an older version of NEW (a syntax error). */
   problem?: string;
+  /** The whole view (the page holds none, or another), or absent with `patch`. */
   wire?: string;
+  /** The changes from the view of `baseVersion` (as PreviewModelResult.patch). */
+  patch?: { baseVersion: number; ops: PreviewPatchOp[] };
+  /** The marks of the whole view, also with a patch. */
   marks?: CompareViewMarks;
+  /** The server holds no OLD for the session (it started again since): send `oldText` again. */
+  needsOld?: true;
 }
 
 export type CompareViewMarks = Omit<ComparisonView, "model">;

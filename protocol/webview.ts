@@ -433,7 +433,7 @@ export const COMPARE_SHELL_IDS = {
   content: "fc-view-content",
 } as const;
 
-/** Extension → changes view: the whole view (first paint, and after each analysis of NEW). */
+/** Extension → changes view: the whole view (first paint), or a patch of the view the page holds (after each analysis of NEW). */
 export interface CompareModelMessage {
   type: "compareModel";
   sequence: number;
@@ -448,6 +448,9 @@ export interface CompareModelMessage {
   problem: string | undefined;
   /** The view's model as UTF-8 bytes of the preview's wire form (as ModelMessage.wire); undefined: keep what is shown. */
   wire: Uint8Array | undefined;
+  /** Instead of `wire`: the changes from the view of NEW's `baseVersion`, which the page must hold (else it says "ready" again). */
+  patch?: { baseVersion: number; ops: PreviewPatchOp[] };
+  /** The whole view's marks, with a wire or a patch. */
   marks: CompareViewMarks | undefined;
   numberFormat: NumberFormat;
 }
@@ -501,6 +504,11 @@ function isCompareMarks(value: unknown): value is CompareViewMarks {
   return rowsOk && cellsOk;
 }
 
+function isComparePatch(value: unknown): boolean {
+  const patch = record(value);
+  return patch !== undefined && typeof patch.baseVersion === "number" && Array.isArray(patch.ops) && patch.ops.every(isPatchOp);
+}
+
 export function isExtensionToCompareView(value: unknown): value is ExtensionToCompareView {
   const message = record(value);
   if (message === undefined) return false;
@@ -514,6 +522,7 @@ export function isExtensionToCompareView(value: unknown): value is ExtensionToCo
     isString(message.summary) &&
     optionalString(message.problem) &&
     (message.wire === undefined || isBytes(message.wire)) &&
+    (message.patch === undefined || isComparePatch(message.patch)) &&
     (message.marks === undefined || isCompareMarks(message.marks)) &&
     isNumberFormat(message.numberFormat)
   );

@@ -6,10 +6,11 @@
 import { performance } from "node:perf_hooks";
 import { analyze, parseJson } from "../../shared/src/index";
 import { compareDocuments } from "../../shared/src/compare/index";
-import { comparisonView } from "../../shared/src/compare/view";
-import { buildPresentation } from "../../shared/src/render/presentation";
-import { diffPreviewWires } from "../../shared/src/render/previewPatch";
-import { decodePreviewWire, decodeWireStatement, encodePreviewWire, previewWireOf, previewWireText } from "../../shared/src/render/previewWire";
+import { applyPreviewPatch } from "../../shared/src/render/previewPatch";
+import { decodePreviewWire } from "../../shared/src/render/previewWire";
+import { DocumentAnalysis } from "../../server/src/analysis";
+import { OpenDocument } from "../../server/src/textDocument";
+import { compareView, readOld } from "../../server/src/service/compareView";
 // @ts-expect-error: the generator is plain JavaScript (scripts/bench/generate.mjs), bundled by esbuild.
 import { generateDocument } from "./generate.mjs";
 
@@ -124,64 +125,84 @@ for (const size of sizes) {
   );
 }
 
-// The changes view's live update at the same sizes: after an edit of NEW, the language server makes
-// the whole view again (fs/compareView: compare, the view's model over NEW's preview model, its wire
-// text) and the extension sends all of it; the page decodes it. "NEW's wire" is NEW's preview model
-// (the analysis builds it once per version; the preview needs it too). "Patch" is what the
-// preview's patch (diffPreviewWires) between two successive views would hold instead, for an edit
-// of one value.
+// The changes view's live update at the same sizes: after an edit of one value of NEW, the
+// language server answers fs/compareView (server/src/service/compareView.ts) with the whole view
+// (a page that holds none: the first paint, a reload) or with a patch from the view the page holds
+// (every later edit). NEW's analysis and its preview wire are made before the clock starts (the
+// analysis builds them once per version; the preview needs them too; the edited version from the
+// previous one, as the server takes a value edit), and their time is printed apart. "Sent" is the answer's JSON text; "page" is what the page does with it before drawing:
+// decode the whole view, or apply the patch to its copy (the DOM work after it is not counted).
 console.log("");
-console.log("the changes view's update after one edit of NEW (the view is made and sent whole)");
-console.log("| size | NEW's wire ms | view ms (compare + model + text) | view text MB | page decode ms | patch ops (bytes) for one value | patch ms |");
+console.log("the changes view's update after one edit of NEW: the whole view, and the patch sent instead");
+console.log("| size | NEW's analysis + wire ms | whole: server ms | whole: sent MB | whole: page decode ms | patch: server ms | patch: sent bytes (ops) | patch: page apply ms |");
 for (const size of sizes) {
   const oldText = generateDocument({ targetBytes: size * 1_000_000, seed: 1 }) as string;
-  const oldValue = JSON.parse(oldText);
-  const oldResult = analyze(oldValue).result;
+  const old = readOld(oldText);
   const newValue = edit(JSON.parse(oldText) as Doc);
-  const newResult = analyze(newValue).result;
-  const viewOf = (value: unknown, result: typeof newResult, wire: ReturnType<typeof previewWireOf>) => {
-    const comparison = compareDocuments({ value: oldValue, result: oldResult }, { value, result });
-    const model = { title: wire.title, statements: wire.statements.map(decodeWireStatement) };
-    return encodePreviewWire(comparisonView(comparison, oldValue, value, model, "HEAD", "new.json").model);
-  };
   // The next version: one more value changed.
   const nextValue = structuredClone(newValue) as Doc;
   const nextItem = (nextValue.statements[0] as Doc).items.find((item: Doc) => typeof Object.values(item.values)[0] === "string") as Doc;
   const nextPeriod = Object.keys(nextItem.values)[0] as string;
   nextItem.values[nextPeriod] = `${nextItem.values[nextPeriod]}9`;
-  const nextResult = analyze(nextValue).result;
-  const wireTimes: number[] = [];
-  const viewTimes: number[] = [];
+  const texts = [JSON.stringify(newValue, null, 2), JSON.stringify(nextValue, null, 2)] as const;
+  // The edit between the two texts, as the editor sends it (the digit typed).
+  let prefix = 0;
+  while (texts[0][prefix] === texts[1][prefix]) prefix++;
+  let suffix = 0;
+  while (suffix < texts[0].length - prefix && texts[0][texts[0].length - 1 - suffix] === texts[1][texts[1].length - 1 - suffix]) suffix++;
+  const textEdit = { offset: prefix, length: texts[0].length - prefix - suffix, text: texts[1].slice(prefix, texts[1].length - suffix) };
+  let valueEdit = false;
+  const analysisTimes: number[] = [];
+  const wholeTimes: number[] = [];
   const decodeTimes: number[] = [];
   const patchTimes: number[] = [];
-  let text = "";
-  let opsBytes = 0;
+  const applyTimes: number[] = [];
+  let wholeBytes = 0;
+  let patchBytes = 0;
   let opsCount = 0;
   for (let run = 0; run < runs + 1; run++) {
     gc?.();
-    let wire: ReturnType<typeof previewWireOf> | undefined;
-    const w = time(() => (wire = previewWireOf(buildPresentation(newValue, newResult))));
-    gc?.();
-    let view: ReturnType<typeof encodePreviewWire> | undefined;
-    const v = time(() => {
-      view = viewOf(newValue, newResult, wire!);
-      text = previewWireText(view);
+    let analyses: DocumentAnalysis[] = [];
+    const a = time(() => {
+      const first = DocumentAnalysis.of(OpenDocument.create("file:///bench/new.json", "json", 1, texts[0]), undefined);
+      void first.lastGood?.previewWire;
+      // As the server takes a value edit: from the previous analysis (its preview wire shares the statements the edit left alone).
+      const document = OpenDocument.create("file:///bench/new.json", "json", 2, texts[1] as string);
+      const afterEdit = DocumentAnalysis.afterEdit(document, first, textEdit);
+      valueEdit = afterEdit !== undefined;
+      const second = afterEdit ?? DocumentAnalysis.of(document, first);
+      void second.lastGood?.previewWire;
+      analyses = [first, second];
     });
+    const [first, second] = analyses as [DocumentAnalysis, DocumentAnalysis];
     gc?.();
-    const d = time(() => decodePreviewWire(JSON.parse(text)));
-    const nextView = viewOf(nextValue, nextResult, previewWireOf(buildPresentation(nextValue, nextResult)));
+    let shown: ReturnType<typeof compareView> | undefined;
+    const w = time(() => (shown = compareView(first, old, "HEAD", "new.json")));
+    const wholeText = JSON.stringify(shown!.result);
     gc?.();
-    let ops: ReturnType<typeof diffPreviewWires> = [];
-    const p = time(() => (ops = diffPreviewWires(view!, nextView)));
-    opsCount = ops.length;
-    opsBytes = JSON.stringify(ops).length;
+    let model: ReturnType<typeof decodePreviewWire>;
+    const d = time(() => (model = decodePreviewWire(JSON.parse(shown!.result.wire as string))));
+    gc?.();
+    let next: ReturnType<typeof compareView> | undefined;
+    const p = time(() => (next = compareView(second, old, "HEAD", "new.json", undefined, { sent: shown!.sent, baseVersion: 1 })));
+    const patch = next!.result.patch;
+    if (patch === undefined || model === undefined) throw new Error("the bench expects a patch of a view the page holds");
+    const patchText = JSON.stringify(next!.result);
+    gc?.();
+    const ap = time(() => {
+      if (!applyPreviewPatch(model!, patch.ops)) throw new Error("the patch does not fit");
+    });
+    wholeBytes = wholeText.length;
+    patchBytes = patchText.length;
+    opsCount = patch.ops.length;
     if (run === 0) continue;
-    wireTimes.push(w);
-    viewTimes.push(v);
+    analysisTimes.push(a / 2);
+    wholeTimes.push(w);
     decodeTimes.push(d);
     patchTimes.push(p);
+    applyTimes.push(ap);
   }
   console.log(
-    `| ${size} MB | ${ms(median(wireTimes))} | ${ms(median(viewTimes))} | ${(text.length / 1e6).toFixed(2)} | ${ms(median(decodeTimes))} | ${opsCount} (${opsBytes}) | ${ms(median(patchTimes))} |`,
+    `| ${size} MB${valueEdit ? "" : " (not taken as a value edit)"} | ${ms(median(analysisTimes))} | ${ms(median(wholeTimes))} | ${(wholeBytes / 1e6).toFixed(2)} | ${ms(median(decodeTimes))} | ${ms(median(patchTimes))} | ${patchBytes} (${opsCount}) | ${ms(median(applyTimes))} |`,
   );
 }

@@ -5,30 +5,15 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import fc from "fast-check";
 import { analyze } from "../../shared/src/result";
 import { buildPresentation } from "../../shared/src/render/index";
 import { buildPreviewModel, type PreviewModel, type PreviewRow } from "../../shared/src/render/previewModel";
 import { applyPreviewPatch, diffPreviewWires } from "../../shared/src/render/previewPatch";
 import { encodePreviewWire, previewWireOf } from "../../shared/src/render/previewWire";
-import { readJson, upstreamRoot } from "../support/paths";
 import { referenceDiff } from "./previewPatchReference";
+import { applyEdit, documentEdit, example, placesOf } from "./documentEdits";
 
-interface Item {
-  id: string;
-  label: string;
-  description?: string;
-  unit?: string;
-  rollupTo?: string;
-  values: Record<string, unknown>;
-}
-interface Doc {
-  entity: { name: string };
-  statements: { id: string; label: string; periods: string[]; items: Item[] }[];
-}
-
-const example = (): Doc => readJson<Doc>(join(upstreamRoot, "examples", "manufacturing-group.json"));
 const modelOf = (document: unknown): PreviewModel => buildPreviewModel(buildPresentation(document, analyze(document).result));
 
 /** The server's patch from `before` to `after`, checked against the model-level definition. */
@@ -41,37 +26,9 @@ function checkedPatch(before: PreviewModel, after: PreviewModel): ReturnType<typ
   return ops;
 }
 
-const documentEdit = (ids: readonly (readonly [number, number])[]) =>
-  fc.record({
-    kind: fc.constantFrom("value", "label", "description", "remove", "insert", "move", "rollupTo", "unit", "period", "statement", "statementLabel", "entity"),
-    at: fc.constantFrom(...ids),
-    to: fc.nat(),
-    value: fc.oneof(fc.integer({ min: -5000, max: 5000 }).map(String), fc.constant(null), fc.constant("x"), fc.string()),
-  });
-
-function applyEdit(document: Doc, { kind, at, to, value }: { kind: string; at: readonly [number, number]; to: number; value: string | null }): void {
-  const statement = document.statements[at[0]];
-  const item = statement?.items[at[1]];
-  if (statement === undefined || item === undefined) return;
-  const period = Object.keys(item.values)[0] ?? "fy2025";
-  const other = statement.items[to % statement.items.length] as Item;
-  if (kind === "value") item.values[period] = value;
-  else if (kind === "label") item.label = String(value);
-  else if (kind === "description") item.description = String(value);
-  else if (kind === "remove") statement.items.splice(at[1], 1);
-  else if (kind === "insert") statement.items.splice(at[1], 0, { id: `new-${String(value)}`, label: String(value), values: {} });
-  else if (kind === "move") statement.items.splice(to % statement.items.length, 0, ...statement.items.splice(at[1], 1));
-  else if (kind === "rollupTo") item.rollupTo = other.id;
-  else if (kind === "unit") item.unit = String(value);
-  else if (kind === "period") statement.periods.splice(to % Math.max(1, statement.periods.length), 1);
-  else if (kind === "statementLabel") statement.label = String(value);
-  else if (kind === "entity") document.entity.name = String(value);
-  else document.statements.splice(at[0], 1);
-}
-
 test("the patch of two documents' wire forms is the model diff's, and applied to the first model gives the second, for random edits", () => {
   const base = example();
-  const ids = base.statements.flatMap((statement, s) => statement.items.map((_, i) => [s, i] as const));
+  const ids = placesOf(base);
   const before = modelOf(base);
   fc.assert(
     fc.property(fc.array(documentEdit(ids), { maxLength: 4 }), (edits) => {

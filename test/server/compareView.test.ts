@@ -19,7 +19,7 @@ serveThisFile(async (started) => {
   await server.open(uri, oldText.replace('"at-2025": "400"', '"at-2025": "410"'));
 });
 
-function view(params: { session: string; oldText?: string; uri?: string }): Promise<CompareViewResult | null> {
+function view(params: { session: string; oldText?: string; uri?: string; baseVersion?: number }): Promise<CompareViewResult | null> {
   return server.connection.sendRequest(CompareViewRequest, { uri, oldName: "HEAD", newName: "manufacturing-group.json", ...params });
 }
 
@@ -48,6 +48,17 @@ test("a changed cell and its subtotal, then the view of the next version without
   assert.equal(second?.version, 2);
   assert.equal(second?.marks?.counts.total, 0);
   assert.equal(second?.summary, "No changes in meaning.");
+
+  // The page holds the view of version 2: after the next edit, the answer is a patch from it.
+  await server.change(uri, 3, [{ range: { start, end: { line: start.line, character: start.character + 3 } }, text: "420" }]);
+  const third = await view({ session: "s1", baseVersion: 2 });
+  assert.equal(third?.version, 3);
+  assert.equal(third?.wire, undefined);
+  assert.equal(third?.patch?.baseVersion, 2);
+  assert.ok(third.patch.ops.length > 0 && third.patch.ops.every((op) => op.op === "cells"), JSON.stringify(third.patch.ops));
+  assert.equal(third.marks?.counts.values, 1);
+  // A page that names a view the server did not send it gets the whole view.
+  assert.ok((await view({ session: "s1", baseVersion: 2 }))?.wire);
 });
 
 test("bad input is answered in words: OLD not JSON, an unknown or released session, a document not open", async () => {
@@ -56,6 +67,7 @@ test("bad input is answered in words: OLD not JSON, an unknown or released sessi
   assert.match(broken?.problem ?? "", /^The old version is not valid JSON \(line 1\)\.$/);
   const unknown = await view({ session: "never-sent" });
   assert.match(unknown?.problem ?? "", /no longer available/);
+  assert.equal(unknown?.needsOld, true, "the client is asked for OLD (a restarted server has none)");
   assert.ok((await view({ session: "s3", oldText }))?.wire);
   await server.connection.sendNotification(CompareReleaseNotification, { session: "s3" });
   assert.match((await view({ session: "s3" }))?.problem ?? "", /no longer available/);

@@ -1,7 +1,10 @@
 // The changes view's page (dist/compare.js in the shell client/src/compare/shell.ts) in a real
 // browser, with a view the server's own functions make: each row's mark (+ − ↕ •) sits on its
 // label's first line, before it, and a marked row is no taller than an unmarked one unless it has
-// notes; the notes come under the label.
+// notes; the notes come under the label. At 570 and 1,200 px in VS Code's font, no value or date
+// cell is cut (its content fits it), and no column is shown in part at a table's right edge.
+// After an edit, the server's patch (server/src/service/compareView.ts) applied by the page shows
+// the new change with its marks.
 
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
@@ -13,7 +16,13 @@ import { buildPresentation } from "../../shared/src/render/presentation";
 import { buildPreviewModel } from "../../shared/src/render/previewModel";
 import { encodePreviewWire, previewWireText } from "../../shared/src/render/previewWire";
 import type { CompareModelMessage } from "../../protocol/webview";
-import { COMPARE_PAGE, openPreview, startPreviewHost, type PreviewHost } from "./page";
+import type { CompareViewResult } from "../../protocol/lsp";
+import { DocumentAnalysis } from "../../server/src/analysis";
+import { OpenDocument } from "../../server/src/textDocument";
+import { compareView, readOld } from "../../server/src/service/compareView";
+import { fixturesRoot, readJson } from "../support/paths";
+import { join } from "node:path";
+import { COMPARE_PAGE, openPreview, settleFrames, startPreviewHost, type PreviewHost } from "./page";
 
 const TIMEOUT = { timeout: 120_000 };
 
@@ -88,21 +97,40 @@ function messageFor(old: Doc, now: Doc): CompareModelMessage {
   };
 }
 
-async function sendCompare(page: Page, message: CompareModelMessage): Promise<void> {
+/** The message the panel makes of the server's answer (client/src/compare/comparePanel.ts). */
+function messageOf(result: CompareViewResult, sequence: number): CompareModelMessage {
+  return {
+    type: "compareModel",
+    sequence,
+    uri: result.uri,
+    version: result.version,
+    title: result.title,
+    summary: result.summary ?? "",
+    problem: result.problem,
+    wire: result.wire === undefined ? undefined : new TextEncoder().encode(result.wire),
+    patch: result.patch,
+    marks: result.marks,
+    numberFormat: "full",
+  };
+}
+
+/** Posts `message` as the extension does (the wire as bytes); waits until the page has painted `models` views or patches (null: no wait). */
+async function sendCompare(page: Page, message: CompareModelMessage, models: number | null = message.sequence): Promise<void> {
   await page.evaluate(
     ({ json, wire }) => {
       const data = JSON.parse(json) as Record<string, unknown>;
-      data.wire = new TextEncoder().encode(wire);
+      if (wire !== undefined) data.wire = new TextEncoder().encode(wire);
       window.postMessage(data, "*");
     },
-    { json: JSON.stringify({ ...message, wire: undefined }), wire: new TextDecoder().decode(message.wire) },
+    { json: JSON.stringify({ ...message, wire: undefined }), wire: message.wire === undefined ? undefined : new TextDecoder().decode(message.wire) },
   );
-  await page.waitForSelector(`body[data-models="${message.sequence}"]`);
+  if (models !== null) await page.waitForSelector(`body[data-models="${models}"]`);
 }
 
 let host: PreviewHost;
 before(async () => {
-  host = await startPreviewHost({}, COMPARE_PAGE);
+  // US English: dates as "12/31/2025", as the new user who saw them cut had them.
+  host = await startPreviewHost({ locale: "en-US" }, COMPARE_PAGE);
 }, TIMEOUT);
 after(async () => {
   await host?.close();
@@ -165,5 +193,141 @@ test("each row's mark sits before its label on the label's first line; notes go 
   assert.ok(Math.abs(added.row.height - plain.row.height) < 0.5, `the added row is ${added.row.height} px tall, an unmarked row ${plain.row.height} px`);
   assert.ok(Math.abs(added.label.left - plain.label.left) < 0.5, `the added row's label starts at ${added.label.left} px, an unmarked one's at ${plain.label.left} px`);
   assert.ok((byItem.get("recv")?.notes.length ?? 0) > 0, "the label change is written under the label");
+  await page.close();
+});
+
+/**
+ * The example group against an edited copy with changes of every width: a value grown by orders of
+ * magnitude (a long difference), one shrunk by as many (a long old value), a long decimal replaced, a value gone
+ * unavailable and one come back, a subtotal that stops adding up and one that starts again, in
+ * every statement.
+ */
+function editedExample(): { old: Doc; now: Doc } {
+  const old = readJson<Doc>(join(fixturesRoot, "examples", "northwind-group.json"));
+  const now = structuredClone(old);
+  const item = (statement: string, id: string): Doc => now.statements.find((s: Doc) => s.id === statement).items.find((i: Doc) => i.id === id);
+  // A long OLD value over a short NEW one: the old line and the difference are wider than any value in the column.
+  old.statements[0].items[0].values["at-2024"] = "45870123456.789";
+  item("balance-sheet", "property-plant-and-equipment").values["at-2025"] = "48210987654.125"; // non-current assets stop adding up
+  item("balance-sheet", "cash-and-cash-equivalents").values["at-2024"] = "-17453.4";
+  item("income-statement", "revenue").values.fy2025 = "1483209.5";
+  item("income-statement", "gross-profit").values.fy2024 = "-47335123456";
+  item("cash-flow-statement", "proceeds-from-disposals").values.fy2024 = "123456789.987654321";
+  item("cash-flow-statement", "lease-payments").values.fy2025 = { unavailable: true };
+  item("key-figures", "basic-weighted-average-shares").values.fy2025 = "411872306.5205479452054794520549";
+  item("key-figures", "dilutive-share-options").values.fy2024 = "3127693.4794520547945205479452";
+  item("key-figures", "employees-north-america").values.fy2025 = "65500"; // average employees stop adding up
+  return { old, now };
+}
+
+/** Value and header cells (drawn) whose content is wider than the cell: shown cut. */
+async function cutCells(page: Page): Promise<string[]> {
+  return page.$$eval("td.fs-cell, th.fs-col-period", (cells) =>
+    cells
+      .filter((cell) => cell.scrollWidth > cell.clientWidth)
+      .map(
+        (cell) =>
+          `${(cell.closest("tr") as HTMLElement).dataset.item ?? "header"} [${(cell as HTMLElement).dataset.col ?? ""}]: "${cell.textContent}" needs ${cell.scrollWidth} px, has ${cell.clientWidth}`,
+      ),
+  );
+}
+
+/** Value and header cells that straddle their table's right edge and still show a part of themselves there. */
+async function partlyShownAtTheRight(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const wrapper of document.querySelectorAll<HTMLElement>(".fs-table-scroll")) {
+      const box = wrapper.getBoundingClientRect();
+      const edge = box.left + wrapper.clientLeft + wrapper.clientWidth;
+      for (const cell of wrapper.querySelectorAll("td.fs-cell, th.fs-col-period")) {
+        const rect = cell.getBoundingClientRect();
+        if (rect.left >= edge - 0.5 || rect.right <= edge + 0.5 || rect.bottom > window.innerHeight) continue;
+        for (const x of [rect.left + 2, (rect.left + edge) / 2, edge - 2]) {
+          const top = document.elementFromPoint(x, rect.top + rect.height / 2);
+          if (top !== null && cell.contains(top)) {
+            found.push(`"${cell.textContent}" (${Math.round(edge - rect.left)} of ${Math.round(rect.width)} px shown)`);
+            break;
+          }
+        }
+      }
+    }
+    return found;
+  });
+}
+
+for (const width of [570, 1200]) {
+  test(`at ${width} px no value or date is cut: cells are as wide as their old → new, difference and flag; a wider table scrolls and says so`, TIMEOUT, async () => {
+    const page = await openPreview(host, { width, height: 4000 });
+    // VS Code's own font on Linux (its webviews get it as a variable): proportional, with bold digits wider than regular ones.
+    await page.evaluate(() => {
+      document.documentElement.style.setProperty("--vscode-font-family", 'system-ui, "Ubuntu", "Droid Sans", sans-serif');
+      document.documentElement.style.setProperty("--vscode-font-size", "13px");
+    });
+    const { old, now } = editedExample();
+    await sendCompare(page, messageFor(old, now));
+    await settleFrames(page);
+    if (process.env.FS_SCREENSHOT_DIR !== undefined) {
+      await page.screenshot({ path: `${process.env.FS_SCREENSHOT_DIR}/compare-${width}.png`, clip: { x: 0, y: 0, width, height: 900 } });
+      await page
+        .locator("section.fs-statement")
+        .last()
+        .screenshot({ path: `${process.env.FS_SCREENSHOT_DIR}/compare-${width}-last.png` });
+    }
+    const changed = await page.$$eval("td.fc-changed", (cells) => cells.length);
+    assert.ok(changed >= 8, `${changed} changed cells drawn`);
+    assert.deepEqual(await cutCells(page), []);
+    // Each table wider than the view scrolls on its own and shows that more is to the right.
+    const tables = await page.$$eval(".fs-table-scroll", (wrappers) =>
+      wrappers.map((wrapper) => ({
+        wider: wrapper.scrollWidth > wrapper.clientWidth + 0.5,
+        sign: wrapper.classList.contains("fs-more-right"),
+      })),
+    );
+    for (const table of tables) {
+      assert.equal(table.sign, table.wider, "a table that scrolls sideways shows it");
+    }
+    // A column the view's right edge would cut is hidden whole: no point of it shows, also after the
+    // tables are scrolled sideways a little (each to another place).
+    assert.deepEqual(await partlyShownAtTheRight(page), []);
+    await page.$$eval(".fs-table-scroll", (wrappers) => wrappers.forEach((wrapper, index) => (wrapper.scrollLeft = 37 * (index + 1))));
+    await settleFrames(page);
+    assert.deepEqual(await partlyShownAtTheRight(page), []);
+    if (width === 570)
+      assert.ok(
+        tables.some((table) => table.wider),
+        "at 570 px some table is wider than the view",
+      );
+    await page.close();
+  });
+}
+
+test("after an edit the view comes as a patch of the one held: the new change and its marks show; a patch of another view asks for the whole view", TIMEOUT, async () => {
+  const page = await openPreview(host, { width: 900, height: 700 });
+  const old = readOld(JSON.stringify(oldDocument()));
+  const now = newDocument();
+  const analysisOf = (version: number, previous?: DocumentAnalysis) =>
+    DocumentAnalysis.of(OpenDocument.create("file:///work/new.json", "json", version, JSON.stringify(now, null, 2)), previous);
+  const first = analysisOf(1);
+  const whole = compareView(first, old, "HEAD", "new.json");
+  await sendCompare(page, messageOf(whole.result, 1));
+  const cellText = (item: string, column: number) => page.locator(`tr[data-item="${item}"] td.fs-cell`).nth(column).textContent();
+  assert.doesNotMatch((await cellText("recv", 1)) ?? "", /→/);
+
+  // Receivables 80 → 95: one more changed value, and the total's check changes with it.
+  (now.statements[0].items as Doc[]).find((item) => item.id === "recv")!.values.p2 = "95";
+  const next = compareView(analysisOf(2, first), old, "HEAD", "new.json", undefined, { sent: whole.sent, baseVersion: 1 });
+  assert.ok(next.result.patch !== undefined && next.result.wire === undefined);
+  await sendCompare(page, messageOf(next.result, 2));
+  assert.match((await cellText("recv", 1)) ?? "", /80\s*→\s*95\s*\+15/);
+  // The marks drawn before are still there, and the summary is the new one.
+  assert.match((await cellText("cash", 1)) ?? "", /120\s*→\s*125/);
+  assert.equal(await page.locator("tr[data-item=recv]").getAttribute("data-change"), "changed");
+  assert.equal(await page.locator("#fc-view-summary").textContent(), next.result.summary);
+  assert.equal(await page.locator("body").getAttribute("data-version"), "2");
+
+  // A patch of a view the page does not hold is not applied: the page says it needs the whole view.
+  await sendCompare(page, { ...messageOf(next.result, 3), patch: { baseVersion: 99, ops: [] } }, null);
+  await page.waitForFunction(() => window.__posted.filter((message) => message.type === "ready").length === 2);
+  assert.equal(await page.locator("body").getAttribute("data-models"), "2");
   await page.close();
 });

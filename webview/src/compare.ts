@@ -3,7 +3,9 @@
 // comparison's marks added to each row as it is drawn: a changed cell shows OLD's value struck
 // through above NEW's and the difference below, added/removed/moved rows are marked in their item
 // cell, and a subtotal whose check changed is flagged with both states. A click on a cell or row
-// asks the extension to reveal it in NEW.
+// asks the extension to reveal it in NEW. After an edit of NEW the view comes as a patch of the one
+// the page holds (the preview's ops) with the whole marks; a patch that does not fit asks for the
+// whole view again.
 
 import * as l10n from "@vscode/l10n";
 import { COMPARE_SHELL_IDS, isExtensionToCompareView, type CompareModelMessage, type CompareViewToExtension, type NumberFormat } from "../../protocol/webview";
@@ -11,6 +13,7 @@ import type { CompareViewMarks } from "../../protocol/lsp";
 import type { ViewCellMark, ViewCellValue, ViewRowMark } from "../../shared/src/compare/view";
 import type { PreviewModel } from "../../shared/src/render/previewModel";
 import { decodePreviewWire } from "../../shared/src/render/previewWire";
+import { applyPreviewPatch } from "../../shared/src/render/previewPatch";
 import { cellDisplayText } from "../../shared/src/render/previewModel";
 import { display } from "./display";
 import { element } from "./page";
@@ -39,6 +42,13 @@ function valueText(cell: ViewCellValue, format: NumberFormat): string {
   return cellDisplayText({ pointer: "", kind: cell.kind, value: cell.value, title: "", flag: "" }, format, display.number);
 }
 
+/** ["+1,500", "(+3.2 %)"]: a value's difference and its relative change, each shown whole; none without a difference. */
+function differenceParts(change: NonNullable<ViewCellMark["value"]>): string[] {
+  if (change.difference === undefined) return [];
+  const difference = signedText(change.difference);
+  return change.relativePercent === undefined ? [difference] : [difference, `(${signedText(change.relativePercent)} %)`];
+}
+
 const ROW_MARK_SIGN: Record<ViewRowMark["mark"], string> = { added: "+", removed: "−", moved: "↕", changed: "•" };
 
 class CompareScript {
@@ -49,6 +59,8 @@ class CompareScript {
   private readonly content = element(document, COMPARE_SHELL_IDS.content);
   private readonly view: StatementsView;
   private lastSequence = -Infinity;
+  /** NEW's version of the view held (a patch must start from it). */
+  private heldVersion: number | undefined;
   private format: NumberFormat = "full";
   private rows = new Map<string, ViewRowMark>();
   private cells = new Map<string, ViewCellMark[]>();
@@ -86,9 +98,52 @@ class CompareScript {
 
   private paint(message: CompareModelMessage): void {
     if (message.sequence <= this.lastSequence) return;
+    if (message.patch !== undefined) {
+      this.patch(message, message.patch);
+      return;
+    }
     const model = message.wire === undefined ? undefined : decode(message.wire);
     if (message.wire !== undefined && model === undefined) return;
     this.lastSequence = message.sequence;
+    this.showHeader(message);
+    if (model === undefined) return;
+    this.setMarks(message.marks);
+    const top = this.content.scrollTop;
+    this.view.setModel(model, message.numberFormat);
+    this.content.scrollTop = top;
+    this.view.draw();
+    this.heldVersion = message.version;
+    this.painted(message);
+  }
+
+  /** Applies a patch to the view held, with the new marks; one that does not fit the view held asks for the whole view. */
+  private patch(message: CompareModelMessage, patch: NonNullable<CompareModelMessage["patch"]>): void {
+    const model = this.view.current;
+    if (model === undefined || this.heldVersion !== patch.baseVersion || !applyPreviewPatch(model, patch.ops)) {
+      // What the page holds is not the patch's base: it holds nothing usable, and says so.
+      this.heldVersion = undefined;
+      this.post({ type: "ready" });
+      return;
+    }
+    this.lastSequence = message.sequence;
+    this.heldVersion = message.version;
+    this.showHeader(message);
+    this.view.setFormat(this.format);
+    this.view.applyOps(patch.ops);
+    this.setMarks(message.marks);
+    // Every drawn row again, with its new marks (a row's marks may change without its cells).
+    this.view.refreshVisibility();
+    this.painted(message);
+  }
+
+  private painted(message: CompareModelMessage): void {
+    this.applied.models++;
+    document.body.dataset.models = String(this.applied.models);
+    document.body.dataset.version = String(message.version ?? "");
+  }
+
+  /** The title, summary and problem, and the number format, of a view or a patch. */
+  private showHeader(message: CompareModelMessage): void {
     this.format = message.numberFormat;
     this.title.textContent = message.title;
     document.title = message.title;
@@ -96,15 +151,6 @@ class CompareScript {
     this.summary.hidden = message.summary === "";
     this.problem.textContent = message.problem ?? "";
     this.problem.hidden = message.problem === undefined;
-    if (model === undefined) return;
-    this.setMarks(message.marks);
-    const top = this.content.scrollTop;
-    this.view.setModel(model, message.numberFormat);
-    this.content.scrollTop = top;
-    this.view.draw();
-    this.applied.models++;
-    document.body.dataset.models = String(this.applied.models);
-    document.body.dataset.version = String(message.version ?? "");
   }
 
   private setMarks(marks: CompareViewMarks | undefined): void {
@@ -175,8 +221,14 @@ class CompareScript {
       if (mark.value.difference !== undefined) {
         const difference = document.createElement("span");
         difference.className = "fc-difference";
-        difference.textContent =
-          mark.value.relativePercent === undefined ? signedText(mark.value.difference) : `${signedText(mark.value.difference)} (${signedText(mark.value.relativePercent)} %)`;
+        // Each number whole; the relative change may wrap under the difference.
+        differenceParts(mark.value).forEach((part, index) => {
+          const piece = document.createElement("span");
+          piece.className = "fs-nobreak";
+          piece.textContent = part;
+          if (index > 0) difference.append(" ");
+          difference.append(piece);
+        });
         td.append(difference);
       }
     }

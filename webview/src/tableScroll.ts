@@ -7,7 +7,8 @@
 // - No number is ever shown in part. A value cell that slides under the sticky label column would
 //   show only its last digits ("72,306.52" of "411,872,306.52"), which reads as a wrong number: the
 //   label column's veil (`--fs-veil`, a ::after of the sticky cells) covers the rest of such a
-//   column, so a column is either whole or hidden.
+//   column, so a column is either whole or hidden. At the right edge, a column the view shows only
+//   the start of ("12/31/20", "45,") is cut off whole (`--fs-cut`, a clip of the table's rows).
 // - A table shows that it scrolls: a shadow on the side where more columns are (fs-more-left,
 //   fs-more-right), besides the wrapper's own scrollbar.
 
@@ -71,6 +72,20 @@ function layoutSideways(wrapper: HTMLElement): void {
   const more = wrapper.scrollWidth - wrapper.clientWidth - left;
   wrapper.classList.toggle("fs-more-left", left > 0.5);
   wrapper.classList.toggle("fs-more-right", more > 0.5);
+  // The column cut by the view's right edge: the rows are clipped from its left edge on.
+  let cut = 0;
+  if (more > 0.5) {
+    const box = wrapper.getBoundingClientRect();
+    const edge = box.left + wrapper.clientLeft + wrapper.clientWidth;
+    for (let index = 1; index < cells.length; index += 1) {
+      const cell = (cells[index] as HTMLElement).getBoundingClientRect();
+      if (cell.right <= edge + 0.5) continue;
+      if (cell.left < edge - 0.5) cut = table.getBoundingClientRect().right - cell.left;
+      break;
+    }
+  }
+  const cutValue = `${Math.max(0, Math.ceil(cut))}px`;
+  if (table.style.getPropertyValue("--fs-cut") !== cutValue) table.style.setProperty("--fs-cut", cutValue);
   let veil = 0;
   if (left > 0.5) {
     const edge = (cells[0] as HTMLElement).getBoundingClientRect().right;

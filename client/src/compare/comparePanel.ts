@@ -14,6 +14,7 @@ import { documentName } from "../preview/previewPanel";
 import type { FsServer } from "../server/fsServer";
 import { createNonce } from "../util/nonce";
 import { buildCompareShell } from "./shell";
+import { CompareViewRequests } from "./viewRequests";
 
 export const COMPARE_VIEW_TYPE = "fs.compare";
 
@@ -31,9 +32,8 @@ export interface OldSide {
 
 export class ComparePanel implements vscode.Disposable {
   private readonly session = createNonce(12);
-  private oldSent = false;
-  /** NEW's version last sent to the server, when the server does not hold NEW (a git: side such as the index). */
-  private newSentVersion: number | undefined;
+  /** What the server has of the session, and the view the page holds. */
+  private readonly requests: CompareViewRequests;
   private ready = false;
   private disposed = false;
   private sequence = 0;
@@ -54,6 +54,7 @@ export class ComparePanel implements vscode.Disposable {
     private readonly old: OldSide,
     private readonly dependencies: CompareDependencies,
   ) {
+    this.requests = new CompareViewRequests(this.session, old, documentName(newUri), (params) => dependencies.server.compareView(params));
     const { webview } = panel;
     panel.title = vscode.l10n.t("Changes {0} ↔ {1}", old.name, documentName(newUri));
     loadPage(
@@ -92,6 +93,7 @@ export class ComparePanel implements vscode.Disposable {
       // A (re)loaded page holds nothing.
       this.ready = true;
       this.shownVersion = undefined;
+      this.requests.pageEmptied();
       await this.render();
       return;
     }
@@ -110,20 +112,8 @@ export class ComparePanel implements vscode.Disposable {
     try {
       // Opening makes sure the server has NEW's text (a view restored without its editor).
       const document = await vscode.workspace.openTextDocument(this.newUri);
-      const sendOld = !this.oldSent;
-      // A side the server does not hold open (the index in a staged-versus-HEAD diff) is sent, once per version.
-      const sendNew = !this.dependencies.server.holds(document) && this.newSentVersion !== document.version;
-      const version = document.version;
-      result = await this.dependencies.server.compareView({
-        uri: document.uri.toString(),
-        session: this.session,
-        oldName: this.old.name,
-        newName: documentName(this.newUri),
-        ...(sendOld ? { oldText: this.old.text } : {}),
-        ...(sendNew ? { newSide: { text: document.getText(), version } } : {}),
-      });
-      if (sendOld && result !== null) this.oldSent = true;
-      if (sendNew && result !== null) this.newSentVersion = version;
+      const { server } = this.dependencies;
+      result = await this.requests.view({ uri: document.uri.toString(), held: server.holds(document), version: () => document.version, text: () => document.getText() });
     } catch (error) {
       this.postModel(sequence, { problem: vscode.l10n.t("The changes view could not be shown: {0}", error instanceof Error ? error.message : String(error)) });
       return;
@@ -147,6 +137,7 @@ export class ComparePanel implements vscode.Disposable {
       problem: result.problem,
       // As bytes: VS Code carries them to the page without serializing them again (protocol/webview.ts).
       wire: result.wire === undefined ? undefined : new TextEncoder().encode(result.wire),
+      patch: result.patch,
       marks: result.marks,
       numberFormat: numberFormat(this.newUri),
     };

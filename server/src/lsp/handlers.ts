@@ -183,13 +183,16 @@ export function registerHandlers(context: ServerContext): void {
   const compareSessions = new service.CompareSessions();
   connection.onRequest(
     CompareViewRequest,
-    guard(CompareViewRequest.method, null, ({ uri, session, oldText, oldName, newName, newSide }) => {
+    guard(CompareViewRequest.method, null, ({ uri, session, oldText, oldName, newName, newSide, baseVersion }) => {
       if (typeof session !== "string") return null;
       // NEW is an open document, or a side the client sent (one the server does not hold: the index, a commit).
       const open = analysis(uri) ?? (context.settings(uri).enable ? compareSessions.newSide(session, uri, readNewSide(newSide)) : undefined);
       if (open === undefined) return null;
       const old = compareSessions.old(session, typeof oldText === "string" ? oldText : undefined);
-      return service.compareView(open, old, String(oldName), String(newName), context.settings(uri).display);
+      const base = { sent: compareSessions.sentView(session), baseVersion: typeof baseVersion === "number" ? baseVersion : undefined };
+      const { result, sent } = service.compareView(open, old, String(oldName), String(newName), context.settings(uri).display, base);
+      compareSessions.setSentView(session, sent);
+      return result;
     }),
   );
   connection.onNotification(CompareReleaseNotification, (params: unknown) => {

@@ -1,13 +1,16 @@
 // fs/compareView: the changes view of an open document (NEW) against OLD, a text the client sent
 // once per session (the file's HEAD, a commit, the index, another file, a diff editor's left
 // side). OLD is parsed and validated once and kept by session; NEW is the analysis of its current
-// version (or the last one that parsed), whose preview model the view is drawn over.
+// version (or the last one that parsed), whose preview model the view is drawn over. The view's
+// wire last sent to a session's page is kept too, so that the next answer (after an edit of NEW)
+// is a patch from it (diffPreviewWires, as the preview's), not the whole view again.
 
 import * as l10n from "@vscode/l10n";
 import { analyze, parseJson } from "../../../shared/src/index";
 import { compareDocuments } from "../../../shared/src/compare/index";
 import { comparisonView, viewSummary } from "../../../shared/src/compare/view";
-import { decodeWireStatement, encodePreviewWire, previewWireText } from "../../../shared/src/render/previewWire";
+import { decodeWireStatement, encodeWireStatement, PREVIEW_WIRE_VERSION, previewWireText, type PreviewWire, type WireStatement } from "../../../shared/src/render/previewWire";
+import { diffPreviewWires } from "../../../shared/src/render/previewPatch";
 import type { CompareViewResult } from "../../../protocol/lsp";
 import type { ValidationResult } from "../../../shared/src/types";
 import { isFsDocumentValue } from "../../../shared/src/detect";
@@ -32,6 +35,7 @@ export interface CompareNewSide {
 export class CompareSessions {
   private readonly sides = new Map<string, CompareOld>();
   private readonly newSides = new Map<string, DocumentAnalysis>();
+  private readonly sentViews = new Map<string, SentView>();
 
   /** The session's OLD: from `text` when given (a new session, or a new OLD), else the one kept. */
   old(session: string, text: string | undefined): CompareOld | undefined {
@@ -60,11 +64,39 @@ export class CompareSessions {
     return undefined;
   }
 
+  /** The view last sent to the session's page (the base of the next patch). */
+  sentView(session: string): SentView | undefined {
+    return this.sentViews.get(session);
+  }
+
+  /** Keeps what was sent to the session's page; undefined: nothing the page holds is known. */
+  setSentView(session: string, view: SentView | undefined): void {
+    if (view === undefined) this.sentViews.delete(session);
+    else this.sentViews.set(session, view);
+  }
+
   release(session: string): void {
     this.sides.delete(session);
     this.newSides.delete(session);
+    this.sentViews.delete(session);
   }
 }
+
+/** A view as sent to a page: of NEW's `version`, in wire form. */
+export interface SentView {
+  version: number;
+  wire: PreviewWire;
+}
+
+/** The view the page holds, when it holds one: the answer may be a patch from it. */
+export interface ViewBase {
+  sent: SentView | undefined;
+  /** The version the page says it holds (absent: none, as after the page (re)loaded). */
+  baseVersion: number | undefined;
+}
+
+/** Ops in JSON text longer than this are weighed against the whole view's text before they are sent. */
+const SMALL_PATCH = 64 * 1024;
 
 export function readOld(text: string): CompareOld {
   const parsed = parseJson(text);
@@ -75,24 +107,55 @@ export function readOld(text: string): CompareOld {
   return { ok: true, value: parsed.value, result: analyze(parsed.value).result };
 }
 
-export function compareView(analysis: DocumentAnalysis, old: CompareOld | undefined, oldName: string, newName: string, display: DisplayFormat = NEUTRAL_FORMAT): CompareViewResult {
+/**
+ * The changes view of `analysis` (NEW) against `old`, and the view sent (the session keeps it as
+ * the next base): a patch from `base` when the page holds the view last sent and the patch is the
+ * smaller, else the whole view.
+ */
+export function compareView(
+  analysis: DocumentAnalysis,
+  old: CompareOld | undefined,
+  oldName: string,
+  newName: string,
+  display: DisplayFormat = NEUTRAL_FORMAT,
+  base: ViewBase = { sent: undefined, baseVersion: undefined },
+): { result: CompareViewResult; sent: SentView | undefined } {
   const { uri, version, lastGood: good } = analysis;
   const title = l10n.t("{0} → {1}", oldName, newName);
-  if (old === undefined) return { uri, version, title, problem: l10n.t("The old version is no longer available; run FS: Compare with… again.") };
-  if (!old.ok) return { uri, version, title, problem: old.problem };
-  if (good === undefined) return { uri, version, title, problem: staleProblem(analysis.syntax[0]?.line) };
+  const kept = { sent: base.sent };
+  // A server started after OLD was sent (a restart) has none: the client sends it again.
+  if (old === undefined)
+    return { ...kept, result: { uri, version, title, problem: l10n.t("The old version is no longer available; run FS: Compare with… again."), needsOld: true } };
+  if (!old.ok) return { ...kept, result: { uri, version, title, problem: old.problem } };
+  if (good === undefined) return { ...kept, result: { uri, version, title, problem: staleProblem(analysis.syntax[0]?.line) } };
   const comparison = compareDocuments({ value: old.value, result: old.result }, { value: good.value, result: good.analysis.result });
-  const wire = good.previewWire;
-  const model = { title: wire.title, statements: wire.statements.map(decodeWireStatement) };
+  const newWire = good.previewWire;
+  const model = { title: newWire.title, statements: newWire.statements.map(decodeWireStatement) };
   const { model: viewModel, ...marks } = comparisonView(comparison, old.value, good.value, model, oldName, newName, display.number);
-  const result: CompareViewResult = {
-    uri,
-    version: good.version,
-    title,
-    summary: viewSummary(marks.counts, display.number),
-    wire: previewWireText(encodePreviewWire(viewModel)),
-    marks,
+  // A statement the view left as it was (no removed rows put back) goes as NEW's own wire statement:
+  // not encoded again, and the same object from version to version where the edit did not touch
+  // it, so the next patch skips it at once (diffPreviewWires compares identity first).
+  const wireOf = new Map(model.statements.map((statement, index) => [statement, newWire.statements[index] as WireStatement]));
+  const wire: PreviewWire = {
+    v: PREVIEW_WIRE_VERSION,
+    title: viewModel.title,
+    statements: viewModel.statements.map((statement) => wireOf.get(statement) ?? encodeWireStatement(statement)),
   };
+  const sent: SentView = { version: good.version, wire };
+  const result: CompareViewResult = { uri, version: good.version, title, summary: viewSummary(marks.counts, display.number), marks };
   if (analysis.parsed === undefined) result.problem = staleProblem(analysis.syntax[0]?.line);
-  return result;
+  const patch = patchFrom(base, sent.wire);
+  if (patch === undefined) result.wire = previewWireText(sent.wire);
+  else result.patch = patch;
+  return { result, sent };
+}
+
+/** The ops from the view the page holds to `wire`; undefined when it holds none, or they would outweigh the whole view. */
+function patchFrom({ sent, baseVersion }: ViewBase, wire: PreviewWire): CompareViewResult["patch"] {
+  if (sent === undefined || baseVersion === undefined || sent.version !== baseVersion) return undefined;
+  const ops = diffPreviewWires(sent.wire, wire);
+  const size = JSON.stringify(ops).length;
+  // Most statements replaced: the whole view is no larger, and the page decodes it in one go.
+  if (size > SMALL_PATCH && size >= previewWireText(wire).length) return undefined;
+  return { baseVersion, ops };
 }
