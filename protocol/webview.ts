@@ -458,7 +458,7 @@ export interface CompareModelMessage {
 export type ExtensionToCompareView = CompareModelMessage | OptionsMessage;
 
 /** Changes view → extension: "ready" when it listens, "reveal" for a click on a cell or row (in NEW). */
-export type CompareViewToExtension = ReadyMessage | RevealMessage;
+export type CompareViewToExtension = ReadyMessage | RevealMessage | PageFocusMessage;
 
 function isViewCellValue(value: unknown): boolean {
   const cell = record(value);
@@ -530,5 +530,10 @@ export function isExtensionToCompareView(value: unknown): value is ExtensionToCo
 
 export function isCompareViewToExtension(value: unknown): value is CompareViewToExtension {
   const message = record(value);
-  return message !== undefined && (message.type === "ready" || (message.type === "reveal" && isString(message.pointer) && typeof message.focus === "boolean"));
+  return (
+    message !== undefined &&
+    (message.type === "ready" ||
+      (message.type === "reveal" && isString(message.pointer) && typeof message.focus === "boolean") ||
+      (message.type === "pageFocus" && typeof message.focused === "boolean"))
+  );
 }

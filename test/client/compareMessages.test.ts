@@ -3,7 +3,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { isExtensionToCompareView, type CompareModelMessage } from "../../protocol/webview";
+import { isCompareViewToExtension, isExtensionToCompareView, type CompareModelMessage } from "../../protocol/webview";
 
 const message: CompareModelMessage = {
   type: "compareModel",
@@ -29,4 +29,13 @@ test("a changes view's patch passes with a base version and preview ops, and not
   assert.equal(isExtensionToCompareView({ ...message, patch: { baseVersion: 1, ops: [{ op: "cells", statement: 0, row: -1, cells: [] }] } }), false);
   assert.equal(isExtensionToCompareView({ ...message, patch: { baseVersion: 1, ops: [{ op: "drop" }] } }), false);
   assert.equal(isExtensionToCompareView({ ...message, patch: { baseVersion: 1 } }), false);
+});
+
+test("the changes view's page may say it got or lost the keyboard (the stale-focus guard), and nothing else of that kind", () => {
+  assert.ok(isCompareViewToExtension({ type: "pageFocus", focused: true }));
+  assert.ok(isCompareViewToExtension({ type: "pageFocus", focused: false }));
+  assert.ok(!isCompareViewToExtension({ type: "pageFocus", focused: "yes" }));
+  assert.ok(!isCompareViewToExtension({ type: "pageFocus" }));
+  assert.ok(isCompareViewToExtension({ type: "reveal", pointer: "/statements/0", focus: true }));
+  assert.ok(!isCompareViewToExtension({ type: "edit" }));
 });

@@ -3,7 +3,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { PAGE_FOCUS_GRACE_MS, STALE_FOCUS_MS, StaleFocus } from "../../client/src/preview/staleFocus";
+import { PAGE_FOCUS_GRACE_MS, STALE_FOCUS_MS, StaleFocus } from "../../client/src/page/staleFocus";
 
 test("the page lost the keyboard to an editor, then the preview is reported active without it: stale", () => {
   const focus = new StaleFocus();

@@ -88,6 +88,9 @@ class CompareScript {
       } else this.paint(event.data);
     });
     window.addEventListener("resize", () => this.view.draw());
+    // Whether the page has the keyboard, as the preview's page says it (client/src/page/staleFocusGuard.ts).
+    window.addEventListener("focus", () => this.post({ type: "pageFocus", focused: true }));
+    window.addEventListener("blur", () => this.post({ type: "pageFocus", focused: false }));
     this.content.addEventListener("click", (event) => this.onClick(event));
     this.post({ type: "ready" });
   }

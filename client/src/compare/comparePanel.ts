@@ -5,13 +5,14 @@
 
 import * as vscode from "vscode";
 import type { CompareViewResult } from "../../../protocol/lsp";
-import { isCompareViewToExtension, type CompareModelMessage, type ExtensionToCompareView } from "../../../protocol/webview";
+import { isCompareViewToExtension, type CompareModelMessage, type CompareViewToExtension, type ExtensionToCompareView } from "../../../protocol/webview";
 import type { SourcePointers } from "../navigation/sourcePointers";
 import { loadPage, numberFormat } from "../page/panel";
 import { RenderLoop } from "../page/renderLoop";
 import { revealSource } from "../preview/editorNavigation";
 import { documentName } from "../preview/previewPanel";
 import type { FsServer } from "../server/fsServer";
+import { StaleFocusGuard } from "../page/staleFocusGuard";
 import { createNonce } from "../util/nonce";
 import { buildCompareShell } from "./shell";
 import { CompareViewRequests } from "./viewRequests";
@@ -45,6 +46,7 @@ export class ComparePanel implements vscode.Disposable {
     () => this.disposed,
   );
   private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly staleFocus: StaleFocusGuard;
   private readonly disposeEmitter = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposeEmitter.event;
 
@@ -56,6 +58,8 @@ export class ComparePanel implements vscode.Disposable {
   ) {
     this.requests = new CompareViewRequests(this.session, old, documentName(newUri), (params) => dependencies.server.compareView(params));
     const { webview } = panel;
+    const staleFocus = new StaleFocusGuard(panel);
+    this.staleFocus = staleFocus;
     panel.title = vscode.l10n.t("Changes {0} ↔ {1}", old.name, documentName(newUri));
     loadPage(
       webview,
@@ -70,6 +74,12 @@ export class ComparePanel implements vscode.Disposable {
         if (isCompareViewToExtension(message)) void this.receive(message);
       }),
       panel.onDidDispose(() => this.dispose()),
+      // A click that reveals a cell gives the keyboard to the editor; VS Code's late report of the
+      // page's focus must not take it back (page/staleFocusGuard.ts).
+      staleFocus,
+      panel.onDidChangeViewState(({ webviewPanel }) => {
+        if (webviewPanel.active) staleFocus.activated();
+      }),
       // The server published an analysis of NEW (after an edit): the view follows it.
       dependencies.server.onStatus((status) => {
         if (status.uri === newUri.toString() && status.version !== this.shownVersion) void this.render();
@@ -88,7 +98,11 @@ export class ComparePanel implements vscode.Disposable {
     return this.newUri.toString() === newUri.toString() && this.old.name === old.name && this.old.text === old.text;
   }
 
-  private async receive(message: { type: "ready" } | { type: "reveal"; pointer: string; focus: boolean }): Promise<void> {
+  private async receive(message: CompareViewToExtension): Promise<void> {
+    if (message.type === "pageFocus") {
+      this.staleFocus.pageFocus(message.focused);
+      return;
+    }
     if (message.type === "ready") {
       // A (re)loaded page holds nothing.
       this.ready = true;

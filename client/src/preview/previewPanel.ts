@@ -11,7 +11,7 @@ import { Throttle } from "../util/throttle";
 import { revealSource, scrollEditorTo, visibleEditorFor } from "./editorNavigation";
 import { applyGridWrites, readOnlyReason, undoInDocument } from "./gridEdits";
 import { buildPreviewShell } from "./shell";
-import { PAGE_FOCUS_GRACE_MS, StaleFocus } from "./staleFocus";
+import { StaleFocusGuard } from "../page/staleFocusGuard";
 import { loadPage, numberFormat } from "../page/panel";
 import { RenderLoop } from "../page/renderLoop";
 
@@ -79,6 +79,8 @@ export class PreviewPanel implements vscode.Disposable {
   private readonly disposeEmitter = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposeEmitter.event;
   private readonly subscriptions: vscode.Disposable[] = [];
+  /** Gives the keyboard back to the editor when VS Code's report of the page's focus is stale. */
+  private readonly staleFocus: StaleFocusGuard;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -87,6 +89,7 @@ export class PreviewPanel implements vscode.Disposable {
     private readonly dependencies: PreviewDependencies,
   ) {
     const { webview } = panel;
+    this.staleFocus = new StaleFocusGuard(panel);
     loadPage(
       webview,
       dependencies.extensionUri,
@@ -106,35 +109,11 @@ export class PreviewPanel implements vscode.Disposable {
         if (!webviewPanel.visible) this.early = undefined;
         if (webviewPanel.active) {
           this.refocusRevealed();
-          this.checkStaleFocus();
+          this.staleFocus.activated();
         }
       }),
-      vscode.window.onDidChangeActiveTextEditor((editor) => {
-        if (editor === undefined) return;
-        this.keyboardEditor = editor;
-        this.staleFocus.editorActivated(Date.now());
-      }),
+      this.staleFocus,
     );
-  }
-
-  private readonly staleFocus = new StaleFocus();
-  /** The text editor that last became active: where a stale activation of the preview gives the keyboard back. */
-  private keyboardEditor: vscode.TextEditor | undefined;
-  private staleCheck: ReturnType<typeof setTimeout> | undefined;
-
-  /**
-   * The preview became active: if its page does not say it has the keyboard within
-   * PAGE_FOCUS_GRACE_MS, and the keyboard went to an editor just before, VS Code's report of the
-   * page's focus was stale (staleFocus.ts): give the keyboard back to that editor.
-   */
-  private checkStaleFocus(): void {
-    clearTimeout(this.staleCheck);
-    this.staleCheck = setTimeout(() => {
-      const editor = this.keyboardEditor;
-      if (this.disposed || !this.panel.active || editor === undefined || !this.staleFocus.isStale(Date.now())) return;
-      if (!vscode.window.visibleTextEditors.includes(editor)) return;
-      void vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn, preserveFocus: false });
-    }, PAGE_FOCUS_GRACE_MS);
   }
 
   get resource(): vscode.Uri {
@@ -301,7 +280,7 @@ export class PreviewPanel implements vscode.Disposable {
         this.presses++;
         return;
       case "pageFocus":
-        this.staleFocus.pageFocus(message.focused, Date.now());
+        this.staleFocus.pageFocus(message.focused);
         return;
       case "reveal": {
         const presses = this.presses;
@@ -487,7 +466,6 @@ export class PreviewPanel implements vscode.Disposable {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    clearTimeout(this.staleCheck);
     this.prefetched = undefined;
     this.cursorThrottle.cancel();
     this.scrollThrottle.cancel();
