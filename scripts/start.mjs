@@ -1,9 +1,13 @@
 // npm start: FS Documents in a real VS Code. Packages the extension, makes sure code-server is
 // installed (.cache/code-server), installs the .vsix into a local profile (.cache/vscode-profile)
 // and serves VS Code on 127.0.0.1 with fixtures/examples open, until Ctrl+C.
-// PORT=<n> picks the port; otherwise a free one is used.
+// PORT=<n> picks the port; otherwise a free one is used. `npm start -- --locale de` shows FS
+// Documents in German (any language with a package.nls.<id>.json; VS Code's own text stays English).
+import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { parseArgs } from "node:util";
 import { ensureCodeServer, ensureDebianPackages, installExtension, startCodeServer } from "./lib/code-server.mjs";
+import { registerLanguagePack } from "./lib/languagePack.mjs";
 import { packageExtension } from "./lib/package.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -24,6 +28,27 @@ function requestedPort() {
   return port;
 }
 
+/** The display language asked for with --locale, when FS Documents has a translation for it. */
+function requestedLocale() {
+  let values;
+  try {
+    ({ values } = parseArgs({ options: { locale: { type: "string" } } }));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\nUsage: npm start [-- --locale <language id, e.g. de>]`);
+    process.exit(2);
+  }
+  const locale = values.locale;
+  if (locale === undefined || locale === "en") return undefined;
+  if (!/^[a-z]{2,3}(-[a-z0-9]+)*$/i.test(locale) || !existsSync(join(root, `package.nls.${locale.toLowerCase()}.json`))) {
+    console.error(`FS Documents has no translation for --locale ${JSON.stringify(locale)}; it has: en, de.`);
+    process.exit(2);
+  }
+  return locale.toLowerCase();
+}
+
+/** Language names as the language pack states them (the workbench shows them in its language picker). */
+const LANGUAGE_NAMES = new Map([["de", { name: "Deutsch", problemsTitle: "Probleme" }]]);
+
 async function prepare() {
   try {
     await ensureDebianPackages({ log });
@@ -42,11 +67,27 @@ async function prepare() {
 }
 
 const port = requestedPort();
+const locale = requestedLocale();
 const executable = await prepare();
+if (locale !== undefined) {
+  // code-server shows a language only when a language pack for it is registered: a minimal one.
+  const { name, problemsTitle } = LANGUAGE_NAMES.get(locale) ?? { name: locale, problemsTitle: "Problems" };
+  registerLanguagePack({ parent: profile, userDataDir, languageId: locale, languageName: name, problemsTitle });
+  log(`display language: ${locale} (FS Documents in ${name}; VS Code's own text stays English without its language pack)`);
+}
 // Unlike a test's editor, a user's has Git: "FS: Compare with…" offers HEAD, the staged version and
 // the file's commits from it. The examples folder is inside this repository, not its root.
 const settings = { "git.enabled": true, "git.openRepositoryInParentFolders": "always" };
-const server = await startCodeServer({ executable, folder, userDataDir, extensionsDir, port, settings, keepExistingSettings: true });
+const server = await startCodeServer({
+  executable,
+  folder,
+  userDataDir,
+  extensionsDir,
+  port,
+  settings,
+  keepExistingSettings: true,
+  extraArgs: locale === undefined ? [] : ["--locale", locale],
+});
 
 let stopping = false;
 async function stop(signal) {

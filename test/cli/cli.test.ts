@@ -23,7 +23,9 @@ test("validate prints the contract result for one conforming file and exits 0", 
   assert.equal(run.code, 0);
   assert.deepEqual(JSON.parse(run.stdout), analyze(readJson(file)).result);
   assert.ok(run.stdout.startsWith('{\n  "formatVersion": "0.2"'), "2-space indented");
-  assert.match(run.stderr, /conforming; calculations inconsistent \(1 not satisfied, 15 satisfied\)/);
+  // One word for the rollups, as the summary says it, and the subtotal that does not add up named.
+  assert.match(run.stderr, /conforming; rollups: 1 not satisfied \([^)]+ [^)]+\), 15 satisfied\n/);
+  assert.doesNotMatch(run.stderr, /calculations/);
 });
 
 test("validate --strict fails on inconsistent rollups", () => {
@@ -51,7 +53,7 @@ test("validate takes several files, prints an array and a summary line", () => {
   assert.equal(entries[0]?.result?.conformance.status, "conforming");
   assert.equal(entries[1]?.result?.conformance.status, "nonconforming");
   assert.deepEqual({ ...entries[2]?.error, message: undefined }, { code: "invalid-json", path: "", line: 4, column: 1, message: undefined });
-  assert.match(run.stderr, /^3 files: 1 conforming \(0 with inconsistent rollups\), 1 nonconforming, 1 unreadable$/m);
+  assert.match(run.stderr, /^3 files: 1 conforming \(0 with rollups not satisfied\), 1 nonconforming, 1 unreadable$/m);
 });
 
 test("validate reads standard input and ignores a byte-order mark", () => {
@@ -108,13 +110,23 @@ test("usage errors exit 2; help and version exit 0", () => {
   }
 });
 
-test("diff prints the snapshot diff; --strict fails unless it matches", () => {
-  const mismatch = fsdoc(["diff", join(fixtures, "valid/snapshot-mismatch-source.json")]);
+test("diff speaks text by default: a few lines for an unchanged document, not the JSON object", () => {
+  const run = fsdoc(["diff", join(repoRoot, "fixtures/examples/northwind-group.json")]);
+  assert.equal(run.code, 0);
+  const lines = run.stdout.trimEnd().split("\n");
+  assert.match(lines[0]!, /northwind-group\.json: snapshot match$/);
+  assert.ok(lines.length <= 5, run.stdout);
+  assert.doesNotMatch(run.stdout, /^\s*[{}[\]]/m, "no JSON");
+  assert.match(run.stdout, /^ {2}\d+ rollup checks unchanged$/m);
+});
+
+test("diff --format json prints the snapshot diff; --strict fails unless it matches", () => {
+  const mismatch = fsdoc(["diff", "--format", "json", join(fixtures, "valid/snapshot-mismatch-source.json")]);
   assert.equal(mismatch.code, 0);
   assert.deepEqual(JSON.parse(mismatch.stdout), readJson(join(fixtures, "snapshot-diffs/mismatch.json")));
   assert.equal(fsdoc(["diff", "--strict", join(fixtures, "valid/snapshot-mismatch-source.json")]).code, 1);
   assert.equal(fsdoc(["diff", "--strict", join(fixtures, "valid/recorded-snapshot.json")]).code, 0);
-  const invalid = fsdoc(["diff", join(fixtures, "invalid/contradictory-snapshot-application.json")]);
+  const invalid = fsdoc(["diff", "--format", "json", join(fixtures, "invalid/contradictory-snapshot-application.json")]);
   assert.equal(invalid.code, 1);
   assert.equal(JSON.parse(invalid.stdout).status, "not-comparable");
 });

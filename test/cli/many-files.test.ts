@@ -50,7 +50,7 @@ test("a folder: FS documents only (by name or by shape), recursively, sorted, sk
   assert.equal(entries[0]!.result!.conformance.status, "nonconforming");
   assert.equal(entries[1]!.result!.calculations.status, "inconsistent");
   assert.equal(entries[2]!.error!.code, "invalid-json");
-  assert.match(run.stderr, /^4 files: 2 conforming \(1 with inconsistent rollups\), 1 nonconforming, 1 unreadable$/m);
+  assert.match(run.stderr, /^4 files: 2 conforming \(1 with rollups not satisfied\), 1 nonconforming, 1 unreadable$/m);
 });
 
 test("order is the arguments', then sorted within each; duplicates once; the exit code is the worst", () => {

@@ -34,7 +34,7 @@ test("a subtotal's cell shows its whole rollup in that period, exactly as stored
   assert.equal(textAt(manufacturing, result.range!), '"41"');
   const value = (result.contents as MarkupContent).value;
   const lines = value.split("\n");
-  assert.equal(lines[0], "**Gross profit** `gross-profit` · `fy2025` (duration 2025-01-01 – 2025-12-31) · KRW millions (KRW, in millions)");
+  assert.equal(lines[0], "**Gross profit** `gross-profit` · `fy2025` (duration 2025-01-01 – 2025-12-31) · KRW millions");
   const table = lines.filter((line) => line.startsWith("|"));
   assert.deepEqual(table, [
     "| Item | fy2025 |",
@@ -95,7 +95,9 @@ test("error applications and thousands separators in the breakdown", async () =>
   const assets = await markdown(northwindUri, positionOf(northwind, '"121229.5"'));
   assert.match(assets, /\| \*\*Expected\*\* \(sum of children\) \| 121,229\.5 \|/);
   assert.match(assets, /\| Tolerance \| 0\.5 \|/);
-  assert.match(assets, /GBP thousands \(GBP, in thousands\)/);
+  // The label says the measure and the scale: nothing repeated after it ("GBP thousands (GBP, in thousands)").
+  assert.match(assets, /· GBP thousands$/m);
+  assert.doesNotMatch(assets, /\(GBP, in thousands\)/);
 });
 
 test("a thousand-digit sum is shown digit for digit", async () => {
@@ -131,12 +133,12 @@ test("references and definitions say what they point at", async () => {
   assert.equal(valuesKey, "`fy2025` · duration 2025-01-01 – 2025-12-31");
 
   const rollupTo = await markdown(manufacturingUri, positionOf(manufacturing, '"rollupTo": "assets"', 0, 13));
-  assert.equal(rollupTo, "Rolls into **Total assets** `assets`\n\nunit KRW millions (KRW, in millions) · subtotal of 2 children");
+  assert.equal(rollupTo, "Rolls into **Total assets** `assets`\n\nunit KRW millions · subtotal of 2 children");
 
   const statement = await markdown(manufacturingUri, positionOf(manufacturing, '"id": "balance-sheet"', 0, 8));
   assert.equal(statement, "**Balance sheet** `balance-sheet` · statement\n\n6 items · periods `at-2025`, `at-2024`");
   const item = await markdown(manufacturingUri, positionOf(manufacturing, '"id": "cash"', 0, 8));
-  assert.equal(item, "**Cash** `cash` · item of **Balance sheet**\n\nunit KRW millions (KRW, in millions) · rolls into **Total assets**");
+  assert.equal(item, "**Cash** `cash` · item of **Balance sheet**\n\nunit KRW millions · rolls into **Total assets**");
 
   assert.equal(await hover(manufacturingUri, positionOf(manufacturing, '"label": "Cash"', 0, 12)), null, "a label is not explained");
 });
@@ -180,7 +182,7 @@ test("prototype-named ids resolve like any other", async () => {
   const uri = "file:///hover/prototype-ids.json";
   await server.open(uri, text);
   const value = await markdown(uri, positionOf(text, '"33"'));
-  assert.match(value, /^\*\*Total assets\*\* `hasOwnProperty` · `valueOf` \(instant 2024-12-31\) · GBP \(GBP, in units\)/);
+  assert.match(value, /^\*\*Total assets\*\* `hasOwnProperty` · `valueOf` \(instant 2024-12-31\) · GBP \(in units\)/);
   assert.match(value, /\| Current assets \| 12 \|\n\| Non-current assets \| 20 \|\n\| \*\*Expected\*\* \(sum of children\) \| 32 \|/);
   const unit = await markdown(uri, positionOf(text, '"unit": "toString"', 0, 10));
   assert.match(unit, /^\*\*Employees\*\* `toString` · unit/);

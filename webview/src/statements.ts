@@ -14,6 +14,7 @@ import { cellDisplayText, type PreviewCell, type PreviewModel, type PreviewRow, 
 import type { PreviewPatchOp } from "../../shared/src/render/previewPatch";
 import { escapeSegment, parentPointer } from "../../shared/src/json/pointer";
 import { layoutTables, wrapTable } from "./tableScroll";
+import { LabelWidths } from "./labelWidth";
 
 /** Pixels drawn above and below the visible area, so a scroll rarely shows undrawn rows. */
 const MARGIN_PX = 400;
@@ -82,6 +83,7 @@ export class StatementsView {
   private readonly widths = new Map<string, number>();
   private readonly marked = new Map<string, Set<string>>();
   private readonly ranges = new Map<string, MarkedRange>();
+  private labelWidths: LabelWidths | undefined;
 
   constructor(
     private readonly document: Document,
@@ -626,16 +628,20 @@ export class StatementsView {
     table.setAttribute("role", "grid");
     const caption = table.createCaption();
     caption.className = "fs-caption";
+    // One box that stays in view while the table scrolls and wraps at the visible width (preview.css).
+    const captionText = doc.createElement("span");
+    captionText.className = "fs-caption-text";
     const label = doc.createElement("span");
     label.className = "fs-caption-label";
     label.textContent = statement.label;
-    caption.append(label);
+    captionText.append(label);
     if (statement.unit !== undefined) {
       const unit = doc.createElement("span");
       unit.className = "fs-caption-unit";
       unit.textContent = ` — ${l10n.t("Unit: {0}", statement.unit)}`;
-      caption.append(unit);
+      captionText.append(unit);
     }
+    caption.append(captionText);
     const colgroup = doc.createElement("colgroup");
     const columns: HTMLTableColElement[] = [];
     const addColumn = (className: string): void => {
@@ -721,6 +727,8 @@ export class StatementsView {
       const col = view.columns[1];
       if (col !== undefined) col.style.width = `${widest + 3}ch`;
     }
+    this.labelWidths ??= new LabelWidths(this.document, this.root);
+    view.table.style.setProperty("--fs-label-least", `${this.labelWidths.leastWidth(statement.rows)}px`);
     this.setLabelRoom(view);
   }
 

@@ -80,7 +80,7 @@ export async function runValidate(args: readonly string[], options: ValidateOpti
     process.stderr.write(summaryLines(summary).join("\n") + "\n");
   } else if (!single) {
     process.stderr.write(
-      `${summary.documents} files: ${summary.conforming} conforming (${summary.inconsistent} with inconsistent rollups), ${summary.nonconforming} nonconforming, ${summary.failed} unreadable\n`,
+      `${summary.documents} files: ${summary.conforming} conforming (${summary.inconsistent} with rollups not satisfied), ${summary.nonconforming} nonconforming, ${summary.failed} unreadable\n`,
     );
   }
   return worst;

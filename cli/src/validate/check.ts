@@ -3,10 +3,10 @@
 // FileReport plus the pieces of output only the json format needs. Everything returned is plain
 // data that survives postMessage.
 
-import { parseJson, type ParseOutcome } from "../../../shared/src/index";
+import { buildModel, parseJson, type ParseOutcome } from "../../../shared/src/index";
 import { countText } from "../../../shared/src/render/format";
 import { isFsDocumentValue, mightBeFsDocument } from "../../../shared/src/detect";
-import { documentProblems, type FileReport } from "../../../shared/src/report/index";
+import { documentProblems, rollupSubject, type FileReport } from "../../../shared/src/report/index";
 import { describeIssues, loadInput, SyntaxInputError } from "../load";
 import { decodeInput, InputError, readInput, type Input } from "../io";
 import { readFileSync } from "node:fs";
@@ -77,10 +77,17 @@ export function checkFile(task: CheckTask, options: CheckOptions): CheckOutcome 
     const human: string[] = [];
     if (options.format === "json") {
       if (result.conformance.status === "conforming") {
-        const counts = rollupCountsText(report.rollups);
         // A tick only when there is nothing to look at: inconsistent rollups get the warning sign.
+        // Named as the summary's "rollups:" line names them, with the subtotals that do not add up.
         const mark = result.calculations.status === "inconsistent" ? "⚠" : "✓";
-        human.push(`${mark} ${task.display}: conforming; calculations ${result.calculations.status}${counts === "" ? "" : ` (${counts})`}`);
+        const failing = result.calculations.applications.filter((application) => application.status === "unsatisfied");
+        const model = failing.length === 0 ? undefined : buildModel(loaded.value);
+        const names = model === undefined ? [] : failing.slice(0, NAMED_SUBTOTALS).map((application) => rollupSubject(model, application));
+        if (failing.length > NAMED_SUBTOTALS) names.push(`${countText(failing.length - NAMED_SUBTOTALS)} more`);
+        const counts = rollupCountsText(report.rollups, names);
+        human.push(
+          `${mark} ${task.display}: conforming; ${counts !== "" ? `rollups: ${counts}` : report.rollups.satisfied === 1 ? "its one rollup satisfied" : report.rollups.satisfied > 0 ? `all ${countText(report.rollups.satisfied)} rollups satisfied` : "no rollups to check"}`,
+        );
       } else {
         human.push(`✗ ${task.display}: nonconforming, ${result.conformance.errors.length} error${result.conformance.errors.length === 1 ? "" : "s"}`);
         for (const line of describeIssues(loaded, 20)) human.push(`  ${line}`);
@@ -124,17 +131,21 @@ function serialize(value: unknown, bare: boolean): string {
   return bare ? text : "  " + text.replace(/\n/g, "\n  ");
 }
 
+/** How many subtotals that do not add up the json format's line on stderr names. */
+const NAMED_SUBTOTALS = 3;
+
 /**
- * "1 not satisfied, 2 not evaluated (missing values), 13 satisfied": the rollup checks counted
- * apart, so a check that could not be evaluated is never told as a sum that is off. "" when none.
+ * "1 not satisfied (Operating profit fy2025), 2 not evaluated (missing values), 13 satisfied": the
+ * rollup checks counted apart, so a check that could not be evaluated is never told as a sum that
+ * is off, with the subtotals that are off named when given. "" when none fails.
  */
-export function rollupCountsText(rollups: { satisfied: number; unsatisfied: number; missingValue: number; unavailableValue: number }): string {
+export function rollupCountsText(rollups: { satisfied: number; unsatisfied: number; missingValue: number; unavailableValue: number }, unsatisfied: readonly string[] = []): string {
   const notEvaluated = rollups.missingValue + rollups.unavailableValue;
   const total = rollups.satisfied + rollups.unsatisfied + notEvaluated;
   if (total === 0 || rollups.satisfied === total) return "";
   const why = [rollups.missingValue > 0 ? "missing" : undefined, rollups.unavailableValue > 0 ? "unavailable" : undefined].filter((reason) => reason !== undefined);
   return [
-    rollups.unsatisfied > 0 ? `${countText(rollups.unsatisfied)} not satisfied` : undefined,
+    rollups.unsatisfied > 0 ? `${countText(rollups.unsatisfied)} not satisfied${unsatisfied.length > 0 ? ` (${unsatisfied.join(", ")})` : ""}` : undefined,
     notEvaluated > 0 ? `${countText(notEvaluated)} not evaluated (${why.join(" or ")} values)` : undefined,
     `${countText(rollups.satisfied)} satisfied`,
   ]

@@ -47,10 +47,21 @@ export function scaleTextInWords(scale: string): string {
   return /^-?\d{1,3}$/.test(scale) ? scaleInWords(Number(scale)) : l10n.t("in units of 10 to the power {0}", scale);
 }
 
-/** "KRW millions (KRW, in millions)". */
+/**
+ * "krw-m (KRW, in millions)": the unit's name, then its measure and scale where the name does not
+ * already say them. A label "GBP thousands" stays "GBP thousands", not "GBP thousands (GBP, in
+ * thousands)".
+ */
 export function unitSummary(unit: UnitEntry): string {
-  const details = [unit.measure, unit.scale === undefined ? undefined : scaleInWords(unit.scale)].filter((part): part is string => part !== undefined);
   const name = unit.label ?? unit.id;
+  const said = name.toLocaleLowerCase();
+  const scale = unit.scale === undefined ? undefined : scaleInWords(unit.scale);
+  // The scale's last word, singular: "thousand" of "in thousands", "Tausend" of "in Tausend".
+  const scaleWord = scale?.split(" ").at(-1)?.replace(/s$/, "").toLocaleLowerCase();
+  const details = [
+    unit.measure !== undefined && !said.includes(unit.measure.toLocaleLowerCase()) ? unit.measure : undefined,
+    scale !== undefined && scaleWord !== undefined && !said.includes(scaleWord) ? scale : undefined,
+  ].filter((part): part is string => part !== undefined);
   return details.length === 0 ? name : `${name} (${details.join(", ")})`;
 }
 

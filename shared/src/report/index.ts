@@ -1,7 +1,17 @@
 // Reports of validation runs for people and tools: located problems, text, SARIF and GitHub
 // workflow commands. Pure string and data work, shared by the CLI (and the server when it wants).
 
-export { documentProblems, syntaxProblems, rollupTarget, rollupMessage, type LocatedProblem, type ProblemSeverity, type ProblemKind, type ProblemOptions } from "./problems";
+export {
+  documentProblems,
+  syntaxProblems,
+  rollupTarget,
+  rollupMessage,
+  rollupSubject,
+  type LocatedProblem,
+  type ProblemSeverity,
+  type ProblemKind,
+  type ProblemOptions,
+} from "./problems";
 export { containerPathAt } from "./syntax-path";
 export { LineIndex, type TextPosition } from "./lines";
 export { summarize, type FileReport, type FileError, type RollupCounts, type RunSummary } from "./file-report";

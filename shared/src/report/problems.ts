@@ -112,10 +112,15 @@ function itemLabel(model: DocumentModel, statementId: string, itemId: string): s
   return model.statementsById.get(statementId)?.itemsById.get(itemId)?.label ?? itemId;
 }
 
+/** The subtotal a rollup application checks, as the messages name it: "Operating profit fy2025". */
+export function rollupSubject(model: DocumentModel, application: RollupApplication): string {
+  return `${itemLabel(model, application.key.statement, application.key.parent)} ${application.key.period}`;
+}
+
 /** The language server's wording for a rollup application that is not satisfied. */
 export function rollupMessage(model: DocumentModel, application: RollupApplication): string {
   const { key } = application;
-  const parent = `${itemLabel(model, key.statement, key.parent)} ${key.period}`;
+  const parent = rollupSubject(model, application);
   if (application.status === "error") {
     const cell = application.cell;
     const what = application.reason === "missing-value" ? "has no value (null)" : "is marked unavailable";

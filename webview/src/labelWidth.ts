@@ -1,0 +1,73 @@
+// The label column's least width: room for its longest word at that word's indent, so a label
+// wraps only between words (preview.css, .fs-colw-item; a word longer than the column's most, 40em,
+// still breaks). Measured with a canvas in the table's font, which costs no layout of the page.
+
+import type { PreviewRow } from "../../shared/src/render/previewModel";
+
+/** The indent preview.css gives a label cell at each depth: 16px + (1.3 + depth) em, depth at most 6; 10px at the right. */
+const INDENT_PX = 16;
+const INDENT_EM = 1.3;
+const MAX_DEPTH = 6;
+const RIGHT_PX = 10;
+/** At most this many words are measured: the longest by a rough estimate (em per character). */
+const MEASURED = 400;
+const EM_PER_CHAR = 0.6;
+
+interface Candidate {
+  word: string;
+  depth: number;
+  bold: boolean;
+  estimate: number;
+}
+
+/** The longest part of `text` a line cannot break inside: a word, or a part of a hyphenated one up to its hyphen ("non-"). */
+export function longestWord(text: string): string {
+  let best = "";
+  for (const word of text.split(/\s+|(?<=-)/)) if (word.length > best.length) best = word;
+  return best;
+}
+
+export class LabelWidths {
+  private context: CanvasRenderingContext2D | null | undefined;
+
+  constructor(
+    private readonly document: Document,
+    /** An element in the tables' font (the page's scroll container). */
+    private readonly fontSource: HTMLElement,
+  ) {}
+
+  /** The least width of the label column, in px, for these rows; 0 when they have no label. */
+  leastWidth(rows: readonly PreviewRow[]): number {
+    const style = this.document.defaultView?.getComputedStyle(this.fontSource);
+    const em = Number.parseFloat(style?.fontSize ?? "") || 13;
+    const candidates: Candidate[] = [];
+    let most = 0;
+    for (const row of rows) {
+      const word = longestWord(row.label);
+      if (word === "") continue;
+      const depth = Math.min(row.depth, MAX_DEPTH);
+      const estimate = (word.length * EM_PER_CHAR + depth) * em;
+      if (estimate < most / 2) continue;
+      most = Math.max(most, estimate);
+      candidates.push({ word, depth, bold: row.subtotal, estimate });
+    }
+    const measured = candidates
+      .filter((candidate) => candidate.estimate >= most / 2)
+      .sort((a, b) => b.estimate - a.estimate)
+      .slice(0, MEASURED);
+    let widest = 0;
+    for (const candidate of measured) {
+      const indent = INDENT_PX + (INDENT_EM + candidate.depth) * em;
+      widest = Math.max(widest, indent + this.textWidth(candidate.word, candidate.bold, style, em) + RIGHT_PX);
+    }
+    return Math.ceil(widest);
+  }
+
+  private textWidth(text: string, bold: boolean, style: CSSStyleDeclaration | undefined, em: number): number {
+    this.context ??= this.document.createElement("canvas").getContext("2d");
+    if (this.context === null || style === undefined) return text.length * em * (bold ? 0.7 : 0.65);
+    this.context.font = `${bold ? 600 : style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    // A pixel more for the rounding of the text's advance in layout.
+    return this.context.measureText(text).width + 1;
+  }
+}
