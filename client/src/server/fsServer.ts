@@ -16,7 +16,6 @@ import {
   ImportSpreadsheetRequest,
   OpenAheadRequest,
   PointerAtRequest,
-  PreviewModelRequest,
   PreviewReleaseNotification,
   PreviewUpdateNotification,
   RangeOfRequest,
@@ -43,6 +42,7 @@ import {
 import { filterBuiltInJsonOverlap } from "./builtInJsonOverlap";
 import { VisibleCodeLenses } from "./visibleCodeLenses";
 import { DiagnosticGroups } from "./diagnosticGroups";
+import { previewModelInParts } from "./previewParts";
 
 const LANGUAGES = ["json", "jsonc"] as const;
 /** Real files, new files and virtual workspaces (plus the schemes of the open folders); other schemes (git:, output, our own views) are not validated. */
@@ -137,7 +137,7 @@ export class FsServer implements vscode.Disposable {
   async previewModel(uri: vscode.Uri, baseVersion: number | undefined): Promise<PreviewModelResult | null> {
     const params: PreviewModelParams = { uri: uri.toString() };
     if (baseVersion !== undefined) params.baseVersion = baseVersion;
-    return (await this.start()).sendRequest(PreviewModelRequest, params);
+    return previewModelInParts(await this.start(), params);
   }
 
   /** A large file is opening in the editor: the server reads and analyses it ahead of its text (openAhead.ts). */

@@ -12,15 +12,18 @@
 // - anything that does not follow these forms is carried literally, so decode(encode(m)) deep-equals
 //   m for every model (test/render/previewWire.test.ts).
 //
-// The server sends it as JSON text, the extension host passes that on unparsed (as UTF-8 bytes), and
-// the page parses it once and checks it field by field while decoding (an invalid wire form decodes
-// to undefined). Exact decimals stay strings throughout; ids and labels are only ever values.
+// The server sends it as JSON text in ASCII (non-ASCII characters escaped), a large one in parts
+// (previewWireParts; protocol/lsp.ts, PreviewModelResult.wireParts), the extension host passes that
+// on unparsed (as UTF-8 bytes), and the page parses it once and checks it field by field while
+// decoding (an invalid wire form decodes to undefined). Exact decimals stay strings throughout; ids
+// and labels are only ever values.
 //
 // The server also keeps each version's model in this form (previewWireOf): a plain value cell is the
 // parsed value's own decimal string, and no cell pointer or cell object is kept, so the model of a
 // 5 MB document takes about 3.5 MB of heap instead of 10–17 MB. Its patches are diffed on this form
 // (previewPatch.ts) and carry cells and rows decoded here (wireStatementDecoder).
 
+import { asciiJson } from "../json/ascii";
 import { escapeSegment } from "../json/pointer";
 import type { ValidationResult } from "../types";
 import type { CellKind, Presentation, StatementPresentation } from "./model";
@@ -132,9 +135,61 @@ export class PreviewWireBuilder {
   }
 }
 
-/** The wire form as the JSON text the server answers with. */
+/** The wire form as the JSON text the server answers with: JSON.stringify(wire), in ASCII (json/ascii.ts). */
 export function previewWireText(wire: PreviewWire): string {
-  return JSON.stringify(wire);
+  return Array.from(previewWireParts(wire)).join("");
+}
+
+/** previewWireParts cuts a part once it is this long (in characters, which are bytes: ASCII). */
+export const PREVIEW_WIRE_PART_CHARS = 256 * 1024;
+
+/** Rows written (and escaped) at a time: a statement of 12,000 rows is never one string. */
+const ROWS_AT_A_TIME = 256;
+
+/**
+ * previewWireText(wire) in consecutive pieces, made one at a time as they are asked for: rows are
+ * written a few hundred at a time, and a piece ends once it has `partChars` characters (the last
+ * one closes the text). A server that sends each piece before it makes the next never holds the
+ * whole text of a large model (3.3 MB at 5 MB), nor a message of it, nor the text of one statement.
+ */
+export function* previewWireParts(wire: PreviewWire, partChars = PREVIEW_WIRE_PART_CHARS): Generator<string, void, undefined> {
+  // Members in the objects' own order, undefined ones left out: JSON.stringify's text.
+  let part = "{";
+  for (const [position, [name, value]] of members(wire).entries()) {
+    part += `${position === 0 ? "" : ","}${asciiJson(name)}:`;
+    if (name !== "statements") {
+      part += asciiJson(value);
+      continue;
+    }
+    part += "[";
+    for (const [index, statement] of wire.statements.entries()) {
+      part += index === 0 ? "{" : ",{";
+      for (const [at, [member, content]] of members(statement).entries()) {
+        part += `${at === 0 ? "" : ","}${asciiJson(member)}:`;
+        if (member !== "rows") {
+          part += asciiJson(content);
+          continue;
+        }
+        part += "[";
+        for (let row = 0; row < statement.rows.length; row += ROWS_AT_A_TIME) {
+          // The rows' array text without its brackets.
+          part += `${row === 0 ? "" : ","}${asciiJson(statement.rows.slice(row, row + ROWS_AT_A_TIME)).slice(1, -1)}`;
+          if (part.length >= partChars) {
+            yield part;
+            part = "";
+          }
+        }
+        part += "]";
+      }
+      part += "}";
+    }
+    part += "]";
+  }
+  yield `${part}}`;
+}
+
+function members(value: object): [string, unknown][] {
+  return Object.entries(value).filter(([, content]) => content !== undefined);
 }
 
 export function encodeWireStatement(statement: PreviewStatement): WireStatement {
