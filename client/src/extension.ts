@@ -22,9 +22,6 @@ import { StatusStore } from "./status/statusStore";
 
 let server: FsServer | undefined;
 
-/** The context key the Node entry sets (package.json `when` clauses of the Node-only commands). */
-export const NODE_EXTENSION_HOST_CONTEXT = "fs.nodeExtensionHost";
-
 export function activateExtension(context: vscode.ExtensionContext, createClient: ClientFactory): void {
   configureSharedStrings();
   const detector = new FsDocumentDetector();

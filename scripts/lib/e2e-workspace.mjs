@@ -18,6 +18,12 @@ export const E2E_FILES = {
   hostileLabel: "hostile-label.json",
   /** An ordinary JSON file that is not an FS document. */
   ordinary: "package.json",
+  /**
+   * A workbook LibreOffice wrote (test/cli/fixtures/import), and the document `fsdoc import` makes
+   * of it, under a name that is not *.json: FS: Validate Workspace's counts stay those of the files above.
+   */
+  workbook: "tailspin-one-sheet.xlsx",
+  workbookImported: "tailspin-one-sheet.expected-import.txt",
 };
 
 /** Writes the test files into `folder` (which must exist or be creatable); returns `folder`. */
@@ -29,6 +35,10 @@ export function prepareE2eWorkspace(folder) {
   const hostile = JSON.parse(readFileSync(join(upstream, "examples/minimal.json"), "utf8"));
   hostile.statements[0].items[0].label = HOSTILE_LABEL;
   writeFileSync(join(folder, E2E_FILES.hostileLabel), `${JSON.stringify(hostile, null, 2)}\n`);
+
+  const imports = join(root, "test/cli/fixtures/import");
+  copyFileSync(join(imports, E2E_FILES.workbook), join(folder, E2E_FILES.workbook));
+  copyFileSync(join(imports, "tailspin-one-sheet.expected.json"), join(folder, E2E_FILES.workbookImported));
 
   const ordinary = { name: "ordinary-project", version: "1.0.0", private: true, scripts: { build: "tsc -b" }, dependencies: { "left-pad": "^1.3.0" } };
   writeFileSync(join(folder, E2E_FILES.ordinary), `${JSON.stringify(ordinary, null, 2)}\n`);

@@ -3,6 +3,10 @@
 // preview pages. One definition, used by scripts/build.mjs and by the test that proves they import
 // no Node built-in (test/project/webBundles.test.ts).
 
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+
 /**
  * Packages that ship both an ESM and a CommonJS build, imported one way by our code and required
  * the other way by a library (minimatch: by shared/src/detect.ts and by vscode-languageclient).
@@ -21,20 +25,44 @@ export const oneCopyPlugin = {
   },
 };
 
+/** The specifier under which the web extension imports exceljs's browser build as text. */
+export const EMBEDDED_XLSX = "fs-web-xlsx-source";
+
+/** The global through which the web extension tells its server Worker where exceljs's script is. */
+export const XLSX_SCRIPT_URL_GLOBAL = "FS_XLSX_SCRIPT_URL";
+
 /**
- * The XLSX writer (exceljs, ~2 MB) stays out of the web language server: "FS: Export XLSX" is
- * hidden where the extension runs in a web extension host (package.json: `fs.nodeExtensionHost`,
- * set by the Node entry only), and should it be called anyway the import fails
- * with this message, which the export reports.
+ * exceljs (~950 KB minified) reads and writes workbooks for "FS: Import Spreadsheet…" and "FS:
+ * Export XLSX". The web server's Worker does not carry it: it would be compiled at every start for
+ * a command few starts use. The web extension embeds exceljs's own browser build as text
+ * (xlsxScriptPlugin), makes a blob URL of it when it starts the Worker, and puts that URL in the
+ * Worker's global XLSX_SCRIPT_URL_GLOBAL; the server's `import("exceljs")` resolves to this module,
+ * which loads the script from that URL with importScripts on first use.
  */
-export const noXlsxOnTheWebPlugin = {
-  name: "no-xlsx-on-the-web",
+export const xlsxOnDemandPlugin = {
+  name: "xlsx-on-demand",
   setup(build) {
-    build.onResolve({ filter: /^exceljs$/ }, () => ({ path: "exceljs", namespace: "no-xlsx-on-the-web" }));
-    build.onLoad({ filter: /.*/, namespace: "no-xlsx-on-the-web" }, () => ({
-      contents: 'throw new Error("XLSX is not available on the web; use fsdoc render --format xlsx or fsdoc import");',
+    build.onResolve({ filter: /^exceljs$/ }, () => ({ path: "exceljs", namespace: "xlsx-on-demand" }));
+    build.onLoad({ filter: /.*/, namespace: "xlsx-on-demand" }, () => ({
+      contents: `const url = self.${XLSX_SCRIPT_URL_GLOBAL};
+if (typeof url !== "string") throw new Error("the workbook library is not available in this host");
+importScripts(url);
+module.exports = self.ExcelJS;
+`,
       loader: "js",
     }));
+  },
+};
+
+/** Embeds exceljs's browser build (its package's "browser" file) as text, for xlsxOnDemandPlugin. */
+export const xlsxScriptPlugin = {
+  name: "embedded-xlsx-script",
+  setup(build) {
+    build.onResolve({ filter: new RegExp(`^${EMBEDDED_XLSX}$`) }, () => ({ path: "exceljs.min.js", namespace: "embedded-xlsx-script" }));
+    build.onLoad({ filter: /.*/, namespace: "embedded-xlsx-script" }, async () => {
+      const path = join(dirname(createRequire(import.meta.url).resolve("exceljs/package.json")), "dist/exceljs.min.js");
+      return { contents: await readFile(path, "utf8"), loader: "text", watchFiles: [path] };
+    });
   },
 };
 
@@ -74,7 +102,7 @@ export function embeddedServerPlugin(serverOptions) {
 export function webServerBundle(production) {
   return {
     ...browserBase,
-    plugins: [...browserBase.plugins, noXlsxOnTheWebPlugin],
+    plugins: [...browserBase.plugins, xlsxOnDemandPlugin],
     // Inline in a development build: the script has no file of its own for a map to sit beside.
     sourcemap: production ? false : "inline",
     minify: production,
@@ -93,7 +121,7 @@ export function webBundles(production) {
     // language server's Worker script inside it.
     "web-extension": {
       ...common,
-      plugins: [...common.plugins, embeddedServerPlugin(webServerBundle(production))],
+      plugins: [...common.plugins, embeddedServerPlugin(webServerBundle(production)), xlsxScriptPlugin],
       format: "cjs",
       entryPoints: { extension: "client/src/browser/main.ts" },
       outdir: "dist/web",

@@ -4,9 +4,9 @@
 // esbuild's metafile; and the manifest and .vscodeignore must ship them.
 
 import assert from "node:assert/strict";
-import { builtinModules } from "node:module";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { builtinModules, createRequire } from "node:module";
+import { readFileSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, it } from "node:test";
 import type { BuildOptions, Metafile } from "esbuild";
@@ -16,6 +16,7 @@ interface WebBundlesLib {
   webBundles(production: boolean): Record<string, BuildOptions>;
   webServerBundle(production: boolean): BuildOptions;
   EMBEDDED_SERVER: string;
+  EMBEDDED_XLSX: string;
 }
 
 const NODE_BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
@@ -63,7 +64,7 @@ async function buildWithMetafile(options: BuildOptions): Promise<Metafile> {
 }
 
 describe("web bundles", async () => {
-  const { webBundles, webServerBundle, EMBEDDED_SERVER } = (await import(pathToFileURL(join(repoRoot, "scripts/lib/web-bundles.mjs")).href)) as WebBundlesLib;
+  const { webBundles, webServerBundle, EMBEDDED_SERVER, EMBEDDED_XLSX } = (await import(pathToFileURL(join(repoRoot, "scripts/lib/web-bundles.mjs")).href)) as WebBundlesLib;
   const bundles = webBundles(true);
 
   it("are the extension's browser entry (with the server's Worker inside), the preview page and the changes view's page", () => {
@@ -83,6 +84,22 @@ describe("web bundles", async () => {
     assert.equal(embedded[0]![1].bytes, Buffer.byteLength(serverText), "the embedded script is not the server's build");
     const extensionText = extension.outputFiles.find((file) => file.path.endsWith("extension.js"))!.text;
     assert.ok(!extensionText.includes(EMBEDDED_SERVER), "the import of the embedded script was not resolved");
+  });
+
+  it("the workbook library rides beside the server's Worker script, not in it: embedded whole as text, loaded on first use", async () => {
+    const extension = await buildWithMetafile(bundles["web-extension"]!);
+    const server = await buildWithMetafile(webServerBundle(true));
+    const library = join(dirname(createRequire(join(repoRoot, "package.json")).resolve("exceljs/package.json")), "dist/exceljs.min.js");
+    const embedded = Object.entries(extension.inputs).filter(([path]) => path.startsWith("embedded-xlsx-script:"));
+    assert.equal(embedded.length, 1, "the extension bundle does not embed the workbook library");
+    assert.equal(embedded[0]![1].bytes, statSync(library).size, "the embedded library is not exceljs's browser build");
+    assert.deepEqual(
+      Object.keys(server.inputs).filter((path) => path.includes("node_modules/exceljs")),
+      [],
+      "the server's Worker script compiles the workbook library at every start",
+    );
+    assert.ok(Object.keys(server.inputs).includes("xlsx-on-demand:exceljs"), "the server's import of exceljs does not load it on demand");
+    assert.ok(!Object.keys(extension.inputs).some((path) => path.includes(EMBEDDED_XLSX)), "the import of the embedded library was not resolved");
   });
 
   for (const [name, options] of Object.entries({ ...bundles, "web-server": webServerBundle(true) })) {

@@ -3,3 +3,9 @@ declare module "fs-web-server-source" {
   const script: string;
   export default script;
 }
+
+// exceljs's browser build, embedded as text for the server Worker to load on first use (web-bundles.mjs).
+declare module "fs-web-xlsx-source" {
+  const script: string;
+  export default script;
+}

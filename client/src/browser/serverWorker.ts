@@ -5,6 +5,10 @@
 // there. A blob URL works in every web host (vscode.dev, github.dev, code-server).
 
 import SERVER_SCRIPT from "fs-web-server-source";
+import XLSX_SCRIPT from "fs-web-xlsx-source";
+
+/** The Worker's global naming exceljs's script URL (scripts/lib/web-bundles.mjs XLSX_SCRIPT_URL_GLOBAL). */
+const XLSX_SCRIPT_URL_GLOBAL = "FS_XLSX_SCRIPT_URL";
 
 export interface ServerWorker {
   readonly worker: Worker;
@@ -12,14 +16,18 @@ export interface ServerWorker {
 }
 
 export function startServerWorker(): ServerWorker {
-  const url = URL.createObjectURL(new Blob([SERVER_SCRIPT], { type: "text/javascript" }));
+  // The workbook library is a script of its own, which the Worker loads only for an XLSX import or
+  // export; the Worker learns its URL from the global set before the server's script runs.
+  const xlsxUrl = URL.createObjectURL(new Blob([XLSX_SCRIPT], { type: "text/javascript" }));
+  const url = URL.createObjectURL(new Blob([`self.${XLSX_SCRIPT_URL_GLOBAL} = ${JSON.stringify(xlsxUrl)};\n`, SERVER_SCRIPT], { type: "text/javascript" }));
   const worker = new Worker(url, { name: "FS Documents language server" });
-  // The URL lives as long as the worker: revoked with it (the client terminates the worker on stop).
+  // The URLs live as long as the worker: revoked with it (the client terminates the worker on stop).
   return {
     worker,
     dispose: () => {
       worker.terminate();
       URL.revokeObjectURL(url);
+      URL.revokeObjectURL(xlsxUrl);
     },
   };
 }

@@ -4,7 +4,7 @@
 import * as vscode from "vscode";
 import { LanguageClient, TransportKind, type ServerOptions } from "vscode-languageclient/node";
 import { SERVER_ENV, SERVER_NODE_OPTIONS } from "../../../protocol/serverProcess";
-import { activateExtension, NODE_EXTENSION_HOST_CONTEXT } from "../extension";
+import { activateExtension } from "../extension";
 
 export { deactivate } from "../extension";
 
@@ -18,8 +18,4 @@ export function activate(context: vscode.ExtensionContext): void {
     debug: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_OPTIONS, "--nolazy", "--inspect=6019"], env: { ...SERVER_ENV } } },
   };
   activateExtension(context, async (id, name, options) => new LanguageClient(id, name, serverOptions, options));
-  // What only a Node extension host can do (FS: Export XLSX, whose writer the web server leaves
-  // out) is shown by where the extension runs, not by `isWeb`: code-server and Codespaces draw the
-  // workbench in a browser and still run this entry in Node.
-  void vscode.commands.executeCommand("setContext", NODE_EXTENSION_HOST_CONTEXT, true);
 }

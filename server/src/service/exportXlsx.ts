@@ -27,7 +27,7 @@ export async function exportXlsx(analysis: DocumentAnalysis): Promise<ExportXlsx
   try {
     workbook = await renderXlsx(good.value, result);
   } catch (error) {
-    // The workbook writer cannot be loaded (the web server bundle leaves it out): say so.
+    // The workbook writer cannot be loaded (a host without its script, scripts/lib/web-bundles.mjs): say so.
     return { textValues: 0, problem: error instanceof Error ? error.message : String(error) };
   }
   if (!workbook.ok) return { textValues: 0, problem: workbook.error.message };

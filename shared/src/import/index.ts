@@ -33,7 +33,7 @@ export async function importSpreadsheet(bytes: Uint8Array, name: string, options
   }
   let excel;
   try {
-    // Loaded on first use, as the export loads it; the web language server leaves it out.
+    // Loaded on first use, as the export loads it (the web server's Worker loads its script then).
     excel = (await import("exceljs")).default;
   } catch (error) {
     return { ok: false, error: l10n.t("{0}: XLSX workbooks cannot be read here ({1}); a CSV or TSV file can", name, error instanceof Error ? error.message : String(error)) };

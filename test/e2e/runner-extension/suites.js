@@ -6,7 +6,13 @@
 const assert = require("node:assert/strict");
 const vscode = require("vscode");
 
-const FILES = { manufacturing: "manufacturing-group.json", unknownProperty: "unknown-item-property.json", ordinary: "package.json" };
+const FILES = {
+  manufacturing: "manufacturing-group.json",
+  unknownProperty: "unknown-item-property.json",
+  ordinary: "package.json",
+  workbook: "tailspin-one-sheet.xlsx",
+  workbookImported: "tailspin-one-sheet.expected-import.txt",
+};
 const ROLLUP_MESSAGE = "Gross profit fy2025: 41 stated, children sum to 40 (difference 1, tolerance 0).";
 const WAIT_MS = 30_000;
 
@@ -220,22 +226,11 @@ const suites = [
     },
   },
   {
-    name: "FS: Export XLSX writes the workbook through workspace.fs; a nonconforming document is not exported",
+    name: "FS: Export XLSX writes the workbook through workspace.fs (on the web too); a nonconforming document is not exported",
     async run() {
       const { document } = await show(FILES.manufacturing);
       await waitForDiagnostics(document.uri, (found) => found.length > 0, "fs diagnostics for the manufacturing example");
       const target = fileUri("exported/manufacturing-group.xlsx");
-      if (typeof process === "undefined") {
-        // The web-worker host: the command is hidden there (no workbook writer in the web server
-        // bundle); run anyway, it refuses with a reason and writes nothing.
-        assert.equal(await vscode.commands.executeCommand("fs.exportXlsx", document.uri, target), undefined);
-        const written = await Promise.resolve(vscode.workspace.fs.stat(target)).then(
-          () => true,
-          () => false,
-        );
-        assert.equal(written, false, "nothing is written on the web");
-        return { web: "refused" };
-      }
       const written = await vscode.commands.executeCommand("fs.exportXlsx", document.uri, target);
       assert.equal(written?.toString(), target.toString(), "the command returns the Uri it wrote");
       const bytes = await vscode.workspace.fs.readFile(target);
@@ -287,6 +282,26 @@ const suites = [
           await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");
         }
         await vscode.workspace.fs.delete(source);
+      }
+    },
+  },
+  {
+    name: "FS: Import Spreadsheet reads an XLSX workbook to the document fsdoc import makes of it",
+    async run() {
+      // A workbook LibreOffice wrote, read through workspace.fs; on the web the server's Worker
+      // loads the workbook library on this first use (scripts/lib/web-bundles.mjs).
+      const expected = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(fileUri(FILES.workbookImported))));
+      let document;
+      try {
+        document = await vscode.commands.executeCommand("fs.importSpreadsheet", fileUri(FILES.workbook), {});
+        assert.ok(document !== undefined, "the command returns the document it opened (the FS Import output says why not)");
+        assert.deepEqual(JSON.parse(document.getText()), expected, "the same document as fsdoc import writes (test/cli/import-fixtures.test.ts)");
+        return { imported: document.uri.path.split("/").pop(), statements: expected.statements.length };
+      } finally {
+        if (document !== undefined && !document.isClosed) {
+          await vscode.window.showTextDocument(document);
+          await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");
+        }
       }
     },
   },
