@@ -3,7 +3,7 @@
 // handles, so neither side can drift from the other. vscode-languageserver-protocol is what both
 // vscode-languageclient and vscode-languageserver are built on, and it runs in Node and browsers.
 
-import { NotificationType, RequestType, type CodeLens } from "vscode-languageserver-protocol";
+import { NotificationType, ProgressType, RequestType, type CodeLens, type PartialResultParams } from "vscode-languageserver-protocol";
 import type { PreviewPatchOp } from "../shared/src/render/previewPatch";
 import type { ComparisonView } from "../shared/src/compare/view";
 import type { CalculationStatus, ConformanceStatus, SnapshotDiff } from "../shared/src/types";
@@ -205,9 +205,10 @@ export const RollupTreeRequest = new RequestType<DocumentParams, RollupTreeResul
  * names the model version its preview holds (`baseVersion`); when the server still has that model
  * it answers with the operations from it to the current one, otherwise with the whole model.
  */
-export interface PreviewModelParams extends DocumentParams {
+export interface PreviewModelParams extends DocumentParams, PartialResultParams {
   /** The version of the model the preview already shows, if any. */
   baseVersion?: number;
+  // partialResultToken: a large whole model may come in parts (PreviewWireProgress, `wireParts`).
 }
 export interface PreviewModelResult {
   uri: string;
@@ -221,6 +222,13 @@ export interface PreviewModelResult {
    * (shared/src/render/previewWire.ts), which the extension hands to the page unparsed.
    */
   wire?: string;
+  /**
+   * Set instead of `wire` when the request had a partialResultToken and the model is large: its wire
+   * text came as this many PreviewWireProgress parts before this answer, which joined in order are
+   * `wire`. Each part is made once the one before it is written, so the server never holds the
+   * whole text, nor a message of it (shared/src/render/previewWire.ts, previewWireParts).
+   */
+  wireParts?: number;
   /** The changes from `baseVersion` to `modelVersion`. */
   patch?: { baseVersion: number; ops: PreviewPatchOp[] };
   /** Why the model is missing or stale, in words a user reads. */
@@ -228,6 +236,12 @@ export interface PreviewModelResult {
 }
 
 export const PreviewModelRequest = new RequestType<PreviewModelParams, PreviewModelResult | null, void>("fs/previewModel");
+
+/** A part of fs/previewModel's whole model: a piece of its wire text ($/progress with the request's partialResultToken). */
+export interface PreviewWirePart {
+  text: string;
+}
+export const PreviewWireProgress = new ProgressType<PreviewWirePart>();
 
 /**
  * A diagnostic's `data`: the JSON Pointer of what it concerns, and its parameters. The server's code

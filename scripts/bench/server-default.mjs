@@ -7,7 +7,8 @@
 // forced GC. Medians and ranges over the runs.
 // The CPU time of the tree to the diagnostics is given beside the wall time, which a busy machine stretches.
 //   node scripts/bench/server-default.mjs [runs=5] [MB=5] [path/to/dist/server.js]   (after npm run build)
-// FS_BENCH_NODE=1 starts it as `node dist/server.js --stdio` instead of through the shebang.
+// FS_BENCH_NODE=1 starts it as `node dist/server.js --stdio` instead of through the shebang;
+// FS_BENCH_SHAPE=long+failing generates another shape (scripts/bench/generate.mjs) than `typical`.
 import { spawn } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -18,7 +19,8 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 const runs = Number(process.argv[2] ?? 5);
 const size = Number(process.argv[3] ?? 5);
 const serverJs = process.argv[4] ?? `${root}dist/server.js`;
-const { text } = generateWithStats({ targetBytes: size * 1e6, seed: 1 });
+const shape = process.env.FS_BENCH_SHAPE ?? "typical";
+const { text } = generateWithStats({ targetBytes: size * 1e6, seed: 1, shape });
 const bytes = Buffer.byteLength(text);
 
 /** The pids of `pid` and all its descendants (Linux /proc). */
@@ -103,7 +105,7 @@ for (let run = 0; run < runs; run++) {
   );
 }
 console.log(
-  `${(bytes / 1e6).toFixed(1)} MB document, ${runs} run(s) of ${process.env.FS_BENCH_NODE === "1" ? "node " : ""}${serverJs} --stdio: ` +
+  `${(bytes / 1e6).toFixed(1)} MB ${shape} document, ${runs} run(s) of ${process.env.FS_BENCH_NODE === "1" ? "node " : ""}${serverJs} --stdio: ` +
     `open → first publishDiagnostics median ${median(rows.map((row) => row.wall)).toFixed(0)} ms (${range(rows.map((row) => row.wall / 1000))} s), CPU ${median(rows.map((row) => row.cpu))} ms (${range(rows.map((row) => row.cpu / 1000))} s); ` +
     `resident above idle: peak median ${median(rows.map((row) => row.peak)).toFixed(1)}× (${range(rows.map((row) => row.peak))}), ` +
     `settled median ${median(rows.map((row) => row.settled)).toFixed(1)}× (${range(rows.map((row) => row.settled))}) the document`,

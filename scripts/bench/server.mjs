@@ -40,7 +40,8 @@ function cpuMs(pid) {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-export async function startServer() {
+/** `initializationOptions`: what the client sends (VS Code's: { previewAhead: true }, protocol/lsp.ts). */
+export async function startServer({ initializationOptions } = {}) {
   const protocol = require("vscode-languageserver-protocol/node");
   const args = [...serverNodeOptions(), ...extraArgs, "--expose-gc", "-r", gcHook, serverPath, "--stdio"];
   const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "pipe"], env: serverEnvironment() });
@@ -88,7 +89,7 @@ export async function startServer() {
   connection.onRequest("client/registerCapability", () => null);
   connection.onRequest("workspace/codeLens/refresh", () => null);
   connection.listen();
-  await connection.sendRequest("initialize", { processId: process.pid, rootUri: null, capabilities: { workspace: { configuration: true } } });
+  await connection.sendRequest("initialize", { processId: process.pid, rootUri: null, capabilities: { workspace: { configuration: true } }, initializationOptions });
   await connection.sendNotification("initialized", {});
   const next = (version) => new Promise((resolve) => waiters.push({ accept: (params) => params.uri === URI && params.version === version, resolve }));
   return { child, connection, next, memory, update };

@@ -1,14 +1,20 @@
 // The language server alone over stdio, per shape of document (scripts/bench/generate.mjs): the
 // open's publications (elapsed, server CPU, problems, related locations, size), the server's peak
-// resident memory after the lenses, the preview's model and the outline, and for value edits how
+// resident memory (VmHWM) after the open, the lenses, the preview's model and the outline, asked
+// as VS Code's client asks (the model built ahead, the whole model in parts; FS_BENCH_PREVIEW_WHOLE=1
+// asks for it as one text, as before issue 25's parts; FS_BENCH_PREVIEW_AHEAD=0 as a client that
+// does not build it ahead), and for value edits how
 // many diagnostics the client sets when grouped per statement (before issue 25) or per 64 items
 // (client/src/server/diagnosticGroups.ts). One fresh server per shape; one run, so read it beside
 // another run on the same machine.
 //   node scripts/bench/shapes-server.mjs [MB] [shape,shape…]      (after node scripts/build.mjs)
 // FS_BENCH_SERVER_JS names another server build ("before"); FS_BENCH_SERVER_ARGS adds node options.
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { SHAPE_NAMES, generateWithStats } from "./generate.mjs";
 import { startServer, stop } from "./server.mjs";
+
+const { ProgressType } = createRequire(import.meta.url)("vscode-languageserver-protocol/node");
 
 const size = Number(process.argv[2] ?? 5);
 const shapes = (process.argv[3] ?? [...SHAPE_NAMES, "long+failing"].join(",")).split(",");
@@ -46,9 +52,24 @@ function setPerEdit(before, after, group) {
   return `${count} (${locations} related)`;
 }
 
+let tokens = 0;
+/** fs/previewModel's whole model as VS Code's client asks for it: in parts (unless FS_BENCH_PREVIEW_WHOLE=1); says how it came. */
+async function previewModel(connection) {
+  if (process.env.FS_BENCH_PREVIEW_WHOLE === "1") {
+    const result = await connection.sendRequest("fs/previewModel", { uri: URI });
+    return `one text of ${(result.wire.length / 1e6).toFixed(2)}M characters`;
+  }
+  const token = `bench-${++tokens}`;
+  let chars = 0;
+  const listening = connection.onProgress(new ProgressType(), token, ({ text }) => (chars += text.length));
+  const result = await connection.sendRequest("fs/previewModel", { uri: URI, partialResultToken: token });
+  listening.dispose();
+  return result.wireParts === undefined ? `one text of ${(result.wire.length / 1e6).toFixed(2)}M characters` : `${result.wireParts} parts, ${(chars / 1e6).toFixed(2)}M characters`;
+}
+
 for (const shape of shapes) {
   const { text, stats } = generateWithStats({ targetBytes: size * 1e6, seed: 1, shape });
-  const server = await startServer();
+  const server = await startServer({ initializationOptions: { previewAhead: process.env.FS_BENCH_PREVIEW_AHEAD !== "0" } });
   const pid = server.child.pid;
   const idle = proc(pid, "VmHWM");
   const publications = [];
@@ -68,10 +89,14 @@ for (const shape of shapes) {
   const opened = next((params) => params.version === 1 && whole(params));
   await server.connection.sendNotification("textDocument/didOpen", { textDocument: { uri: URI, languageId: "json", version: 1, text } });
   const open = await opened;
+  const peaks = [["the open", proc(pid, "VmHWM")]];
   await server.connection.sendRequest("textDocument/codeLens", { textDocument: { uri: URI } });
-  await server.connection.sendRequest("fs/previewModel", { uri: URI });
+  peaks.push(["the lenses", proc(pid, "VmHWM")]);
+  const preview = await previewModel(server.connection);
+  peaks.push([`the preview's model (${preview})`, proc(pid, "VmHWM")]);
   await server.connection.sendRequest("textDocument/documentSymbol", { textDocument: { uri: URI } });
   const peak = proc(pid, "VmHWM");
+  peaks.push(["the outline", peak]);
   // Value edits: a digit typed before a value near 37% of the text, then deleted, three times.
   const match = /"values": \{\s*"[^"]+": "-?[1-9]/g;
   match.lastIndex = Math.floor(text.length * 0.37);
@@ -101,9 +126,9 @@ for (const shape of shapes) {
   );
   for (const [index, { params, ms, cpu }] of publications.filter(({ params }) => params.version === 1).entries())
     console.log(`  open, publication ${index + 1}: ${ms.toFixed(0)} ms, server CPU ${cpu} ms: ${params.diagnostics.length} problems, ${related(params)} related, ${kb(params)}`);
-  console.log(
-    `  peak RSS after the lenses, the preview's model and the outline: ${peak.toFixed(0)} MB (idle process ${idle.toFixed(0)} MB; ${((peak * 2 ** 20) / stats.bytes).toFixed(1)}× the document)`,
-  );
+  const times = (mb) => `${((mb * 2 ** 20) / stats.bytes).toFixed(1)}×`;
+  console.log(`  peak RSS (VmHWM) after ${peaks.map(([step, mb]) => `${step} ${mb.toFixed(0)} MB (${times(mb)})`).join(", ")}; idle process ${idle.toFixed(0)} MB`);
+  console.log(`  peak RSS after the lenses, the preview's model and the outline: ${peak.toFixed(0)} MB (idle process ${idle.toFixed(0)} MB; ${times(peak)} the document)`);
   for (const edit of edits) console.log(`  value edit: ${edit}`);
   await stop(server);
 }

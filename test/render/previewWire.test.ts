@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
+import { asciiJson } from "../../shared/src/json/ascii";
 import { analyze } from "../../shared/src/result";
 import { buildPresentation } from "../../shared/src/render/index";
 import { buildPreviewModel, type PreviewModel } from "../../shared/src/render/previewModel";
@@ -20,6 +21,7 @@ import {
   decodeWireStatement,
   encodePreviewWire,
   previewWireOf,
+  previewWireParts,
   previewWireText,
   PreviewWireBuilder,
   wireStatementDecoder,
@@ -244,4 +246,39 @@ test("what is not a wire form decodes to undefined, never to a partial model", (
     undefined,
   );
   assert.deepStrictEqual(decodePreviewWire(wire), model);
+});
+
+test("the wire text is JSON.stringify's in ASCII, and its parts, cut between rows, join into it", async () => {
+  // Every character above U+007F is escaped, and JSON reads each back: pairs, lone halves, line separators.
+  for (const value of ["", "plain", "x ≠ y – z", "Größe € 1 234", "😀 and \ud83d alone", "\u2028\u2029", { "≠": ["—", 1, null] }]) {
+    const text = asciiJson(value);
+    assert.match(text, /^[\x00-\x7f]*$/, text);
+    assert.deepStrictEqual(JSON.parse(text), value);
+  }
+  const generator = (await import(pathToFileURL(join(repoRoot, "scripts/bench/generate.mjs")).href)) as {
+    generateDocument(options: { targetBytes: number; seed: number; shape?: string }): string;
+  };
+  const document = JSON.parse(generator.generateDocument({ targetBytes: 400_000, seed: 3, shape: "failing" }));
+  const wire = previewWireOf(buildPresentation(document, analyze(document).result));
+  const whole = previewWireText(wire);
+  assert.match(whole, /^[\x00-\x7f]*$/);
+  assert.ok(JSON.stringify(wire) !== whole, "the model has non-ASCII text (titles, flags), escaped");
+  assert.deepStrictEqual(JSON.parse(whole), JSON.parse(JSON.stringify(wire)));
+  assert.equal(Buffer.byteLength(whole), whole.length, "one byte a character as UTF-8");
+  // Parts of at least `partChars` (the last one closes the text), cut between rows, even inside a statement.
+  const partChars = 20_000;
+  const parts = Array.from(previewWireParts(wire, partChars));
+  const longest = Math.max(...wire.statements.map((statement) => asciiJson(statement).length));
+  assert.ok(longest > partChars * 2, `a statement of ${longest} characters`);
+  assert.ok(parts.length > 3, `${parts.length} parts of ${whole.length} characters`);
+  assert.equal(parts.join(""), whole);
+  for (const part of parts.slice(0, -1)) assert.ok(part.length >= partChars && part.length < partChars * 4, `${part.length}`);
+  assert.ok(parts.at(-1)?.endsWith("]}"));
+  // A model under the bound is one part; so is one without statements, or without rows.
+  assert.deepStrictEqual(Array.from(previewWireParts(wire, whole.length + 1)), [whole]);
+  const empty: PreviewWire = { v: wire.v, title: "", statements: [] };
+  assert.deepStrictEqual(Array.from(previewWireParts(empty)), [JSON.stringify(empty)]);
+  const rowless: PreviewWire = { ...wire, statements: wire.statements.map((statement) => ({ ...statement, rows: [], id: undefined })) };
+  assert.deepStrictEqual(JSON.parse(Array.from(previewWireParts(rowless, 1)).join("")), JSON.parse(JSON.stringify(rowless)));
+  assert.equal(Array.from(previewWireParts(rowless, 1)).join(""), previewWireText(rowless));
 });

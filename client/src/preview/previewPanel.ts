@@ -74,8 +74,10 @@ export class PreviewPanel implements vscode.Disposable {
   private analysedVersion: number | undefined;
   /** Cursor and scroll work waiting for the server to analyse the current version (whenAnalysed). */
   private readonly awaitingAnalysis = new Map<"cursor" | "scroll", () => void>();
-  private readonly cursorThrottle = new Throttle(CURSOR_THROTTLE_MS);
-  private readonly scrollThrottle = new Throttle(CURSOR_THROTTLE_MS);
+  // Leading: the cursor's first move to a new place (Go to Line, a click) is followed at once, so that
+  // the preview scrolls there while a key typed right after is being analysed, not after it.
+  private readonly cursorThrottle = new Throttle(CURSOR_THROTTLE_MS, true);
+  private readonly scrollThrottle = new Throttle(CURSOR_THROTTLE_MS, true);
   private readonly disposeEmitter = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposeEmitter.event;
   private readonly subscriptions: vscode.Disposable[] = [];

@@ -17,7 +17,6 @@ import {
   ImportSpreadsheetRequest,
   OpenAheadRequest,
   PointerAtRequest,
-  PreviewModelRequest,
   PreviewReleaseNotification,
   PreviewUpdateNotification,
   RangeOfRequest,
@@ -46,6 +45,7 @@ import {
 import { filterBuiltInJsonOverlap } from "./builtInJsonOverlap";
 import { VisibleCodeLenses } from "./visibleCodeLenses";
 import { DiagnosticGroups } from "./diagnosticGroups";
+import { previewModelInParts } from "./previewParts";
 
 const LANGUAGES = ["json", "jsonc"] as const;
 /** Real files, new files and virtual workspaces (plus the schemes of the open folders); other schemes (git:, output, our own views) are not validated. */
@@ -140,7 +140,7 @@ export class FsServer implements vscode.Disposable {
   async previewModel(uri: vscode.Uri, baseVersion: number | undefined): Promise<PreviewModelResult | null> {
     const params: PreviewModelParams = { uri: uri.toString() };
     if (baseVersion !== undefined) params.baseVersion = baseVersion;
-    return (await this.start()).sendRequest(PreviewModelRequest, params);
+    return previewModelInParts(await this.start(), params);
   }
 
   /** A large file is opening in the editor: the server reads and analyses it ahead of its text (openAhead.ts). */

@@ -51,6 +51,7 @@ import { OpenDocument } from "../textDocument";
 import * as service from "../service/index";
 import type { ClientFeatures } from "./clientFeatures";
 import { describeError, type ServerContext } from "./context";
+import { PreviewParts } from "./previewParts";
 
 /** The server's capabilities for a client with `client`'s features. */
 export const capabilitiesFor = (client: ClientFeatures): ServerCapabilities => ({
@@ -161,23 +162,29 @@ export function registerHandlers(context: ServerContext): void {
   const previewBases = new service.PreviewBases();
   store.onForgotten((uri) => previewBases.forget(uri));
   // After each publication (server.ts publishes first), the preview's update, if a preview holds a model.
-  store.onAnalyzed((published) => {
-    try {
-      const update = service.previewUpdate(published, previewBases);
-      if (update !== undefined) void connection.sendNotification(PreviewUpdateNotification, update);
-    } catch (error) {
-      connection.console.error(`previewUpdate failed: ${describeError(error)}`);
-    }
-  });
+  const previewParts = new PreviewParts(connection);
+  store.onAnalyzed((published) =>
+    previewParts.afterAnswer(published.uri, () => {
+      try {
+        const update = service.previewUpdate(published, previewBases);
+        if (update !== undefined) void connection.sendNotification(PreviewUpdateNotification, update);
+      } catch (error) {
+        connection.console.error(`previewUpdate failed: ${describeError(error)}`);
+      }
+    }),
+  );
   connection.onNotification(PreviewReleaseNotification, (params: unknown) => {
     const uri = (params as { uri?: unknown } | null)?.uri;
     if (typeof uri === "string") previewBases.forget(uri);
   });
   connection.onRequest(
     PreviewModelRequest,
-    guard(PreviewModelRequest.method, null, ({ uri, baseVersion }) => {
+    guard(PreviewModelRequest.method, null, ({ uri, baseVersion, partialResultToken }) => {
       const open = analysis(uri);
-      return open === undefined ? null : service.previewModel(open, previewBases, typeof baseVersion === "number" ? baseVersion : undefined);
+      if (open === undefined) return null;
+      const { result, wire } = service.previewAnswer(open, previewBases, typeof baseVersion === "number" ? baseVersion : undefined);
+      const token = typeof partialResultToken === "string" || typeof partialResultToken === "number" ? partialResultToken : undefined;
+      return previewParts.answer(result, wire, token);
     }),
   );
   const compareSessions = new service.CompareSessions();

@@ -56,16 +56,26 @@ export function previewUpdate(analysis: DocumentAnalysis, bases: PreviewBases): 
 
 /** fs/previewModel: the model of the current version, or of the last valid one while the text does not parse. */
 export function previewModel(analysis: DocumentAnalysis, bases: PreviewBases, baseVersion: number | undefined): PreviewModelResult {
+  const { result, wire } = previewAnswer(analysis, bases, baseVersion);
+  // As text: the extension host passes it on without parsing millions of values (previewWire.ts).
+  if (wire !== undefined) result.wire = previewWireText(wire);
+  return result;
+}
+
+/**
+ * fs/previewModel's answer before any wire text is made: `wire` is the whole model to write into
+ * the result (previewModel) or to send in parts (lsp/previewParts.ts); without it, `result` is whole.
+ */
+export function previewAnswer(analysis: DocumentAnalysis, bases: PreviewBases, baseVersion: number | undefined): { result: PreviewModelResult; wire?: PreviewWire } {
   const { uri, version, lastGood: good } = analysis;
   const status = statusOf(analysis);
-  if (good === undefined) return { uri, version, status, problem: broken() };
+  if (good === undefined) return { result: { uri, version, status, problem: broken() } };
   const answer = bases.answer(good, baseVersion);
   const result: PreviewModelResult = { uri, version, status, modelVersion: answer.version };
   if (analysis.parsed === undefined) result.problem = staleProblem(analysis.syntax[0]?.line);
-  // As text: the extension host passes it on without parsing millions of values (previewWire.ts).
-  if (answer.kind === "model") result.wire = previewWireText(answer.wire);
-  else result.patch = { baseVersion: answer.baseVersion, ops: answer.ops };
-  return result;
+  if (answer.kind === "model") return { result, wire: answer.wire };
+  result.patch = { baseVersion: answer.baseVersion, ops: answer.ops };
+  return { result };
 }
 
 /** fs/pointerAt: the pointer of the innermost value or member name at `offset` of exactly `version`. */

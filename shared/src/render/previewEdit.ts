@@ -9,9 +9,8 @@
 import { statementPointer } from "../model/pointers";
 import type { RollupApplication, ValidationResult } from "../types";
 import { presentStatementAt } from "./presentation";
-import { previewStatement } from "./previewModel";
 import { sameColumns, sameWireRow } from "./previewPatch";
-import { encodeWireStatement, type PreviewWire, type WireRow } from "./previewWire";
+import { wireStatementOf, type PreviewWire, type WireRow } from "./previewWire";
 
 /**
  * `previous` with statement `index` (of the document's statements) rebuilt from `document` and
@@ -26,7 +25,7 @@ export function withStatementRebuilt(previous: PreviewWire, document: unknown, r
   if (old === undefined || old.omitted !== undefined) return previous;
   const presented = presentStatementAt(document, result, index, cellRows);
   if (presented === undefined) return previous;
-  const next = encodeWireStatement(previewStatement(presented));
+  const next = wireStatementOf(presented);
   // Rows of equal columns only: a cell's pointer is derived from its column.
   const comparable = next.rows.length === old.rows.length && sameColumns(old.columns, next.columns);
   // Without all cells the rebuilt statement is only good for the rows that have them.

@@ -81,37 +81,31 @@ export function previewTitle(presentation: Pick<Presentation, "entity" | "scope"
 }
 
 export function previewStatement(statement: StatementPresentation): PreviewStatement {
-  const byRow = statement.rows;
-  // One unit cell per unit, shared by its rows: the texts of thousands of rows are a few strings.
-  const unitCells = new Map<UnitPresentation | undefined, { text: string; title: string }>();
-  const unitCell = (unit: UnitPresentation | undefined): { text: string; title: string } => {
-    let cell = unitCells.get(unit);
-    if (cell === undefined) {
-      cell = unit === undefined ? { text: "", title: l10n.t("no unit") } : { text: unitShortText(unit), title: unitText(unit) };
-      unitCells.set(unit, cell);
-    }
-    return cell;
-  };
-  const result: PreviewStatement = {
+  const row = previewRows(statement);
+  return previewStatementWith(statement, previewColumns(statement), (position) => row(position));
+}
+
+/** The statement's columns, one per period. */
+export function previewColumns(statement: StatementPresentation): PreviewColumn[] {
+  return statement.periods.map((period) => ({ id: period.id, label: period.label, parts: labelParts(period.kind, period.label), kind: period.kind, pointer: period.pointer }));
+}
+
+/**
+ * The statement with `columns` and the rows `row` makes of each of its rows, in previewStatement's
+ * member order: a PreviewStatement, or the preview wire's form of one (previewWire.ts), which has
+ * the same members and makes each row from its PreviewRow at once.
+ */
+export function previewStatementWith<Row>(
+  statement: StatementPresentation,
+  columns: PreviewColumn[],
+  row: (position: number) => Row,
+): Omit<PreviewStatement, "rows"> & { rows: Row[] } {
+  const result: Omit<PreviewStatement, "rows"> & { rows: Row[] } = {
     pointer: statement.pointer,
     label: statement.label,
     unitPerRow: statement.unitPerRow,
-    columns: statement.periods.map((period) => ({ id: period.id, label: period.label, parts: labelParts(period.kind, period.label), kind: period.kind, pointer: period.pointer })),
-    rows: byRow.map((row) => {
-      const parent = row.parentRow === undefined ? undefined : byRow[row.parentRow];
-      const out: PreviewRow = {
-        pointer: row.pointer,
-        label: row.label,
-        depth: row.depth,
-        subtotal: row.isSubtotal,
-        cells: row.cells.map((cell) => previewCell(statement, cell)),
-      };
-      if (row.id !== undefined) out.id = row.id;
-      if (row.description !== undefined) out.description = row.description;
-      if (parent !== undefined) out.parent = parent.pointer;
-      if (statement.unitPerRow) out.unit = unitCell(row.unit);
-      return out;
-    }),
+    columns,
+    rows: statement.rows.map((_, position) => row(position)),
   };
   if (statement.id !== undefined) result.id = statement.id;
   if (statement.unit !== undefined) result.unit = unitText(statement.unit);
@@ -125,6 +119,37 @@ export function previewStatement(statement: StatementPresentation): PreviewState
     );
   }
   return result;
+}
+
+/** Makes the PreviewRow of the statement's row at a position. */
+export function previewRows(statement: StatementPresentation): (position: number) => PreviewRow {
+  const byRow = statement.rows;
+  // One unit cell per unit, shared by its rows: the texts of thousands of rows are a few strings.
+  const unitCells = new Map<UnitPresentation | undefined, { text: string; title: string }>();
+  const unitCell = (unit: UnitPresentation | undefined): { text: string; title: string } => {
+    let cell = unitCells.get(unit);
+    if (cell === undefined) {
+      cell = unit === undefined ? { text: "", title: l10n.t("no unit") } : { text: unitShortText(unit), title: unitText(unit) };
+      unitCells.set(unit, cell);
+    }
+    return cell;
+  };
+  return (position) => {
+    const row = byRow[position] as StatementPresentation["rows"][number];
+    const parent = row.parentRow === undefined ? undefined : byRow[row.parentRow];
+    const out: PreviewRow = {
+      pointer: row.pointer,
+      label: row.label,
+      depth: row.depth,
+      subtotal: row.isSubtotal,
+      cells: row.cells.map((cell) => previewCell(statement, cell)),
+    };
+    if (row.id !== undefined) out.id = row.id;
+    if (row.description !== undefined) out.description = row.description;
+    if (parent !== undefined) out.parent = parent.pointer;
+    if (statement.unitPerRow) out.unit = unitCell(row.unit);
+    return out;
+  };
 }
 
 /** A duration "start – end" may wrap between its dates, never inside one (durationLabel's form). */

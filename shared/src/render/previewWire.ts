@@ -12,20 +12,34 @@
 // - anything that does not follow these forms is carried literally, so decode(encode(m)) deep-equals
 //   m for every model (test/render/previewWire.test.ts).
 //
-// The server sends it as JSON text, the extension host passes that on unparsed (as UTF-8 bytes), and
-// the page parses it once and checks it field by field while decoding (an invalid wire form decodes
-// to undefined). Exact decimals stay strings throughout; ids and labels are only ever values.
+// The server sends it as JSON text in ASCII (non-ASCII characters escaped), a large one in parts
+// (previewWireParts; protocol/lsp.ts, PreviewModelResult.wireParts), the extension host passes that
+// on unparsed (as UTF-8 bytes), and the page parses it once and checks it field by field while
+// decoding (an invalid wire form decodes to undefined). Exact decimals stay strings throughout; ids
+// and labels are only ever values.
 //
 // The server also keeps each version's model in this form (previewWireOf): a plain value cell is the
 // parsed value's own decimal string, and no cell pointer or cell object is kept, so the model of a
 // 5 MB document takes about 3.5 MB of heap instead of 10–17 MB. Its patches are diffed on this form
 // (previewPatch.ts) and carry cells and rows decoded here (wireStatementDecoder).
 
+import { asciiJson } from "../json/ascii";
 import { escapeSegment } from "../json/pointer";
 import type { ValidationResult } from "../types";
 import type { CellKind, Presentation, StatementPresentation } from "./model";
 import { presentationHeading, presentStatements } from "./presentation";
-import { previewStatement, previewTitle, type PreviewCell, type PreviewCheck, type PreviewColumn, type PreviewModel, type PreviewRow, type PreviewStatement } from "./previewModel";
+import {
+  previewColumns,
+  previewRows,
+  previewStatementWith,
+  previewTitle,
+  type PreviewCell,
+  type PreviewCheck,
+  type PreviewColumn,
+  type PreviewModel,
+  type PreviewRow,
+  type PreviewStatement,
+} from "./previewModel";
 
 /** Bumped when the form changes; a page that gets another version ignores the message. */
 export const PREVIEW_WIRE_VERSION = 1;
@@ -97,7 +111,7 @@ export function encodePreviewWire(model: PreviewModel): PreviewWire {
  * built one statement at a time: only one statement's PreviewModel objects exist at once.
  */
 export function previewWireOf(presentation: Presentation): PreviewWire {
-  return { v: PREVIEW_WIRE_VERSION, title: previewTitle(presentation), statements: presentation.statements.map((statement) => encodeWireStatement(previewStatement(statement))) };
+  return { v: PREVIEW_WIRE_VERSION, title: previewTitle(presentation), statements: presentation.statements.map(wireStatementOf) };
 }
 
 /**
@@ -121,7 +135,7 @@ export class PreviewWireBuilder {
     if (!this.left) return false;
     const next = this.source.next();
     if (next.done === true) this.left = false;
-    else this.statements.push(encodeWireStatement(previewStatement(next.value)));
+    else this.statements.push(wireStatementOf(next.value));
     return this.left;
   }
 
@@ -132,18 +146,106 @@ export class PreviewWireBuilder {
   }
 }
 
-/** The wire form as the JSON text the server answers with. */
+/** The wire form as the JSON text the server answers with: JSON.stringify(wire), in ASCII (json/ascii.ts). */
 export function previewWireText(wire: PreviewWire): string {
-  return JSON.stringify(wire);
+  return Array.from(previewWireParts(wire)).join("");
+}
+
+/** previewWireParts cuts a part once it is this long (in characters, which are bytes: ASCII). */
+export const PREVIEW_WIRE_PART_CHARS = 256 * 1024;
+
+/** Rows written (and escaped) at a time: a statement of 12,000 rows is never one string. */
+const ROWS_AT_A_TIME = 256;
+
+/**
+ * previewWireText(wire) in consecutive pieces, made one at a time as they are asked for: rows are
+ * written a few hundred at a time, and a piece ends once it has `partChars` characters (the last
+ * one closes the text). A server that sends each piece before it makes the next never holds the
+ * whole text of a large model (3.3 MB at 5 MB), nor a message of it, nor the text of one statement.
+ */
+export function* previewWireParts(wire: PreviewWire, partChars = PREVIEW_WIRE_PART_CHARS): Generator<string, void, undefined> {
+  // Members in the objects' own order, undefined ones left out: JSON.stringify's text.
+  let part = "{";
+  for (const [position, [name, value]] of members(wire).entries()) {
+    part += `${position === 0 ? "" : ","}${asciiJson(name)}:`;
+    if (name !== "statements") {
+      part += asciiJson(value);
+      continue;
+    }
+    part += "[";
+    for (const [index, statement] of wire.statements.entries()) {
+      part += index === 0 ? "{" : ",{";
+      for (const [at, [member, content]] of members(statement).entries()) {
+        part += `${at === 0 ? "" : ","}${asciiJson(member)}:`;
+        if (member !== "rows") {
+          part += asciiJson(content);
+          continue;
+        }
+        part += "[";
+        for (let row = 0; row < statement.rows.length; row += ROWS_AT_A_TIME) {
+          // The rows' array text without its brackets.
+          part += `${row === 0 ? "" : ","}${asciiJson(statement.rows.slice(row, row + ROWS_AT_A_TIME)).slice(1, -1)}`;
+          if (part.length >= partChars) {
+            yield part;
+            part = "";
+          }
+        }
+        part += "]";
+      }
+      part += "}";
+    }
+    part += "]";
+  }
+  yield `${part}}`;
+}
+
+function members(value: object): [string, unknown][] {
+  return Object.entries(value).filter(([, content]) => content !== undefined);
 }
 
 export function encodeWireStatement(statement: PreviewStatement): WireStatement {
-  const suffixes = cellSuffixes(statement.columns);
-  const itemsPrefix = `${statement.pointer}/items/`;
+  const encode = rowEncoder(
+    statement.pointer,
+    statement.columns,
+    statement.rows.map((row) => row.pointer),
+  );
+  const out: WireStatement = {
+    pointer: statement.pointer,
+    label: statement.label,
+    unitPerRow: statement.unitPerRow,
+    columns: statement.columns,
+    rows: statement.rows.map(encode),
+  };
+  if (statement.id !== undefined) out.id = statement.id;
+  if (statement.unit !== undefined) out.unit = statement.unit;
+  if (statement.omitted !== undefined) out.omitted = statement.omitted;
+  return out;
+}
+
+/**
+ * encodeWireStatement(previewStatement(statement)), a row at a time: each row's PreviewRow and
+ * cells are encoded as soon as they are made, so the model objects of a whole statement (tens of
+ * thousands of cells, promoted to the old generation while the statement is built) never exist.
+ */
+export function wireStatementOf(statement: StatementPresentation): WireStatement {
+  const columns = previewColumns(statement);
+  const row = previewRows(statement);
+  const encode = rowEncoder(
+    statement.pointer,
+    columns,
+    statement.rows.map((each) => each.pointer),
+  );
+  return previewStatementWith(statement, columns, (position) => encode(row(position)));
+}
+
+/** Encodes the rows of the statement at `pointer` whose rows have `pointers`, in order. */
+function rowEncoder(pointer: string, columns: readonly PreviewColumn[], pointers: readonly string[]): (row: PreviewRow) => WireRow {
+  const suffixes = cellSuffixes(columns);
+  const itemsPrefix = `${pointer}/items/`;
   // The first row with each pointer, as the page's own lookups do.
   const rowIndex = new Map<string, number>();
-  statement.rows.forEach((row, index) => {
-    if (!rowIndex.has(row.pointer)) rowIndex.set(row.pointer, index);
+  pointers.forEach((each, index) => {
+    if (!rowIndex.has(each)) rowIndex.set(each, index);
   });
   // Rows that share a unit cell share its wire form (as the JSON text, it is the same).
   const units = new Map<PreviewRow["unit"], WireUnit>();
@@ -155,17 +257,7 @@ export function encodeWireStatement(statement: PreviewStatement): WireStatement 
     }
     return wire;
   };
-  const out: WireStatement = {
-    pointer: statement.pointer,
-    label: statement.label,
-    unitPerRow: statement.unitPerRow,
-    columns: statement.columns,
-    rows: statement.rows.map((row) => encodeRow(row, itemsPrefix, suffixes, rowIndex, unitOf)),
-  };
-  if (statement.id !== undefined) out.id = statement.id;
-  if (statement.unit !== undefined) out.unit = statement.unit;
-  if (statement.omitted !== undefined) out.omitted = statement.omitted;
-  return out;
+  return (row) => encodeRow(row, itemsPrefix, suffixes, rowIndex, unitOf);
 }
 
 function encodeRow(
@@ -179,7 +271,7 @@ function encodeRow(
   const pointer = ITEM_INDEX.test(tail) ? Number(tail) : row.pointer;
   const parentIndex = row.parent === undefined ? undefined : rowIndex.get(row.parent);
   const parent = row.parent === undefined ? null : (parentIndex ?? row.parent);
-  const cells = row.cells.map((cell, index) => encodeCell(cell, suffixes[index] === undefined ? undefined : row.pointer + suffixes[index]));
+  const cells = row.cells.map((cell, index) => encodeCell(cell, row.pointer, suffixes[index]));
   const wire: WireRow = [
     pointer,
     row.label,
@@ -195,13 +287,19 @@ function encodeRow(
   return wire;
 }
 
-function encodeCell(cell: PreviewCell, derived: string | undefined): WireCell {
+/** Whether `pointer` is `rowPointer` + `suffix`, without making that string for each cell. */
+function isDerived(pointer: string, rowPointer: string, suffix: string | undefined): boolean {
+  return suffix !== undefined && pointer.length === rowPointer.length + suffix.length && pointer.startsWith(rowPointer) && pointer.endsWith(suffix);
+}
+
+function encodeCell(cell: PreviewCell, rowPointer: string, suffix: string | undefined): WireCell {
   const marks = (cell.absent === true ? ABSENT : 0) | (cell.blocks === true ? BLOCKS : 0);
-  const plain = cell.pointer === derived && cell.kind === "value" && cell.title === "" && cell.flag === "" && cell.check === undefined;
+  const derived = isDerived(cell.pointer, rowPointer, suffix);
+  const plain = derived && cell.kind === "value" && cell.title === "" && cell.flag === "" && cell.check === undefined;
   // `absent: false` / `blocks: false` are never built; carried literally they would not round-trip.
   if (plain && marks === 0 && cell.absent === undefined && cell.blocks === undefined) return cell.value;
   const wire: WireCell = [KINDS.indexOf(cell.kind), cell.value, flat(cell.title), cell.flag, CHECKS.indexOf(cell.check), marks];
-  if (cell.pointer !== derived) wire.push(cell.pointer);
+  if (!derived) wire.push(cell.pointer);
   return wire;
 }
 
