@@ -135,34 +135,32 @@ test("the store keeps one version of a document: earlier versions are collectabl
   store.close(uri);
 });
 
-test("a value edit's preview update goes out first, then its diagnostics, then the answers to the requests that follow it", async () => {
-  const uri = "file:///value-edits/leading.json";
+/**
+ * Opens `uri` with its preview model asked for, replaces the first `"at-2025": "400"` cell's digits
+ * with `digits` (version 2), asks for a pointer at once as the editor does after a key when `ask`,
+ * and gives the order in which the server's answers for version 2 arrived.
+ */
+async function orderAfterEdit(uri: string, digits: string, ask: boolean): Promise<string[]> {
   await server.open(uri, text);
   await server.connection.sendRequest(PreviewModelRequest, { uri });
   const order: string[] = [];
   const published = server.diagnostics(uri, (params) => params.version === 2).then(() => order.push("diagnostics"));
   const pushed = server.previewUpdate(uri, (update) => update.version === 2).then(() => order.push("preview update"));
   const range = digitsOf(text, '"at-2025": "400"');
-  // As the editor does after a keystroke: the change, then at once the cursor's request.
-  void server.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: 2 }, contentChanges: [{ range, text: "410" }] });
-  const answered = server.connection.sendRequest(PointerAtRequest, { uri, version: 2, offset: 0 }).then(() => order.push("answers"));
+  void server.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: 2 }, contentChanges: [{ range, text: digits }] });
+  const answered = ask ? server.connection.sendRequest(PointerAtRequest, { uri, version: 2, offset: 0 }).then(() => order.push("answers")) : undefined;
   await Promise.all([published, pushed, answered]);
+  return order;
+}
+
+test("a value edit's preview update goes out first, then its diagnostics, then the answers to the requests that follow it", async () => {
   // The patch is ready with the analysis; the diagnostics of every problem take longer to build, write and read.
-  assert.deepEqual(order, ["preview update", "diagnostics", "answers"]);
+  assert.deepEqual(await orderAfterEdit("file:///value-edits/leading.json", "410", true), ["preview update", "diagnostics", "answers"]);
 });
 
 test("an edit that is not a value edit publishes its diagnostics before the preview's update", async () => {
-  const uri = "file:///value-edits/structural.json";
-  await server.open(uri, text);
-  await server.connection.sendRequest(PreviewModelRequest, { uri });
-  const order: string[] = [];
-  const published = server.diagnostics(uri, (params) => params.version === 2).then(() => order.push("diagnostics"));
-  const pushed = server.previewUpdate(uri, (update) => update.version === 2).then(() => order.push("preview update"));
   // A letter in a value is no value edit: the text is analysed whole, and the problems come first.
-  const range = digitsOf(text, '"at-2025": "400"');
-  void server.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: 2 }, contentChanges: [{ range, text: "4x0" }] });
-  await Promise.all([published, pushed]);
-  assert.deepEqual(order, ["diagnostics", "preview update"]);
+  assert.deepEqual(await orderAfterEdit("file:///value-edits/structural.json", "4x0", false), ["diagnostics", "preview update"]);
 });
 
 test("in the store, a value edit's other listeners wait until what its leaders sent is written, and skip a version replaced meanwhile", async () => {
