@@ -234,10 +234,11 @@ class CompareScript {
       }
     }
     if (mark.rollup !== undefined) {
-      td.classList.add(mark.rollup.worse ? "fc-rollup-worse" : "fc-rollup-better");
+      td.classList.add(mark.rollup.outcome === "holds" ? "fc-rollup-better" : "fc-rollup-worse");
       const flag = document.createElement("span");
       flag.className = "fc-rollup";
-      flag.textContent = mark.rollup.worse ? l10n.t("⚠ stopped adding up") : l10n.t("✓ now adds up");
+      flag.textContent =
+        mark.rollup.outcome === "fails" ? l10n.t("⚠ stopped adding up") : mark.rollup.outcome === "unchecked" ? l10n.t("⚠ can no longer be checked") : l10n.t("✓ now adds up");
       flag.title = l10n.t("Before: {0}\nNow: {1}", mark.rollup.old, mark.rollup.new);
       td.append(flag);
       td.title = td.title === "" ? flag.title : `${td.title}\n${flag.title}`;

@@ -27,7 +27,7 @@ import { element, PageHeader, reportPageFocus } from "./page";
 import { ScrollReporter } from "./scroll";
 import { StatementsView, type Place } from "./statements";
 import { cellsText, SelectionRange } from "./selection";
-import { CellEditor, startsValue, type Direction, type EditTarget } from "./grid";
+import { CellEditor, clearsValue, startsValue, type Direction, type EditTarget } from "./grid";
 import { display } from "./display";
 import type { CellContent } from "../../shared/src/fix/cellEdits";
 import { unavailableKeyword } from "../../shared/src/render/cellInput";
@@ -600,7 +600,7 @@ class PreviewScript {
 
   // ---- Editing ----
 
-  /** Enter, F2 or typing (a digit, a minus sign, an opening parenthesis; any character in a label) starts editing the focused cell. */
+  /** Enter, F2 or typing (any character; Backspace or Delete with an empty input) starts editing the focused cell. */
   private startEditingByKey(place: Place, event: KeyboardEvent): boolean {
     if (this.readOnly !== undefined || event.ctrlKey || event.metaKey || event.altKey) return false;
     const target = this.editTarget(place);
@@ -609,6 +609,7 @@ class PreviewScript {
     let typed: string | undefined;
     if (event.key === "Enter" || event.key === "F2") typed = undefined;
     else if (target.kind === "value" && startsValue(event.key)) typed = event.key;
+    else if (target.kind === "value" && clearsValue(event.key)) typed = "";
     // In the label column + and - still fold and unfold a subtotal's group.
     else if (target.kind === "label" && event.key.length === 1 && event.key !== " " && !"+-=".includes(event.key)) typed = event.key;
     else return false;
