@@ -10,7 +10,8 @@
 //
 // Then what a newcomer does next, each in the real editor: the snapshot diff view renders a table;
 // Export TSV asks for one folder and writes the CLI's files; FS: New Document's questions give an
-// untitled document that conforms with no problem; each walkthrough step's button does its thing.
+// untitled document that conforms with no problem; each walkthrough step's button does its thing,
+// and its step is ticked; a preview goes with its untitled document; Export XLSX asks at once.
 
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -460,8 +461,27 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     for (const [name, text] of expected) assert.equal(readFileSync(join(target, name), "utf8"), text, name);
   });
 
-  uiTest("FS: Export XLSX is in the palette of code-server, where the extension runs in Node (not hidden by isWeb)", async ({ page }) => {
-    await quickOpen(page, "example-northwind-group.json");
+  uiTest("FS: Export XLSX is in the palette of code-server (not hidden by isWeb), and asks where to save before it builds the workbook", async ({ page, apiResultsFile }) => {
+    const file = "example-northwind-group.json";
+    await quickOpen(page, file);
+    const before = (await describeActiveDocument(page, apiResultsFile)).text;
+    // Whether the "building the workbook" notification shows before the save dialog does: it must
+    // not (the dialog comes at once; the workbook is built meanwhile, its progress shown only if it
+    // is still being built once the file is chosen).
+    await page.evaluate(() => {
+      const state = window as { buildingBeforeDialog?: boolean; dialogShown?: boolean; exportObserver?: MutationObserver };
+      state.buildingBeforeDialog = false;
+      state.dialogShown = false;
+      state.exportObserver?.disconnect();
+      state.exportObserver = new MutationObserver(() => {
+        const box = document.querySelector(".quick-input-widget .quick-input-box input") as HTMLInputElement | null;
+        if (box?.value.endsWith(".xlsx") === true) state.dialogShown = true;
+        if (!state.dialogShown && [...document.querySelectorAll(".notification-toast")].some((toast) => /building the workbook/.test(toast.textContent ?? ""))) {
+          state.buildingBeforeDialog = true;
+        }
+      });
+      state.exportObserver.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
     await runFsEditorCommand(page, "FS: Export XLSX");
     // The save dialog (a quick input in code-server) asks where to write the workbook.
     await page.waitForFunction(
@@ -471,7 +491,16 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
         timeout: UI_TIMEOUT_MS,
       },
     );
+    assert.equal(await page.evaluate(() => (window as { buildingBeforeDialog?: boolean }).buildingBeforeDialog), false, "the dialog waited for the workbook");
+    // What the user types now goes into the dialog, not into the document.
+    await page.keyboard.type("zq");
+    await page.waitForFunction(() => (document.querySelector(".quick-input-widget .quick-input-box input") as HTMLInputElement | null)?.value.includes("zq") === true, undefined, {
+      timeout: UI_TIMEOUT_MS,
+    });
     await page.keyboard.press("Escape");
+    await page.evaluate(() => (window as { exportObserver?: MutationObserver }).exportObserver?.disconnect());
+    await quickOpen(page, file);
+    assert.equal((await describeActiveDocument(page, apiResultsFile)).text, before, "the document is unchanged");
   });
 
   uiTest("the Rollups view, failing first: the subtotal that does not add up comes first, with the Problems panel's warning icon", async ({ page }) => {
@@ -574,6 +603,36 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     assert.equal(created.cursorVisible, true, "the cursor (on the first value to type) is in view");
   });
 
+  uiTest("a preview of an untitled document closes with it, and never shows the next untitled document under its name", async ({ page }) => {
+    await runCommand(page, "FS: New Document");
+    const answer = async (step: number, text: string) => {
+      await quickInputStep(page, `(${step}/5)`);
+      await quickInputBox(page).fill(text);
+      await page.keyboard.press("Enter");
+    };
+    await answer(1, "Gone Ltd");
+    await answer(2, "EUR");
+    await quickInputStep(page, "(3/5)");
+    await quickInputBox(page).fill("Thousands");
+    await page.locator(".quick-input-list .monaco-list-row.focused", { hasText: "Thousands" }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.keyboard.press("Enter");
+    await answer(4, "2024-2025");
+    await answer(5, "12-31");
+    const active = page.locator('.tabs-container .tab.active[data-resource-name^="Untitled"]');
+    await active.waitFor({ timeout: UI_TIMEOUT_MS });
+    const name = (await active.getAttribute("data-resource-name")) ?? "";
+    await fsEditorTitleAction(page).waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+    await runFsEditorCommand(page, "FS: Open Preview to the Side");
+    const previewTab = page.locator(".tabs-container .tab", { hasText: `Preview ${name}` });
+    await previewTab.first().waitFor({ timeout: UI_TIMEOUT_MS });
+    await webviewShowing(page, ".fs-preview-title", "Gone Ltd");
+    // Closed without saving: the document is gone, and so is its preview.
+    await page.locator(`.tabs-container .tab[data-resource-name="${name}"]`).click();
+    await runCommand(page, "View: Revert and Close Editor");
+    await page.locator(`.tabs-container .tab[data-resource-name="${name}"]`).waitFor({ state: "detached", timeout: UI_TIMEOUT_MS });
+    await previewTab.first().waitFor({ state: "detached", timeout: UI_TIMEOUT_MS });
+  });
+
   uiTest("the walkthrough's buttons open the example beside it, open its preview, fix its failing subtotal and record its snapshot", async ({ page, apiResultsFile }) => {
     await runCommand(page, "FS E2E: Open FS Walkthrough");
     const untitled = page.locator('.tabs-container .tab[data-resource-name^="Untitled"]');
@@ -614,6 +673,8 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
       };
     }, example);
     assert.ok(groups.example >= 0 && groups.preview >= 0 && groups.example !== groups.preview, `the preview is beside the example: ${JSON.stringify(groups)}`);
+    // Its button opened the preview: the step is ticked.
+    await page.locator(`.getting-started-step[data-step-id$="#openPreview"] .complete`).waitFor({ timeout: UI_TIMEOUT_MS });
 
     await runWalkthroughStep(page, "fixSubtotal", "Go to a failing subtotal");
     const title = "Set Operating profit to the sum of its children (18,110)";
