@@ -26,7 +26,7 @@ import { parseJson } from "../../shared/src/json/parse";
 import { newDocument } from "../../shared/src/template/newDocument";
 import { repoRoot } from "../support/paths";
 import { blockNetwork, OFFLINE_SETTINGS, screenshot, setUpEditor, waitForFile, waitForSchemaSettings, type Editor } from "./harness";
-import { fsEditorTitleAction, goTo, quickOpen, runCommand, runFsEditorCommand, showProblems, UI_TIMEOUT_MS } from "./workbench";
+import { fsEditorTitleAction, goTo, quickOpen, runCommand, runFsEditorCommand, showHover, showProblems, UI_TIMEOUT_MS } from "./workbench";
 
 const SETUP_TIMEOUT_MS = 15 * 60_000;
 const TEST_TIMEOUT_MS = 6 * 60_000;
@@ -267,6 +267,10 @@ const quickInputBox = (page: Page) => page.locator(".quick-input-widget .quick-i
 async function stepTicked(page: Page, stepId: string): Promise<boolean> {
   return (await page.locator(`.getting-started-step[data-step-id$="#${stepId}"] .complete`).count()) > 0;
 }
+
+/** The checkbox of a walkthrough step, ticked or not (a click on it toggles the step, as a user does). */
+const stepCheckbox = (page: Page, stepId: string, ticked: boolean) =>
+  page.locator(`.getting-started-step[data-step-id$="#${stepId}"] [role="checkbox"][data-done-step-id$="#${stepId}"][aria-checked="${String(ticked)}"]`);
 
 /**
  * Answers a question of FS: New Document with the keyboard alone. The question must take the
@@ -561,6 +565,30 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     assert.equal(outlines.size, 1, [...outlines].join(" / "));
   });
 
+  uiTest("the hover of the example's failing subtotal shows each likely cause once and reads without scrolling", async ({ page, folder }) => {
+    const file = "example-northwind-group.json";
+    const lines = readFileSync(join(folder, FOLDER, file), "utf8").split("\n");
+    const item = lines.findIndex((candidate) => candidate.includes('"id": "operating-profit"'));
+    const line = lines.findIndex((candidate, index) => index > item && candidate.includes('"fy2025"'));
+    await quickOpen(page, file);
+    // Inside the value, once its diagnostic is published (its lens says so).
+    await goTo(page, line + 1, lines[line]!.indexOf('"', lines[line]!.indexOf(":")) + 2);
+    await page.locator(".monaco-editor .codelens-decoration", { hasText: "✗ fy2025 off by 1" }).first().waitFor({ timeout: FIRST_PROBLEMS_TIMEOUT_MS });
+    // VS Code's block for the diagnostic (its message, the likely causes, its actions) and ours below it.
+    const hover = page.locator(".monaco-hover").filter({ hasText: "Likely cause" }).filter({ hasText: "Children of Operating profit" }).first();
+    await showHover(page, hover);
+    const text = (await hover.textContent()) ?? "";
+    assert.equal(text.split("Likely cause").length - 1, 2, `each of the two causes once: ${text}`);
+    assert.match(text, /Gross profit\u00a050,910 · Distribution costs\u00a0-14,285 · Administrative expenses\u00a0-19,760 · Other operating income\u00a01,245 · sum 18,110/);
+    // VS Code shows at most 250 px of a hover (a quarter of a taller editor) and scrolls the rest.
+    const size = await hover.evaluate((element) => {
+      const content = element.querySelector(".monaco-hover-content");
+      return { scrollHeight: content?.scrollHeight ?? -1, clientHeight: content?.clientHeight ?? -1 };
+    });
+    assert.ok(size.clientHeight > 0 && size.scrollHeight <= size.clientHeight + 1, `the hover scrolls: ${JSON.stringify(size)}`);
+    await page.keyboard.press("Escape");
+  });
+
   uiTest("FS: New Document: five answers give an untitled FS document that conforms, with every rollup check satisfied and no problem", async ({ page, apiResultsFile }) => {
     await runCommand(page, "FS: New Document");
     const answer = async (step: number, text: string) => {
@@ -634,7 +662,22 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
   });
 
   uiTest("the walkthrough's buttons open the example beside it, open its preview, fix its failing subtotal and record its snapshot", async ({ page, apiResultsFile }) => {
+    // A preview opened before the walkthrough was ever shown, as a newcomer following the README
+    // does: its step is ticked when the walkthrough opens. (VS Code starts its walkthroughs service
+    // only then, and took the context key that already held as spent: the step was never ticked.)
+    const early = "example-northwind-group.json";
+    await quickOpen(page, early);
+    await runFsEditorCommand(page, "FS: Open Preview to the Side");
+    const earlyPreview = page.locator(".tabs-container .tab", { hasText: `Preview ${early}` }).first();
+    await earlyPreview.waitFor({ timeout: UI_TIMEOUT_MS });
+    await earlyPreview.click();
+    await runCommand(page, "View: Close Editor");
+    await earlyPreview.waitFor({ state: "detached", timeout: UI_TIMEOUT_MS });
     await runCommand(page, "FS E2E: Open FS Walkthrough");
+    await stepCheckbox(page, "openPreview", true).waitFor({ timeout: UI_TIMEOUT_MS });
+    // Unticked by hand (its checkbox), the step is ticked again by its button below.
+    await stepCheckbox(page, "openPreview", true).click();
+    await stepCheckbox(page, "openPreview", false).waitFor({ timeout: UI_TIMEOUT_MS });
     const untitled = page.locator('.tabs-container .tab[data-resource-name^="Untitled"]');
     const before = await untitled.count();
 
@@ -652,6 +695,21 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     assert.ok(opened.quickFixes.includes("Set Operating profit to the sum of its children (18,110)"), JSON.stringify(opened.quickFixes));
 
     assert.ok(await stepTicked(page, "openExample"), "the first step is ticked once the example is open");
+    // In a narrow group (the walkthrough beside the example in a 1,000 px window: about 350 px)
+    // VS Code cuts a title to one line unless its step is selected: every title fits that line.
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 1_000, height: viewport?.height ?? 800 });
+    try {
+      await page.waitForFunction(() => (document.querySelector(".gettingStartedContainer")?.getBoundingClientRect().width ?? 1_000) < 420, undefined, { timeout: UI_TIMEOUT_MS });
+      const cut = await page.evaluate(() =>
+        [...document.querySelectorAll(".getting-started-step:not(.expanded) .step-title")]
+          .filter((title) => title.scrollWidth > title.clientWidth)
+          .map((title) => `${title.textContent ?? ""} (${title.scrollWidth} of ${title.clientWidth} px)`),
+      );
+      assert.deepEqual(cut, [], "step titles cut off in a narrow group");
+    } finally {
+      if (viewport !== null) await page.setViewportSize(viewport);
+    }
     assert.ok(!(await stepTicked(page, "openPreview")), "the second step is not ticked before its button");
 
     await runWalkthroughStep(page, "openPreview", "Open the preview");
@@ -674,7 +732,7 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     }, example);
     assert.ok(groups.example >= 0 && groups.preview >= 0 && groups.example !== groups.preview, `the preview is beside the example: ${JSON.stringify(groups)}`);
     // Its button opened the preview: the step is ticked.
-    await page.locator(`.getting-started-step[data-step-id$="#openPreview"] .complete`).waitFor({ timeout: UI_TIMEOUT_MS });
+    await stepCheckbox(page, "openPreview", true).waitFor({ timeout: UI_TIMEOUT_MS });
 
     await runWalkthroughStep(page, "fixSubtotal", "Go to a failing subtotal");
     const title = "Set Operating profit to the sum of its children (18,110)";
@@ -707,6 +765,8 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     await runCommand(page, "FS E2E: Open FS Walkthrough");
     await runWalkthroughStep(page, "newDocument", "New FS document");
     await newDocumentByKeyboard(page, "Walkthrough Ltd");
+    // Ticked, although an earlier test created a document before the walkthrough was ever shown.
+    await stepCheckbox(page, "newDocument", true).waitFor({ state: "attached", timeout: UI_TIMEOUT_MS });
 
     // The walkthrough has the focus (its step was clicked), and the palette runs the command.
     await runCommand(page, "FS E2E: Open FS Walkthrough");
