@@ -16,7 +16,7 @@ import { decodePreviewWire } from "../../shared/src/render/previewWire";
 import { applyPreviewPatch } from "../../shared/src/render/previewPatch";
 import { cellDisplayText } from "../../shared/src/render/previewModel";
 import { display } from "./display";
-import { element } from "./page";
+import { element, reportPageFocus } from "./page";
 import { ScrollReporter } from "./scroll";
 import { StatementsView } from "./statements";
 
@@ -88,9 +88,7 @@ class CompareScript {
       } else this.paint(event.data);
     });
     window.addEventListener("resize", () => this.view.draw());
-    // Whether the page has the keyboard, as the preview's page says it (client/src/page/staleFocusGuard.ts).
-    window.addEventListener("focus", () => this.post({ type: "pageFocus", focused: true }));
-    window.addEventListener("blur", () => this.post({ type: "pageFocus", focused: false }));
+    reportPageFocus(window, (message) => this.post(message));
     this.content.addEventListener("click", (event) => this.onClick(event));
     this.post({ type: "ready" });
   }
