@@ -570,7 +570,13 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     const lines = readFileSync(join(folder, FOLDER, file), "utf8").split("\n");
     const item = lines.findIndex((candidate) => candidate.includes('"id": "operating-profit"'));
     const line = lines.findIndex((candidate, index) => index > item && candidate.includes('"fy2025"'));
+    // A typical editor: one group, nothing below it (a hover's room follows the editor's size).
+    await runCommand(page, "View: Single Column Editor Layout");
     await quickOpen(page, file);
+    if (await page.locator(".part.panel").isVisible()) {
+      await page.keyboard.press("Control+J");
+      await page.locator(".part.panel").waitFor({ state: "hidden", timeout: UI_TIMEOUT_MS });
+    }
     // Inside the value, once its diagnostic is published (its lens says so).
     await goTo(page, line + 1, lines[line]!.indexOf('"', lines[line]!.indexOf(":")) + 2);
     await page.locator(".monaco-editor .codelens-decoration", { hasText: "✗ fy2025 off by 1" }).first().waitFor({ timeout: FIRST_PROBLEMS_TIMEOUT_MS });
@@ -670,8 +676,9 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     await runFsEditorCommand(page, "FS: Open Preview to the Side");
     const earlyPreview = page.locator(".tabs-container .tab", { hasText: `Preview ${early}` }).first();
     await earlyPreview.waitFor({ timeout: UI_TIMEOUT_MS });
-    await earlyPreview.click();
-    await runCommand(page, "View: Close Editor");
+    // Closed by its tab's close button ("View: Close Editor" in the palette ranks "Revert and Close" first once used).
+    await earlyPreview.hover();
+    await earlyPreview.locator(".tab-actions .action-label").first().click();
     await earlyPreview.waitFor({ state: "detached", timeout: UI_TIMEOUT_MS });
     await runCommand(page, "FS E2E: Open FS Walkthrough");
     await stepCheckbox(page, "openPreview", true).waitFor({ timeout: UI_TIMEOUT_MS });
