@@ -263,12 +263,17 @@ class PreviewScript {
     this.view.mark(HIGHLIGHT, []);
     this.view.markRange(SELECTED, undefined);
     this.editor.abandon();
-    this.view.setModel(model, message.numberFormat);
-    this.markReadOnly();
     const restored = savedUri === message.uri ? this.restoreTop : undefined;
     this.restoreTop = undefined;
     const top = message.scrollTop ?? restored ?? (changedDocument ? 0 : keptTop);
-    this.scroll.scrollTo(top);
+    // New content can move the scroller by itself (content shorter than the old offset clamps it):
+    // that scroll is ours with the one to `top`, never reported as the user's, which would scroll
+    // the editor (a new document's, away from its cursor).
+    this.scroll.scrollOurselves(() => {
+      this.view.setModel(model, message.numberFormat);
+      this.markReadOnly();
+      this.scroll.scrollTo(top);
+    });
     this.view.draw();
     if (model !== undefined) markOnce("fs-preview-drawn");
     this.updateTabStops();
