@@ -194,6 +194,8 @@ interface ActiveDocument {
   quickFixes: string[];
   /** Whether the editor shows the line of its cursor. */
   cursorVisible: boolean;
+  /** The editor's indentation (the status bar's "Spaces: N"). */
+  indentation: { tabSize: number; insertSpaces: boolean };
 }
 
 async function describeActiveDocument(page: Page, apiResultsFile: string): Promise<ActiveDocument> {
@@ -640,6 +642,8 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     assert.match(created.lenses[0] ?? "", /^FS 0\.2 · conforming · \d+ rollup checks? satisfied/);
     assert.deepEqual(created.diagnostics, [], "no problem on the new document");
     assert.equal(created.cursorVisible, true, "the cursor (on the first value to type) is in view");
+    // The document is written with two spaces, and the editor says so (it said "Spaces: 4").
+    assert.deepEqual(created.indentation, { tabSize: 2, insertSpaces: true });
   });
 
   uiTest("a preview of an untitled document closes with it, and never shows the next untitled document under its name", async ({ page }) => {
