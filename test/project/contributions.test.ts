@@ -3,7 +3,7 @@
 // the packaged extension (.vscodeignore) carries the snippets, the walkthrough and its example.
 
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { CLIENT_COMMANDS } from "../../protocol/lsp";
@@ -127,5 +127,19 @@ test("every command's title is localized: a %key% of package.nls.json with its G
     const key = /^%([^%]+)%$/.exec(title)?.[1];
     assert.ok(key !== undefined, `${command}: its title "${title}" is not a %key%`);
     assert.ok(nls[key] !== undefined && german[key] !== undefined, `${command}: ${key} is missing from package.nls.json or package.nls.de.json`);
+  }
+});
+
+test("every translation of the manifest has the walkthrough's pages in its language: each step's page exists and is not the English one", () => {
+  const keys = Object.keys(nls).filter((key) => /^walkthrough\.step\.\w+\.media$/.test(key));
+  assert.equal(keys.length, manifest.contributes.walkthroughs[0]!.steps.length, "a page key per step");
+  for (const file of readdirSync(repoRoot).filter((name) => /^package\.nls\.[\w-]+\.json$/.test(name))) {
+    const translated = JSON.parse(readFileSync(join(repoRoot, file), "utf8")) as Record<string, string>;
+    for (const key of keys) {
+      const page = translated[key];
+      assert.ok(page !== undefined && existsSync(join(repoRoot, page)), `${file}: ${key} names no page`);
+      assert.notEqual(page, nls[key], `${file}: ${key} is the English page`);
+      assert.notEqual(readFileSync(join(repoRoot, page), "utf8"), readFileSync(join(repoRoot, nls[key]!), "utf8"), `${file}: ${page} is not translated`);
+    }
   }
 });
