@@ -647,11 +647,17 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
   });
 
   uiTest("a preview of an untitled document closes with it, and never shows the next untitled document under its name", async ({ page }) => {
+    // The new document is the untitled tab after those open before (an earlier case's Untitled-1 can
+    // still be the active tab for a moment: a clean-clone CI run took its name so).
+    const untitled = page.locator('.tabs-container .tab[data-resource-name^="Untitled"]');
+    const names = async () => Promise.all((await untitled.all()).map(async (tab) => (await tab.getAttribute("data-resource-name")) ?? ""));
+    const before = new Set(await names());
     await runCommand(page, "FS: New Document");
     await answerNewDocument(page, "Gone Ltd", "12-31");
-    const active = page.locator('.tabs-container .tab.active[data-resource-name^="Untitled"]');
-    await active.waitFor({ timeout: UI_TIMEOUT_MS });
-    const name = (await active.getAttribute("data-resource-name")) ?? "";
+    await untitled.nth(before.size).waitFor({ timeout: UI_TIMEOUT_MS });
+    const name = (await names()).find((candidate) => !before.has(candidate)) ?? "";
+    assert.notEqual(name, "", "a new untitled tab");
+    await page.locator(`.tabs-container .tab.active[data-resource-name="${name}"]`).waitFor({ timeout: UI_TIMEOUT_MS });
     // The editor-title button, once the new document is recognised (the palette lists the command
     // only while the active editor is an FS document, which it is not for a moment as it is filled).
     await fsEditorTitleAction(page).click({ timeout: UI_TIMEOUT_MS });
