@@ -6,12 +6,11 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { CompareViewRequest, type CompareViewResult } from "../../protocol/lsp";
-import { readText, repoRoot } from "../support/paths";
 import { serveThisFile, type ServerUnderTest } from "./harness";
+import { germanBundle } from "../support/germanBundle";
 
-const german = JSON.parse(readText(join(repoRoot, "l10n", "bundle.l10n.de.json"))) as Record<string, string>;
+const german = germanBundle();
 let server: ServerUnderTest;
 serveThisFile(
   (started) => {

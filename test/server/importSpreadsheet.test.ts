@@ -6,10 +6,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import * as l10n from "@vscode/l10n";
 import { bytesToBase64 } from "../../protocol/base64";
 import * as service from "../../server/src/service/index";
 import { repoRoot } from "../support/paths";
+import { germanBundle, withBundle } from "../support/germanBundle";
 
 const csv = "Income statement (EUR thousands)\n,2025\nRevenue,100\nCosts,(40)\nProfit,60\n";
 const base64 = (text: string) => bytesToBase64(new TextEncoder().encode(text));
@@ -53,10 +53,8 @@ test("a workbook by another program, and bad input as a problem", async () => {
 });
 
 test("in the editor's display language: the report, the verdict and a refusal in German, the CLI's English without a bundle", async () => {
-  const german = JSON.parse(readFileSync(join(repoRoot, "l10n", "bundle.l10n.de.json"), "utf8")) as Record<string, string>;
   const english = await service.importFile({ name: "income.csv", base64: base64(csv), options: { rollups: "sums" } });
-  l10n.config({ contents: german });
-  try {
+  await withBundle(germanBundle(), async () => {
     const given = await service.importFile({ name: "income.csv", base64: base64(csv), options: { rollups: "sums" } });
     const report = given.report as string;
     assert.match(report, /^income\.csv: gelesen als CSV\n/);
@@ -69,8 +67,6 @@ test("in the editor's display language: the report, the verdict and a refusal in
     assert.equal(report.split("\n").length, (english.report as string).split("\n").length);
     assert.doesNotMatch(report, /\b(?:guessed|read as|the document|from the|is the sum)\b/);
     assert.deepEqual(await service.importFile({ name: "empty.csv", base64: "" }), { problem: "empty.csv ist leer" });
-  } finally {
-    l10n.config({ contents: {} });
-  }
+  });
   assert.equal((await service.importFile({ name: "income.csv", base64: base64(csv), options: { rollups: "sums" } })).report, english.report);
 });

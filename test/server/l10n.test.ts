@@ -6,7 +6,6 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import {
   CodeActionRequest,
   CodeLensRequest,
@@ -16,12 +15,12 @@ import {
   type Diagnostic,
   type MarkupContent,
 } from "vscode-languageserver-protocol/node";
-import { readText, repoRoot } from "../support/paths";
 import { serveThisFile, startServer, type ServerUnderTest } from "./harness";
 import { positionOf } from "./text-positions";
 import { GERMAN_DOCUMENT } from "../support/germanDocument";
+import { germanBundle } from "../support/germanBundle";
 
-const german = JSON.parse(readText(join(repoRoot, "l10n", "bundle.l10n.de.json"))) as Record<string, string>;
+const german = germanBundle();
 let server: ServerUnderTest;
 serveThisFile(
   (started) => {

@@ -9,11 +9,12 @@ import { after, before, test } from "node:test";
 import * as l10n from "@vscode/l10n";
 import type { Page } from "playwright-core";
 import { displayFormat } from "../../shared/src/render/localeFormat";
-import { readJson, readText, repoRoot, upstreamRoot } from "../support/paths";
 import { modelMessageFor, openPreview, send, startPreviewHost, type PreviewHost } from "./page";
+import { readJson, upstreamRoot } from "../support/paths";
+import { germanBundle } from "../support/germanBundle";
 
 const TIMEOUT = { timeout: 60_000 };
-const german = JSON.parse(readText(join(repoRoot, "l10n", "bundle.l10n.de.json"))) as Record<string, string>;
+const german = germanBundle();
 const de = displayFormat("de");
 // What the extension does on activation (client/src/l10n.ts) and the server on initialize: the
 // shell's static words and the model's titles are made in those processes, this one here.

@@ -613,10 +613,9 @@ class PreviewScript {
     if (target === undefined || cell === undefined) return false;
     let typed: string | undefined;
     if (event.key === "Enter" || event.key === "F2") typed = undefined;
-    else if (target.kind === "value" && startsValue(event.key)) typed = event.key;
-    else if (target.kind === "value" && clearsValue(event.key)) typed = "";
     // In the label column + and - still fold and unfold a subtotal's group.
-    else if (target.kind === "label" && event.key.length === 1 && event.key !== " " && !"+-=".includes(event.key)) typed = event.key;
+    else if (startsValue(event.key) && (target.kind === "value" || !"+-=".includes(event.key))) typed = event.key;
+    else if (target.kind === "value" && clearsValue(event.key)) typed = "";
     else return false;
     event.preventDefault();
     this.selection = SelectionRange.at(place);
