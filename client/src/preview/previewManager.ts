@@ -19,7 +19,7 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
   ) {
     this.subscriptions = [
       vscode.workspace.onDidChangeTextDocument(({ document, contentChanges }) => {
-        if (contentChanges.length > 0) for (const preview of this.previewsOf(document.uri)) preview.documentChanged();
+        if (contentChanges.length > 0) for (const preview of this.previewsOf(document.uri)) preview.documentChanged(document);
       }),
       vscode.window.onDidChangeActiveTextEditor((editor) => this.follow(editor)),
       // A file that becomes an FS document while it is being typed: follow it once it is detected.
