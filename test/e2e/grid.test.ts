@@ -255,7 +255,14 @@ describe("the left side of a Git diff in the preview's grid (code-server, Git)",
   const uiTest = editorSuite(async () => {
     manufacturing = (await loadWorkspaceLib()).E2E_FILES.manufacturing;
     return setUpEditor(
-      { "git.enabled": true, "git.autoRepositoryDetection": true, "scm.defaultViewMode": "list" },
+      // Side by side, however narrow the window (VS Code shows a narrow diff inline, without a left editor).
+      {
+        "git.enabled": true,
+        "git.autoRepositoryDetection": true,
+        "scm.defaultViewMode": "list",
+        "diffEditor.renderSideBySide": true,
+        "diffEditor.useInlineViewWhenSpaceIsLimited": false,
+      },
       {
         // The workspace committed, then Cash at-2025 changed in the working tree (400 → 450).
         addFiles: (folder) => {
@@ -282,9 +289,11 @@ describe("the left side of a Git diff in the preview's grid (code-server, Git)",
       await change.waitFor({ timeout: GIT_TIMEOUT_MS });
       await change.click();
       // The diff editor (the index ↔ the working tree): the user clicks into its left side, a git: document.
-      const left = page.locator(".editor-group-container.active .monaco-diff-editor .editor.original .view-lines");
-      await left.waitFor({ timeout: UI_TIMEOUT_MS });
-      await left.click();
+      // (Near its text's top left: the lines' box runs on under the right side.)
+      const left = page.locator(".editor-group-container.active .monaco-diff-editor .editor.original");
+      await left.locator(".view-lines").waitFor({ timeout: UI_TIMEOUT_MS });
+      await left.locator(".view-lines").click({ position: { x: 12, y: 12 } });
+      await left.locator(".monaco-editor.focused").waitFor({ timeout: UI_TIMEOUT_MS });
       await runFsEditorCommand(page, "FS: Open Preview to the Side");
       const preview = previewFrame(page);
       const sign = preview.locator(".fs-preview-readonly:not([hidden])");
