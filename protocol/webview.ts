@@ -207,6 +207,7 @@ const isCount = (value: unknown): value is number => typeof value === "number" &
 const CELL_KINDS: ReadonlySet<unknown> = new Set(["value", "missing", "unavailable", "invalid"]);
 const CHECKS: ReadonlySet<unknown> = new Set([undefined, "satisfied", "inconsistent", "rollup-error"]);
 const COLUMN_KINDS: ReadonlySet<unknown> = new Set(["instant", "duration", "unresolved"]);
+const ROLLUP_OUTCOMES: ReadonlySet<unknown> = new Set(["fails", "unchecked", "holds"]);
 
 export function isPreviewCell(value: unknown): value is PreviewCell {
   const cell = record(value);
@@ -469,7 +470,7 @@ function isCompareMarks(value: unknown): value is CompareViewMarks {
   const marks = record(value);
   const counts = record(marks?.counts);
   if (marks === undefined || counts === undefined || !Array.isArray(marks.lines) || !marks.lines.every(isString)) return false;
-  if (!["total", "values", "added", "removed", "moved", "worse", "better", "other"].every((key) => isCount(counts[key]))) return false;
+  if (!["total", "values", "added", "removed", "moved", "fails", "unchecked", "better", "other"].every((key) => isCount(counts[key]))) return false;
   const rowsOk =
     Array.isArray(marks.rows) &&
     marks.rows.every((entry) => {
@@ -499,7 +500,7 @@ function isCompareMarks(value: unknown): value is CompareViewMarks {
       )
         return false;
       const rollup = cell.rollup === undefined ? undefined : record(cell.rollup);
-      return cell.rollup === undefined || (rollup !== undefined && typeof rollup.worse === "boolean" && isString(rollup.old) && isString(rollup.new));
+      return cell.rollup === undefined || (rollup !== undefined && ROLLUP_OUTCOMES.has(rollup.outcome) && isString(rollup.old) && isString(rollup.new));
     });
   return rowsOk && cellsOk;
 }

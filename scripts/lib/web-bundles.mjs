@@ -54,14 +54,23 @@ module.exports = self.ExcelJS;
   },
 };
 
-/** Embeds exceljs's browser build (its package's "browser" file) as text, for xlsxOnDemandPlugin. */
+/**
+ * Embeds exceljs's browser build (its package's "browser" file) as text, for xlsxOnDemandPlugin, and
+ * the name of the global that carries its URL (`SCRIPT_URL_GLOBAL`), so that the Worker's starter
+ * (client/src/browser/serverWorker.ts) and xlsxOnDemandPlugin take the name from one place.
+ */
 export const xlsxScriptPlugin = {
   name: "embedded-xlsx-script",
   setup(build) {
     build.onResolve({ filter: new RegExp(`^${EMBEDDED_XLSX}$`) }, () => ({ path: "exceljs.min.js", namespace: "embedded-xlsx-script" }));
     build.onLoad({ filter: /.*/, namespace: "embedded-xlsx-script" }, async () => {
       const path = join(dirname(createRequire(import.meta.url).resolve("exceljs/package.json")), "dist/exceljs.min.js");
-      return { contents: await readFile(path, "utf8"), loader: "text", watchFiles: [path] };
+      const script = await readFile(path, "utf8");
+      return {
+        contents: `export default ${JSON.stringify(script)};\nexport const SCRIPT_URL_GLOBAL = ${JSON.stringify(XLSX_SCRIPT_URL_GLOBAL)};\n`,
+        loader: "js",
+        watchFiles: [path],
+      };
     });
   },
 };

@@ -18,7 +18,7 @@ const message: CompareModelMessage = {
     baseVersion: 1,
     ops: [{ op: "cells", statement: 0, row: 1, cells: [{ column: 0, cell: { pointer: "/statements/0/items/1/values/p", kind: "value", value: "95", title: "", flag: "" } }] }],
   },
-  marks: { counts: { total: 1, values: 1, added: 0, removed: 0, moved: 0, worse: 0, better: 0, other: 0 }, lines: [], rows: [], cells: [] },
+  marks: { counts: { total: 1, values: 1, added: 0, removed: 0, moved: 0, fails: 0, unchecked: 0, better: 0, other: 0 }, lines: [], rows: [], cells: [] },
   numberFormat: "full",
 };
 

@@ -98,7 +98,12 @@ test("the list's words: the chosen value's label, the typed text, or the file's"
   assert.equal(describeValue(fields.get("scale")!, {}), "As the file says");
   assert.equal(describeValue(fields.get("rollups")!, {}), "From formulas");
   assert.equal(describeValue(fields.get("entity")!, { entity: "Contoso AG" }), "Contoso AG");
-  assert.equal(describeValue(fields.get("entity")!, {}), "as the file says");
+  assert.equal(describeValue(fields.get("entity")!, {}), "As the file says");
+  // One list, one way of writing: every unset field reads as the choice lists' first line does.
+  for (const field of fields.values()) {
+    const unset = describeValue(field, {});
+    assert.equal(unset[0], unset[0]!.toUpperCase(), `${field.key}: "${unset}"`);
+  }
   assert.equal(describeOptions({}), undefined);
   assert.equal(describeOptions({ kind: "instant", entity: "Contoso AG" }), "Periods: Instants · Entity name: Contoso AG");
 });

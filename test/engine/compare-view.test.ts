@@ -61,7 +61,7 @@ test("a changed cell: old → new with the exact difference, and the subtotal th
   const cash = result.cells.find((cell) => cell.row === 0 && cell.column === 1);
   assert.deepEqual(cash?.value, { old: { kind: "value", value: "120" }, difference: "1.5", relativePercent: "1.25" });
   const total = result.cells.find((cell) => cell.row === 3 && cell.column === 1);
-  assert.equal(total?.rollup?.worse, true);
+  assert.equal(total?.rollup?.outcome, "fails");
   assert.match(total?.rollup?.old ?? "", /adds up/);
   assert.match(total?.rollup?.new ?? "", /does not add up/);
   assert.deepEqual(
@@ -72,8 +72,30 @@ test("a changed cell: old → new with the exact difference, and the subtotal th
     ],
   );
   assert.equal(result.counts.values, 1);
-  assert.equal(result.counts.worse, 1);
+  assert.equal(result.counts.fails, 1);
   assert.equal(viewSummary(result.counts), "2 changes: 1 value changed, 1 subtotal stopped adding up");
+});
+
+test("a child made unavailable: its subtotal can no longer be checked, which is not 'stopped adding up', and the child is named by its label", () => {
+  const now = small();
+  now.statements[0].items[0].values.p2 = { unavailable: true };
+  const result = view(small(), now);
+  const total = result.cells.find((cell) => cell.row === 3 && cell.column === 1);
+  assert.equal(total?.rollup?.outcome, "unchecked");
+  assert.match(total?.rollup?.new ?? "", /not evaluated: Cash has an unavailable value/);
+  assert.deepEqual([result.counts.fails, result.counts.unchecked, result.counts.better], [0, 1, 0]);
+  assert.equal(viewSummary(result.counts), "2 changes: 1 value changed, 1 subtotal can no longer be checked");
+});
+
+test("a failing subtotal whose child becomes unavailable is not counted as adding up now", () => {
+  const old = small();
+  old.statements[0].items[0].values.p2 = "121";
+  const now = small();
+  now.statements[0].items[0].values.p2 = { unavailable: true };
+  const result = view(old, now);
+  const total = result.cells.find((cell) => cell.row === 3 && cell.column === 1);
+  assert.equal(total?.rollup?.outcome, "unchecked");
+  assert.equal(result.counts.better, 0);
 });
 
 test("a removed row is put back where it stood, with OLD's values, and marked removed", () => {

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { analyze } from "../../shared/src/index";
 import { compareDocuments, type Change, type Comparison } from "../../shared/src/compare/index";
 import { repoRoot } from "../support/paths";
+import { ComparisonNames, describeChange, summaryLine } from "../../shared/src/compare/describe";
 
 type Doc = Record<string, any>;
 
@@ -368,4 +369,19 @@ test("the northwind example: a changed cell and the subtotal that stops adding u
   const comparison = compare(old, now);
   assert.deepEqual(kinds(comparison), ["value-changed", "rollup-changed"]);
   assert.equal(only(comparison, "rollup-changed")[0]?.item, child.rollupTo);
+});
+
+test("the summary and the change lines tell a subtotal that fails from one that can no longer be checked, naming the child by its label", () => {
+  const old = small();
+  const now = small();
+  const items = (doc: Doc) => doc.statements[0].items as Doc[];
+  const child = items(now).find((item) => item.rollupTo !== undefined)!;
+  const period = Object.keys(child.values as Doc)[0]!;
+  child.values[period] = { unavailable: true };
+  const comparison = compare(old, now);
+  const names = new ComparisonNames(old, now);
+  assert.match(summaryLine(comparison), /1 subtotal can no longer be checked\./);
+  assert.doesNotMatch(summaryLine(comparison), /stopped adding up|now adds? up/);
+  const rollup = only(comparison, "rollup-changed")[0]!;
+  assert.match(describeChange(rollup, names), new RegExp(`not evaluated: ${child.label as string} has an unavailable value`));
 });

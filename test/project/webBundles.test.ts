@@ -5,7 +5,7 @@
 
 import assert from "node:assert/strict";
 import { builtinModules, createRequire } from "node:module";
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, it } from "node:test";
@@ -17,6 +17,8 @@ interface WebBundlesLib {
   webServerBundle(production: boolean): BuildOptions;
   EMBEDDED_SERVER: string;
   EMBEDDED_XLSX: string;
+  XLSX_SCRIPT_URL_GLOBAL: string;
+  xlsxScriptPlugin: NonNullable<BuildOptions["plugins"]>[number];
 }
 
 const NODE_BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
@@ -64,7 +66,9 @@ async function buildWithMetafile(options: BuildOptions): Promise<Metafile> {
 }
 
 describe("web bundles", async () => {
-  const { webBundles, webServerBundle, EMBEDDED_SERVER, EMBEDDED_XLSX } = (await import(pathToFileURL(join(repoRoot, "scripts/lib/web-bundles.mjs")).href)) as WebBundlesLib;
+  const { webBundles, webServerBundle, EMBEDDED_SERVER, EMBEDDED_XLSX, XLSX_SCRIPT_URL_GLOBAL, xlsxScriptPlugin } = (await import(
+    pathToFileURL(join(repoRoot, "scripts/lib/web-bundles.mjs")).href
+  )) as WebBundlesLib;
   const bundles = webBundles(true);
 
   it("are the extension's browser entry (with the server's Worker inside), the preview page and the changes view's page", () => {
@@ -92,7 +96,23 @@ describe("web bundles", async () => {
     const library = join(dirname(createRequire(join(repoRoot, "package.json")).resolve("exceljs/package.json")), "dist/exceljs.min.js");
     const embedded = Object.entries(extension.inputs).filter(([path]) => path.startsWith("embedded-xlsx-script:"));
     assert.equal(embedded.length, 1, "the extension bundle does not embed the workbook library");
-    assert.equal(embedded[0]![1].bytes, statSync(library).size, "the embedded library is not exceljs's browser build");
+    // What the extension imports from the embedded module: exceljs's browser build, whole, and the
+    // name of the Worker's global that carries its URL (the same name xlsxOnDemandPlugin reads).
+    const { build } = await import("esbuild");
+    const probe = await build({
+      stdin: { contents: `export { default as script, SCRIPT_URL_GLOBAL } from ${JSON.stringify(EMBEDDED_XLSX)};`, resolveDir: repoRoot },
+      bundle: true,
+      format: "cjs",
+      platform: "neutral",
+      write: false,
+      logLevel: "silent",
+      plugins: [xlsxScriptPlugin],
+    });
+    const module: { exports: { script?: unknown; SCRIPT_URL_GLOBAL?: unknown } } = { exports: {} };
+    new Function("module", "exports", probe.outputFiles[0]!.text)(module, module.exports);
+    const { exports } = module;
+    assert.equal(exports.script, readFileSync(library, "utf8"), "the embedded library is not exceljs's browser build");
+    assert.equal(exports.SCRIPT_URL_GLOBAL, XLSX_SCRIPT_URL_GLOBAL, "the Worker's starter and the on-demand loader name different globals");
     assert.deepEqual(
       Object.keys(server.inputs).filter((path) => path.includes("node_modules/exceljs")),
       [],

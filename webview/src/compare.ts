@@ -16,7 +16,7 @@ import { decodePreviewWire } from "../../shared/src/render/previewWire";
 import { applyPreviewPatch } from "../../shared/src/render/previewPatch";
 import { cellDisplayText } from "../../shared/src/render/previewModel";
 import { display } from "./display";
-import { element } from "./page";
+import { element, reportPageFocus } from "./page";
 import { ScrollReporter } from "./scroll";
 import { StatementsView } from "./statements";
 
@@ -88,9 +88,7 @@ class CompareScript {
       } else this.paint(event.data);
     });
     window.addEventListener("resize", () => this.view.draw());
-    // Whether the page has the keyboard, as the preview's page says it (client/src/page/staleFocusGuard.ts).
-    window.addEventListener("focus", () => this.post({ type: "pageFocus", focused: true }));
-    window.addEventListener("blur", () => this.post({ type: "pageFocus", focused: false }));
+    reportPageFocus(window, (message) => this.post(message));
     this.content.addEventListener("click", (event) => this.onClick(event));
     this.post({ type: "ready" });
   }
@@ -236,10 +234,11 @@ class CompareScript {
       }
     }
     if (mark.rollup !== undefined) {
-      td.classList.add(mark.rollup.worse ? "fc-rollup-worse" : "fc-rollup-better");
+      td.classList.add(mark.rollup.outcome === "holds" ? "fc-rollup-better" : "fc-rollup-worse");
       const flag = document.createElement("span");
       flag.className = "fc-rollup";
-      flag.textContent = mark.rollup.worse ? l10n.t("⚠ stopped adding up") : l10n.t("✓ now adds up");
+      flag.textContent =
+        mark.rollup.outcome === "fails" ? l10n.t("⚠ stopped adding up") : mark.rollup.outcome === "unchecked" ? l10n.t("⚠ can no longer be checked") : l10n.t("✓ now adds up");
       flag.title = l10n.t("Before: {0}\nNow: {1}", mark.rollup.old, mark.rollup.new);
       td.append(flag);
       td.title = td.title === "" ? flag.title : `${td.title}\n${flag.title}`;

@@ -23,7 +23,7 @@ import { applyPreviewPatch } from "../../shared/src/render/previewPatch";
 import { decodePreviewWire } from "../../shared/src/render/previewWire";
 import { ExplanationPanel } from "./explain";
 import { FindBox, findMatches, type FindMatch } from "./find";
-import { element, PageHeader } from "./page";
+import { element, PageHeader, reportPageFocus } from "./page";
 import { ScrollReporter } from "./scroll";
 import { StatementsView, type Place } from "./statements";
 import { cellsText, SelectionRange } from "./selection";
@@ -157,9 +157,7 @@ class PreviewScript {
       if (isExtensionToWebview(event.data)) this.receive(event.data);
     });
     window.addEventListener("resize", () => this.view.draw());
-    // Whether the page has the keyboard: VS Code's own report of it can be stale (client/src/preview/staleFocus.ts).
-    window.addEventListener("focus", () => this.post({ type: "pageFocus", focused: true }));
-    window.addEventListener("blur", () => this.post({ type: "pageFocus", focused: false }));
+    reportPageFocus(window, (message) => this.post(message));
     document.addEventListener("keydown", (event) => this.onDocumentKey(event));
     document.addEventListener("copy", (event) => this.onCopy(event));
     document.addEventListener("paste", (event) => this.onPaste(event));

@@ -13,6 +13,15 @@ export function element<T extends HTMLElement = HTMLElement>(document: Document,
   return found as T;
 }
 
+/**
+ * Tells the extension whenever the page gains or loses the keyboard: VS Code's own report of a
+ * webview's focus can come late (client/src/page/staleFocusGuard.ts).
+ */
+export function reportPageFocus(window: Window, post: (message: { type: "pageFocus"; focused: boolean }) => void): void {
+  window.addEventListener("focus", () => post({ type: "pageFocus", focused: true }));
+  window.addEventListener("blur", () => post({ type: "pageFocus", focused: false }));
+}
+
 export class PageHeader {
   private readonly title: HTMLElement;
   private readonly status: HTMLElement;

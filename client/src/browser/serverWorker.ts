@@ -5,10 +5,7 @@
 // there. A blob URL works in every web host (vscode.dev, github.dev, code-server).
 
 import SERVER_SCRIPT from "fs-web-server-source";
-import XLSX_SCRIPT from "fs-web-xlsx-source";
-
-/** The Worker's global naming exceljs's script URL (scripts/lib/web-bundles.mjs XLSX_SCRIPT_URL_GLOBAL). */
-const XLSX_SCRIPT_URL_GLOBAL = "FS_XLSX_SCRIPT_URL";
+import XLSX_SCRIPT, { SCRIPT_URL_GLOBAL as XLSX_SCRIPT_URL_GLOBAL } from "fs-web-xlsx-source";
 
 export interface ServerWorker {
   readonly worker: Worker;

@@ -25,7 +25,7 @@ export interface ImportOptionField {
   input?: { prompt: string; example: string; validate(text: string): string | undefined };
 }
 
-const DETECTED = (): string => l10n.t("as the file says");
+const DETECTED = (): string => l10n.t("As the file says");
 
 export function importOptionFields(): ImportOptionField[] {
   return [

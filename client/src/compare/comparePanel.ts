@@ -58,8 +58,7 @@ export class ComparePanel implements vscode.Disposable {
   ) {
     this.requests = new CompareViewRequests(this.session, old, documentName(newUri), (params) => dependencies.server.compareView(params));
     const { webview } = panel;
-    const staleFocus = new StaleFocusGuard(panel);
-    this.staleFocus = staleFocus;
+    this.staleFocus = new StaleFocusGuard(panel);
     panel.title = vscode.l10n.t("Changes {0} ↔ {1}", old.name, documentName(newUri));
     loadPage(
       webview,
@@ -76,9 +75,9 @@ export class ComparePanel implements vscode.Disposable {
       panel.onDidDispose(() => this.dispose()),
       // A click that reveals a cell gives the keyboard to the editor; VS Code's late report of the
       // page's focus must not take it back (page/staleFocusGuard.ts).
-      staleFocus,
+      this.staleFocus,
       panel.onDidChangeViewState(({ webviewPanel }) => {
-        if (webviewPanel.active) staleFocus.activated();
+        if (webviewPanel.active) this.staleFocus.activated();
       }),
       // The server published an analysis of NEW (after an edit): the view follows it.
       dependencies.server.onStatus((status) => {

@@ -34,6 +34,11 @@ export class ComparisonNames {
     return item?.label ?? id;
   }
 
+  /** The labels of one statement's items, by id (for rollupStateText). */
+  itemIn(statement: string): (id: string) => string {
+    return (id) => this.item(statement, id);
+  }
+
   period(id: string): string {
     const period = this.now.periods.get(id) ?? this.old.periods.get(id);
     return period === undefined ? id : periodLabel(period);
@@ -73,7 +78,8 @@ export function differenceText(change: Extract<Change, { kind: "value-changed" }
   return change.relativePercent === undefined ? signed(change.difference, number) : l10n.t("{0} ({1}%)", signed(change.difference, number), signed(change.relativePercent, number));
 }
 
-export function rollupStateText(state: RollupState, number: (decimal: string) => string = groupDigits): string {
+/** A subtotal's check in words; `name` turns the id of the item that stops the check into its label. */
+export function rollupStateText(state: RollupState, number: (decimal: string) => string = groupDigits, name: (item: string) => string = (item) => item): string {
   switch (state.status) {
     case "absent":
       return l10n.t("no rollup check");
@@ -84,7 +90,9 @@ export function rollupStateText(state: RollupState, number: (decimal: string) =>
     case "unsatisfied":
       return l10n.t("does not add up: stated {0}, children sum to {1} (difference {2})", number(state.actual), number(state.expected), signed(state.difference, number));
     case "error":
-      return state.reason === "missing-value" ? l10n.t("not evaluated: {0} has no value (null)", state.item) : l10n.t("not evaluated: {0} has an unavailable value", state.item);
+      return state.reason === "missing-value"
+        ? l10n.t("not evaluated: {0} has no value (null)", name(state.item))
+        : l10n.t("not evaluated: {0} has an unavailable value", name(state.item));
   }
 }
 
@@ -157,7 +165,12 @@ export function describeChange(change: Change, names: ComparisonNames): string {
         : l10n.t("{0}: {1} → {2}, {3}", names.period(change.period), from, now, difference);
     }
     case "rollup-changed":
-      return l10n.t("{0}: subtotal {1} → {2}", names.period(change.period), rollupStateText(change.old, names.number), rollupStateText(change.new, names.number));
+      return l10n.t(
+        "{0}: subtotal {1} → {2}",
+        names.period(change.period),
+        rollupStateText(change.old, names.number, names.itemIn(change.statement)),
+        rollupStateText(change.new, names.number, names.itemIn(change.statement)),
+      );
     case "error-added":
       return l10n.t("new error {0} at {1}: {2}", change.code, change.path || l10n.t("(document)"), change.message);
     case "error-fixed":
@@ -196,10 +209,16 @@ export function rowOf(change: Change): string | undefined {
   return "item" in change ? change.item : undefined;
 }
 
-/** Whether a subtotal's check got worse: held (or was absent) and now does not hold or cannot be evaluated. */
-export function rollupWorse(change: Extract<Change, { kind: "rollup-changed" }>): boolean {
-  const rank = (state: RollupState) => (state.status === "satisfied" || state.status === "absent" ? 0 : 1);
-  return rank(change.new) > rank(change.old);
+/**
+ * What became of a subtotal's check that changed: it does not add up now ("fails"), it can no
+ * longer be evaluated, for a child without a usable value ("unchecked"), or it adds up or has no
+ * check now ("holds"). A check that cannot be evaluated is not one that fails: the Problems panel
+ * calls it a warning, not an error.
+ */
+export type RollupOutcome = "fails" | "unchecked" | "holds";
+
+export function rollupOutcome(change: Extract<Change, { kind: "rollup-changed" }>): RollupOutcome {
+  return change.new.status === "unsatisfied" ? "fails" : change.new.status === "error" ? "unchecked" : "holds";
 }
 
 /** "14 changes: 9 values, 1 row added, 2 subtotals stopped adding up, …" */
@@ -210,17 +229,17 @@ export function summaryLine(comparison: Comparison): string {
   const add = (n: number, one: string, many: string) => {
     if (n > 0) parts.push(`${groupDigits(String(n))} ${n === 1 ? one : many}`);
   };
-  let worse = 0;
-  let better = 0;
-  for (const change of comparison.changes) if (change.kind === "rollup-changed") rollupWorse(change) ? worse++ : better++;
+  const outcomes: Record<RollupOutcome, number> = { fails: 0, unchecked: 0, holds: 0 };
+  for (const change of comparison.changes) if (change.kind === "rollup-changed") outcomes[rollupOutcome(change)]++;
   add(count("value-changed"), "value changed", "values changed");
   add(count("item-added"), "row added", "rows added");
   add(count("item-removed"), "row removed", "rows removed");
   add(count("item-moved"), "row moved", "rows moved");
   add(count("item-reparented"), "row re-parented", "rows re-parented");
   add(count("item-changed"), "row detail changed", "row details changed");
-  add(worse, "subtotal stopped adding up", "subtotals stopped adding up");
-  add(better, "subtotal now adds up", "subtotals now add up");
+  add(outcomes.fails, "subtotal stopped adding up", "subtotals stopped adding up");
+  add(outcomes.unchecked, "subtotal can no longer be checked", "subtotals can no longer be checked");
+  add(outcomes.holds, "subtotal now adds up", "subtotals now add up");
   add(count("statement-added") + count("statement-removed") + count("statement-moved") + count("statement-changed"), "statement change", "statement changes");
   add(count("column-added") + count("column-removed") + count("columns-reordered"), "column change", "column changes");
   add(count("unit-added") + count("unit-removed") + count("unit-changed"), "unit change", "unit changes");

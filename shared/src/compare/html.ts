@@ -8,7 +8,19 @@
 import { escapeHtml } from "../render/writer";
 import { PAGE_STYLE } from "../render/style";
 import { pointer } from "../json/pointer";
-import { ComparisonNames, cellText, describeChange, differenceText, incompleteLine, rollupStateText, rollupWorse, sections, sideText, snapshotLine, summaryLine } from "./describe";
+import {
+  ComparisonNames,
+  cellText,
+  describeChange,
+  differenceText,
+  incompleteLine,
+  rollupOutcome,
+  rollupStateText,
+  sections,
+  sideText,
+  snapshotLine,
+  summaryLine,
+} from "./describe";
 import type { Change, CompareCell, Comparison } from "./types";
 
 const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
@@ -77,7 +89,7 @@ function writeCell(out: string[], statement: string, row: RowChanges, period: st
   const rollup = row.rollups.get(period);
   const classes = ["fs-cell"];
   if (change !== undefined) classes.push("fc-changed");
-  if (rollup !== undefined) classes.push(rollupWorse(rollup) ? "fc-rollup-worse" : "fc-rollup-better");
+  if (rollup !== undefined) classes.push(rollupOutcome(rollup) === "holds" ? "fc-rollup-better" : "fc-rollup-worse");
   const path = row.path === undefined || row.mark === "removed" ? "" : ` data-pointer="${escapeHtml(`${row.path}/values${pointer(period)}`)}"`;
   out.push(`<td class="${classes.join(" ")}"${path}>`);
   if (change !== undefined) {
@@ -92,7 +104,7 @@ function writeCell(out: string[], statement: string, row: RowChanges, period: st
   }
   if (rollup !== undefined) {
     out.push(
-      `<span class="fc-rollup" title="${escapeHtml(`was: ${rollupStateText(rollup.old)}`)}">${rollupWorse(rollup) ? "⚠ " : "✓ "}${escapeHtml(rollupStateText(rollup.new))}</span>`,
+      `<span class="fc-rollup" title="${escapeHtml(`was: ${rollupStateText(rollup.old, undefined, names.itemIn(statement))}`)}">${rollupOutcome(rollup) === "holds" ? "✓ " : "⚠ "}${escapeHtml(rollupStateText(rollup.new, undefined, names.itemIn(statement)))}</span>`,
     );
   }
   out.push("</td>");

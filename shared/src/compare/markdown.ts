@@ -2,7 +2,19 @@
 // sides' states, then a table per statement (rows, period, old, new, difference); a section with
 // more than TABLE_ROWS changes shows the first ones and folds the rest into <details>.
 
-import { ComparisonNames, cellText, describeChange, differenceText, incompleteLine, rollupStateText, rollupWorse, sections, sideText, snapshotLine, summaryLine } from "./describe";
+import {
+  ComparisonNames,
+  cellText,
+  describeChange,
+  differenceText,
+  incompleteLine,
+  rollupOutcome,
+  rollupStateText,
+  sections,
+  sideText,
+  snapshotLine,
+  summaryLine,
+} from "./describe";
 import type { Change, Comparison } from "./types";
 
 export const TABLE_ROWS = 25;
@@ -30,10 +42,10 @@ function statementRow(change: Change, names: ComparisonNames): string[] {
       return [row, markdownText(names.period(change.period)), markdownText(cellText(change.old)), markdownText(cellText(change.new)), markdownText(differenceText(change))];
     case "rollup-changed":
       return [
-        `${rollupWorse(change) ? "⚠️" : "✅"} ${row}`,
+        `${rollupOutcome(change) === "holds" ? "✅" : "⚠️"} ${row}`,
         markdownText(names.period(change.period)),
-        markdownText(rollupStateText(change.old)),
-        markdownText(rollupStateText(change.new)),
+        markdownText(rollupStateText(change.old, undefined, names.itemIn(change.statement))),
+        markdownText(rollupStateText(change.new, undefined, names.itemIn(change.statement))),
         "",
       ];
     case "item-added":

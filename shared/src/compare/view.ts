@@ -8,7 +8,7 @@
 import * as l10n from "@vscode/l10n";
 import { groupDigits } from "../render/format";
 import type { PreviewCell, PreviewModel, PreviewRow, PreviewStatement } from "../render/previewModel";
-import { ComparisonNames, describeChange, incompleteLine, rollupStateText, rollupWorse, snapshotLine } from "./describe";
+import { ComparisonNames, describeChange, incompleteLine, rollupOutcome, rollupStateText, type RollupOutcome, snapshotLine } from "./describe";
 import { readSide } from "./read";
 import type { Change, CompareCell, Comparison } from "./types";
 
@@ -32,8 +32,8 @@ export interface ViewCellMark {
     difference?: string;
     relativePercent?: string;
   };
-  /** The subtotal's check changed: worse (held, now fails or cannot be evaluated) or better. */
-  rollup?: { worse: boolean; old: string; new: string };
+  /** The subtotal's check changed: what became of it (describe.ts rollupOutcome), and both states in words. */
+  rollup?: { outcome: RollupOutcome; old: string; new: string };
 }
 
 export type RowMarkKind = "added" | "removed" | "moved" | "changed";
@@ -62,7 +62,11 @@ export interface ViewCounts {
   added: number;
   removed: number;
   moved: number;
-  worse: number;
+  /** Subtotals that do not add up now. */
+  fails: number;
+  /** Subtotals that can no longer be checked (a child without a usable value). */
+  unchecked: number;
+  /** Subtotals that add up now. */
   better: number;
   other: number;
 }
@@ -190,7 +194,7 @@ export function comparisonView(
   const rowMarks = new Map<string, ViewRowMark>();
   const cellMarks = new Map<string, ViewCellMark>();
   const lines: string[] = [];
-  const counts: ViewCounts = { total: comparison.changes.length, values: 0, added: 0, removed: 0, moved: 0, worse: 0, better: 0, other: 0 };
+  const counts: ViewCounts = { total: comparison.changes.length, values: 0, added: 0, removed: 0, moved: 0, fails: 0, unchecked: 0, better: 0, other: 0 };
 
   const rowMark = (statement: number, row: number, mark: RowMarkKind): ViewRowMark => {
     const key = `${statement}:${row}`;
@@ -245,9 +249,9 @@ export function comparisonView(
         break;
       }
       case "rollup-changed": {
-        const worse = rollupWorse(change);
-        if (worse) counts.worse++;
-        else counts.better++;
+        const outcome = rollupOutcome(change);
+        if (outcome === "holds") counts.better++;
+        else counts[outcome]++;
         const at = newRow(change);
         const column = at === undefined ? -1 : columnOf(at.plan, change.period);
         if (at === undefined || column < 0 || at.plan.statement.omitted !== undefined) {
@@ -255,7 +259,11 @@ export function comparisonView(
           break;
         }
         rowMark(at.plan.index, at.row, "changed");
-        cellMark(at.plan.index, at.row, column).rollup = { worse, old: rollupStateText(change.old, number), new: rollupStateText(change.new, number) };
+        cellMark(at.plan.index, at.row, column).rollup = {
+          outcome,
+          old: rollupStateText(change.old, number, names.itemIn(change.statement)),
+          new: rollupStateText(change.new, number, names.itemIn(change.statement)),
+        };
         break;
       }
       case "item-added":
@@ -336,9 +344,14 @@ export function viewSummary(counts: ViewCounts, number: (decimal: string) => str
     (n) => l10n.t("{0} rows moved", n),
   );
   add(
-    counts.worse,
+    counts.fails,
     (n) => l10n.t("{0} subtotal stopped adding up", n),
     (n) => l10n.t("{0} subtotals stopped adding up", n),
+  );
+  add(
+    counts.unchecked,
+    (n) => l10n.t("{0} subtotal can no longer be checked", n),
+    (n) => l10n.t("{0} subtotals can no longer be checked", n),
   );
   add(
     counts.better,
