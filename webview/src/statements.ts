@@ -741,9 +741,9 @@ export class StatementsView {
 
   /**
    * Widens the column of each changed cell whose new text is wider than it. Only the changed cells
-   * are measured: every column is already as wide as every other cell of it (sizeColumns), and
-   * measuring the whole column again for each cell of a patch cost a wide 5 MB document's value
-   * edit tens of milliseconds before its paint.
+   * are measured: every column is already as wide as every other cell of it (sizeColumns), so
+   * measuring the whole column again, for each cell of a patch, was work in proportion to the
+   * statement's rows before every value edit's paint.
    */
   private growColumns(view: StatementView, changed: readonly { column: number; cell: PreviewCell }[]): void {
     const offset = this.cellOffset(view.statement);
