@@ -1,7 +1,8 @@
 // npm start: FS Documents in a real VS Code. Packages the extension, makes sure code-server is
 // installed (.cache/code-server), installs the .vsix into a local profile (.cache/vscode-profile)
 // and serves VS Code on 127.0.0.1 with fixtures/examples open, until Ctrl+C.
-// PORT=<n> picks the port; otherwise a free one is used. `npm start -- --locale de` shows FS
+// PORT=<n> picks the port; otherwise the last start's port is used again while it is free, since the
+// browser keeps unsaved editors and the walkthrough's progress per address (scripts/lib/startPort.mjs). `npm start -- --locale de` shows FS
 // Documents in German (any language with a package.nls.<id>.json; VS Code's own text stays English).
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -9,6 +10,7 @@ import { parseArgs } from "node:util";
 import { ensureCodeServer, ensureDebianPackages, installExtension, startCodeServer } from "./lib/code-server.mjs";
 import { registerLanguagePack } from "./lib/languagePack.mjs";
 import { packageExtension } from "./lib/package.mjs";
+import { choosePort } from "./lib/startPort.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const folder = join(root, "fixtures/examples");
@@ -66,9 +68,11 @@ async function prepare() {
   return executable;
 }
 
-const port = requestedPort();
+const requested = requestedPort();
 const locale = requestedLocale();
 const executable = await prepare();
+const { port, note: portNote } = await choosePort({ requested, portFile: join(profile, "port") });
+if (portNote !== undefined) log(portNote);
 if (locale !== undefined) {
   // code-server shows a language only when a language pack for it is registered: a minimal one.
   const { name, problemsTitle } = LANGUAGE_NAMES.get(locale) ?? { name: locale, problemsTitle: "Problems" };

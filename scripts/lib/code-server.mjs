@@ -3,9 +3,9 @@
 // ../shared/notes/real-vscode-here.md; each one exists because the plain install fails without it.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { freePort } from "./ports.mjs";
 
 export const CODE_SERVER_VERSION = "4.100.3"; // VS Code 1.100.3: the newest that runs on Node 20
 export const DEBIAN_PACKAGES = ["libkrb5-dev", "libx11-dev", "libxkbfile-dev", "libsecret-1-dev", "pkg-config", "ripgrep", "chromium"];
@@ -192,18 +192,6 @@ export const QUIET_SETTINGS = {
   "git.openRepositoryInParentFolders": "never",
   "files.autoSave": "off",
 };
-
-/** Binding to port 0 and closing gives a port that is free now; code-server then binds it. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function writeUserData(userDataDir, settings, { keepExisting = false } = {}) {
   const path = join(userDataDir, "User/settings.json");

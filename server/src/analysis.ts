@@ -53,6 +53,8 @@ export class ParsedVersion {
    * by the value edits after it, which change applications in place (valueEdit.ts).
    */
   private applicationPositionsCache: ReadonlyMap<string, number> | undefined;
+  /** Every application's position by its (statement, parent) key, in list order; kept by value edits like the positions. */
+  private applicationsByParentCache: ReadonlyMap<string, readonly number[]> | undefined;
   private explainerCache: RollupExplainer | null | undefined;
   /** The outline, once a request has built it completely (not cancelled). */
   outline: { symbols: DocumentSymbol[]; limited: boolean } | undefined;
@@ -85,6 +87,7 @@ export class ParsedVersion {
     const next = new ParsedVersion(document.uri, document.languageId, document.version, text, edit.value, edit.analysis);
     next.cellsCache = edit.cells;
     next.applicationPositionsCache = previous.applicationPositionsCache;
+    next.applicationsByParentCache = previous.applicationsByParentCache;
     // Ids, keys and pointers are as they were: the id model and its occurrences hold as they are,
     // and every range located so far holds moved by the edit.
     next.modelCache = previous.modelCache;
@@ -215,6 +218,25 @@ export class ParsedVersion {
     return position === undefined ? undefined : this.analysis.result.calculations.applications[position];
   }
 
+  /**
+   * The positions in the result's list of every application whose key names `statement` and
+   * `parent` (any period), in list order: one per period in a conforming document, and every one of
+   * them in a document that repeats ids.
+   */
+  applicationsOfParent(statement: string, parent: string): readonly number[] {
+    if (this.applicationsByParentCache === undefined) {
+      const byParent = new Map<string, number[]>();
+      this.analysis.result.calculations.applications.forEach((application, position) => {
+        const key = parentKey(application.key.statement, application.key.parent);
+        const positions = byParent.get(key);
+        if (positions === undefined) byParent.set(key, [position]);
+        else positions.push(position);
+      });
+      this.applicationsByParentCache = byParent;
+    }
+    return this.applicationsByParentCache.get(parentKey(statement, parent)) ?? [];
+  }
+
   /** The id occurrence at a pointer (a value, or the member name when `mark` is "key"). */
   occurrence(mark: "key" | "value", at: string): Occurrence | undefined {
     if (this.occurrencesCache === undefined) {
@@ -233,6 +255,9 @@ export class ParsedVersion {
     return this.positionsCache;
   }
 }
+
+/** A (statement, parent) pair as one key: both ids are data, any character included. */
+const parentKey = (statement: string, parent: string): string => JSON.stringify([statement, parent]);
 
 /** Rollup diagnostics by application position, for the settings that shape them. */
 export interface RollupDiagnostics {

@@ -71,6 +71,8 @@ export class DocumentStore {
   /** Value edits in progress: a document whose last value edit was published less than VALUE_EDIT_DELAY ago. */
   private readonly burst = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly listeners: PublicationListener[] = [];
+  /** Of `listeners`, those that go first when a value edit is published (onAnalyzed's `firstOnValueEdits`). */
+  private readonly valueEditLeaders = new Set<PublicationListener>();
   private readonly closeListeners: ((uri: string) => void)[] = [];
   private readonly openedListeners: ((uri: string) => void)[] = [];
   private readonly closedListeners: ((uri: string) => void)[] = [];
@@ -144,14 +146,14 @@ export class DocumentStore {
     this.analyses.set(uri, edited);
     if (this.burst.has(uri)) return;
     this.clearTimer(uri);
-    this.publish(edited);
+    this.publish(edited, true);
     this.burst.set(
       uri,
       setTimeout(
         () => {
           this.burst.delete(uri);
           const latest = this.analyses.get(uri);
-          if (latest !== undefined && latest !== edited && latest.version === this.documents.get(uri)?.version && !this.pending.has(uri)) this.publish(latest);
+          if (latest !== undefined && latest !== edited && latest.version === this.documents.get(uri)?.version && !this.pending.has(uri)) this.publish(latest, true);
         },
         Math.min(this.options.delay(), VALUE_EDIT_DELAY),
       ),
@@ -232,8 +234,16 @@ export class DocumentStore {
     this.closedListeners.push(listener);
   }
 
-  onAnalyzed(listener: PublicationListener): void {
+  /**
+   * Listens to publications, in the order listeners were added; with `firstOnValueEdits`, the
+   * listener goes before the others when a value edit is published. The preview's patch does: it
+   * is ready with the analysis (ParsedVersion.afterValueEdit patches the model), while the
+   * diagnostics of a draft with hundreds of problems take longer to build, write and read than
+   * the edit's analysis, and the patch written after them waited for all of it.
+   */
+  onAnalyzed(listener: PublicationListener, { firstOnValueEdits = false }: { firstOnValueEdits?: boolean } = {}): void {
     this.listeners.push(listener);
+    if (firstOnValueEdits) this.valueEditLeaders.add(listener);
   }
 
   /** A document's analysis is gone (closed, disabled, or prepared ahead and not opened): what was published of it goes too. */
@@ -322,8 +332,25 @@ export class DocumentStore {
     return byShape || this.isNamed(uri);
   }
 
-  private publish(analysis: DocumentAnalysis): void {
-    this.notify(this.listeners, analysis);
+  /**
+   * Tells the listeners of `analysis`. After a value edit (`valueEdit`), the leaders first, and the
+   * others once what the leaders sent is written: the connection writes a message a macrotask after
+   * it is sent, so diagnostics built in the same macrotask would hold the patch back all the same.
+   * By then a later version may have replaced this one; its own publication (or the burst's end)
+   * tells the others of it, and this one's are left out, so publications never go back in version.
+   */
+  private publish(analysis: DocumentAnalysis, valueEdit = false): void {
+    const leaders = this.valueEditLeaders;
+    if (!valueEdit || leaders.size === 0) {
+      this.notify(this.listeners, analysis);
+      return;
+    }
+    const led = this.notify(
+      this.listeners.filter((listener) => leaders.has(listener)),
+      analysis,
+    );
+    const rest = this.listeners.filter((listener) => !leaders.has(listener));
+    this.lastPublication = led.then(() => (this.analyses.get(analysis.uri) === analysis ? this.notify(rest, analysis) : undefined));
   }
 
   /** Calls `listeners` with `analysis`; the promise settles when what they sent is written. */

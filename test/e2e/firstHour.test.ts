@@ -10,7 +10,8 @@
 //
 // Then what a newcomer does next, each in the real editor: the snapshot diff view renders a table;
 // Export TSV asks for one folder and writes the CLI's files; FS: New Document's questions give an
-// untitled document that conforms with no problem; each walkthrough step's button does its thing.
+// untitled document that conforms with no problem; each walkthrough step's button does its thing,
+// and its step is ticked; a preview goes with its untitled document; Export XLSX asks at once.
 
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -25,7 +26,7 @@ import { parseJson } from "../../shared/src/json/parse";
 import { newDocument } from "../../shared/src/template/newDocument";
 import { repoRoot } from "../support/paths";
 import { blockNetwork, OFFLINE_SETTINGS, screenshot, setUpEditor, waitForFile, waitForSchemaSettings, type Editor } from "./harness";
-import { fsEditorTitleAction, goTo, quickOpen, runCommand, runFsEditorCommand, showProblems, UI_TIMEOUT_MS } from "./workbench";
+import { fsEditorTitleAction, goTo, quickOpen, runCommand, runFsEditorCommand, showHover, showProblems, UI_TIMEOUT_MS } from "./workbench";
 
 const SETUP_TIMEOUT_MS = 15 * 60_000;
 const TEST_TIMEOUT_MS = 6 * 60_000;
@@ -193,6 +194,8 @@ interface ActiveDocument {
   quickFixes: string[];
   /** Whether the editor shows the line of its cursor. */
   cursorVisible: boolean;
+  /** The editor's indentation (the status bar's "Spaces: N"). */
+  indentation: { tabSize: number; insertSpaces: boolean };
 }
 
 async function describeActiveDocument(page: Page, apiResultsFile: string): Promise<ActiveDocument> {
@@ -262,10 +265,31 @@ async function quickInputStep(page: Page, title: string): Promise<void> {
 
 const quickInputBox = (page: Page) => page.locator(".quick-input-widget .quick-input-box input");
 
+/** Answers FS: New Document's five questions (EUR, thousands, 2024-2025, the year end given). */
+async function answerNewDocument(page: Page, entity: string, yearEnd: string): Promise<void> {
+  const answer = async (step: number, text: string) => {
+    await quickInputStep(page, `(${step}/5)`);
+    await quickInputBox(page).fill(text);
+    await page.keyboard.press("Enter");
+  };
+  await answer(1, entity);
+  await answer(2, "EUR");
+  await quickInputStep(page, "(3/5)");
+  await quickInputBox(page).fill("Thousands");
+  await page.locator(".quick-input-list .monaco-list-row.focused", { hasText: "Thousands" }).waitFor({ timeout: UI_TIMEOUT_MS });
+  await page.keyboard.press("Enter");
+  await answer(4, "2024-2025");
+  await answer(5, yearEnd);
+}
+
 /** Whether the walkthrough shows the step as done (its checkbox ticked). */
 async function stepTicked(page: Page, stepId: string): Promise<boolean> {
   return (await page.locator(`.getting-started-step[data-step-id$="#${stepId}"] .complete`).count()) > 0;
 }
+
+/** The checkbox of a walkthrough step, ticked or not (a click on it toggles the step, as a user does). */
+const stepCheckbox = (page: Page, stepId: string, ticked: boolean) =>
+  page.locator(`.getting-started-step[data-step-id$="#${stepId}"] [role="checkbox"][data-done-step-id$="#${stepId}"][aria-checked="${String(ticked)}"]`);
 
 /**
  * Answers a question of FS: New Document with the keyboard alone. The question must take the
@@ -460,8 +484,27 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     for (const [name, text] of expected) assert.equal(readFileSync(join(target, name), "utf8"), text, name);
   });
 
-  uiTest("FS: Export XLSX is in the palette of code-server, where the extension runs in Node (not hidden by isWeb)", async ({ page }) => {
-    await quickOpen(page, "example-northwind-group.json");
+  uiTest("FS: Export XLSX is in the palette of code-server (not hidden by isWeb), and asks where to save before it builds the workbook", async ({ page, apiResultsFile }) => {
+    const file = "example-northwind-group.json";
+    await quickOpen(page, file);
+    const before = (await describeActiveDocument(page, apiResultsFile)).text;
+    // Whether the "building the workbook" notification shows before the save dialog does: it must
+    // not (the dialog comes at once; the workbook is built meanwhile, its progress shown only if it
+    // is still being built once the file is chosen).
+    await page.evaluate(() => {
+      const state = window as { buildingBeforeDialog?: boolean; dialogShown?: boolean; exportObserver?: MutationObserver };
+      state.buildingBeforeDialog = false;
+      state.dialogShown = false;
+      state.exportObserver?.disconnect();
+      state.exportObserver = new MutationObserver(() => {
+        const box = document.querySelector(".quick-input-widget .quick-input-box input") as HTMLInputElement | null;
+        if (box?.value.endsWith(".xlsx") === true) state.dialogShown = true;
+        if (!state.dialogShown && [...document.querySelectorAll(".notification-toast")].some((toast) => /building the workbook/.test(toast.textContent ?? ""))) {
+          state.buildingBeforeDialog = true;
+        }
+      });
+      state.exportObserver.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
     await runFsEditorCommand(page, "FS: Export XLSX");
     // The save dialog (a quick input in code-server) asks where to write the workbook.
     await page.waitForFunction(
@@ -471,7 +514,16 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
         timeout: UI_TIMEOUT_MS,
       },
     );
+    assert.equal(await page.evaluate(() => (window as { buildingBeforeDialog?: boolean }).buildingBeforeDialog), false, "the dialog waited for the workbook");
+    // What the user types now goes into the dialog, not into the document.
+    await page.keyboard.type("zq");
+    await page.waitForFunction(() => (document.querySelector(".quick-input-widget .quick-input-box input") as HTMLInputElement | null)?.value.includes("zq") === true, undefined, {
+      timeout: UI_TIMEOUT_MS,
+    });
     await page.keyboard.press("Escape");
+    await page.evaluate(() => (window as { exportObserver?: MutationObserver }).exportObserver?.disconnect());
+    await quickOpen(page, file);
+    assert.equal((await describeActiveDocument(page, apiResultsFile)).text, before, "the document is unchanged");
   });
 
   uiTest("the Rollups view, failing first: the subtotal that does not add up comes first, with the Problems panel's warning icon", async ({ page }) => {
@@ -532,24 +584,42 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     assert.equal(outlines.size, 1, [...outlines].join(" / "));
   });
 
+  uiTest("the hover of the example's failing subtotal shows each likely cause once and reads without scrolling", async ({ page, folder }) => {
+    const file = "example-northwind-group.json";
+    const lines = readFileSync(join(folder, FOLDER, file), "utf8").split("\n");
+    const item = lines.findIndex((candidate) => candidate.includes('"id": "operating-profit"'));
+    const line = lines.findIndex((candidate, index) => index > item && candidate.includes('"fy2025"'));
+    // A typical editor: one group, nothing below it (a hover's room follows the editor's size).
+    await runCommand(page, "View: Single Column Editor Layout");
+    await quickOpen(page, file);
+    if (await page.locator(".part.panel").isVisible()) {
+      await page.keyboard.press("Control+J");
+      await page.locator(".part.panel").waitFor({ state: "hidden", timeout: UI_TIMEOUT_MS });
+    }
+    // Inside the value, once its diagnostic is published (its lens says so).
+    await goTo(page, line + 1, lines[line]!.indexOf('"', lines[line]!.indexOf(":")) + 2);
+    await page.locator(".monaco-editor .codelens-decoration", { hasText: "✗ fy2025 off by 1" }).first().waitFor({ timeout: FIRST_PROBLEMS_TIMEOUT_MS });
+    // VS Code's block for the diagnostic (its message, the likely causes, its actions) and ours below it.
+    const hover = page.locator(".monaco-hover").filter({ hasText: "Likely cause" }).filter({ hasText: "Children of Operating profit" }).first();
+    await showHover(page, hover);
+    const text = (await hover.textContent()) ?? "";
+    assert.equal(text.split("Likely cause").length - 1, 2, `each of the two causes once: ${text}`);
+    assert.match(text, /Gross profit\u00a050,910 · Distribution costs\u00a0-14,285 · Administrative expenses\u00a0-19,760 · Other operating income\u00a01,245 · sum 18,110/);
+    // VS Code shows at most 250 px of a hover (a quarter of a taller editor) and scrolls the rest.
+    const size = await hover.evaluate((element) => {
+      const content = element.querySelector(".monaco-hover-content");
+      return { scrollHeight: content?.scrollHeight ?? -1, clientHeight: content?.clientHeight ?? -1 };
+    });
+    assert.ok(size.clientHeight > 0 && size.scrollHeight <= size.clientHeight + 1, `the hover scrolls: ${JSON.stringify(size)}`);
+    await page.keyboard.press("Escape");
+  });
+
   uiTest("FS: New Document: five answers give an untitled FS document that conforms, with every rollup check satisfied and no problem", async ({ page, apiResultsFile }) => {
     await runCommand(page, "FS: New Document");
-    const answer = async (step: number, text: string) => {
-      await quickInputStep(page, `(${step}/5)`);
-      await quickInputBox(page).fill(text);
-      await page.keyboard.press("Enter");
-    };
     // Nothing typed yet is not an error yet: the first question opens with its prompt, no complaint.
     await quickInputStep(page, "(1/5)");
     assert.doesNotMatch((await page.locator(".quick-input-widget .quick-input-message").textContent()) ?? "", /empty/i);
-    await answer(1, "First Hour Ltd");
-    await answer(2, "EUR");
-    await quickInputStep(page, "(3/5)");
-    await quickInputBox(page).fill("Thousands");
-    await page.locator(".quick-input-list .monaco-list-row.focused", { hasText: "Thousands" }).waitFor({ timeout: UI_TIMEOUT_MS });
-    await page.keyboard.press("Enter");
-    await answer(4, "2024-2025");
-    await answer(5, "03-31");
+    await answerNewDocument(page, "First Hour Ltd", "03-31");
     await page.locator('.tabs-container .tab.active[data-resource-name^="Untitled"]').waitFor({ timeout: UI_TIMEOUT_MS });
     // The editor-title preview button shows once the extension has recognised the untitled buffer as FS.
     await fsEditorTitleAction(page).waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
@@ -572,10 +642,53 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     assert.match(created.lenses[0] ?? "", /^FS 0\.2 · conforming · \d+ rollup checks? satisfied/);
     assert.deepEqual(created.diagnostics, [], "no problem on the new document");
     assert.equal(created.cursorVisible, true, "the cursor (on the first value to type) is in view");
+    // The document is written with two spaces, and the editor says so (it said "Spaces: 4").
+    assert.deepEqual(created.indentation, { tabSize: 2, insertSpaces: true });
+  });
+
+  uiTest("a preview of an untitled document closes with it, and never shows the next untitled document under its name", async ({ page }) => {
+    // The new document is the untitled tab after those open before (an earlier case's Untitled-1 can
+    // still be the active tab for a moment: a clean-clone CI run took its name so).
+    const untitled = page.locator('.tabs-container .tab[data-resource-name^="Untitled"]');
+    const names = async () => Promise.all((await untitled.all()).map(async (tab) => (await tab.getAttribute("data-resource-name")) ?? ""));
+    const before = new Set(await names());
+    await runCommand(page, "FS: New Document");
+    await answerNewDocument(page, "Gone Ltd", "12-31");
+    await untitled.nth(before.size).waitFor({ timeout: UI_TIMEOUT_MS });
+    const name = (await names()).find((candidate) => !before.has(candidate)) ?? "";
+    assert.notEqual(name, "", "a new untitled tab");
+    await page.locator(`.tabs-container .tab.active[data-resource-name="${name}"]`).waitFor({ timeout: UI_TIMEOUT_MS });
+    // The editor-title button, once the new document is recognised (the palette lists the command
+    // only while the active editor is an FS document, which it is not for a moment as it is filled).
+    await fsEditorTitleAction(page).click({ timeout: UI_TIMEOUT_MS });
+    const previewTab = page.locator(".tabs-container .tab", { hasText: `Preview ${name}` });
+    await previewTab.first().waitFor({ timeout: UI_TIMEOUT_MS });
+    await webviewShowing(page, ".fs-preview-title", "Gone Ltd");
+    // Closed without saving: the document is gone, and so is its preview.
+    await page.locator(`.tabs-container .tab[data-resource-name="${name}"]`).click();
+    await runCommand(page, "View: Revert and Close Editor");
+    await page.locator(`.tabs-container .tab[data-resource-name="${name}"]`).waitFor({ state: "detached", timeout: UI_TIMEOUT_MS });
+    await previewTab.first().waitFor({ state: "detached", timeout: UI_TIMEOUT_MS });
   });
 
   uiTest("the walkthrough's buttons open the example beside it, open its preview, fix its failing subtotal and record its snapshot", async ({ page, apiResultsFile }) => {
+    // A preview opened before the walkthrough was ever shown, as a newcomer following the README
+    // does: its step is ticked when the walkthrough opens. (VS Code starts its walkthroughs service
+    // only then, and took the context key that already held as spent: the step was never ticked.)
+    const early = "example-northwind-group.json";
+    await quickOpen(page, early);
+    await runFsEditorCommand(page, "FS: Open Preview to the Side");
+    const earlyPreview = page.locator(".tabs-container .tab", { hasText: `Preview ${early}` }).first();
+    await earlyPreview.waitFor({ timeout: UI_TIMEOUT_MS });
+    // Closed by its tab's close button ("View: Close Editor" in the palette ranks "Revert and Close" first once used).
+    await earlyPreview.hover();
+    await earlyPreview.locator(".tab-actions .action-label").first().click();
+    await earlyPreview.waitFor({ state: "detached", timeout: UI_TIMEOUT_MS });
     await runCommand(page, "FS E2E: Open FS Walkthrough");
+    await stepCheckbox(page, "openPreview", true).waitFor({ timeout: UI_TIMEOUT_MS });
+    // Unticked by hand (its checkbox), the step is ticked again by its button below.
+    await stepCheckbox(page, "openPreview", true).click();
+    await stepCheckbox(page, "openPreview", false).waitFor({ timeout: UI_TIMEOUT_MS });
     const untitled = page.locator('.tabs-container .tab[data-resource-name^="Untitled"]');
     const before = await untitled.count();
 
@@ -593,6 +706,21 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     assert.ok(opened.quickFixes.includes("Set Operating profit to the sum of its children (18,110)"), JSON.stringify(opened.quickFixes));
 
     assert.ok(await stepTicked(page, "openExample"), "the first step is ticked once the example is open");
+    // In a narrow group (the walkthrough beside the example in a 1,000 px window: about 350 px)
+    // VS Code cuts a title to one line unless its step is selected: every title fits that line.
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 1_000, height: viewport?.height ?? 800 });
+    try {
+      await page.waitForFunction(() => (document.querySelector(".gettingStartedContainer")?.getBoundingClientRect().width ?? 1_000) < 420, undefined, { timeout: UI_TIMEOUT_MS });
+      const cut = await page.evaluate(() =>
+        [...document.querySelectorAll(".getting-started-step:not(.expanded) .step-title")]
+          .filter((title) => title.scrollWidth > title.clientWidth)
+          .map((title) => `${title.textContent ?? ""} (${title.scrollWidth} of ${title.clientWidth} px)`),
+      );
+      assert.deepEqual(cut, [], "step titles cut off in a narrow group");
+    } finally {
+      if (viewport !== null) await page.setViewportSize(viewport);
+    }
     assert.ok(!(await stepTicked(page, "openPreview")), "the second step is not ticked before its button");
 
     await runWalkthroughStep(page, "openPreview", "Open the preview");
@@ -614,6 +742,8 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
       };
     }, example);
     assert.ok(groups.example >= 0 && groups.preview >= 0 && groups.example !== groups.preview, `the preview is beside the example: ${JSON.stringify(groups)}`);
+    // Its button opened the preview: the step is ticked.
+    await stepCheckbox(page, "openPreview", true).waitFor({ timeout: UI_TIMEOUT_MS });
 
     await runWalkthroughStep(page, "fixSubtotal", "Go to a failing subtotal");
     const title = "Set Operating profit to the sum of its children (18,110)";
@@ -646,6 +776,8 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     await runCommand(page, "FS E2E: Open FS Walkthrough");
     await runWalkthroughStep(page, "newDocument", "New FS document");
     await newDocumentByKeyboard(page, "Walkthrough Ltd");
+    // Ticked, although an earlier test created a document before the walkthrough was ever shown.
+    await stepCheckbox(page, "newDocument", true).waitFor({ state: "attached", timeout: UI_TIMEOUT_MS });
 
     // The walkthrough has the focus (its step was clicked), and the palette runs the command.
     await runCommand(page, "FS E2E: Open FS Walkthrough");

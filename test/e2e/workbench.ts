@@ -75,7 +75,10 @@ export async function waitForGridFocus(cell: Locator): Promise<void> {
  * it from disk. Quick Open would open the file again in the preview's group, which has the focus.
  */
 export async function savedText(page: Page, folder: string, file: string): Promise<string> {
-  await page.keyboard.press("Control+1");
+  // Ctrl+1, pressed again while the key or VS Code's late focus report is lost (focusFirstEditorGroup):
+  // a clean-clone CI run of 032ff82 waited 30 s after one press from the grid, and its dirty editor
+  // then failed the suite's later cases.
+  await focusFirstEditorGroup(page);
   await page.locator(`.editor-group-container.active .tab.active[data-resource-name="${file.split("/").at(-1)!}"]`).waitFor({ timeout: UI_TIMEOUT_MS });
   await focusedEditor(page).waitFor({ timeout: UI_TIMEOUT_MS });
   await page.keyboard.press("Control+S");

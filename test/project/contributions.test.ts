@@ -3,7 +3,7 @@
 // the packaged extension (.vscodeignore) carries the snippets, the walkthrough and its example.
 
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { CLIENT_COMMANDS } from "../../protocol/lsp";
@@ -65,6 +65,28 @@ test("the walkthrough has 3 to 5 steps, each with a button that runs a registere
   assert.deepEqual(buttons.slice(0, 4), ["fs.openExample", "fs.openPreviewToSide", "fs.fixFailingSubtotal", "fs.recordSnapshot"]);
 });
 
+test("each step a success completes by its context key is the one it marks complete by its id (welcome.markStepComplete)", () => {
+  const progress = readFileSync(join(repoRoot, "client/src/commands/walkthroughProgress.ts"), "utf8");
+  const { publisher, name } = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { publisher: string; name: string };
+  const [walkthrough] = manifest.contributes.walkthroughs;
+  assert.ok(walkthrough !== undefined);
+  assert.equal(/WALKTHROUGH_ID = "([^"]+)"/.exec(progress)?.[1], `${publisher}.${name}#${walkthrough.id}`);
+  const stepOf = new Map([...(/STEP_OF[^{]+\{([^}]+)\}/.exec(progress)?.[1] ?? "").matchAll(/(\w+): "(\w+)"/g)].map((match) => [match[1]!, match[2]!]));
+  const byContext = new Map(walkthrough.steps.map((step) => [/^onContext:fs\.walkthrough\.(\w+)$/.exec(step.completionEvents?.[0] ?? "")?.[1], step.id]));
+  assert.deepEqual([...stepOf].sort(), [...byContext].sort());
+});
+
+test("every step title, in every language, fits one line of the step list in a narrow editor group", () => {
+  // VS Code cuts a step's title to one line with an ellipsis unless the step is selected; in a
+  // group about 350 px wide that line holds about 28 characters (measured in code-server 4.100).
+  for (const file of ["package.nls.json", "package.nls.de.json"]) {
+    const strings = JSON.parse(readFileSync(join(repoRoot, file), "utf8")) as Record<string, string>;
+    const titles = Object.entries(strings).filter(([key]) => /^walkthrough\.step\.\w+\.title$/.test(key));
+    assert.equal(titles.length, manifest.contributes.walkthroughs[0]!.steps.length, file);
+    for (const [key, title] of titles) assert.ok(title.length <= 28, `${file} ${key}: "${title}" (${title.length} characters)`);
+  }
+});
+
 test("menus name contributed commands, and New File offers an FS document", () => {
   for (const [menu, entries] of Object.entries(manifest.contributes.menus)) {
     for (const entry of entries) assert.ok(contributed.has(entry.command), `${menu} names ${entry.command}`);
@@ -105,5 +127,19 @@ test("every command's title is localized: a %key% of package.nls.json with its G
     const key = /^%([^%]+)%$/.exec(title)?.[1];
     assert.ok(key !== undefined, `${command}: its title "${title}" is not a %key%`);
     assert.ok(nls[key] !== undefined && german[key] !== undefined, `${command}: ${key} is missing from package.nls.json or package.nls.de.json`);
+  }
+});
+
+test("every translation of the manifest has the walkthrough's pages in its language: each step's page exists and is not the English one", () => {
+  const keys = Object.keys(nls).filter((key) => /^walkthrough\.step\.\w+\.media$/.test(key));
+  assert.equal(keys.length, manifest.contributes.walkthroughs[0]!.steps.length, "a page key per step");
+  for (const file of readdirSync(repoRoot).filter((name) => /^package\.nls\.[\w-]+\.json$/.test(name))) {
+    const translated = JSON.parse(readFileSync(join(repoRoot, file), "utf8")) as Record<string, string>;
+    for (const key of keys) {
+      const page = translated[key];
+      assert.ok(page !== undefined && existsSync(join(repoRoot, page)), `${file}: ${key} names no page`);
+      assert.notEqual(page, nls[key], `${file}: ${key} is the English page`);
+      assert.notEqual(readFileSync(join(repoRoot, page), "utf8"), readFileSync(join(repoRoot, nls[key]!), "utf8"), `${file}: ${page} is not translated`);
+    }
   }
 });

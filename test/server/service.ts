@@ -27,11 +27,16 @@ export interface ServiceUnderTest {
   published: PublishDiagnosticsParams[];
 }
 
-export function createService(settings: Record<string, unknown> = {}): ServiceUnderTest {
+/**
+ * `previewFirst`: a listener that, as the server's preview update does, goes before the diagnostics
+ * when a value edit is published (the diagnostics then follow once what it returns settles).
+ */
+export function createService(settings: Record<string, unknown> = {}, { previewFirst }: { previewFirst?: (analysis: DocumentAnalysis) => unknown } = {}): ServiceUnderTest {
   const current: Settings = Object.keys(settings).length === 0 ? DEFAULT_SETTINGS : readSettings(settings);
   const store = new DocumentStore({ delay: () => current.validationDelay, enabled: () => current.enable, patternsFor: () => current.files, previewAhead: () => true });
   const published: PublishDiagnosticsParams[] = [];
   store.onAnalyzed((analysis) => published.push({ uri: analysis.uri, version: analysis.version, diagnostics: diagnostics(analysis, current) }));
+  if (previewFirst !== undefined) store.onAnalyzed(previewFirst, { firstOnValueEdits: true });
   store.onForgotten((uri) => published.push({ uri, diagnostics: [] }));
   const latest = (uri: string, version: number): PublishDiagnosticsParams | undefined => {
     // Asking for the analysis is what brings a pending edit up to date (the store's staleness rule).

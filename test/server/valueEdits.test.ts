@@ -1,7 +1,8 @@
 // Value edits over the protocol and in the store: a digit typed into a value cell is analysed from
 // the previous version (shared/src/incremental/valueEdit.ts) and gives exactly the diagnostics and
-// preview model of a full analysis; publications never go back in version; the store keeps one
-// version of a document, not a chain of them.
+// preview model of a full analysis; publications never go back in version; a value edit's
+// preview patch goes out before its diagnostics; the store keeps one version of a document, not a
+// chain of them.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -13,7 +14,7 @@ import { DidChangeTextDocumentNotification } from "vscode-languageserver-protoco
 import { PointerAtRequest, PreviewModelRequest, type PreviewModelResult } from "../../protocol/lsp";
 import { decodePreviewWire } from "../../shared/src/render/previewWire";
 import { applyPreviewPatch } from "../../shared/src/render/previewPatch";
-import { DocumentStore } from "../../server/src/documents";
+import { DocumentStore, VALUE_EDIT_DELAY } from "../../server/src/documents";
 import type { DocumentAnalysis } from "../../server/src/analysis";
 import { readText, upstreamRoot } from "../support/paths";
 import { serveThisFile, type ServerUnderTest } from "./harness";
@@ -134,17 +135,67 @@ test("the store keeps one version of a document: earlier versions are collectabl
   store.close(uri);
 });
 
-test("a value edit's diagnostics go out first, then the preview's update, then the answers to the requests that follow it", async () => {
-  const uri = "file:///value-edits/leading.json";
+/**
+ * Opens `uri` with its preview model asked for, replaces the first `"at-2025": "400"` cell's digits
+ * with `digits` (version 2), asks for a pointer at once as the editor does after a key when `ask`,
+ * and gives the order in which the server's answers for version 2 arrived.
+ */
+async function orderAfterEdit(uri: string, digits: string, ask: boolean): Promise<string[]> {
   await server.open(uri, text);
   await server.connection.sendRequest(PreviewModelRequest, { uri });
   const order: string[] = [];
   const published = server.diagnostics(uri, (params) => params.version === 2).then(() => order.push("diagnostics"));
   const pushed = server.previewUpdate(uri, (update) => update.version === 2).then(() => order.push("preview update"));
   const range = digitsOf(text, '"at-2025": "400"');
-  // As the editor does after a keystroke: the change, then at once the cursor's request.
-  void server.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: 2 }, contentChanges: [{ range, text: "410" }] });
-  const answered = server.connection.sendRequest(PointerAtRequest, { uri, version: 2, offset: 0 }).then(() => order.push("answers"));
+  void server.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: 2 }, contentChanges: [{ range, text: digits }] });
+  const answered = ask ? server.connection.sendRequest(PointerAtRequest, { uri, version: 2, offset: 0 }).then(() => order.push("answers")) : undefined;
   await Promise.all([published, pushed, answered]);
-  assert.deepEqual(order, ["diagnostics", "preview update", "answers"]);
+  return order;
+}
+
+test("a value edit's preview update goes out first, then its diagnostics, then the answers to the requests that follow it", async () => {
+  // The patch is ready with the analysis; the diagnostics of every problem take longer to build, write and read.
+  assert.deepEqual(await orderAfterEdit("file:///value-edits/leading.json", "410", true), ["preview update", "diagnostics", "answers"]);
+});
+
+test("an edit that is not a value edit publishes its diagnostics before the preview's update", async () => {
+  // A letter in a value is no value edit: the text is analysed whole, and the problems come first.
+  assert.deepEqual(await orderAfterEdit("file:///value-edits/structural.json", "4x0", false), ["diagnostics", "preview update"]);
+});
+
+test("in the store, a value edit's other listeners wait until what its leaders sent is written, and skip a version replaced meanwhile", async () => {
+  const store = new DocumentStore({ delay: () => 200, enabled: () => true, patternsFor: () => [], previewAhead: () => false });
+  const uri = "file:///value-edits/leaders.fs.json";
+  const calls: string[] = [];
+  const written: (() => void)[] = [];
+  store.onAnalyzed((analysis) => calls.push(`diagnostics ${analysis.version}`));
+  store.onAnalyzed(
+    (analysis) => {
+      calls.push(`patch ${analysis.version}`);
+      return new Promise<void>((resolve) => written.push(resolve));
+    },
+    { firstOnValueEdits: true },
+  );
+  store.open(uri, "json", 1, text);
+  // An open is no value edit: in the order the listeners were added, each at once.
+  assert.deepEqual(calls, ["diagnostics 1", "patch 1"]);
+  for (const resolve of written.splice(0)) resolve();
+  calls.length = 0;
+  const range = digitsOf(text, '"at-2025": "400"');
+  store.change(uri, 2, [{ range, text: "401" }]);
+  assert.deepEqual(calls, ["patch 2"], "the diagnostics wait for the patch to be written");
+  written.shift()!();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.deepEqual(calls, ["patch 2", "diagnostics 2"]);
+  // Once the burst is over (VALUE_EDIT_DELAY), another value edit; replaced by a full analysis before its patch is written.
+  await new Promise((resolve) => setTimeout(resolve, VALUE_EDIT_DELAY + 10));
+  calls.length = 0;
+  const edited = text.replace('"at-2025": "400"', '"at-2025": "401"');
+  store.change(uri, 3, [{ range: digitsOf(edited, '"at-2025": "401"'), text: "402" }]);
+  store.change(uri, 4, [{ range: digitsOf(edited, '"at-2025": "401"'), text: "x" }]);
+  assert.equal(store.get(uri)?.version, 4, "version 4 analysed whole (and published)");
+  for (const resolve of written.splice(0)) resolve();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.deepEqual(calls, ["patch 3", "diagnostics 4", "patch 4"], "version 3's diagnostics never follow version 4's");
+  store.close(uri);
 });

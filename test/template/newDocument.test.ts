@@ -4,9 +4,13 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import * as l10n from "@vscode/l10n";
 import fc from "fast-check";
 import { analyze, parseJson } from "../../shared/src/index";
 import { expandSnippet } from "../support/snippets";
+import { repoRoot } from "../support/paths";
 import { checkNewDocumentOptions, newDocument, parseYears, type NewDocumentOptions } from "../../shared/src/template/newDocument";
 
 const optionsArbitrary: fc.Arbitrary<NewDocumentOptions> = fc.record({
@@ -129,4 +133,32 @@ test("a three-letter currency is the ISO code in capitals, in the measure and th
   assert.ok(first > snippet.indexOf('"values"'), snippet.slice(0, first + 20));
   assert.ok(!snippet.slice(0, first).includes('"items"') || snippet.lastIndexOf('"values"', first) > snippet.lastIndexOf('"items"', first));
   assert.equal(newDocument({ entityName: "Shares Ltd", currency: "shares", scale: 0, years: [2025] }).text.includes('"measure": "shares"'), true);
+});
+
+test("in the editor's display language the labels it writes are German; without a bundle (fsdoc init) English; either way it conforms", () => {
+  const options: NewDocumentOptions = { entityName: "Beispiel GmbH", currency: "EUR", scale: 3, years: [2024, 2025] };
+  const english = JSON.parse(newDocument(options).text) as { scope: { label: string }; units: { label: string }[]; statements: { label: string; items: { label: string }[] }[] };
+  assert.equal(english.statements[0]!.label, "Balance sheet");
+  assert.equal(english.units[0]!.label, "EUR thousands");
+  const german = JSON.parse(readFileSync(join(repoRoot, "l10n", "bundle.l10n.de.json"), "utf8")) as Record<string, string>;
+  l10n.config({ contents: german });
+  try {
+    const made = newDocument(options);
+    const value = JSON.parse(made.text) as typeof english;
+    assert.equal(value.scope.label, "Jahresabschluss");
+    assert.equal(value.units[0]!.label, "EUR Tsd.");
+    assert.deepEqual(
+      value.statements.map((statement) => statement.label),
+      ["Bilanz", "Gewinn- und Verlustrechnung"],
+    );
+    // Every label the template writes has its German form: none is left as it was in English.
+    const labels = value.statements.flatMap((statement) => statement.items.map((item) => item.label));
+    const englishLabels = english.statements.flatMap((statement) => statement.items.map((item) => item.label));
+    assert.equal(labels.filter((label, index) => label === englishLabels[index]).length, 0, JSON.stringify(labels));
+    const { result } = analyze(value);
+    assert.equal(result.conformance.status, "conforming");
+    assert.equal(expandSnippet(made.snippet).text, made.text);
+  } finally {
+    l10n.config({ contents: {} });
+  }
 });

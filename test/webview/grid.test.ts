@@ -97,6 +97,20 @@ describe("the preview grid", () => {
       assert.equal(await p.locator('[data-pointer="/statements/0/items/1/values/at-2024"]').textContent(), "550");
       assert.equal(await activePointer(p), "/statements/0/items/1/values/at-2024");
     }
+    // Any character starts editing a value cell, as in a spreadsheet ("n/a", ".5"); Backspace and
+    // Delete start with an empty input.
+    for (const [key, value] of [
+      ["n", "n"],
+      [".", "."],
+      ["+", "+"],
+      ["Backspace", ""],
+      ["Delete", ""],
+    ] as const) {
+      await p.keyboard.press(key);
+      assert.equal(await p.locator("input.fs-cell-editor").inputValue(), value, key);
+      await p.keyboard.press("Escape");
+      assert.equal(await p.locator("input.fs-cell-editor").count(), 0);
+    }
     // F2 edits; committing the same value writes nothing.
     await p.keyboard.press("F2");
     await p.keyboard.press("Enter");

@@ -1,8 +1,9 @@
 // A grid commit through the whole in-process path, shared by test/webview/gridCommit.test.ts and
 // the grid bench (scripts/bench/gridCommit.ts): the page (Chromium) commits a typed value and posts
 // its write; the language service turns it into its minimal edit (fs/cellEdits), the store analyses
-// the edited text (a value edit, diagnostics published as the server does), the preview's push
-// (fs/previewUpdate) is a patch, and the page paints the cell and the subtotal it rolls up to. What
+// the edited text (a value edit), the preview's push (fs/previewUpdate) is a patch, made first as
+// the server makes it (the diagnostics are built after it), and the page paints the cell and the
+// subtotal it rolls up to. What
 // VS Code adds in between (messages through the extension host, applying the WorkspaceEdit, the
 // document sync to the server) is left out.
 
@@ -22,7 +23,7 @@ export interface CommitTiming {
   commitToPaint: number;
   /** The page's part before the server: the keydown → the edit message posted. */
   pageCommit: number;
-  /** The server's part: the edits, the edited text's analysis (with its diagnostics), the patch. */
+  /** The server's part: the edits, the edited text's analysis, the patch (the diagnostics follow it, off this path). */
   edits: number;
   analysis: number;
   patch: number;
@@ -53,8 +54,19 @@ function childCells(text: string): Child[] {
 
 /** One document open in the service and in a page; commit() types a value into a child cell and waits for its paint. */
 export class GridCommitPath {
-  private readonly server: ServiceUnderTest = createService();
   private readonly bases = new service.PreviewBases();
+  /** The preview's update of the last edit, made when the store published it, before its diagnostics (as the server does). */
+  private pushed: { started: number; update: ReturnType<typeof service.previewUpdate>; done: number } | undefined;
+  private readonly server: ServiceUnderTest = createService(
+    {},
+    {
+      previewFirst: (analysis) => {
+        const started = performance.now();
+        const update = service.previewUpdate(analysis, this.bases);
+        this.pushed = { started, update, done: performance.now() };
+      },
+    },
+  );
   private readonly children: Child[];
   private version = 1;
   private sequence = 1;
@@ -126,14 +138,16 @@ export class GridCommitPath {
     const [only] = result.edits;
     const textDocument = TextDocument.create(this.uri, "json", this.version, this.text);
     this.version += 1;
-    this.server.change(this.uri, this.version, [
+    this.takePushed();
+    // The value edit's analysis, then the preview's update at once (its diagnostics come after it).
+    this.server.edit(this.uri, this.version, [
       { range: { start: textDocument.positionAt(only!.offset), end: textDocument.positionAt(only!.offset + only!.length) }, text: only!.content },
     ]);
     this.text = this.text.slice(0, only!.offset) + only!.content + this.text.slice(only!.offset + only!.length);
-    const analysed = performance.now();
-    const update = this.server.with(this.uri, (analysis) => service.previewUpdate(analysis, this.bases))!;
-    assert.ok(update.patch !== undefined, "a patch, not the whole model");
-    const served = performance.now();
+    const pushed = this.takePushed();
+    assert.ok(pushed !== undefined, "the value edit was published with the preview's update first");
+    const { started: analysed, update, done: served } = pushed;
+    assert.ok(update?.patch !== undefined, "a patch, not the whole model");
     this.sequence += 1;
     const patch: ExtensionToWebview = {
       type: "patch",
@@ -180,6 +194,13 @@ export class GridCommitPath {
       parent: parentPointer,
       parentRepainted: parentOp !== undefined,
     };
+  }
+
+  /** The preview's update made since the last call, if any. */
+  private takePushed(): GridCommitPath["pushed"] {
+    const pushed = this.pushed;
+    this.pushed = undefined;
+    return pushed;
   }
 
   get pageOf(): Page {

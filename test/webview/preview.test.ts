@@ -321,6 +321,31 @@ describe("FS preview page", () => {
     await p.waitForSelector('td[data-pointer="/statements/0/items/0/values/at-2024"][data-value="2"]');
   });
 
+  test("another document's model, painted over a preview scrolled far down, moves the page to its top without telling the editor to scroll", TIMEOUT, async () => {
+    // The new-user tryout: FS: New Document while a preview showed a long document; the preview
+    // followed the new editor, and the scroll its new, shorter content made was reported as the
+    // user's, so the editor jumped to line 1, away from the cursor New Document had put on line 56.
+    const p = await freshPage({ width: 900, height: 300 });
+    await paint(p, large(3000), 1);
+    await p.mouse.move(300, 200);
+    await p.mouse.wheel(0, 60_000);
+    await p.waitForFunction(() => window.__posted.some((message) => message.type === "scrolled"));
+    assert.ok((await scrollTop(p)) > 10_000);
+    await settleFrames(p);
+    await p.evaluate(() => window.__posted.splice(0));
+    // A new document shorter than the view: its content clamps the scroll to 0 by itself.
+    const short = example();
+    short.statements = short.statements.slice(0, 1);
+    short.statements[0]!.items = short.statements[0]!.items.filter((entry) => entry.rollupTo === undefined).slice(0, 2);
+    await send(p, modelMessageFor(short, 2, { uri: "untitled:Untitled-2" }));
+    await p.waitForFunction(() => document.querySelectorAll("tr.fs-row").length <= 2);
+    assert.ok(await p.evaluate((selector) => document.querySelector(selector)!.scrollHeight <= document.querySelector(selector)!.clientHeight, SCROLLER), "shorter than the view");
+    await settleFrames(p);
+    await settleFrames(p);
+    assert.equal(await scrollTop(p), 0);
+    assert.deepEqual(messagesOfType(await posted(p), "scrolled"), []);
+  });
+
   test("a highlight message marks the nearest row or cell and scrolls it into view without echoing; the user's scroll is reported", TIMEOUT, async () => {
     const p = await freshPage({ width: 900, height: 300 });
     await paint(p, large(3000), 1);

@@ -192,7 +192,16 @@ export function editsText(event: Pick<KeyboardEvent, "key" | "altKey" | "ctrlKey
   return TEXT_CHORDS.has(event.key.toLowerCase());
 }
 
-/** Keys that start editing a focused value cell by typing: a digit, a minus sign, an opening parenthesis. */
+/**
+ * Keys that start editing a focused value cell by typing, as in a spreadsheet: any character but a
+ * space (a digit, a sign, "(", ".5", or the first letter of the "unavailable" keyword, "n/a").
+ * What is typed is checked when it is committed.
+ */
 export function startsValue(key: string): boolean {
-  return /^[0-9]$/.test(key) || key === "-" || key === "\u2212" || key === "(";
+  return [...key].length === 1 && key.trim() !== "";
+}
+
+/** Keys that start editing a focused value cell with an empty input, as a spreadsheet clears a cell (Enter then writes null). */
+export function clearsValue(key: string): boolean {
+  return key === "Backspace" || key === "Delete";
 }

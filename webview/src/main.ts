@@ -27,7 +27,7 @@ import { element, PageHeader, reportPageFocus } from "./page";
 import { ScrollReporter } from "./scroll";
 import { StatementsView, type Place } from "./statements";
 import { cellsText, SelectionRange } from "./selection";
-import { CellEditor, startsValue, type Direction, type EditTarget } from "./grid";
+import { CellEditor, clearsValue, startsValue, type Direction, type EditTarget } from "./grid";
 import { display } from "./display";
 import type { CellContent } from "../../shared/src/fix/cellEdits";
 import { unavailableKeyword } from "../../shared/src/render/cellInput";
@@ -265,12 +265,17 @@ class PreviewScript {
     this.view.mark(HIGHLIGHT, []);
     this.view.markRange(SELECTED, undefined);
     this.editor.abandon();
-    this.view.setModel(model, message.numberFormat);
-    this.markReadOnly();
     const restored = savedUri === message.uri ? this.restoreTop : undefined;
     this.restoreTop = undefined;
     const top = message.scrollTop ?? restored ?? (changedDocument ? 0 : keptTop);
-    this.scroll.scrollTo(top);
+    // New content can move the scroller by itself (content shorter than the old offset clamps it):
+    // that scroll is ours with the one to `top`, never reported as the user's, which would scroll
+    // the editor (a new document's, away from its cursor).
+    this.scroll.scrollOurselves(() => {
+      this.view.setModel(model, message.numberFormat);
+      this.markReadOnly();
+      this.scroll.scrollTo(top);
+    });
     this.view.draw();
     if (model !== undefined) markOnce("fs-preview-drawn");
     this.updateTabStops();
@@ -620,7 +625,7 @@ class PreviewScript {
 
   // ---- Editing ----
 
-  /** Enter, F2 or typing (a digit, a minus sign, an opening parenthesis; any character in a label) starts editing the focused cell. */
+  /** Enter, F2 or typing (any character; Backspace or Delete with an empty input) starts editing the focused cell. */
   private startEditingByKey(place: Place, event: KeyboardEvent): boolean {
     if (this.readOnly !== undefined || event.ctrlKey || event.metaKey || event.altKey) return false;
     const target = this.editTarget(place);
@@ -629,6 +634,7 @@ class PreviewScript {
     let typed: string | undefined;
     if (event.key === "Enter" || event.key === "F2") typed = undefined;
     else if (target.kind === "value" && startsValue(event.key)) typed = event.key;
+    else if (target.kind === "value" && clearsValue(event.key)) typed = "";
     // In the label column + and - still fold and unfold a subtotal's group.
     else if (target.kind === "label" && event.key.length === 1 && event.key !== " " && !"+-=".includes(event.key)) typed = event.key;
     else return false;

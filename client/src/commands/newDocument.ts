@@ -199,6 +199,9 @@ async function askOptions(questions: Questions): Promise<NewDocumentOptions | un
 export async function openSnippetDocument(snippet: string): Promise<vscode.TextEditor> {
   const document = await vscode.workspace.openTextDocument({ language: "json", content: "" });
   const editor = await vscode.window.showTextDocument(document, besideAnotherKindOfEditor() ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active);
+  // The snippet is indented with two spaces; an empty buffer gives the editor nothing to detect
+  // that from, so it would say (and indent new lines with) its default, "Spaces: 4".
+  editor.options = { tabSize: 2, insertSpaces: true };
   await editor.insertSnippet(new vscode.SnippetString(snippet), new vscode.Position(0, 0));
   // The first tab stop can be below the fold of a new editor (line 56 of a new document): in view.
   editor.revealRange(editor.selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);

@@ -36,6 +36,11 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
       vscode.window.onDidChangeTextEditorVisibleRanges(({ textEditor }) => {
         for (const preview of this.previewsOf(textEditor.document.uri)) preview.editorScrolled(textEditor);
       }),
+      // An untitled document that closes is gone (its name is given to the next new one): its
+      // previews close with it, and never show another document under its name.
+      vscode.workspace.onDidCloseTextDocument((document) => {
+        if (document.uri.scheme === "untitled") queueMicrotask(() => this.closeIfGone(document.uri));
+      }),
       dependencies.server.onPreviewUpdate((update) => {
         for (const preview of this.previews) if (preview.resource.toString() === update.uri) preview.previewUpdated(update);
       }),
@@ -116,6 +121,16 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
       this.releaseIfUnshown(preview.resource);
     });
     return preview;
+  }
+
+  /**
+   * Closes the previews of `uri` unless a document of that name is open again: a change of
+   * language closes a document and opens it again in the same batch of editor events, before this
+   * microtask.
+   */
+  private closeIfGone(uri: vscode.Uri): void {
+    if (vscode.workspace.textDocuments.some((document) => document.uri.toString() === uri.toString())) return;
+    for (const preview of this.previewsOf(uri)) preview.panel.dispose();
   }
 
   private follow(editor: vscode.TextEditor | undefined): void {

@@ -161,17 +161,22 @@ export function registerHandlers(context: ServerContext): void {
 
   const previewBases = new service.PreviewBases();
   store.onForgotten((uri) => previewBases.forget(uri));
-  // After each publication (server.ts publishes first), the preview's update, if a preview holds a model.
+  // With each publication, the preview's update, if a preview holds a model: after the diagnostics
+  // (server.ts) as a rule; after a value edit, whose patch is ready at once, before them, which are
+  // built once it is written (documents.ts).
   const previewParts = new PreviewParts(connection);
-  store.onAnalyzed((published) =>
-    previewParts.afterAnswer(published.uri, () => {
-      try {
-        const update = service.previewUpdate(published, previewBases);
-        if (update !== undefined) void connection.sendNotification(PreviewUpdateNotification, update);
-      } catch (error) {
-        connection.console.error(`previewUpdate failed: ${describeError(error)}`);
-      }
-    }),
+  store.onAnalyzed(
+    (published) =>
+      previewParts.afterAnswer(published.uri, () => {
+        try {
+          const update = service.previewUpdate(published, previewBases);
+          return update === undefined ? undefined : connection.sendNotification(PreviewUpdateNotification, update);
+        } catch (error) {
+          connection.console.error(`previewUpdate failed: ${describeError(error)}`);
+          return undefined;
+        }
+      }),
+    { firstOnValueEdits: true },
   );
   // Documents a preview shows that the server does not hold (a git: side), as the client sent them.
   const sentDocuments = new service.SentDocuments();

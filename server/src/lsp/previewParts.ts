@@ -46,11 +46,15 @@ export class PreviewParts {
     return sent;
   }
 
-  /** Runs `work` (sending a preview update of `uri`) now, or once a model of it being sent is answered. */
-  afterAnswer(uri: string, work: () => void): void {
+  /**
+   * Runs `work` (sending a preview update of `uri`) now, with its result (the promise of the update
+   * written), or once a model of it being sent is answered (undefined: nothing to wait for now).
+   */
+  afterAnswer<T>(uri: string, work: () => T): T | undefined {
     const sending = this.sending.get(uri);
-    if (sending === undefined) work();
-    else void sending.then(work);
+    if (sending === undefined) return work();
+    void sending.then(work);
+    return undefined;
   }
 
   /** Sends `made` and then the rest of `parts`, each once the one before it is written; resolves with their count. */

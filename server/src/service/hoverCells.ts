@@ -1,6 +1,7 @@
 // The hover of one value cell: for a subtotal, its whole rollup in that period (children, expected
 // sum, stated value, difference, tolerance, status); for a child, the subtotal it rolls into and
-// how that subtotal fares. Values are shown exactly as stored.
+// how that subtotal fares. Values are shown exactly as stored. Below a failing subtotal's published
+// diagnostic, only what the diagnostic does not say: a line of its children's values.
 
 import { childrenOf, itemName, parentOf, periodSummary, unitSummary, type ItemEntry, type RollupApplication, type StatementEntry } from "../../../shared/src/index";
 import * as l10n from "@vscode/l10n";
@@ -12,13 +13,16 @@ import { causesMarkdown } from "./rollupCauses";
 
 /**
  * `causesInProblems`: a failing subtotal's diagnostic carries its likely causes (fs.rollups.severity
- * is not off). VS Code shows that diagnostic, causes included, above this hover: the hover then
- * leaves out the causes and the status line that repeats the diagnostic's message, so that each is
- * shown once and the rollup table is in view without scrolling.
+ * is not off). VS Code shows that diagnostic above this hover (stated value, sum, difference,
+ * tolerance, causes, then its actions), within the 250 px a hover shows before it scrolls, which
+ * leaves about three lines. So the hover of a failing subtotal is then one paragraph, its children's
+ * values (see childrenLine), and says nothing the diagnostic says.
  */
 export function cellHover(good: ParsedVersion, statement: StatementEntry, item: ItemEntry, period: string, display: DisplayFormat, causesInProblems = false): string {
+  const application = item.children.length > 0 && causesInProblems ? applicationFor(good, statement, item, period) : undefined;
+  if (application?.status === "unsatisfied") return childrenLine(good, statement, item, period, application.expected, display);
   const sections = [heading(good, statement, item, period, display)];
-  if (item.children.length > 0) sections.push(rollupSection(good, statement, item, period, display, causesInProblems));
+  if (item.children.length > 0) sections.push(rollupSection(good, statement, item, period, display));
   if (item.rollupTo !== undefined) sections.push(rollsIntoSection(good, statement, item, period, display));
   if (sections.length === 1) sections.push(l10n.t("Stored value: {0}", cellMarkdown(storedCells(good, statement, [item], period)[0]!, display)));
   return sections.join("\n\n");
@@ -27,14 +31,30 @@ export function cellHover(good: ParsedVersion, statement: StatementEntry, item: 
 function heading(good: ParsedVersion, statement: StatementEntry, item: ItemEntry, period: string, display: DisplayFormat): string {
   const definition = good.model.periods.get(period);
   const when = definition === undefined ? l10n.t("undefined period") : escapeText(periodSummary(definition, display.date));
-  const unit = item.unit === undefined ? undefined : good.model.units.get(item.unit);
-  const unitText = unit === undefined ? (item.unit === undefined ? l10n.t("no unit") : l10n.t("unit {0} (undefined)", codeSpan(item.unit))) : escapeText(unitSummary(unit));
   const name = [bold(itemName(item)), ...(item.id === undefined ? [] : [codeSpan(item.id)])].join(" ");
   const note = statement.periods.includes(period) ? "" : ` · ${l10n.t("not one of this statement's periods")}`;
-  return `${name} · ${codeSpan(period)} (${when}) · ${unitText}${note}`;
+  return `${name} · ${codeSpan(period)} (${when}) · ${unitText(good, item)}${note}`;
 }
 
-function rollupSection(good: ParsedVersion, statement: StatementEntry, parent: ItemEntry, period: string, display: DisplayFormat, causesInProblems: boolean): string {
+function unitText(good: ParsedVersion, item: ItemEntry): string {
+  const unit = item.unit === undefined ? undefined : good.model.units.get(item.unit);
+  return unit === undefined ? (item.unit === undefined ? l10n.t("no unit") : l10n.t("unit {0} (undefined)", codeSpan(item.unit))) : escapeText(unitSummary(unit));
+}
+
+/**
+ * A failing subtotal's children and their sum in one paragraph, for the hover below its diagnostic:
+ * "Children of **Operating profit** in `fy2025`, GBP thousands: Gross profit 50,910 · … · sum
+ * **18,110**". A name and its value never part at a line's end.
+ */
+function childrenLine(good: ParsedVersion, statement: StatementEntry, parent: ItemEntry, period: string, sum: string, display: DisplayFormat): string {
+  const children = childrenOf(statement, parent);
+  const cells = storedCells(good, statement, children, period);
+  const values = children.map((child, index) => `${escapeText(itemName(child))}\u00a0${cellMarkdown(cells[index]!, display)}`);
+  // A formatted number holds digits, separators and a sign only: nothing Markdown would read.
+  return l10n.t("Children of {0} in {1}, {2}: {3} · sum {4}", bold(itemName(parent)), codeSpan(period), unitText(good, parent), values.join(" · "), `**${display.number(sum)}**`);
+}
+
+function rollupSection(good: ParsedVersion, statement: StatementEntry, parent: ItemEntry, period: string, display: DisplayFormat): string {
   const rows = [tableRow([l10n.t("Item"), escapeText(period)]), tableRow([":--", "--:"])];
   const children = childrenOf(statement, parent);
   const cells = storedCells(good, statement, [...children, parent], period);
@@ -51,7 +71,6 @@ function rollupSection(good: ParsedVersion, statement: StatementEntry, parent: I
   } else {
     rows.push(tableRow([stated, cellMarkdown(cells[children.length]!, display, true)]));
   }
-  if (application?.status === "unsatisfied" && causesInProblems) return rows.join("\n");
   const causes = application?.status === "unsatisfied" ? causesMarkdown(good, application.key, display) : undefined;
   return `${rows.join("\n")}\n\n${statusText(good, statement, parent, application, display)}${causes === undefined ? "" : `\n\n${causes}`}`;
 }

@@ -1,6 +1,7 @@
 // Display text for periods, units and stored decimals. Pure string work: a stored decimal is
 // never turned into a JS number, so what is shown is exactly what was stored.
 
+import * as l10n from "@vscode/l10n";
 import type { UnitPresentation } from "./model";
 
 /** "1234567.5" → "1,234,567.5"; "-1000" → "-1,000". Only the integer digits are grouped. */
@@ -21,7 +22,7 @@ export function groupDigits(decimal: string): string {
 // Rows share their unit's object, so a long unit name is built once, not once per row.
 const unitTexts = new WeakMap<UnitPresentation, string>();
 
-/** "Label (measure, scale 6)", the unit's full name; an unresolved id says so. */
+/** "Label (measure, scale 6)", the unit's full name in the display language; an unresolved id says so. */
 export function unitText(unit: UnitPresentation): string {
   let text = unitTexts.get(unit);
   if (text === undefined) {
@@ -33,7 +34,7 @@ export function unitText(unit: UnitPresentation): string {
 
 function composeUnitText(unit: UnitPresentation): string {
   if (!unit.resolved) return `${unit.id} (undefined unit)`;
-  const details = [unit.measure, unit.scale === undefined ? undefined : `scale ${unit.scale}`].filter((part): part is string => part !== undefined);
+  const details = [unit.measure, unit.scale === undefined ? undefined : l10n.t("scale {0}", unit.scale)].filter((part): part is string => part !== undefined);
   const name = unit.label ?? unit.id;
   return details.length === 0 ? name : `${name} (${details.join(", ")})`;
 }

@@ -1,7 +1,10 @@
 // A new FS document from a few answers (entity, currency and scale, fiscal years): a small balance
 // sheet and income statement whose rollups are satisfied (every value "0"), as plain JSON text for
 // `fsdoc init` and as a snippet (TextMate syntax) whose tab stops sit where the user types next, for
-// FS: New Document. Pure: no editor, no file system.
+// FS: New Document. Pure: no editor, no file system. The labels it writes are in the display
+// language (l10n: the editor's bundle; `fsdoc init`, with none, writes English).
+
+import * as l10n from "@vscode/l10n";
 
 export const SCHEMA_URL = "https://cpaikr.github.io/fs/schema/0.2/fs-document.schema.json";
 
@@ -64,7 +67,7 @@ export function parseYears(text: string): number[] | undefined {
 
 /** Words for a scale, as the preview says them: "thousands", or "× 10^n". */
 export function scaleWords(scale: number): string {
-  const words: Record<number, string> = { 0: "", 3: "thousands", 6: "millions", 9: "billions", 12: "trillions" };
+  const words: Record<number, string> = { 0: "", 3: l10n.t("thousands"), 6: l10n.t("millions"), 9: l10n.t("billions"), 12: l10n.t("trillions") };
   return words[scale] ?? `× 10^${scale}`;
 }
 
@@ -110,19 +113,20 @@ interface Line {
   rollupTo?: string;
 }
 
-const BALANCE_SHEET: Line[] = [
-  { id: "cash", label: "Cash and cash equivalents", rollupTo: "total-assets" },
-  { id: "receivables", label: "Trade receivables", rollupTo: "total-assets" },
-  { id: "total-assets", label: "Total assets" },
-  { id: "payables", label: "Trade payables", rollupTo: "total-liabilities-and-equity" },
-  { id: "equity", label: "Equity", rollupTo: "total-liabilities-and-equity" },
-  { id: "total-liabilities-and-equity", label: "Total liabilities and equity" },
+// Functions, not constants: the labels are translated when a document is made, with the bundle in force then.
+const balanceSheet = (): Line[] => [
+  { id: "cash", label: l10n.t("Cash and cash equivalents"), rollupTo: "total-assets" },
+  { id: "receivables", label: l10n.t("Trade receivables"), rollupTo: "total-assets" },
+  { id: "total-assets", label: l10n.t("Total assets") },
+  { id: "payables", label: l10n.t("Trade payables"), rollupTo: "total-liabilities-and-equity" },
+  { id: "equity", label: l10n.t("Equity"), rollupTo: "total-liabilities-and-equity" },
+  { id: "total-liabilities-and-equity", label: l10n.t("Total liabilities and equity") },
 ];
 
-const INCOME_STATEMENT: Line[] = [
-  { id: "revenue", label: "Revenue", rollupTo: "gross-profit" },
-  { id: "cost-of-sales", label: "Cost of sales", rollupTo: "gross-profit" },
-  { id: "gross-profit", label: "Gross profit" },
+const incomeStatement = (): Line[] => [
+  { id: "revenue", label: l10n.t("Revenue"), rollupTo: "gross-profit" },
+  { id: "cost-of-sales", label: l10n.t("Cost of sales"), rollupTo: "gross-profit" },
+  { id: "gross-profit", label: l10n.t("Gross profit") },
 ];
 
 function documentTree(options: NewDocumentOptions): Tree {
@@ -148,12 +152,12 @@ function documentTree(options: NewDocumentOptions): Tree {
     formatVersion: "0.2",
     entity: { name: options.entityName.trim() },
     // Not a tab stop: the cursor starts on the first value, which is what the user types next.
-    scope: { label: "Financial statements" },
+    scope: { label: l10n.t("Financial statements") },
     units: [{ id: unitId, label: words === "" ? currency : `${currency} ${words}`, measure: currency, scale: options.scale }],
     periods: [...instants, ...durations],
     statements: [
-      { id: "balance-sheet", label: "Balance sheet", periods: instants.map((period) => period.id), items: items(BALANCE_SHEET, instants) },
-      { id: "income-statement", label: "Income statement", periods: durations.map((period) => period.id), items: items(INCOME_STATEMENT, durations) },
+      { id: "balance-sheet", label: l10n.t("Balance sheet"), periods: instants.map((period) => period.id), items: items(balanceSheet(), instants) },
+      { id: "income-statement", label: l10n.t("Income statement"), periods: durations.map((period) => period.id), items: items(incomeStatement(), durations) },
     ],
   };
 }

@@ -38,6 +38,7 @@ import { formatReport, hostHeapGrowth, type SizeResult } from "./report";
 import { collectServerGarbage, idleServerResident, residentBytes } from "./serverGc";
 import { formatTally, messageTimeline, tallyTrace } from "./trace";
 import { longestRun, profileRenderer, summarize } from "./cpuProfile";
+import { attributeEdits } from "./attributeEdits";
 import {
   previewCell,
   readProblemCounts,
@@ -620,6 +621,7 @@ async function main(): Promise<boolean> {
     states: new Set(listOption("--states", STATES, STATES) as State[]),
     host: listOption("--host", ["node", "web"], ["node"])[0] as BenchOptions["host"],
   };
+  if (process.argv.includes("--attribute")) return attributeAll(sizes, shapes, options);
   // The extension host's heap holds VS Code's own copy of the text and its caches: the same opens
   // and typing without FS Documents first give that share, so that ours can be told apart. That
   // window also gives the control's window's first preview. Once per size (on the first shape)
@@ -659,6 +661,27 @@ async function main(): Promise<boolean> {
   writeFileSync(file, `${JSON.stringify({ machine, results }, null, 2)}\n`);
   console.log(`\nAll samples: ${file}`);
   return failed.length === 0;
+}
+
+/** --attribute (attributeEdits.ts): where the edits' time goes, with FS Documents and without, per size, shape and edit state. */
+async function attributeAll(sizes: number[], shapes: string[], options: BenchOptions): Promise<boolean> {
+  const load = () =>
+    loadavg()
+      .map((value) => value.toFixed(2))
+      .join(" ");
+  const reports = [`${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}, load average before ${load()}`];
+  for (const size of sizes)
+    for (const shape of shapes)
+      for (const state of ["new-places", "repeated"] as const) if (options.states.has(state)) reports.push(await attributeEdits(size, shape, state, options.trace));
+  reports.push(`load average after ${load()}`);
+  const report = reports.join("\n\n");
+  console.log(report);
+  const dir = join(repoRoot, "test-results", "bench-editor");
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `attribution-${new Date().toISOString().replace(/[:.]/g, "-")}.md`);
+  writeFileSync(file, `${report}\n`);
+  console.log(`\nSaved: ${file}`);
+  return true;
 }
 
 export type { HostProbe };

@@ -12,7 +12,8 @@ export interface MessageTally {
   largest: number;
 }
 
-function findLogs(dir: string, found: string[] = []): string[] {
+/** The FS Documents output logs under `dir`. */
+export function findLogs(dir: string, found: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) findLogs(path, found);
@@ -23,11 +24,17 @@ function findLogs(dir: string, found: string[] = []): string[] {
 
 const HEADER = /(?:\[Trace - [^\]]+\] )?(Sending|Received) (request|notification|response) '([^']+?)(?: - \(\d+\))?'/;
 
-/** Message counts and bytes by direction and method, from the output logs under `userDataDir`. */
-export function tallyTrace(userDataDir: string): Map<string, MessageTally> {
+/**
+ * Message counts and bytes by direction and method, from the output logs under `userDataDir`; with
+ * `since`, only what each log gained after the byte offset given for it.
+ */
+export function tallyTrace(userDataDir: string, since?: ReadonlyMap<string, number>): Map<string, MessageTally> {
   const tally = new Map<string, MessageTally>();
   for (const file of findLogs(userDataDir)) {
-    const lines = readFileSync(file, "utf8").split("\n");
+    const lines = readFileSync(file)
+      .subarray(since?.get(file) ?? 0)
+      .toString("utf8")
+      .split("\n");
     for (let index = 0; index < lines.length; index++) {
       const match = HEADER.exec(lines[index]!);
       if (match === null) continue;

@@ -45,7 +45,8 @@ async function describeActiveDocument() {
   }
   // Whether the cursor is on screen (a new document's first value to type can be far down).
   const cursorVisible = editor.visibleRanges.some((range) => range.contains(editor.selection.active));
-  return { scheme: document.uri.scheme, languageId: document.languageId, text: document.getText(), lenses, diagnostics, quickFixes, cursorVisible };
+  const indentation = { tabSize: editor.options.tabSize, insertSpaces: editor.options.insertSpaces };
+  return { scheme: document.uri.scheme, languageId: document.languageId, text: document.getText(), lenses, diagnostics, quickFixes, cursorVisible, indentation };
 }
 
 function openWalkthrough() {

@@ -146,7 +146,12 @@ const suites = [
         .flatMap((hover) => hover.contents)
         .map((part) => (typeof part === "string" ? part : part.value))
         .join("\n");
-      for (const expected of ["Revenue", "Cost of sales", "41", "40"]) assert.ok(text.includes(expected), `the hover lacks ${JSON.stringify(expected)}:\n${text}`);
+      // Below the published diagnostic, which states "41 stated, children sum to 40", the hover names
+      // the children and their sum, once (issue 30: the causes and figures are not said twice).
+      for (const expected of ["Gross profit", "Revenue", "100", "Cost of sales", "-60", "sum **40**"])
+        assert.ok(text.includes(expected), `the hover lacks ${JSON.stringify(expected)}:\n${text}`);
+      const diagnostic = vscode.languages.getDiagnostics(document.uri).find((found) => found.source === "fs" && found.range.contains(cell.start));
+      assert.ok(diagnostic !== undefined && diagnostic.message.includes("41 stated, children sum to 40"), `the diagnostic above the hover: ${diagnostic?.message}`);
       return { hover: text };
     },
   },
