@@ -41,6 +41,9 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
       vscode.workspace.onDidCloseTextDocument((document) => {
         if (document.uri.scheme === "untitled") queueMicrotask(() => this.closeIfGone(document.uri));
       }),
+      dependencies.server.onStatus((status) => {
+        for (const preview of this.previews) if (preview.resource.toString() === status.uri) preview.statusPublished();
+      }),
       dependencies.server.onPreviewUpdate((update) => {
         for (const preview of this.previews) if (preview.resource.toString() === update.uri) preview.previewUpdated(update);
       }),

@@ -12,6 +12,7 @@ import { revealSource, scrollEditorTo, visibleEditorFor } from "./editorNavigati
 import { applyGridWrites, readOnlyReason, undoInDocument } from "./gridEdits";
 import { buildPreviewShell } from "./shell";
 import { SentDocumentRequests } from "./sentDocument";
+import { UnrecognisedAnswers } from "./unrecognisedAnswers";
 import { StaleFocusGuard } from "../page/staleFocusGuard";
 import { loadPage, numberFormat } from "../page/panel";
 import { RenderLoop } from "../page/renderLoop";
@@ -86,6 +87,8 @@ export class PreviewPanel implements vscode.Disposable {
   private readonly staleFocus: StaleFocusGuard;
   /** The text sent for a document the server does not hold (a git: side), once per version. */
   private readonly sentDocuments = new SentDocumentRequests();
+  /** The server's null answers for the shown document, asked again once it publishes the document. */
+  private readonly unrecognised = new UnrecognisedAnswers();
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -139,6 +142,7 @@ export class PreviewPanel implements vscode.Disposable {
     this.resourceUri = uri;
     this.analysedVersion = undefined;
     this.awaitingAnalysis.clear();
+    this.unrecognised.reset();
     this.expectedEditorScroll = undefined;
     this.pendingHighlight = undefined;
     this.updateTitle();
@@ -162,6 +166,17 @@ export class PreviewPanel implements vscode.Disposable {
     this.prefetched = undefined;
     if (this.early !== undefined) this.early.changed = true;
     if (!this.dependencies.server.holds(document)) void this.renderNow();
+  }
+
+  /**
+   * The server published an analysis of the shown document (fs/status). After a null answer it sends
+   * no update (it keeps nothing for this preview): the preview asks again, and a null answer kept
+   * for the page that is still loading is dropped.
+   */
+  statusPublished(): void {
+    if (this.disposed || !this.unrecognised.published()) return;
+    if (this.prefetched?.uri === this.resourceUri.toString()) this.prefetched = undefined;
+    void this.renderNow();
   }
 
   /** The server's update after an analysis it published (fs/previewUpdate). */
@@ -435,7 +450,7 @@ export class PreviewPanel implements vscode.Disposable {
     // Opening makes sure the server has the text (a restored preview may have no editor).
     const document = await vscode.workspace.openTextDocument(uri);
     const { server } = this.dependencies;
-    if (server.holds(document)) return server.previewModel(document.uri, baseVersion);
+    if (server.holds(document)) return this.unrecognised.answer(() => server.previewModel(document.uri, baseVersion));
     const now = { uri: document.uri.toString(), version: document.version, text: () => document.getText() };
     return this.sentDocuments.model(now, baseVersion, (base, sent) => server.previewModel(document.uri, base, sent));
   }
