@@ -23,13 +23,14 @@ function readmeItem(): string {
   return flat(readme.slice(start, end < 0 ? undefined : end));
 }
 
-/** The walkthrough step that opens the preview: its description and its page. */
-function walkthroughStep(): { description: string; page: string } {
+/** The walkthrough step that opens the preview, in the manifest translation `nls`: its description and its page. */
+function walkthroughStep(nls: string): { description: string; page: string } {
   const manifest = json<{ contributes: { walkthroughs: { steps: { id: string; description: string; media: { markdown?: string } }[] }[] } }>("package.json");
   const step = manifest.contributes.walkthroughs.flatMap((walkthrough) => walkthrough.steps).find((candidate) => candidate.id === "openPreview");
   assert.ok(step?.media.markdown !== undefined, "the walkthrough has the preview step, with a page");
-  const key = step.description.replace(/^%|%$/g, "");
-  return { description: json<Record<string, string>>("package.nls.json")[key] ?? "", page: flat(read(step.media.markdown)) };
+  // VS Code replaces a %key% anywhere in the manifest, the page's path too (each language its page).
+  const translated = (value: string): string => json<Record<string, string>>(nls)[value.replace(/^%|%$/g, "")] ?? value;
+  return { description: translated(step.description), page: flat(read(translated(step.media.markdown))) };
 }
 
 test("the README's 'Edit in the table' names the keys, the paste, the unavailable keyword in both languages and the read-only cases", () => {
@@ -54,8 +55,11 @@ test("the README's 'Edit in the table' names the keys, the paste, the unavailabl
 });
 
 test("the walkthrough's preview step shows editing in the table, with the keys and the keyword the grid takes", () => {
-  const { description, page } = walkthroughStep();
-  assert.match(description, /Type into a cell/);
+  const { description, page } = walkthroughStep("package.nls.json");
+  assert.match(description, /type into/i, "the step says the tables take typing");
   assert.match(page, /\*\*Edit in the table\.\*\*/);
   for (const words of ["Enter", "F2", "Escape", "Ctrl+Z", "Paste", "`n/a`"]) assert.ok(page.includes(words), `the walkthrough page names ${words}`);
+  const de = walkthroughStep("package.nls.de.json");
+  assert.match(de.page, /\*\*In der Tabelle bearbeiten\.\*\*/);
+  for (const words of ["Eingabe", "F2", "Escape", "Strg+Z", "Fügen Sie", `\`${german["n/a"]}\``]) assert.ok(de.page.includes(words), `the German walkthrough page names ${words}`);
 });
