@@ -208,7 +208,20 @@ export const RollupTreeRequest = new RequestType<DocumentParams, RollupTreeResul
 export interface PreviewModelParams extends DocumentParams, PartialResultParams {
   /** The version of the model the preview already shows, if any. */
   baseVersion?: number;
+  /**
+   * The text and version of a document the server does not hold open (the left side of a Git diff,
+   * a git: URI, or any scheme it does not validate), for a read-only preview of it. Sent once per
+   * version; the server keeps its analysis, unvalidated (no diagnostics), until fs/previewRelease,
+   * and answers fs/pointerAt, fs/rangeOf and fs/cellExplanation for it, never fs/cellEdits. Without
+   * it, a document the server does not hold (or no longer holds, after a restart) answers null.
+   */
+  sentDocument?: SentDocument;
   // partialResultToken: a large whole model may come in parts (PreviewWireProgress, `wireParts`).
+}
+/** A document's text as the client has it, at its version. */
+export interface SentDocument {
+  text: string;
+  version: number;
 }
 export interface PreviewModelResult {
   uri: string;

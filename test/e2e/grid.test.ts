@@ -1,10 +1,10 @@
 // Editing in the preview's grid, in a real VS Code (code-server), as a user does it: a click selects
 // a cell and the source follows in the editor while the focus stays in the grid, so a double-click
 // edits; a value typed there changes the JSON at exactly that value, the rollup problem follows, and
-// Ctrl+Z pressed in the preview restores the text byte for byte; Ctrl+click goes to the source; a
-// block pasted from the clipboard with Ctrl+V is one edit and one undo step; a read-only document
-// refuses edits; and in a German editor a value is typed the German way. The text is compared on
-// disk after saving.
+// Ctrl+Z pressed in the preview restores the text byte for byte; Ctrl+click goes to the source;
+// Ctrl+F opens the preview's own find box; a block pasted from the clipboard with Ctrl+V is one edit
+// and one undo step; a read-only document refuses edits; and in a German editor a value is typed
+// the German way. The text is compared on disk after saving.
 
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -87,7 +87,7 @@ function editorSuite(setUp: () => Promise<Setup>) {
   };
 }
 
-describe("editing in the preview's grid (code-server)", { timeout: SETUP_TIMEOUT_MS + 5 * TEST_TIMEOUT_MS }, () => {
+describe("editing in the preview's grid (code-server)", { timeout: SETUP_TIMEOUT_MS + 6 * TEST_TIMEOUT_MS }, () => {
   let manufacturing = "";
   const uiTest = editorSuite(async () => {
     const workspace = await loadWorkspaceLib();
@@ -153,6 +153,38 @@ describe("editing in the preview's grid (code-server)", { timeout: SETUP_TIMEOUT
     await focusedEditor(page).waitFor({ timeout: UI_TIMEOUT_MS });
     await page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`Ln ${lineOf(text, path)}, Col \\d+`) }).waitFor({ timeout: UI_TIMEOUT_MS });
   });
+
+  uiTest(
+    "Ctrl+F in the grid opens the preview's own find box (not the editor's), which finds a row; Escape closes it, and typing in the found row's cell edits it",
+    async ({ page, folder }) => {
+      await closeAllEditors(page);
+      const original = readFileSync(join(folder, manufacturing), "utf8");
+      await quickOpen(page, manufacturing);
+      await runFsEditorCommand(page, "FS: Open Preview to the Side");
+      const preview = previewFrame(page);
+      const cash = gridCell(preview, "/statements/0/items/0/values/at-2025");
+      await cash.waitFor({ timeout: UI_TIMEOUT_MS });
+      await cash.click();
+      await waitForGridFocus(cash);
+      await page.keyboard.press("Control+F");
+      const input = preview.locator(".fs-find-input");
+      await input.waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.keyboard.type("Gross profit");
+      await preview.locator('tr.fs-find-current[data-pointer="/statements/1/items/6"]').waitFor({ timeout: UI_TIMEOUT_MS });
+      assert.equal(await page.locator(".editor-widget.find-widget.visible").count(), 0, "the editor's find widget stays closed");
+      await page.keyboard.press("Escape");
+      await input.waitFor({ state: "hidden", timeout: UI_TIMEOUT_MS });
+      // The found row's cell: typing edits it (and Escape leaves it unwritten).
+      const grossProfit = gridCell(preview, pointerOf(GROSS_PROFIT_FY2025));
+      await grossProfit.click();
+      await waitForGridFocus(grossProfit);
+      await page.keyboard.press("4");
+      await preview.locator(`td[data-pointer="${pointerOf(GROSS_PROFIT_FY2025)}"] input.fs-cell-editor`).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.keyboard.press("Escape");
+      assert.equal(readFileSync(join(folder, manufacturing), "utf8"), original);
+      assert.equal(await page.locator(".tabs-container .tab.dirty").count(), 0, "nothing was written");
+    },
+  );
 
   uiTest("a block pasted from the clipboard with Ctrl+V sets those cells in one edit; one Ctrl+Z takes it back", async ({ page, folder }) => {
     await closeAllEditors(page);

@@ -307,6 +307,16 @@ describe("the preview grid", () => {
     await p.keyboard.press("Enter");
     await p.waitForFunction(() => window.__posted.some((message) => message.type === "edit"));
     assert.deepEqual(edits(await posted(p))[0]?.writes, [{ pointer: "/statements/0/items/3/values/at-2025", content: { kind: "value", decimal: "5" } }]);
+    // The document's patches keep the group folded: the value written, then a label's (rows replaced).
+    const written = structuredClone(doc) as { statements: { items: { label: string; values: Record<string, string> }[] }[] };
+    written.statements[0]!.items[3]!.values["at-2025"] = "5";
+    await send(p, patchMessageFor(doc, written, 1, 2));
+    await p.waitForFunction(() => document.querySelector('[data-pointer="/statements/0/items/3/values/at-2025"]')?.textContent === "5");
+    const relabelled = structuredClone(written);
+    relabelled.statements[0]!.items[3]!.label = "Liabilities, all";
+    await send(p, patchMessageFor(written, relabelled, 2, 3));
+    await p.waitForSelector('tr[data-pointer="/statements/0/items/3"] th:has-text("Liabilities, all")');
+    assert.equal(await p.locator('tr[data-pointer="/statements/0/items/0"]').count(), 0, "Cash stays folded under Total assets");
     await p.locator(assets).focus();
     await p.evaluate(() => {
       const transfer = new DataTransfer();
@@ -332,7 +342,10 @@ describe("the preview grid", () => {
   });
 
   test("Ctrl+Shift+C copies with the header row and a Unit column; labels that look like formulas are guarded", TIMEOUT, async () => {
-    const p = await painted();
+    const doc = example() as { statements: { items: { label: string }[] }[] };
+    // A label a sheet would run as a formula.
+    doc.statements[0]!.items[1]!.label = '=HYPERLINK("http://x.invalid")';
+    const p = await painted({}, doc);
     await p.locator(CASH).click();
     await p.locator(INVENTORY).click({ modifiers: ["Shift"] });
     const copied = await p.evaluate(() => {
@@ -346,7 +359,7 @@ describe("the preview grid", () => {
       cell?.dispatchEvent(new KeyboardEvent("keydown", { key: "C", ctrlKey: true, shiftKey: true, bubbles: true, cancelable: true }));
       return text;
     });
-    assert.equal(copied, "Item\tUnit\t2025-12-31\nCash\tKRW millions (KRW, scale 6)\t400\nInventory\tKRW millions (KRW, scale 6)\t600");
+    assert.equal(copied, 'Item\tUnit\t2025-12-31\nCash\tKRW millions (KRW, scale 6)\t400\n\'=HYPERLINK("http://x.invalid")\tKRW millions (KRW, scale 6)\t600');
   });
 
   test("Ctrl+Z, Ctrl+Y and Ctrl+Shift+Z in the preview undo and redo in the document", TIMEOUT, async () => {
@@ -387,6 +400,48 @@ describe("the preview grid", () => {
       assert.deepEqual(edits(await posted(p))[0]?.writes, [{ pointer, content: { kind: "children-sum" } }]);
     }
   });
+
+  test(
+    "keyboard alone: Tab enters the grid, the arrows reach a failing subtotal, Tab goes into its panel, Enter sets it to the children's sum, Escape comes back",
+    TIMEOUT,
+    async () => {
+      const p = await painted();
+      const failing = "/statements/1/items/6/values/fy2025";
+      /** The pointer of the focused cell, or of its row for a label. */
+      const focused = (): Promise<string | undefined> => p.evaluate(() => document.activeElement?.closest<HTMLElement>("[data-pointer]")?.dataset.pointer);
+      // From the page's start (as when VS Code gives the webview the keyboard), Tab goes into the first table.
+      await p.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await p.keyboard.press("Tab");
+      assert.match((await focused()) ?? "", /^\/statements\/0\//, "the first table's cell has the keyboard");
+      // Tab again: the next table (one stop each); then the arrows, down to Gross profit and across to fy2025.
+      await p.keyboard.press("Tab");
+      assert.match((await focused()) ?? "", /^\/statements\/1\//);
+      for (let step = 0; step < 20 && !(await focused())?.startsWith("/statements/1/items/6"); step += 1) await p.keyboard.press("ArrowDown");
+      for (let step = 0; step < 5 && (await focused()) !== failing; step += 1) await p.keyboard.press("ArrowRight");
+      assert.equal(await focused(), failing);
+      await p.waitForFunction((pointer) => window.__posted.some((message) => message.type === "explain" && message.pointer === pointer), failing);
+      await send(p, {
+        type: "explanation",
+        uri: "file:///work/manufacturing-group.json",
+        version: 1,
+        pointer: failing,
+        explanation: { uri: "file:///work/manufacturing-group.json", modelVersion: 1, pointer: failing, summary: "Gross profit does not add up.", causes: [] },
+      });
+      await p.locator("button.fs-explanation-sum").waitFor();
+      // Tab from the subtotal goes into its panel, to the action (not through the tables below it).
+      await p.keyboard.press("Tab");
+      assert.equal(await p.evaluate(() => document.activeElement?.classList.contains("fs-explanation-sum")), true, "Tab reaches the panel's action");
+      await p.keyboard.press("Enter");
+      await p.waitForFunction(() => window.__posted.some((message) => message.type === "edit"));
+      assert.deepEqual(edits(await posted(p))[0]?.writes, [{ pointer: failing, content: { kind: "children-sum" } }]);
+      // Escape closes the panel and gives the keyboard back to the subtotal, without asking again.
+      const asked = (await posted(p)).filter((message) => message.type === "explain").length;
+      await p.keyboard.press("Escape");
+      assert.equal(await p.locator(".fs-explanation").isHidden(), true);
+      assert.equal(await focused(), failing);
+      assert.equal((await posted(p)).filter((message) => message.type === "explain").length, asked);
+    },
+  );
 
   test("a read-only document shows the grid read-only with a sign; keys and double-clicks do not edit", TIMEOUT, async () => {
     const p = await painted({ readOnly: "Read-only: this file cannot be changed here." });

@@ -95,6 +95,22 @@ export class ExplanationPanel {
     if (version !== subject.version) this.want({ uri, version, pointer: subject.pointer });
   }
 
+  /**
+   * Gives the keyboard to the panel shown for `pointer`: its action ("Set to the children's sum"),
+   * else its first cause, else its close button. False when no panel is shown for that cell.
+   */
+  focusFor(pointer: string): boolean {
+    if (this.root.hidden || this.shown?.pointer !== pointer) return false;
+    const target = this.root.querySelector<HTMLElement>(".fs-explanation-sum, .fs-explanation-cause") ?? this.root.querySelector<HTMLElement>(".fs-explanation-close");
+    target?.focus();
+    return target !== null;
+  }
+
+  /** Whether the keyboard is in the panel. */
+  hasFocus(): boolean {
+    return this.root.contains(this.document.activeElement);
+  }
+
   close(): void {
     this.asked = undefined;
     this.shown = undefined;

@@ -104,6 +104,8 @@ class PreviewScript {
   private lastEditId = 0;
   /** The next copy includes the header row and the Unit column (Ctrl+Shift+C). */
   private copyWithHeaders = false;
+  /** Set while the keyboard goes back to a cell from the explanation panel (Escape), which asks nothing. */
+  private quietFocus = false;
   /** Writes sent and not answered yet: the cell each was made from. */
   private readonly pendingEdits = new Map<number, Place>();
 
@@ -531,7 +533,18 @@ class PreviewScript {
     } else if (event.key === "Escape" && this.find.isOpen) {
       this.find.close();
     } else if (event.key === "Escape" && this.explanation.isOpen) {
+      // From within the panel, the keyboard goes back to the subtotal it explained.
+      const back = this.explanation.hasFocus() ? this.explanation.subjectPointer : undefined;
       this.explanation.close();
+      const place = back === undefined ? undefined : this.view.nearest(back);
+      if (place === undefined) return;
+      // The focus coming back is not a new question about the cell.
+      this.quietFocus = true;
+      try {
+        this.focusPlace(place);
+      } finally {
+        this.quietFocus = false;
+      }
     }
   }
 
@@ -558,7 +571,7 @@ class PreviewScript {
       const cell = this.view.elementAt(place);
       if (label !== undefined && cell !== undefined && cell === event.target) cell.setAttribute("aria-label", label);
     }
-    this.explainCell(event.target);
+    if (!this.quietFocus) this.explainCell(event.target);
   }
 
   private onKey(event: KeyboardEvent): void {
@@ -567,6 +580,13 @@ class PreviewScript {
     const place = this.view.placeOf(event.target);
     if (place === undefined || place.column < 0) return;
     const mod = event.ctrlKey || event.metaKey;
+    // Tab from a failing subtotal whose panel is open goes into the panel, not through the other
+    // tables (whose focus would scroll the subtotal away, and close the panel with it).
+    if (event.key === "Tab" && !event.shiftKey && !mod && !event.altKey) {
+      const pointer = event.target.closest<HTMLElement>("[data-pointer]")?.dataset.pointer;
+      if (pointer !== undefined && this.explanation.focusFor(pointer)) event.preventDefault();
+      return;
+    }
     if (this.startEditingByKey(place, event)) return;
     if (event.key === "Enter" || event.key === " ") {
       const pointer = event.target.closest<HTMLElement>("[data-pointer]")?.dataset.pointer;

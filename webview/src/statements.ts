@@ -166,10 +166,7 @@ export class StatementsView {
           const row = view.statement.rows[op.row];
           const element = view.drawn.get(op.row);
           if (row === undefined) break;
-          this.growColumns(
-            view,
-            op.cells.map((entry) => entry.column),
-          );
+          this.growColumns(view, op.cells);
           if (element === undefined) break;
           const offset = this.cellOffset(view.statement);
           for (const { column } of op.cells) {
@@ -742,17 +739,23 @@ export class StatementsView {
     view.table.style.setProperty("--fs-rest", `${rest}ch`);
   }
 
-  private growColumns(view: StatementView, changed: readonly number[]): void {
+  /**
+   * Widens the column of each changed cell whose new text is wider than it. Only the changed cells
+   * are measured: every column is already as wide as every other cell of it (sizeColumns), so
+   * measuring the whole column again, for each cell of a patch, was work in proportion to the
+   * statement's rows before every value edit's paint.
+   */
+  private growColumns(view: StatementView, changed: readonly { column: number; cell: PreviewCell }[]): void {
     const offset = this.cellOffset(view.statement);
-    for (const index of changed) {
-      const col = view.columns[offset + index];
-      if (col === undefined) continue;
-      let widest = 0;
-      for (const row of view.statement.rows) widest = Math.max(widest, this.cellWidth(row.cells[index]));
-      const current = Number.parseFloat(col.style.width) || 0;
-      if (widest + 3 > current) col.style.width = `${widest + 3}ch`;
+    let grown = false;
+    for (const { column, cell } of changed) {
+      const col = view.columns[offset + column];
+      const wanted = this.cellWidth(cell) + 3;
+      if (col === undefined || wanted <= (Number.parseFloat(col.style.width) || 0)) continue;
+      col.style.width = `${wanted}ch`;
+      grown = true;
     }
-    this.setLabelRoom(view);
+    if (grown) this.setLabelRoom(view);
   }
 
   private cellWidth(cell: PreviewCell | undefined): number {

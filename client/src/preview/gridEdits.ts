@@ -7,27 +7,42 @@ import * as vscode from "vscode";
 import type { GridWrite } from "../../../protocol/lsp";
 import { matchesFilePatterns } from "../../../shared/src/detect";
 import type { FsServer } from "../server/fsServer";
+import { readOnlyKind } from "./readOnlyRule";
 import { writeAtVersion } from "./versionedWrite";
 
 /** What became of a grid write: written, or not (with why, and the cells concerned). */
 export type GridWriteOutcome = { written: true } | { written: false; message: string; pointers: string[] };
 
-/** Why `uri` is shown read-only in the grid, or undefined when it can be edited. */
-export function readOnlyReason(uri: vscode.Uri): string | undefined {
-  if (!vscode.workspace.isTrusted) return vscode.l10n.t("Read-only: the workspace is not trusted.");
-  // The left side of a Git diff (git:), other read-only file systems and virtual documents.
-  if (vscode.workspace.fs.isWritableFileSystem(uri.scheme) === false) return vscode.l10n.t("Read-only: this file cannot be changed here.");
-  // Files the user marked read-only (files.readonlyInclude, less files.readonlyExclude), as the editor shows them.
+/**
+ * Why `uri` is shown read-only in the grid, or undefined when it can be edited (readOnlyRule.ts).
+ * `served`: documents of its scheme are synced to the language server, which makes the grid's
+ * edits; any other document (the left side of a Git diff, a git: URI) is previewed from its text.
+ */
+export function readOnlyReason(uri: vscode.Uri, served: boolean): string | undefined {
+  // Files the user marked read-only, as the editor shows them.
   const files = vscode.workspace.getConfiguration("files", uri);
   const patterns = (name: string): string[] => Object.entries(files.get<Record<string, boolean>>(name) ?? {}).flatMap(([glob, on]) => (on === true ? [glob] : []));
-  if (matchesFilePatterns(uri.path, patterns("readonlyInclude")) && !matchesFilePatterns(uri.path, patterns("readonlyExclude"))) {
-    return vscode.l10n.t("Read-only: this file cannot be changed here.");
+  const kind = readOnlyKind({
+    trusted: vscode.workspace.isTrusted,
+    scheme: uri.scheme,
+    served,
+    writable: vscode.workspace.fs.isWritableFileSystem(uri.scheme),
+    markedReadOnly: matchesFilePatterns(uri.path, patterns("readonlyInclude")) && !matchesFilePatterns(uri.path, patterns("readonlyExclude")),
+  });
+  switch (kind) {
+    case undefined:
+      return undefined;
+    case "untrusted":
+      return vscode.l10n.t("Read-only: the workspace is not trusted.");
+    case "git":
+      return vscode.l10n.t("Read-only: this is a version of the file from Git.");
+    case "unwritable":
+      return vscode.l10n.t("Read-only: this file cannot be changed here.");
   }
-  return undefined;
 }
 
-export async function applyGridWrites(server: FsServer, uri: vscode.Uri, writes: GridWrite[]): Promise<GridWriteOutcome> {
-  const refusal = readOnlyReason(uri);
+/** Writes the grid's `writes` to `uri`, unless `refusal` says why it is read-only (readOnlyReason). */
+export async function applyGridWrites(server: FsServer, uri: vscode.Uri, writes: GridWrite[], refusal: string | undefined): Promise<GridWriteOutcome> {
   if (refusal !== undefined) return { written: false, message: refusal, pointers: [] };
   let document: vscode.TextDocument;
   try {

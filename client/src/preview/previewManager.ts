@@ -19,7 +19,7 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
   ) {
     this.subscriptions = [
       vscode.workspace.onDidChangeTextDocument(({ document, contentChanges }) => {
-        if (contentChanges.length > 0) for (const preview of this.previewsOf(document.uri)) preview.documentChanged();
+        if (contentChanges.length > 0) for (const preview of this.previewsOf(document.uri)) preview.documentChanged(document);
       }),
       vscode.window.onDidChangeActiveTextEditor((editor) => this.follow(editor)),
       // A file that becomes an FS document while it is being typed: follow it once it is detected.
@@ -40,6 +40,9 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
       // previews close with it, and never show another document under its name.
       vscode.workspace.onDidCloseTextDocument((document) => {
         if (document.uri.scheme === "untitled") queueMicrotask(() => this.closeIfGone(document.uri));
+      }),
+      dependencies.server.onStatus((status) => {
+        for (const preview of this.previews) if (preview.resource.toString() === status.uri) preview.statusPublished();
       }),
       dependencies.server.onPreviewUpdate((update) => {
         for (const preview of this.previews) if (preview.resource.toString() === update.uri) preview.previewUpdated(update);

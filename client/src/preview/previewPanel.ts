@@ -11,6 +11,8 @@ import { Throttle } from "../util/throttle";
 import { revealSource, scrollEditorTo, visibleEditorFor } from "./editorNavigation";
 import { applyGridWrites, readOnlyReason, undoInDocument } from "./gridEdits";
 import { buildPreviewShell } from "./shell";
+import { SentDocumentRequests } from "./sentDocument";
+import { UnrecognisedAnswers } from "./unrecognisedAnswers";
 import { StaleFocusGuard } from "../page/staleFocusGuard";
 import { loadPage, numberFormat } from "../page/panel";
 import { RenderLoop } from "../page/renderLoop";
@@ -83,6 +85,10 @@ export class PreviewPanel implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   /** Gives the keyboard back to the editor when VS Code's report of the page's focus is stale. */
   private readonly staleFocus: StaleFocusGuard;
+  /** The text sent for a document the server does not hold (a git: side), once per version. */
+  private readonly sentDocuments = new SentDocumentRequests();
+  /** The server's null answers for the shown document, asked again once it publishes the document. */
+  private readonly unrecognised = new UnrecognisedAnswers();
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -136,6 +142,7 @@ export class PreviewPanel implements vscode.Disposable {
     this.resourceUri = uri;
     this.analysedVersion = undefined;
     this.awaitingAnalysis.clear();
+    this.unrecognised.reset();
     this.expectedEditorScroll = undefined;
     this.pendingHighlight = undefined;
     this.updateTitle();
@@ -152,10 +159,24 @@ export class PreviewPanel implements vscode.Disposable {
   /**
    * The document's text changed. Its new version reaches the page when the server publishes its
    * analysis (previewUpdated), right after its diagnostics; a model fetched for the old text is stale.
+   * A document the server does not hold (a git: side, when the index changed) publishes nothing:
+   * the preview asks for its new version itself.
    */
-  documentChanged(): void {
+  documentChanged(document: vscode.TextDocument): void {
     this.prefetched = undefined;
     if (this.early !== undefined) this.early.changed = true;
+    if (!this.dependencies.server.holds(document)) void this.renderNow();
+  }
+
+  /**
+   * The server published an analysis of the shown document (fs/status). After a null answer it sends
+   * no update (it keeps nothing for this preview): the preview asks again, and a null answer kept
+   * for the page that is still loading is dropped.
+   */
+  statusPublished(): void {
+    if (this.disposed || !this.unrecognised.published()) return;
+    if (this.prefetched?.uri === this.resourceUri.toString()) this.prefetched = undefined;
+    void this.renderNow();
   }
 
   /** The server's update after an analysis it published (fs/previewUpdate). */
@@ -309,12 +330,12 @@ export class PreviewPanel implements vscode.Disposable {
         return;
       case "edit": {
         if (message.uri !== this.resourceUri.toString()) return;
-        const outcome = await applyGridWrites(this.dependencies.server, this.resourceUri, message.writes);
+        const outcome = await applyGridWrites(this.dependencies.server, this.resourceUri, message.writes, this.readOnly(this.resourceUri));
         this.post(outcome.written ? { type: "editResult", id: message.id, written: true, pointers: [] } : { type: "editResult", id: message.id, ...outcome });
         return;
       }
       case "undo":
-        if (message.uri === this.resourceUri.toString() && readOnlyReason(this.resourceUri) === undefined)
+        if (message.uri === this.resourceUri.toString() && this.readOnly(this.resourceUri) === undefined)
           await undoInDocument(this.resourceUri, message.redo ? "redo" : "undo", this.panel);
         return;
       case "explain": {
@@ -381,7 +402,7 @@ export class PreviewPanel implements vscode.Disposable {
       wire: undefined,
       version: undefined,
       status: undefined,
-      readOnly: readOnlyReason(uri),
+      readOnly: this.readOnly(uri),
     } as const;
   }
 
@@ -428,7 +449,15 @@ export class PreviewPanel implements vscode.Disposable {
   private async fetch(uri: vscode.Uri, baseVersion: number | undefined): Promise<PreviewModelResult | null> {
     // Opening makes sure the server has the text (a restored preview may have no editor).
     const document = await vscode.workspace.openTextDocument(uri);
-    return this.dependencies.server.previewModel(document.uri, baseVersion);
+    const { server } = this.dependencies;
+    if (server.holds(document)) return this.unrecognised.answer(() => server.previewModel(document.uri, baseVersion));
+    const now = { uri: document.uri.toString(), version: document.version, text: () => document.getText() };
+    return this.sentDocuments.model(now, baseVersion, (base, sent) => server.previewModel(document.uri, base, sent));
+  }
+
+  /** Why the grid cannot write to `uri` (gridEdits.ts); undefined when it can. */
+  private readOnly(uri: vscode.Uri): string | undefined {
+    return readOnlyReason(uri, this.dependencies.server.serves(uri));
   }
 
   /** Asks for the whole model of the shown document now, for the page that is still loading. */

@@ -39,6 +39,7 @@ import {
   type RangeOfResult,
   type RecordEditsResult,
   type RollupTreeResult,
+  type SentDocument,
   type SnapshotDiffResult,
   type ValidateTextResult,
 } from "../../../protocol/lsp";
@@ -128,7 +129,12 @@ export class FsServer implements vscode.Disposable {
 
   /** Whether the server holds `document` open (it is among the documents it validates: a real file, not a git: side). */
   holds(document: vscode.TextDocument): boolean {
-    return (LANGUAGES as readonly string[]).includes(document.languageId) && servedSchemes().has(document.uri.scheme);
+    return (LANGUAGES as readonly string[]).includes(document.languageId) && this.serves(document.uri);
+  }
+
+  /** Whether documents at `uri` are synced to the server (its scheme is one the server validates). */
+  serves(uri: vscode.Uri): boolean {
+    return servedSchemes().has(uri.scheme);
   }
 
   /** A changes view closed: the server forgets its OLD (and a NEW it was sent). */
@@ -136,10 +142,14 @@ export class FsServer implements vscode.Disposable {
     if (this.client !== undefined) void this.client.sendNotification(CompareReleaseNotification, { session }).catch(() => undefined);
   }
 
-  /** The preview's model of `uri`: a patch from `baseVersion` when the server still holds that model, else the whole model. */
-  async previewModel(uri: vscode.Uri, baseVersion: number | undefined): Promise<PreviewModelResult | null> {
+  /**
+   * The preview's model of `uri`: a patch from `baseVersion` when the server still holds that model,
+   * else the whole model. `sent`: the text of a document the server does not hold (a git: side).
+   */
+  async previewModel(uri: vscode.Uri, baseVersion: number | undefined, sent?: SentDocument): Promise<PreviewModelResult | null> {
     const params: PreviewModelParams = { uri: uri.toString() };
     if (baseVersion !== undefined) params.baseVersion = baseVersion;
+    if (sent !== undefined) params.sentDocument = sent;
     return previewModelInParts(await this.start(), params);
   }
 

@@ -178,14 +178,24 @@ export function registerHandlers(context: ServerContext): void {
       }),
     { firstOnValueEdits: true },
   );
+  // Documents a preview shows that the server does not hold (a git: side), as the client sent them.
+  const sentDocuments = new service.SentDocuments();
+  const held = (uri: string): DocumentAnalysis | undefined => analysis(uri) ?? sentDocuments.get(uri);
+  /** The sent document at `uri`: from the text sent with a request (or the one kept), unless the store holds `uri` or fs.enable is off. */
+  const sentOrKept = (uri: string, sent: unknown): DocumentAnalysis | undefined => {
+    const settings = context.settings(uri);
+    return store.isOpen(uri) || !settings.enable ? undefined : sentDocuments.hold(uri, readSentText(sent), isFsDocumentByName(uri, settings.files));
+  };
   connection.onNotification(PreviewReleaseNotification, (params: unknown) => {
     const uri = (params as { uri?: unknown } | null)?.uri;
-    if (typeof uri === "string") previewBases.forget(uri);
+    if (typeof uri !== "string") return;
+    previewBases.forget(uri);
+    sentDocuments.release(uri);
   });
   connection.onRequest(
     PreviewModelRequest,
-    guard(PreviewModelRequest.method, null, ({ uri, baseVersion, partialResultToken }) => {
-      const open = analysis(uri);
+    guard(PreviewModelRequest.method, null, ({ uri, baseVersion, partialResultToken, sentDocument }) => {
+      const open = analysis(uri) ?? sentOrKept(uri, sentDocument);
       if (open === undefined) return null;
       const { result, wire } = service.previewAnswer(open, previewBases, typeof baseVersion === "number" ? baseVersion : undefined);
       const token = typeof partialResultToken === "string" || typeof partialResultToken === "number" ? partialResultToken : undefined;
@@ -198,7 +208,7 @@ export function registerHandlers(context: ServerContext): void {
     guard(CompareViewRequest.method, null, ({ uri, session, oldText, oldName, newName, newSide, baseVersion }) => {
       if (typeof session !== "string") return null;
       // NEW is an open document, or a side the client sent (one the server does not hold: the index, a commit).
-      const open = analysis(uri) ?? (context.settings(uri).enable ? compareSessions.newSide(session, uri, readNewSide(newSide)) : undefined);
+      const open = analysis(uri) ?? (context.settings(uri).enable ? compareSessions.newSide(session, uri, readSentText(newSide)) : undefined);
       if (open === undefined) return null;
       const old = compareSessions.old(session, typeof oldText === "string" ? oldText : undefined);
       const base = { sent: compareSessions.sentView(session), baseVersion: typeof baseVersion === "number" ? baseVersion : undefined };
@@ -214,7 +224,7 @@ export function registerHandlers(context: ServerContext): void {
   connection.onRequest(
     CellExplanationRequest,
     guard(CellExplanationRequest.method, null, ({ uri, modelVersion, pointer }) => {
-      const open = analysis(uri);
+      const open = held(uri);
       return open === undefined || typeof modelVersion !== "number" ? null : service.cellExplanation(open, modelVersion, pointer, context.settings(uri).display);
     }),
   );
@@ -229,14 +239,14 @@ export function registerHandlers(context: ServerContext): void {
   connection.onRequest(
     PointerAtRequest,
     guard(PointerAtRequest.method, null, ({ uri, version, offset }) => {
-      const open = analysis(uri);
+      const open = held(uri);
       return open === undefined ? null : service.pointerAt(open, version, offset);
     }),
   );
   connection.onRequest(
     RangeOfRequest,
     guard(RangeOfRequest.method, null, ({ uri, version, pointer }) => {
-      const open = analysis(uri) ?? compareSessions.heldNewSide(uri);
+      const open = held(uri) ?? compareSessions.heldNewSide(uri);
       return open === undefined ? null : service.rangeOf(open, version, pointer);
     }),
   );
@@ -418,8 +428,8 @@ function lineWindows(value: unknown): LineWindow[] | undefined {
   return windows;
 }
 
-/** NEW's side in an fs/compareView request, checked (a client's data): undefined when absent or malformed. */
-function readNewSide(value: unknown): { text: string; version: number } | undefined {
+/** A document's text sent by the client (NEW's side in fs/compareView, a preview's sentDocument), checked (a client's data): undefined when absent or malformed. */
+function readSentText(value: unknown): { text: string; version: number } | undefined {
   const { text, version } = (typeof value === "object" && value !== null ? value : {}) as Partial<Record<string, unknown>>;
   return typeof text === "string" && typeof version === "number" && Number.isSafeInteger(version) ? { text, version } : undefined;
 }

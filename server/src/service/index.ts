@@ -23,3 +23,4 @@ export { exportXlsx } from "./exportXlsx";
 export { importFile } from "./importSpreadsheet";
 export { CompareSessions, compareView } from "./compareView";
 export { cellEdits } from "./cellEdits";
+export { SentDocuments } from "./sentDocuments";
