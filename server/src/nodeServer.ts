@@ -1,10 +1,11 @@
 // The language server in a Node process (main.ts starts it once the process has its settings),
 // over the transport the command line names: --stdio (default), --node-ipc or --socket=<port>.
 
-import { createConnection, ProposedFeatures } from "vscode-languageserver/node";
+import { createConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter } from "vscode-languageserver/node";
 import { FrameGuard } from "./lsp/frameGuard";
 import { readFileText } from "./fileText";
 import { startServer } from "./server";
+import { WaitingMessages } from "./lsp/waitingMessages";
 
 export function runNodeServer(argv: readonly string[]): void {
   const otherTransport = argv.some((arg) => arg === "--node-ipc" || arg.startsWith("--socket") || arg.startsWith("--pipe"));
@@ -19,5 +20,9 @@ export function runNodeServer(argv: readonly string[]): void {
     process.exit(1);
   });
   process.stdin.pipe(input);
-  startServer(createConnection(ProposedFeatures.all, input, process.stdout), { readFileText });
+  const messages = new WaitingMessages();
+  const connection = createConnection(ProposedFeatures.all, messages.reader(new StreamMessageReader(input)), messages.writer(new StreamMessageWriter(process.stdout)), {
+    messageStrategy: messages.strategy,
+  });
+  startServer(connection, { readFileText, whenIdle: (work) => messages.whenIdle(work) });
 }
