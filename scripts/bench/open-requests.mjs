@@ -4,7 +4,7 @@
 // each answer and each publication comes (elapsed and the server's CPU since the didOpen). Shows
 // what an answer waits for on an open (docs/performance.md, "the cold open's first code lens").
 //   node scripts/bench/open-requests.mjs [MB] [shape]      (after node scripts/build.mjs)
-// FS_BENCH_SERVER_JS names another server build ("before").
+// FS_BENCH_SERVER_JS names another server build ("before"); FS_BENCH_ASK_AFTER_MS delays the requests.
 import { readFileSync } from "node:fs";
 import { generateWithStats } from "./generate.mjs";
 import { startServer, stop } from "./server.mjs";
@@ -39,6 +39,8 @@ const view = { start: { line: 0, character: 0 }, end: { line: 60, character: 0 }
 const ask = (method, params) => server.connection.sendRequest(method, params).then((result) => (note(`answer ${method}`), result));
 await server.connection.sendNotification("textDocument/didOpen", { textDocument: { uri: URI, languageId: "json", version: 1, text } });
 note("didOpen sent");
+// FS_BENCH_ASK_AFTER_MS: the requests come later, while the server analyses (VS Code asks once it shows the text).
+await new Promise((resolve) => setTimeout(resolve, Number(process.env.FS_BENCH_ASK_AFTER_MS ?? 0)));
 const answers = [
   ask("textDocument/documentSymbol", { textDocument: document }),
   ask("textDocument/codeAction", { textDocument: document, range: { start: view.start, end: view.start }, context: { diagnostics: [] } }),
