@@ -3,7 +3,8 @@
 // the editor), which the first preview of a window otherwise waits for after VS Code's webview has
 // started (docs/performance.md, "The preview's first paint"). It is built a statement per turn of
 // the event loop, so the requests of the open (outline, code lenses, hovers) and of typing are
-// answered between steps (each step waits for the messages that arrived: StoreOptions.whenIdle), and it stops as soon as the version is no longer the document's own.
+// answered between steps (each step waits for the messages that have arrived: StoreOptions.whenIdle),
+// and it stops as soon as the version is no longer the document's own.
 
 import type { DocumentAnalysis } from "./analysis";
 
