@@ -3,7 +3,11 @@
 
 import { BrowserMessageReader, BrowserMessageWriter, createConnection } from "vscode-languageserver/browser";
 import { startServer } from "./server";
+import { WaitingMessages } from "./lsp/waitingMessages";
 
 declare const self: DedicatedWorkerGlobalScope;
 
-startServer(createConnection(new BrowserMessageReader(self), new BrowserMessageWriter(self)));
+const messages = new WaitingMessages();
+startServer(createConnection(messages.reader(new BrowserMessageReader(self)), messages.writer(new BrowserMessageWriter(self)), { messageStrategy: messages.strategy }), {
+  whenIdle: (work) => messages.whenIdle(work),
+});

@@ -26,6 +26,8 @@ export interface StoreOptions {
   patternsFor(uri: string): readonly string[];
   /** Whether the client shows the preview, so that a large document's model is built ahead (FsInitializationOptions.previewAhead). */
   previewAhead(): boolean;
+  /** Runs background work once the client's waiting messages are handled (lsp/waitingMessages.ts); by default in a later macrotask. */
+  whenIdle?(work: () => void): void;
 }
 
 /**
@@ -109,7 +111,7 @@ export class DocumentStore {
       if (analysis?.version !== version || this.documents.get(uri) !== document) return;
       analysis.parsed?.prepareValueEdits();
       // What was prepared ahead is being built already.
-      if (analysis !== prepared?.analysis && this.options.previewAhead()) buildPreviewAhead(analysis, () => this.isCurrent(uri, analysis));
+      if (analysis !== prepared?.analysis && this.options.previewAhead()) buildPreviewAhead(analysis, () => this.isCurrent(uri, analysis), this.whenIdle);
     });
   }
 
@@ -120,8 +122,11 @@ export class DocumentStore {
    * preview's first statement (1.48 s instead of 0.43 s at 5 MB over stdio, docs/performance.md).
    */
   private afterPublication(published: Promise<unknown>, work: () => void): void {
-    void published.then(() => setTimeout(work, 0));
+    void published.then(() => this.whenIdle(work));
   }
+
+  /** After the requests waiting (the open's outline, lenses and hints): see StoreOptions.whenIdle. */
+  private readonly whenIdle = (work: () => void): void => (this.options.whenIdle === undefined ? void setTimeout(work, 0) : this.options.whenIdle(work));
 
   /** Whether `analysis` is still what the store holds of `uri`: its open document's, or what was prepared ahead of it. */
   isCurrent(uri: string, analysis: DocumentAnalysis): boolean {
@@ -180,7 +185,7 @@ export class DocumentStore {
       if (!this.isCurrent(uri, analysis)) return;
       for (const listener of this.preparedPublishedListeners) listener(analysis);
       analysis.parsed?.prepareValueEdits();
-      if (this.options.previewAhead()) buildPreviewAhead(analysis, () => this.isCurrent(uri, analysis));
+      if (this.options.previewAhead()) buildPreviewAhead(analysis, () => this.isCurrent(uri, analysis), this.whenIdle);
     });
     return analysis;
   }

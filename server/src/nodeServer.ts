@@ -1,14 +1,35 @@
 // The language server in a Node process (main.ts starts it once the process has its settings),
-// over the transport the command line names: --stdio (default), --node-ipc or --socket=<port>.
+// over the transport the command line names: --stdio (default), --node-ipc (VS Code's client) or
+// --socket=<port> / --pipe=<name>.
 
-import { createConnection, ProposedFeatures } from "vscode-languageserver/node";
+import {
+  createConnection,
+  IPCMessageReader,
+  IPCMessageWriter,
+  ProposedFeatures,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type MessageReader,
+  type MessageWriter,
+} from "vscode-languageserver/node";
 import { FrameGuard } from "./lsp/frameGuard";
 import { readFileText } from "./fileText";
 import { startServer } from "./server";
+import { WaitingMessages } from "./lsp/waitingMessages";
+
+/** The server over `reader` and `writer`, its background work after the client's waiting messages (lsp/waitingMessages.ts). */
+function serve(reader: MessageReader, writer: MessageWriter): void {
+  const messages = new WaitingMessages();
+  const connection = createConnection(ProposedFeatures.all, messages.reader(reader), messages.writer(writer), { messageStrategy: messages.strategy });
+  startServer(connection, { readFileText, whenIdle: (work) => messages.whenIdle(work) });
+}
 
 export function runNodeServer(argv: readonly string[]): void {
-  const otherTransport = argv.some((arg) => arg === "--node-ipc" || arg.startsWith("--socket") || arg.startsWith("--pipe"));
-  if (otherTransport) {
+  if (argv.includes("--node-ipc")) {
+    serve(new IPCMessageReader(process), new IPCMessageWriter(process));
+    return;
+  }
+  if (argv.some((arg) => arg.startsWith("--socket") || arg.startsWith("--pipe"))) {
     startServer(createConnection(ProposedFeatures.all), { readFileText });
     return;
   }
@@ -19,5 +40,5 @@ export function runNodeServer(argv: readonly string[]): void {
     process.exit(1);
   });
   process.stdin.pipe(input);
-  startServer(createConnection(ProposedFeatures.all, input, process.stdout), { readFileText });
+  serve(new StreamMessageReader(input), new StreamMessageWriter(process.stdout));
 }

@@ -3,7 +3,8 @@
 // the editor), which the first preview of a window otherwise waits for after VS Code's webview has
 // started (docs/performance.md, "The preview's first paint"). It is built a statement per turn of
 // the event loop, so the requests of the open (outline, code lenses, hovers) and of typing are
-// answered between steps, and it stops as soon as the version is no longer the document's own.
+// answered between steps (each step waits for the messages that have arrived: StoreOptions.whenIdle),
+// and it stops as soon as the version is no longer the document's own.
 
 import type { DocumentAnalysis } from "./analysis";
 
@@ -15,11 +16,11 @@ export const PREVIEW_AHEAD_MIN_CHARS = 256 * 1024;
  * is still its document's (not closed, edited or withdrawn); a document under the size bound, one
  * that does not parse and one whose model is built already are left alone.
  */
-export function buildPreviewAhead(analysis: DocumentAnalysis, isCurrent: () => boolean): void {
+export function buildPreviewAhead(analysis: DocumentAnalysis, isCurrent: () => boolean, later: (work: () => void) => void = (work) => void setTimeout(work, 0)): void {
   const parsed = analysis.parsed;
   if (parsed === undefined || parsed.hasPreviewWire || analysis.text.length < PREVIEW_AHEAD_MIN_CHARS) return;
   const step = (): void => {
-    if (isCurrent() && parsed.buildPreviewWireStep()) setTimeout(step, 0);
+    if (isCurrent() && parsed.buildPreviewWireStep()) later(step);
   };
-  setTimeout(step, 0);
+  later(step);
 }

@@ -16,6 +16,7 @@ import { NO_CLIENT_FEATURES, readClientFeatures, type ClientFeatures } from "./l
 import { capabilitiesFor, registerHandlers } from "./lsp/handlers";
 import { registerOpenAhead, type FileTextReader } from "./lsp/openAhead";
 import { registerTextSync } from "./lsp/textSync";
+import { laterMacrotask } from "./lsp/waitingMessages";
 import { diagnostics, failingToRelate, RELATED_LATER_MIN, statusOf, type DocumentAnalysis } from "./service/index";
 import { NEUTRAL_FORMAT, type DisplayFormat } from "../../shared/src/render/localeFormat";
 import { configureLanguage } from "./lsp/l10n";
@@ -24,6 +25,8 @@ import { DEFAULT_SETTINGS, readSettings, sameForCodeLenses, sameForDiagnostics, 
 /** What the transport adds: the Node server reads files (fs/openAhead); the web worker cannot. */
 export interface ServerHost {
   readFileText?: FileTextReader;
+  /** Runs background work once the messages that have arrived are handled (lsp/waitingMessages.ts); a later macrotask without it. */
+  whenIdle?: (work: () => void) => void;
 }
 
 export function startServer(connection: Connection, host: ServerHost = {}): void {
@@ -36,7 +39,9 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   const settingsFor = (uri?: string): Settings => (uri === undefined ? undefined : resourceSettings.get(uri)) ?? settings;
   let client: ClientFeatures = NO_CLIENT_FEATURES;
   let previewAhead = false;
+  const whenIdle = host.whenIdle ?? laterMacrotask;
   const store = new DocumentStore({
+    whenIdle,
     delay: () => settings.validationDelay,
     enabled: () => settings.enable,
     patternsFor: (uri) => settingsFor(uri).files,
@@ -150,7 +155,8 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
         connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics: diagnostics(analysis, used, { related: !relatedLater }) }),
         connection.sendNotification(StatusNotification, statusOf(analysis)),
       ]);
-      if (relatedLater) void written.then(() => publishWhole(analysis, used));
+      // After the requests that came meanwhile (the open's lenses in view, outline, inlay hints).
+      if (relatedLater) void written.then(() => whenIdle(() => publishWhole(analysis, used)));
       return written;
     } catch (error) {
       connection.console.error(`Publishing diagnostics for ${analysis.uri} failed: ${describeError(error)}`);

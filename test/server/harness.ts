@@ -3,7 +3,7 @@
 
 import { after, before } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, type ChildProcess } from "node:child_process";
+import { fork, spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import {
   createProtocolConnection,
@@ -13,6 +13,8 @@ import {
   ExitNotification,
   InitializedNotification,
   InitializeRequest,
+  IPCMessageReader,
+  IPCMessageWriter,
   PublishDiagnosticsNotification,
   ShutdownRequest,
   StreamMessageReader,
@@ -55,6 +57,8 @@ export interface ServerOptions {
   initializationOptions?: unknown;
   /** Settings per scopeUri (a folder's settings), merged over `settings`; the window's when scopeUri is absent. */
   settingsFor?: (scopeUri: string | undefined) => Record<string, unknown>;
+  /** How the server is started: over stdio (the default, as other editors start it) or --node-ipc, as VS Code's client does. */
+  transport?: "stdio" | "node-ipc";
 }
 
 /** `textDocument`: client capabilities beyond the harness's own (e.g. completion or rename support). */
@@ -63,10 +67,15 @@ export async function startServer(
   textDocument: ClientCapabilities["textDocument"] = {},
   options: ServerOptions = {},
 ): Promise<ServerUnderTest> {
-  const child = spawn(process.execPath, [join(repoRoot, "dist", "server.js"), "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
+  const ipc = options.transport === "node-ipc";
+  const child = ipc
+    ? fork(join(repoRoot, "dist", "server.js"), ["--node-ipc"], { stdio: ["pipe", "pipe", "pipe", "ipc"] })
+    : spawn(process.execPath, [join(repoRoot, "dist", "server.js"), "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  const connection = ipc
+    ? createProtocolConnection(new IPCMessageReader(child), new IPCMessageWriter(child))
+    : createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   const published: PublishDiagnosticsParams[] = [];
   const waiters: { uri: string; accept: (params: PublishDiagnosticsParams) => boolean; resolve: (params: PublishDiagnosticsParams) => void }[] = [];
   connection.onNotification(PublishDiagnosticsNotification.type, (params) => {

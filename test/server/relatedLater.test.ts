@@ -8,7 +8,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Diagnostic, PublishDiagnosticsParams } from "vscode-languageserver-protocol/node";
 import { RELATED_LATER_MIN } from "../../server/src/service/diagnostics";
-import { serveThisFile, type ServerUnderTest } from "./harness";
+import { serveThisFile, startServer, type ServerUnderTest } from "./harness";
 
 let server: ServerUnderTest;
 serveThisFile((started) => {
@@ -80,4 +80,47 @@ test("a few failing subtotals: the first publication is whole", async () => {
   const first = await server.open("file:///related-later/few.json", draft(3), 1);
   assert.equal(failingOf(first).length, 3);
   assert.ok(hasRelated(first));
+});
+
+/**
+ * Opens a draft of hundreds of failing subtotals on `on` and sends right behind the didOpen what VS
+ * Code asks as it shows a document (the outline, the lenses and hints of the lines in view, code
+ * actions at the cursor, a hover, highlights): every answer must come before the related information.
+ */
+async function openWithRequests(on: ServerUnderTest, uri: string): Promise<void> {
+  const failing = RELATED_LATER_MIN + 200;
+  const whole = on.diagnostics(uri, (params) => params.version === 1 && params.diagnostics.length > 0 && hasRelated(params));
+  const first = on.diagnostics(uri, (params) => params.version === 1 && params.diagnostics.length > 0);
+  const wholeYet = () => on.published.some((params) => params.uri === uri && params.diagnostics.length > 0 && hasRelated(params));
+  void on.connection.sendNotification("textDocument/didOpen", { textDocument: { uri, languageId: "json", version: 1, text: draft(failing) } });
+  const view = { start: { line: 0, character: 0 }, end: { line: 60, character: 0 } };
+  const asked = [
+    on.connection.sendRequest("textDocument/documentSymbol", { textDocument: { uri } }),
+    on.connection.sendRequest("textDocument/codeAction", { textDocument: { uri }, range: { start: view.start, end: view.start }, context: { diagnostics: [] } }),
+    on.connection.sendRequest("textDocument/inlayHint", { textDocument: { uri }, range: view }),
+    on.connection.sendRequest("fs/codeLenses", { uri, lines: [{ start: 0, end: 180 }] }),
+    on.connection.sendRequest("textDocument/hover", { textDocument: { uri }, position: { line: 20, character: 10 } }),
+    on.connection.sendRequest("textDocument/documentHighlight", { textDocument: { uri }, position: { line: 20, character: 10 } }),
+  ].map((answer) => answer.then((result) => ({ result, afterWhole: wholeYet() })));
+  const answers = await Promise.all(asked);
+  assert.ok(failingOf(await first).every((diagnostic) => diagnostic.relatedInformation === undefined));
+  assert.deepEqual(
+    answers.map(({ afterWhole }) => afterWhole),
+    answers.map(() => false),
+    "every request answered before the related information came",
+  );
+  const lenses = answers[3]!.result as { lenses: unknown[] } | null;
+  assert.ok(lenses !== null && lenses.lenses.length > 0, "the lenses answered are the document's");
+  assert.ok(hasRelated(await whole));
+}
+
+test("the requests that came with the open are answered before the related information is built (stdio)", () => openWithRequests(server, "file:///related-later/requests.json"));
+
+test("… and over node-ipc, as VS Code's client starts the server", async () => {
+  const ipc = await startServer({}, {}, { transport: "node-ipc" });
+  try {
+    await openWithRequests(ipc, "file:///related-later/requests-ipc.json");
+  } finally {
+    await ipc.stop();
+  }
 });

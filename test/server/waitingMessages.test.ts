@@ -1,0 +1,86 @@
+// Background work waits for the client's messages: those that arrived and are not handled yet, and
+// the answers sent and not written yet (server/src/lsp/waitingMessages.ts). Without it, a 5 MB
+// draft's related information and value-edit index ran before the requests of the open, and the
+// first code lens came seconds after the problems (docs/performance.md).
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Emitter, type DataCallback, type Message, type MessageReader, type MessageWriter } from "vscode-languageserver";
+import { WaitingMessages } from "../../server/src/lsp/waitingMessages";
+
+/** A reader whose messages the test delivers. */
+function fakeReader(): { reader: MessageReader; deliver: (message: Message) => void } {
+  let callback: DataCallback = () => undefined;
+  const reader: MessageReader = {
+    onError: new Emitter<Error>().event,
+    onClose: new Emitter<void>().event,
+    onPartialMessage: new Emitter<never>().event,
+    listen: (listener) => {
+      callback = listener;
+      return { dispose: () => undefined };
+    },
+    dispose: () => undefined,
+  };
+  return { reader, deliver: (message) => callback(message) };
+}
+
+/** A writer whose writes finish when the test says. */
+function fakeWriter(): { writer: MessageWriter; finish: () => void } {
+  const pending: (() => void)[] = [];
+  const writer: MessageWriter = {
+    onError: new Emitter<[Error, Message | undefined, number | undefined]>().event,
+    onClose: new Emitter<void>().event,
+    write: () => new Promise<void>((resolve) => pending.push(resolve)),
+    end: () => undefined,
+    dispose: () => undefined,
+  };
+  return { writer, finish: () => pending.shift()?.() };
+}
+
+const turns = (count = 20) =>
+  new Promise<void>((resolve) => {
+    const step = (left: number): void => void (left === 0 ? resolve() : setImmediate(() => step(left - 1)));
+    step(count);
+  });
+
+const request = (id: number, method: string): Message => ({ jsonrpc: "2.0", id, method, params: {} }) as Message;
+
+test("work waits for the messages that arrived to be handled, and for the answers to be written", async () => {
+  const messages = new WaitingMessages();
+  const { reader, deliver } = fakeReader();
+  const { writer, finish } = fakeWriter();
+  const queued: Message[] = [];
+  messages.reader(reader).listen((message) => queued.push(message));
+  const counting = messages.writer(writer);
+  let ran = 0;
+
+  deliver(request(1, "fs/codeLenses"));
+  deliver(request(2, "textDocument/inlayHint"));
+  // A cancellation is not queued when its request runs already: it is not waited for.
+  deliver({ jsonrpc: "2.0", method: "$/cancelRequest", params: { id: 7 } } as Message);
+  messages.whenIdle(() => ran++);
+  await turns();
+  assert.equal(ran, 0, "two requests wait to be handled");
+
+  messages.strategy.handleMessage(queued.shift()!, () => undefined);
+  await turns();
+  assert.equal(ran, 0, "one request still waits");
+  messages.strategy.handleMessage(queued.shift()!, () => undefined);
+  const written = counting.write({ jsonrpc: "2.0", id: 2, result: [] } as Message);
+  await turns();
+  assert.equal(ran, 0, "handled, but its answer is not written yet");
+
+  finish();
+  await written;
+  await turns();
+  assert.equal(ran, 1, "nothing waits: the work runs, once");
+});
+
+test("with nothing waiting, the work runs in a later turn, not at once", async () => {
+  const messages = new WaitingMessages();
+  let ran = false;
+  messages.whenIdle(() => (ran = true));
+  assert.equal(ran, false);
+  await turns(2);
+  assert.equal(ran, true);
+});
