@@ -94,6 +94,43 @@ test("quick fixes for each single-edit cause and the sum; each, applied, makes t
   }
 });
 
+// Published figures rounded line by line: Operating profit states 101 where its children sum to
+// 100, and Profit before tax was added up from the stated 101 (as in the walkthrough's example).
+const roundedRows = [
+  { id: "gross", label: "Gross profit", values: ["160"], rollupTo: "operating" },
+  { id: "costs", label: "Costs", values: ["-60"], rollupTo: "operating" },
+  { id: "operating", label: "Operating profit", values: ["101"], rollupTo: "before-tax" },
+  { id: "finance", label: "Finance income", values: ["5"], rollupTo: "before-tax" },
+  { id: "before-tax", label: "Profit before tax", values: ["106"] },
+];
+
+for (const tolerance of [undefined, "0.5"]) {
+  test(`a rounding difference offers its unit's tolerance (${tolerance === undefined ? "none stated" : `stated ${tolerance}`}): applied, every subtotal holds; the sum moves the difference up a level`, async () => {
+    const text = textOf(roundedRows, tolerance === undefined ? {} : { tolerance });
+    const { uri, diagnostics } = await open(text);
+    const failing = diagnostics.filter((diagnostic) => diagnostic.code === "rollup-unsatisfied");
+    assert.equal(failing.length, 1);
+    const actions = await quickFixes(uri, failing[0]!);
+    const titles = actions.map((action) => action.title);
+    const accept = actions.find((action) => action.title === "Accept rounding: set the tolerance of US dollars to 1 (every subtotal in it)");
+    assert.ok(accept !== undefined, titles.join("\n"));
+    assert.notEqual(accept.isPreferred, true, "a guess is never preferred");
+    const accepted = applyTextEdits(text, editsFor(accept.edit, uri));
+    assert.equal((JSON.parse(accepted) as { units: { defaultTolerance?: string }[] }).units[0]?.defaultTolerance, "1");
+    assert.deepEqual(
+      (await open(accepted)).diagnostics.filter((diagnostic) => diagnostic.code === "rollup-unsatisfied"),
+      [],
+    );
+    const sum = actions.find((action) => action.title === "Set Operating profit to the sum of its children (100)");
+    assert.ok(sum !== undefined, titles.join("\n"));
+    const summed = (await open(applyTextEdits(text, editsFor(sum.edit, uri)))).diagnostics.filter((diagnostic) => diagnostic.code === "rollup-unsatisfied");
+    assert.deepEqual(
+      summed.map((diagnostic) => typeof diagnostic.message === "string" && /Profit before tax/.test(diagnostic.message)),
+      [true],
+    );
+  });
+}
+
 test("source.fixAll.fs applies the safe fixes only: a JSON number becomes its decimal string, the failing total stays as stated", async () => {
   const text = signText.replace('"fy2025": "5000"', '"fy2025": 5000.0');
   const { uri } = await open(text);

@@ -82,6 +82,18 @@ test("a 29 February year end falls on the 28th in other years", () => {
   );
 });
 
+test("firstTabStop is where the snippet's first tab stop, the first value, sits in the text, whatever the labels escape", () => {
+  for (const entityName of ["Plain Ltd", "Dollar ${1:x} \\ } Ltd"]) {
+    const { text, snippet, firstTabStop } = newDocument({ entityName, currency: "EUR", scale: 3, years: [2024, 2025] });
+    const opening = snippet.indexOf('"${1:');
+    const defaultValue = /^"\$\{1:([^}]*)\}"/.exec(snippet.slice(opening))?.[1];
+    assert.equal(text.slice(firstTabStop.offset, firstTabStop.offset + firstTabStop.length), defaultValue);
+    assert.equal(text[firstTabStop.offset - 1], '"');
+    assert.ok(text.slice(0, firstTabStop.offset).includes('"values"'), entityName);
+    assert.ok(text.slice(0, firstTabStop.offset).includes(JSON.stringify(entityName)), entityName);
+  }
+});
+
 test("text that needs escaping in JSON or in a snippet stays literal", () => {
   const entityName = 'A "quoted" $name with } and \\ and ${1:x}';
   const { text, snippet } = newDocument({ entityName, currency: "$", scale: 6, years: [2025] });

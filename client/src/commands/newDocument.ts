@@ -4,7 +4,7 @@
 
 import * as vscode from "vscode";
 import { stepDone } from "./walkthroughProgress";
-import { checkNewDocumentOptions, newDocument, parseYears, type NewDocumentOptions } from "../../../shared/src/template/newDocument";
+import { checkNewDocumentOptions, newDocument, parseYears, type NewDocument, type NewDocumentOptions } from "../../../shared/src/template/newDocument";
 
 const STEPS = 5;
 
@@ -42,6 +42,18 @@ class Questions {
 
   isCurrent(question: vscode.QuickInput): boolean {
     return this.current === question;
+  }
+
+  /**
+   * The answers are in and the document is being made: the question on screen shows progress and
+   * keeps the keyboard (a key typed meanwhile lands in it, harmlessly), and it closes by itself the
+   * moment the new document's editor takes the keyboard, so that no key meant for the question
+   * lands in the document.
+   */
+  handOver(): void {
+    if (this.current === undefined) return;
+    this.current.busy = true;
+    this.current.ignoreFocusOut = false;
   }
 
   /** Closes the question on screen (once the document it produced has the keyboard, so that the keyboard stays there). */
@@ -193,16 +205,26 @@ async function askOptions(questions: Questions): Promise<NewDocumentOptions | un
 }
 
 /**
- * Opens an untitled JSON editor with `snippet` inserted (its tab stops active): in the active
- * group, or beside it when that shows another kind of editor (the walkthrough), which stays in view.
+ * Opens an untitled JSON editor holding the new document, in the active group, or beside it when
+ * that shows another kind of editor (the walkthrough), which stays in view. The editor opens with
+ * its text, the keyboard and the first value selected at once (one round trip to the workbench:
+ * showing an empty editor and then inserting the snippet took two, and an empty editor with the
+ * keyboard took keys meant for the last question). Then the same text is replaced by the snippet,
+ * for its tab stops; VS Code refuses that when the user has typed meanwhile, and what was typed stays.
  */
-export async function openSnippetDocument(snippet: string): Promise<vscode.TextEditor> {
-  const document = await vscode.workspace.openTextDocument({ language: "json", content: "" });
-  const editor = await vscode.window.showTextDocument(document, besideAnotherKindOfEditor() ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active);
-  // The snippet is indented with two spaces; an empty buffer gives the editor nothing to detect
-  // that from, so it would say (and indent new lines with) its default, "Spaces: 4".
+export async function openNewDocument({ text, snippet, firstTabStop }: NewDocument): Promise<vscode.TextEditor> {
+  const document = await vscode.workspace.openTextDocument({ language: "json", content: text });
+  const first = new vscode.Selection(document.positionAt(firstTabStop.offset), document.positionAt(firstTabStop.offset + firstTabStop.length));
+  const editor = await vscode.window.showTextDocument(document, {
+    viewColumn: besideAnotherKindOfEditor() ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active,
+    selection: first,
+  });
+  // The document is indented with two spaces; say so, whatever the editor's default ("Spaces: 4").
   editor.options = { tabSize: 2, insertSpaces: true };
-  await editor.insertSnippet(new vscode.SnippetString(snippet), new vscode.Position(0, 0));
+  await editor.insertSnippet(new vscode.SnippetString(snippet), new vscode.Range(document.positionAt(0), document.positionAt(text.length)), {
+    undoStopBefore: false,
+    undoStopAfter: false,
+  });
   // The first tab stop can be below the fold of a new editor (line 56 of a new document): in view.
   editor.revealRange(editor.selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   return editor;
@@ -219,8 +241,10 @@ export async function newFsDocument(): Promise<void> {
       return;
     }
     // The last question stays on screen until the document has the keyboard: hidden first, it
-    // would hand the keyboard back to the walkthrough, with the last answer's Enter.
-    await openSnippetDocument(newDocument(options).snippet);
+    // would hand the keyboard back to the walkthrough (with the last answer's Enter) or to the
+    // editor before; shown after, it would take an Enter meant for it into the document.
+    questions.handOver();
+    await openNewDocument(newDocument(options));
     stepDone("documentCreated");
   } finally {
     questions.close();

@@ -71,5 +71,42 @@ export async function fixFailingSubtotal(): Promise<void> {
     fixes.map((fix) => ({ label: fix.title, description: fix.isPreferred === true ? vscode.l10n.t("preferred") : undefined, fix })),
     { title: vscode.l10n.t("Fix the subtotal"), placeHolder: failing.message, ignoreFocusOut: true },
   );
-  if (chosen?.fix.edit !== undefined && (await vscode.workspace.applyEdit(chosen.fix.edit))) stepDone("subtotalFixed");
+  if (chosen?.fix.edit === undefined) return;
+  // Subscribed before the edit: the server's answer to it can come at once.
+  const answered = fixedOrTimedOut(target.uri, failing.message);
+  if (!(await vscode.workspace.applyEdit(chosen.fix.edit))) return;
+  await answered;
+  // Done only when the fix leaves every subtotal adding up: setting a rounded subtotal to its
+  // children's sum moves the difference to the subtotal stated from it (the example's Profit
+  // before tax), which is not fixed.
+  const left = failingIn(target);
+  if (left.length === 0) {
+    stepDone("subtotalFixed");
+    return;
+  }
+  const next = vscode.l10n.t("Fix the Next One");
+  const answer = await vscode.window.showInformationMessage(vscode.l10n.t("A subtotal still does not add up: {0}", left[0]!.message), next);
+  if (answer === next) await fixFailingSubtotal();
+}
+
+/** How long the server may take to answer a fix with the document's new diagnostics. */
+const ANSWER_MS = 10_000;
+
+/**
+ * Resolves once the document's diagnostics no longer hold the failing one that was fixed (the
+ * server has analysed the fixed text), or after ANSWER_MS.
+ */
+function fixedOrTimedOut(uri: vscode.Uri, fixedMessage: string): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      listener.dispose();
+      resolve();
+    };
+    const timer = setTimeout(done, ANSWER_MS);
+    const listener = vscode.languages.onDidChangeDiagnostics((event) => {
+      if (!event.uris.some((changed) => changed.toString() === uri.toString())) return;
+      if (!vscode.languages.getDiagnostics(uri).some((diagnostic) => isUnsatisfiedRollup(diagnostic) && diagnostic.message === fixedMessage)) done();
+    });
+  });
 }

@@ -12,6 +12,8 @@ import {
   RollupExplainer,
   setSubtotalFix,
   setSubtotalTitle,
+  toleranceEdits,
+  toleranceFixTitle,
   type ApplicationKey,
   type Cause,
   type NumericApplication,
@@ -76,8 +78,10 @@ export interface RollupFix {
 
 /**
  * Quick fixes for an unsatisfied rollup: one per cause that is a single edit (most specific first;
- * the first is preferred when it is the only one of its rank), then always "Set … to the sum of its
- * children (…)". Edits are offsets on the analysed text.
+ * the first is preferred when it is the only one of its rank); for a difference rounding explains,
+ * the parent's unit's tolerance set to it (the one fix that leaves the subtotals stated from the
+ * rounded one holding, where setting this subtotal moves the difference to its own parent); then
+ * always "Set … to the sum of its children (…)". Edits are offsets on the analysed text.
  */
 export function rollupFixes(good: ParsedVersion, key: ApplicationKey, display: DisplayFormat = NEUTRAL_FORMAT): RollupFix[] {
   const explained = explainApplication(good, key);
@@ -95,6 +99,12 @@ export function rollupFixes(good: ParsedVersion, key: ApplicationKey, display: D
   }
   // A cause is preferred only when nothing else explains the difference: a guess never is.
   if (fixes.length === 1 && fixes[0] !== undefined) fixes[0].preferred = true;
+  const rounding = explained.causes.find((cause) => cause.kind === "rounding" && cause.suggestedTolerance !== undefined);
+  const unit = explained.explainer.item(key.statement, key.parent)?.unit;
+  if (rounding?.suggestedTolerance !== undefined && unit !== undefined) {
+    const edits = toleranceEdits(good.text, good.locator, document, unit, rounding.suggestedTolerance);
+    if (edits !== undefined) fixes.push({ title: toleranceFixTitle(explained.explainer, unit, rounding.suggestedTolerance, display.number), edits, preferred: false });
+  }
   const total = causeFixEdits(good.text, good.locator, document, key.statement, setSubtotalFix(explained.application));
   if (total !== undefined) fixes.push({ title: setSubtotalTitle(explained.explainer, explained.application, display.number), edits: total, preferred: false });
   return fixes;

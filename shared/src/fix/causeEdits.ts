@@ -42,3 +42,17 @@ export function causeFixEdits(text: string, locator: SourceLocator, document: Fs
 export function setSubtotalFix(application: NumericApplication): CauseFix {
   return { kind: "set-value", item: application.key.parent, period: application.key.period, value: application.expected };
 }
+
+/**
+ * The edits that set the unit's defaultTolerance (a nonnegative decimal, as a string, in the unit's
+ * scaled values): the fix a rounding difference offers. It applies to every rollup in the unit,
+ * since the format has no tolerance per subtotal. Undefined when the text does not hold the unit.
+ */
+export function toleranceEdits(text: string, locator: SourceLocator, document: FsDocument, unitId: string, tolerance: string): Edit[] | undefined {
+  const at = document.units.findIndex((unit) => unit.id === unitId);
+  if (at < 0) return undefined;
+  const existing = locator.node(pointer("units", at, "defaultTolerance"));
+  if (existing !== undefined) return existing.type === "string" ? [replaceValue(existing, JSON.stringify(tolerance))] : undefined;
+  if (locator.node(pointer("units", at))?.type !== "object") return undefined;
+  return modify(text, ["units", at, "defaultTolerance"], tolerance, { formattingOptions: formattingOf(text) });
+}

@@ -83,6 +83,11 @@ export function fixTitle(explainer: RollupExplainer, cause: Cause, number: Numbe
   }
 }
 
+/** The title of the fix a rounding difference offers: the unit's tolerance set to the difference. */
+export function toleranceFixTitle(explainer: RollupExplainer, unitId: string, tolerance: string, number: NumberText = groupDigits): string {
+  return l10n.t("Accept rounding: set the tolerance of {0} to {1} (every subtotal in it)", explainer.unit(unitId)?.label ?? unitId, number(tolerance));
+}
+
 /** "Set subtotal to the sum of its children (…)" for any unsatisfied application. */
 export function setSubtotalTitle(explainer: RollupExplainer, application: NumericApplication, number: NumberText = groupDigits): string {
   const label = explainer.item(application.key.statement, application.key.parent)?.label ?? application.key.parent;

@@ -26,6 +26,8 @@ export interface NewDocument {
   text: string;
   /** The same text as a snippet: the placeholders hold the text's values. */
   snippet: string;
+  /** Where the snippet's first tab stop (the first value to type) sits in `text`, in UTF-16 code units. */
+  firstTabStop: { offset: number; length: number };
 }
 
 const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -199,5 +201,15 @@ export function newDocument(options: NewDocumentOptions): NewDocument {
   const problem = checkNewDocumentOptions(options);
   if (problem !== undefined) throw new RangeError(problem);
   const tree = documentTree(options);
-  return { text: serialize(tree, false), snippet: serialize(tree, true) };
+  const snippet = serialize(tree, true);
+  return { text: serialize(tree, false), snippet, firstTabStop: firstTabStop(snippet) };
+}
+
+/** The first tab stop's default in the text the snippet expands to (what comes before it, unescaped, is that text). */
+function firstTabStop(snippet: string): { offset: number; length: number } {
+  // An escaped "\\${1:" in a label is text, not the tab stop: escapes are read as tokens of their own.
+  const match = [...snippet.matchAll(/\\[$}\\]|\$\{1:((?:\\.|[^\\}])*)\}/g)].find((token) => token[1] !== undefined);
+  if (match === undefined) return { offset: 0, length: 0 };
+  const unescape = (text: string) => text.replace(/\\([$}\\])/g, "$1");
+  return { offset: unescape(snippet.slice(0, match.index)).length, length: unescape(match[1] ?? "").length };
 }
