@@ -152,6 +152,17 @@ class PreviewScript {
         const place = this.view.nearest(pointer);
         if (place !== undefined && this.readOnly === undefined) this.write([{ pointer, content: { kind: "children-sum" } }], place);
       },
+      leave: (pointer) => {
+        const place = this.view.nearest(pointer);
+        if (place === undefined || place.row < 0) return;
+        // The focus coming back is not a new question about the cell.
+        this.quietFocus = true;
+        try {
+          this.focusPlace(place);
+        } finally {
+          this.quietFocus = false;
+        }
+      },
     });
     window.addEventListener("message", (event: MessageEvent<unknown>) => {
       if (isExtensionToWebview(event.data)) this.receive(event.data);
@@ -193,6 +204,11 @@ class PreviewScript {
   }
 
   private receive(message: ExtensionToWebview): void {
+    // A patch, a model, the panel or a new number format can replace the cell that has the focus.
+    this.keepingFocus(() => this.dispatch(message));
+  }
+
+  private dispatch(message: ExtensionToWebview): void {
     switch (message.type) {
       case "model": {
         if (message.sequence <= this.lastSequence) return;
@@ -470,12 +486,14 @@ class PreviewScript {
     if (box === undefined || box.bottom <= view.top || box.top >= view.bottom) this.explanation.close();
   }
 
-  /** Asks why the failing subtotal cell at (or around) `target` fails; other cells ask nothing. */
-  private explainCell(target: EventTarget | null): void {
-    if (!(target instanceof Element) || this.uri === undefined || this.version === undefined) return;
+  /** Asks why the failing subtotal cell at (or around) `target` fails; other cells ask nothing (false). */
+  private explainCell(target: EventTarget | null): boolean {
+    if (!(target instanceof Element) || this.uri === undefined || this.version === undefined) return false;
     const cell = target.closest<HTMLElement>("td.fs-inconsistent[data-pointer]");
     const pointer = cell?.dataset.pointer;
-    if (pointer !== undefined) this.explanation.want({ uri: this.uri, version: this.version, pointer });
+    if (pointer === undefined) return false;
+    this.explanation.want({ uri: this.uri, version: this.version, pointer });
+    return true;
   }
 
   /** Is `pointer` a failing subtotal cell of the model shown? */
@@ -533,18 +551,8 @@ class PreviewScript {
     } else if (event.key === "Escape" && this.find.isOpen) {
       this.find.close();
     } else if (event.key === "Escape" && this.explanation.isOpen) {
-      // From within the panel, the keyboard goes back to the subtotal it explained.
-      const back = this.explanation.hasFocus() ? this.explanation.subjectPointer : undefined;
+      // From within the panel, the keyboard goes back to the subtotal it explained (its leave hook).
       this.explanation.close();
-      const place = back === undefined ? undefined : this.view.nearest(back);
-      if (place === undefined) return;
-      // The focus coming back is not a new question about the cell.
-      this.quietFocus = true;
-      try {
-        this.focusPlace(place);
-      } finally {
-        this.quietFocus = false;
-      }
     }
   }
 
@@ -571,7 +579,9 @@ class PreviewScript {
       const cell = this.view.elementAt(place);
       if (label !== undefined && cell !== undefined && cell === event.target) cell.setAttribute("aria-label", label);
     }
-    if (!this.quietFocus) this.explainCell(event.target);
+    if (this.quietFocus) return;
+    // The panel follows the focused cell: a failing subtotal's is asked for, any other cell's focus closes it.
+    if (!this.explainCell(event.target) && place !== undefined && place.column >= 0) this.explanation.close();
   }
 
   private onKey(event: KeyboardEvent): void {
@@ -783,6 +793,38 @@ class PreviewScript {
         return mod ? at(count - 1, columns - 1) : at(position, columns - 1);
       default:
         return undefined;
+    }
+  }
+
+  /**
+   * Runs `change`, which may replace the DOM that holds the focus. A grid cell that had the focus
+   * gets it back, found again by its pointer (its place when that is gone), without scrolling: a
+   * removed element leaves the focus on <body>, where no key reaches the grid.
+   */
+  private keepingFocus(change: () => void): void {
+    const active = document.activeElement;
+    const place = active instanceof HTMLElement && !(active instanceof HTMLInputElement) && this.content.contains(active) ? this.view.placeOf(active) : undefined;
+    const pointer = active?.closest<HTMLElement>("[data-pointer]")?.dataset.pointer;
+    change();
+    if (place === undefined || place.column < 0 || pointer === undefined || active === document.activeElement) return;
+    // The focus moved somewhere on purpose (the cell editor taken up again, the find box).
+    if (document.activeElement !== null && document.activeElement !== document.body) return;
+    const found = this.view.nearest(pointer);
+    const at = found !== undefined && found.row >= 0 ? { ...found, column: found.column >= 0 ? found.column : place.column } : place;
+    this.refocus(at, false);
+  }
+
+  /** Focuses the cell at `place` when it is drawn, scrolling nothing; `quiet`: asks the "why" panel nothing. */
+  private refocus(place: Place, quiet: boolean): void {
+    if (place.statement >= this.view.statementCount || place.column >= this.view.columnCount(place.statement)) return;
+    this.setTabStop(place);
+    const cell = this.view.elementAt(place);
+    if (cell === undefined) return;
+    this.quietFocus = quiet;
+    try {
+      cell.focus({ preventScroll: true });
+    } finally {
+      this.quietFocus = false;
     }
   }
 
