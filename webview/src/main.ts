@@ -169,6 +169,8 @@ class PreviewScript {
     });
     window.addEventListener("resize", () => this.view.draw());
     reportPageFocus(window, (message) => this.post(message));
+    window.addEventListener("blur", () => this.onWindowFocus(false));
+    window.addEventListener("focus", () => this.onWindowFocus(true));
     document.addEventListener("keydown", (event) => this.onDocumentKey(event));
     document.addEventListener("copy", (event) => this.onCopy(event));
     document.addEventListener("paste", (event) => this.onPaste(event));
@@ -803,15 +805,47 @@ class PreviewScript {
    */
   private keepingFocus(change: () => void): void {
     const active = document.activeElement;
-    const place = active instanceof HTMLElement && !(active instanceof HTMLInputElement) && this.content.contains(active) ? this.view.placeOf(active) : undefined;
-    const pointer = active?.closest<HTMLElement>("[data-pointer]")?.dataset.pointer;
+    const held = this.focusedCell();
     change();
-    if (place === undefined || place.column < 0 || pointer === undefined || active === document.activeElement) return;
-    // The focus moved somewhere on purpose (the cell editor taken up again, the find box).
-    if (document.activeElement !== null && document.activeElement !== document.body) return;
-    const found = this.view.nearest(pointer);
-    const at = found !== undefined && found.row >= 0 ? { ...found, column: found.column >= 0 ? found.column : place.column } : place;
-    this.refocus(at, false);
+    if (held === undefined || active === document.activeElement || !this.focusIsNowhere()) return;
+    this.refocus(this.placeAgain(held), false);
+  }
+
+  /** The grid cell (not its editor) that has the focus, by its pointer and place. */
+  private focusedCell(): { pointer: string; place: Place } | undefined {
+    const active = document.activeElement;
+    if (!(active instanceof HTMLElement) || active instanceof HTMLInputElement || !this.content.contains(active)) return undefined;
+    const place = this.view.placeOf(active);
+    const pointer = active.closest<HTMLElement>("[data-pointer]")?.dataset.pointer;
+    return place === undefined || place.column < 0 || pointer === undefined ? undefined : { pointer, place };
+  }
+
+  /** Nothing has the focus: a removed element (or a window that lost it) left it on <body>; anything else got it on purpose. */
+  private focusIsNowhere(): boolean {
+    return document.activeElement === null || document.activeElement === document.body;
+  }
+
+  /** Where a cell is now: found by its pointer, else at its old place. */
+  private placeAgain(cell: { pointer: string; place: Place }): Place {
+    const found = this.view.nearest(cell.pointer);
+    return found !== undefined && found.row >= 0 ? { ...found, column: found.column >= 0 ? found.column : cell.place.column } : cell.place;
+  }
+
+  /**
+   * The cell that had the focus when the page's window lost it. Chromium then leaves the frame's
+   * focus on <body> (so the undo in the editor that Ctrl+Z runs, or a look at the editor, lost
+   * the grid's place): when the window gets the focus back to nothing, the cell takes it again.
+   */
+  private leftCell: { pointer: string; place: Place } | undefined;
+
+  private onWindowFocus(focused: boolean): void {
+    if (!focused) {
+      this.leftCell = this.focusedCell();
+      return;
+    }
+    const left = this.leftCell;
+    this.leftCell = undefined;
+    if (left !== undefined && this.focusIsNowhere()) this.refocus(this.placeAgain(left), true);
   }
 
   /** Focuses the cell at `place` when it is drawn, scrolling nothing; `quiet`: asks the "why" panel nothing. */
