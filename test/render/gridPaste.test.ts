@@ -102,10 +102,13 @@ test("labels may be pasted into the label column, as text, exactly", () => {
 test("a block past the table or with a cell that is not a number writes nothing and says which cells", () => {
   const past = planPaste([["1", "2", "3"]], target(2, 2, 0, 1), en);
   assert.ok("message" in past);
-  assert.match(past.message, /runs past the table: its last 1 column\(s\)/);
+  assert.match(past.message, /runs past the table: its last column has no column in the table/);
   const below = planPaste([["1"], ["2"], ["3"]], target(2, 2, 1, 1), en);
   assert.ok("message" in below);
-  assert.match(below.message, /its last 2 row\(s\)/);
+  assert.match(below.message, /its last 2 rows have no row in the table/);
+  const wide = planPaste([["1", "2", "3", "4"]], target(2, 2, 0, 1), en);
+  assert.ok("message" in wide);
+  assert.match(wide.message, /its last 2 columns have no column/);
   const words = planPaste(parseTsvBlock("1\tabc\n2\t1.2.3"), target(3, 3, 0, 1), en);
   assert.ok("problems" in words);
   assert.deepEqual(
@@ -115,7 +118,10 @@ test("a block past the table or with a cell that is not a number writes nothing 
       [1, 2],
     ],
   );
-  assert.match(words.message, /2 cell\(s\) of the block are not numbers/);
+  assert.match(words.message, /Nothing was pasted: 2 cells of the block are not numbers\./);
+  const one = planPaste(parseTsvBlock("1\tabc"), target(3, 3, 0, 1), en);
+  assert.ok("problems" in one);
+  assert.equal(one.message, "Nothing was pasted: 1 cell of the block is not a number.");
   const unitColumn = planPaste([["x", "1"]], { ...target(2, 2, 0, 1), statement: statement(2, 2, true) }, en);
   assert.ok("problems" in unitColumn && unitColumn.problems.length === 1);
 });

@@ -255,10 +255,10 @@ describe("the preview grid", () => {
     await p.locator(CASH).focus();
     await paste("1\t2\t3\t4\n5\t6\t7\t8\n9\t10\t11\t12");
     await p.locator(".fs-cell-message").waitFor();
-    assert.match((await p.locator(".fs-cell-message").textContent()) ?? "", /runs past the table: its last 2 column\(s\)/);
+    assert.match((await p.locator(".fs-cell-message").textContent()) ?? "", /runs past the table: its last 2 columns have no column in the table/);
     await p.locator(CASH).focus();
     await paste("1\tx\n2\t3");
-    await p.waitForFunction(() => /not numbers/.test(document.querySelector(".fs-cell-message")?.textContent ?? ""));
+    await p.waitForFunction(() => /not a number/.test(document.querySelector(".fs-cell-message")?.textContent ?? ""));
     assert.match((await p.locator(".fs-cell-message").textContent()) ?? "", /Cash, 2024-12-31$/);
     assert.equal(edits(await posted(p)).length, 1);
   });

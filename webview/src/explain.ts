@@ -16,6 +16,8 @@ export interface ExplanationHooks {
   reveal(pointer: string): void;
   /** Set the subtotal cell to the sum of its children (the rollup quick fix); only offered while the document can be edited. */
   setChildrenSum(pointer: string): void;
+  /** The panel closed with the keyboard in it (Escape, ×, its subtotal fixed): give the keyboard back to the cell it explained. */
+  leave(pointer: string): void;
 }
 
 interface Subject {
@@ -112,10 +114,12 @@ export class ExplanationPanel {
   }
 
   close(): void {
+    const back = this.hasFocus() ? (this.shown ?? this.asked)?.pointer : undefined;
     this.asked = undefined;
     this.shown = undefined;
     this.root.hidden = true;
     this.root.replaceChildren();
+    if (back !== undefined) this.hooks.leave(back);
   }
 
   private render(explanation: CellExplanation): void {

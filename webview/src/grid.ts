@@ -34,16 +34,22 @@ export interface EditorHooks {
 
 const EDITOR_CLASS = "fs-cell-editor";
 const MESSAGE_CLASS = "fs-cell-message";
+/** How long a message stays when nothing else happens. */
+const MESSAGE_MS = 10_000;
 
 export class CellEditor {
   private editing: { target: EditTarget; cell: HTMLElement; input: HTMLInputElement } | undefined;
-  private message: HTMLElement | undefined;
+  private message: { element: HTMLElement; timer: number } | undefined;
 
   constructor(
     private readonly document: Document,
     private readonly symbols: NumberSymbols,
     private readonly hooks: EditorHooks,
-  ) {}
+  ) {
+    // A message is about the last action: the next one (a key, a click anywhere) takes it away.
+    // Captured, so it goes before the action, which may show a message of its own.
+    for (const type of ["keydown", "pointerdown"]) document.addEventListener(type, () => this.clearMessage(), { capture: true });
+  }
 
   get active(): EditTarget | undefined {
     return this.editing?.target;
@@ -115,22 +121,33 @@ export class CellEditor {
     this.hooks.cancel(editing.target, true);
   }
 
-  /** Shows `text` beside `cell` (an invalid value, a write that was refused) until the next key. */
+  /**
+   * Shows `text` under `cell` (an invalid value, a write that was refused) until the next key or
+   * click, or for MESSAGE_MS. It is as wide as its text allows within the view (a cell near the
+   * right edge moves it left, not narrower), above the cell when there is no room below, and
+   * clicks go through it to the cells.
+   */
   showMessage(cell: Element, text: string): void {
     this.clearMessage();
     const box = cell.getBoundingClientRect();
-    const message = this.document.createElement("div");
-    message.className = MESSAGE_CLASS;
-    message.setAttribute("role", "alert");
-    message.textContent = text;
-    message.style.left = `${Math.max(0, box.left)}px`;
-    message.style.top = `${box.bottom + 2}px`;
-    this.document.body.append(message);
-    this.message = message;
+    const element = this.document.createElement("div");
+    element.className = MESSAGE_CLASS;
+    element.setAttribute("role", "alert");
+    element.textContent = text;
+    this.document.body.append(element);
+    const view = this.document.documentElement;
+    const size = element.getBoundingClientRect();
+    const below = box.bottom + 2 + size.height <= view.clientHeight;
+    element.style.left = `${Math.max(0, Math.min(box.left, view.clientWidth - size.width))}px`;
+    element.style.top = `${below ? box.bottom + 2 : Math.max(0, box.top - 2 - size.height)}px`;
+    const window = this.document.defaultView;
+    this.message = { element, timer: window?.setTimeout(() => this.clearMessage(), MESSAGE_MS) ?? 0 };
   }
 
   clearMessage(): void {
-    this.message?.remove();
+    if (this.message === undefined) return;
+    this.document.defaultView?.clearTimeout(this.message.timer);
+    this.message.element.remove();
     this.message = undefined;
   }
 
@@ -159,7 +176,6 @@ export class CellEditor {
     // own keys ignore what comes from the editor (main.ts).
     if (!editsText(event)) return;
     event.stopPropagation();
-    if (this.message !== undefined && event.key !== "Enter" && event.key !== "Tab") this.clearMessage();
     switch (event.key) {
       case "Enter":
         event.preventDefault();

@@ -152,12 +152,25 @@ class PreviewScript {
         const place = this.view.nearest(pointer);
         if (place !== undefined && this.readOnly === undefined) this.write([{ pointer, content: { kind: "children-sum" } }], place);
       },
+      leave: (pointer) => {
+        const place = this.view.nearest(pointer);
+        if (place === undefined || place.row < 0) return;
+        // The focus coming back is not a new question about the cell.
+        this.quietFocus = true;
+        try {
+          this.focusPlace(place);
+        } finally {
+          this.quietFocus = false;
+        }
+      },
     });
     window.addEventListener("message", (event: MessageEvent<unknown>) => {
       if (isExtensionToWebview(event.data)) this.receive(event.data);
     });
     window.addEventListener("resize", () => this.view.draw());
     reportPageFocus(window, (message) => this.post(message));
+    window.addEventListener("blur", () => this.onWindowFocus(false));
+    window.addEventListener("focus", () => this.onWindowFocus(true));
     document.addEventListener("keydown", (event) => this.onDocumentKey(event));
     document.addEventListener("copy", (event) => this.onCopy(event));
     document.addEventListener("paste", (event) => this.onPaste(event));
@@ -193,6 +206,11 @@ class PreviewScript {
   }
 
   private receive(message: ExtensionToWebview): void {
+    // A patch, a model, the panel or a new number format can replace the cell that has the focus.
+    this.keepingFocus(() => this.dispatch(message));
+  }
+
+  private dispatch(message: ExtensionToWebview): void {
     switch (message.type) {
       case "model": {
         if (message.sequence <= this.lastSequence) return;
@@ -470,12 +488,14 @@ class PreviewScript {
     if (box === undefined || box.bottom <= view.top || box.top >= view.bottom) this.explanation.close();
   }
 
-  /** Asks why the failing subtotal cell at (or around) `target` fails; other cells ask nothing. */
-  private explainCell(target: EventTarget | null): void {
-    if (!(target instanceof Element) || this.uri === undefined || this.version === undefined) return;
+  /** Asks why the failing subtotal cell at (or around) `target` fails; other cells ask nothing (false). */
+  private explainCell(target: EventTarget | null): boolean {
+    if (!(target instanceof Element) || this.uri === undefined || this.version === undefined) return false;
     const cell = target.closest<HTMLElement>("td.fs-inconsistent[data-pointer]");
     const pointer = cell?.dataset.pointer;
-    if (pointer !== undefined) this.explanation.want({ uri: this.uri, version: this.version, pointer });
+    if (pointer === undefined) return false;
+    this.explanation.want({ uri: this.uri, version: this.version, pointer });
+    return true;
   }
 
   /** Is `pointer` a failing subtotal cell of the model shown? */
@@ -533,18 +553,8 @@ class PreviewScript {
     } else if (event.key === "Escape" && this.find.isOpen) {
       this.find.close();
     } else if (event.key === "Escape" && this.explanation.isOpen) {
-      // From within the panel, the keyboard goes back to the subtotal it explained.
-      const back = this.explanation.hasFocus() ? this.explanation.subjectPointer : undefined;
+      // From within the panel, the keyboard goes back to the subtotal it explained (its leave hook).
       this.explanation.close();
-      const place = back === undefined ? undefined : this.view.nearest(back);
-      if (place === undefined) return;
-      // The focus coming back is not a new question about the cell.
-      this.quietFocus = true;
-      try {
-        this.focusPlace(place);
-      } finally {
-        this.quietFocus = false;
-      }
     }
   }
 
@@ -571,7 +581,9 @@ class PreviewScript {
       const cell = this.view.elementAt(place);
       if (label !== undefined && cell !== undefined && cell === event.target) cell.setAttribute("aria-label", label);
     }
-    if (!this.quietFocus) this.explainCell(event.target);
+    if (this.quietFocus) return;
+    // The panel follows the focused cell: a failing subtotal's is asked for, any other cell's focus closes it.
+    if (!this.explainCell(event.target) && place !== undefined && place.column >= 0) this.explanation.close();
   }
 
   private onKey(event: KeyboardEvent): void {
@@ -782,6 +794,70 @@ class PreviewScript {
         return mod ? at(count - 1, columns - 1) : at(position, columns - 1);
       default:
         return undefined;
+    }
+  }
+
+  /**
+   * Runs `change`, which may replace the DOM that holds the focus. A grid cell that had the focus
+   * gets it back, found again by its pointer (its place when that is gone), without scrolling: a
+   * removed element leaves the focus on <body>, where no key reaches the grid.
+   */
+  private keepingFocus(change: () => void): void {
+    const active = document.activeElement;
+    const held = this.focusedCell();
+    change();
+    if (held === undefined || active === document.activeElement || !this.focusIsNowhere()) return;
+    this.refocus(this.placeAgain(held), false);
+  }
+
+  /** The grid cell (not its editor) that has the focus, by its pointer and place. */
+  private focusedCell(): { pointer: string; place: Place } | undefined {
+    const active = document.activeElement;
+    if (!(active instanceof HTMLElement) || active instanceof HTMLInputElement || !this.content.contains(active)) return undefined;
+    const place = this.view.placeOf(active);
+    const pointer = active.closest<HTMLElement>("[data-pointer]")?.dataset.pointer;
+    return place === undefined || place.column < 0 || pointer === undefined ? undefined : { pointer, place };
+  }
+
+  /** Nothing has the focus: a removed element (or a window that lost it) left it on <body>; anything else got it on purpose. */
+  private focusIsNowhere(): boolean {
+    return document.activeElement === null || document.activeElement === document.body;
+  }
+
+  /** Where a cell is now: found by its pointer, else at its old place. */
+  private placeAgain(cell: { pointer: string; place: Place }): Place {
+    const found = this.view.nearest(cell.pointer);
+    return found !== undefined && found.row >= 0 ? { ...found, column: found.column >= 0 ? found.column : cell.place.column } : cell.place;
+  }
+
+  /**
+   * The cell that had the focus when the page's window lost it. Chromium then leaves the frame's
+   * focus on <body> (so the undo in the editor that Ctrl+Z runs, or a look at the editor, lost
+   * the grid's place): when the window gets the focus back to nothing, the cell takes it again.
+   */
+  private leftCell: { pointer: string; place: Place } | undefined;
+
+  private onWindowFocus(focused: boolean): void {
+    if (!focused) {
+      this.leftCell = this.focusedCell();
+      return;
+    }
+    const left = this.leftCell;
+    this.leftCell = undefined;
+    if (left !== undefined && this.focusIsNowhere()) this.refocus(this.placeAgain(left), true);
+  }
+
+  /** Focuses the cell at `place` when it is drawn, scrolling nothing; `quiet`: asks the "why" panel nothing. */
+  private refocus(place: Place, quiet: boolean): void {
+    if (place.statement >= this.view.statementCount || place.column >= this.view.columnCount(place.statement)) return;
+    this.setTabStop(place);
+    const cell = this.view.elementAt(place);
+    if (cell === undefined) return;
+    this.quietFocus = quiet;
+    try {
+      cell.focus({ preventScroll: true });
+    } finally {
+      this.quietFocus = false;
     }
   }
 

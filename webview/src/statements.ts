@@ -48,6 +48,12 @@ export interface ViewHooks {
   keeps(element: Element): boolean;
 }
 
+/** A drawn row and its top edge in the view, by its pointer. */
+interface Anchor {
+  pointer: string;
+  top: number;
+}
+
 interface StatementView {
   statement: PreviewStatement;
   section: HTMLElement;
@@ -130,6 +136,10 @@ export class StatementsView {
   /** Applies a patch's operations to the DOM; the model has already been patched in place. */
   applyOps(ops: readonly PreviewPatchOp[]): void {
     if (this.model === undefined) return;
+    const moves = ops.some((op) => op.op !== "cells" && op.op !== "title");
+    // Taken before rows are cleared: a statement emptied of its drawn rows shortens the page under
+    // any row anchored after it, and keeping that one scrolled a label's edit by the rows' height.
+    const anchor = moves ? this.anchor() : undefined;
     for (const op of ops) {
       switch (op.op) {
         case "title":
@@ -183,7 +193,7 @@ export class StatementsView {
     }
     // Cells replaced in place move no row (a value is one line): nothing to draw or measure, so the
     // patch of a value edit costs no layout of the page here (it shares the workbench's thread).
-    if (ops.some((op) => op.op !== "cells" && op.op !== "title")) this.draw();
+    if (moves) this.draw(anchor);
   }
 
   /** Draws a drawn row again from the model (after an edit that was not written). */
@@ -408,9 +418,8 @@ export class StatementsView {
    * of the layout are batched: every statement's position is read before any row is added, and the
    * new rows are measured after all are added, so one pass costs two layouts, not two per statement.
    */
-  draw(): void {
+  draw(anchor = this.anchor()): void {
     if (this.views.length === 0) return;
-    const anchor = this.anchor();
     for (let pass = 0; pass < 3; pass += 1) {
       const viewport = this.root.getBoundingClientRect();
       const tops = this.views.map((view) => view.body.getBoundingClientRect().top);
@@ -427,16 +436,20 @@ export class StatementsView {
     layoutTables(this.views, this.root.getBoundingClientRect().top);
   }
 
-  private anchor(): { element: HTMLElement; top: number } | undefined {
+  /** The row at the top of the view and where it is: drawing keeps it there. */
+  private anchor(): Anchor | undefined {
     const found = this.topRow();
     if (found === undefined) return undefined;
     const element = this.elementAt(found.place);
-    return element === undefined ? undefined : { element, top: element.getBoundingClientRect().top };
+    return element === undefined ? undefined : { pointer: found.pointer, top: element.getBoundingClientRect().top };
   }
 
-  private keep(anchor: { element: HTMLElement; top: number } | undefined): void {
-    if (anchor === undefined || !anchor.element.isConnected) return;
-    const delta = anchor.element.getBoundingClientRect().top - anchor.top;
+  /** Scrolls the anchor's row (found by its pointer: a patch may have redrawn it) back to where it was. */
+  private keep(anchor: Anchor | undefined): void {
+    const place = anchor === undefined ? undefined : this.nearest(anchor.pointer);
+    const element = place === undefined || place.row < 0 ? undefined : this.elementAt({ ...place, column: -1 });
+    if (anchor === undefined || element === undefined || element.dataset.pointer !== anchor.pointer) return;
+    const delta = element.getBoundingClientRect().top - anchor.top;
     if (Math.abs(delta) < 0.5) return;
     const before = this.root.scrollTop;
     this.hooks.scrollOurselves(() => {

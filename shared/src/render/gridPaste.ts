@@ -87,8 +87,9 @@ export function planPaste(block: readonly (readonly string[])[], target: PasteTa
   const pastColumns = target.column + width - columns;
   if (pastRows > 0 || pastColumns > 0) {
     const parts: string[] = [];
-    if (pastRows > 0) parts.push(l10n.t("its last {0} row(s) have no row in the table", pastRows));
-    if (pastColumns > 0) parts.push(l10n.t("its last {0} column(s) have no column in the table", pastColumns));
+    if (pastRows > 0) parts.push(pastRows === 1 ? l10n.t("its last row has no row in the table") : l10n.t("its last {0} rows have no row in the table", pastRows));
+    if (pastColumns > 0)
+      parts.push(pastColumns === 1 ? l10n.t("its last column has no column in the table") : l10n.t("its last {0} columns have no column in the table", pastColumns));
     return { problems: [], message: l10n.t("The block of {0} × {1} cells runs past the table: {2}. Nothing was pasted.", block.length, width, parts.join("; ")) };
   }
   const writes: CellWrite[] = [];
@@ -115,7 +116,13 @@ export function planPaste(block: readonly (readonly string[])[], target: PasteTa
       else writes.push({ pointer: cell.pointer, content: parsed.kind === "value" ? { kind: "value", decimal: parsed.decimal } : parsed });
     });
   });
-  if (problems.length > 0) return { problems, message: l10n.t("Nothing was pasted: {0} cell(s) of the block are not numbers.", problems.length) };
+  if (problems.length > 0) {
+    const message =
+      problems.length === 1
+        ? l10n.t("Nothing was pasted: 1 cell of the block is not a number.")
+        : l10n.t("Nothing was pasted: {0} cells of the block are not numbers.", problems.length);
+    return { problems, message };
+  }
   return { writes };
 }
 
