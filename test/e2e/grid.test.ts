@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it, type TestContext } from "node:test";
 import type { JSONPath } from "jsonc-parser";
-import type { Page } from "playwright-core";
+import type { FrameLocator, Locator, Page } from "playwright-core";
 import {
   focusedEditor,
   gridCell,
@@ -53,6 +53,28 @@ async function closeAllEditors(page: Page): Promise<void> {
       .catch(() => undefined);
   }
   assert.equal(await tabs.count(), 0, "every editor closed");
+}
+
+const CASH_2025: JSONPath = ["statements", 0, "items", 0, "values", "at-2025"];
+
+/**
+ * Opens `file` (manufacturing, whose text is `text`) with its preview beside it, clicks Cash, and waits until the click has
+ * settled: the grid has the keyboard, the source followed in the editor, and the editor's cursor
+ * came back to the preview as its highlight (that round trip waits for the server's first
+ * analysis). On a loaded machine the click's answers can otherwise land after the next keys: a CI
+ * run's Ctrl+F found its row, and the row was gone 30 s later.
+ */
+async function previewWithCashFocused(page: Page, file: string, text: string): Promise<{ preview: FrameLocator; cash: Locator }> {
+  await quickOpen(page, file);
+  await runFsEditorCommand(page, "FS: Open Preview to the Side");
+  const preview = previewFrame(page);
+  const cash = gridCell(preview, pointerOf(CASH_2025));
+  await cash.waitFor({ timeout: UI_TIMEOUT_MS });
+  await cash.click();
+  await waitForGridFocus(cash);
+  await waitForCursorLine(page, lineOf(text, CASH_2025));
+  await preview.locator(`td.fs-highlight[data-pointer="${pointerOf(CASH_2025)}"]`).waitFor({ timeout: UI_TIMEOUT_MS });
+  return { preview, cash };
 }
 
 /** One editor per describe: `it` skips when it did not start and saves a screenshot when a case fails. */
@@ -159,13 +181,7 @@ describe("editing in the preview's grid (code-server)", { timeout: SETUP_TIMEOUT
     async ({ page, folder }) => {
       await closeAllEditors(page);
       const original = readFileSync(join(folder, manufacturing), "utf8");
-      await quickOpen(page, manufacturing);
-      await runFsEditorCommand(page, "FS: Open Preview to the Side");
-      const preview = previewFrame(page);
-      const cash = gridCell(preview, "/statements/0/items/0/values/at-2025");
-      await cash.waitFor({ timeout: UI_TIMEOUT_MS });
-      await cash.click();
-      await waitForGridFocus(cash);
+      const { preview } = await previewWithCashFocused(page, manufacturing, original);
       await page.keyboard.press("Control+F");
       const input = preview.locator(".fs-find-input");
       await input.waitFor({ timeout: UI_TIMEOUT_MS });
@@ -192,13 +208,7 @@ describe("editing in the preview's grid (code-server)", { timeout: SETUP_TIMEOUT
     // What a spreadsheet puts on the clipboard: tab-separated, CRLF, a thousands separator, a parenthesised negative.
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.evaluate(() => navigator.clipboard.writeText("1,234.5\t(2)\r\n3\t4\r\n"));
-    await quickOpen(page, manufacturing);
-    await runFsEditorCommand(page, "FS: Open Preview to the Side");
-    const preview = previewFrame(page);
-    const cash = gridCell(preview, "/statements/0/items/0/values/at-2025");
-    await cash.waitFor({ timeout: UI_TIMEOUT_MS });
-    await cash.click();
-    await waitForGridFocus(cash);
+    const { preview, cash } = await previewWithCashFocused(page, manufacturing, original);
     await page.keyboard.press("Control+V");
     await gridCell(preview, "/statements/0/items/1/values/at-2024", /^4$/).waitFor({ timeout: UI_TIMEOUT_MS });
     let expected = original;

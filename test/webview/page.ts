@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import { after, before } from "node:test";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { analyze } from "../../shared/src/result";
 import type { DocumentStatus } from "../../protocol/lsp";
@@ -136,6 +137,35 @@ export async function openPreview(host: PreviewHost, viewport = { width: 900, he
   await page.goto(`${host.origin}/`);
   await page.waitForFunction(() => window.__posted.some((message) => message.type === "ready"));
   return page;
+}
+
+/**
+ * A suite's preview host, for a `describe`: started before its tests and closed after them, with
+ * one page open at a time (`open` closes the last one first, and the last is closed at the end).
+ */
+export function usePreviewHost(
+  language: Pick<ShellOptions, "locale" | "bundle"> = {},
+  kind?: PageKind,
+  options = { timeout: 60_000 },
+): { open(viewport?: { width: number; height: number }, savedState?: unknown): Promise<Page> } {
+  let host: PreviewHost | undefined;
+  let page: Page | undefined;
+  before(async () => {
+    host = await startPreviewHost(language, kind);
+  }, options);
+  after(async () => {
+    await page?.close().catch(() => undefined);
+    await host?.close();
+  }, options);
+  return {
+    async open(viewport, savedState) {
+      await page?.close();
+      page = undefined;
+      if (host === undefined) throw new Error("The preview host did not start.");
+      page = await openPreview(host, viewport, savedState);
+      return page;
+    },
+  };
 }
 
 /**

@@ -23,7 +23,7 @@ import { applyPreviewPatch } from "../../shared/src/render/previewPatch";
 import { decodePreviewWire } from "../../shared/src/render/previewWire";
 import { ExplanationPanel } from "./explain";
 import { FindBox, findMatches, type FindMatch } from "./find";
-import { element, PageHeader, reportPageFocus } from "./page";
+import { element, keepConsumedKeys, PageHeader, reportPageFocus } from "./page";
 import { ScrollReporter } from "./scroll";
 import { StatementsView, type Place } from "./statements";
 import { cellsText, SelectionRange } from "./selection";
@@ -172,6 +172,8 @@ class PreviewScript {
     window.addEventListener("blur", () => this.onWindowFocus(false));
     window.addEventListener("focus", () => this.onWindowFocus(true));
     document.addEventListener("keydown", (event) => this.onDocumentKey(event));
+    // After the page's own key listeners (the content's bubble to the document first).
+    keepConsumedKeys(document);
     document.addEventListener("copy", (event) => this.onCopy(event));
     document.addEventListener("paste", (event) => this.onPaste(event));
     this.content.addEventListener("click", (event) => this.onClick(event));

@@ -22,6 +22,22 @@ export function reportPageFocus(window: Window, post: (message: { type: "pageFoc
   window.addEventListener("blur", () => post({ type: "pageFocus", focused: false }));
 }
 
+/**
+ * Keeps the keys the page acted on (those it called preventDefault on) inside the page. VS Code's
+ * webview host forwards every keydown that reaches the page's window to the workbench, which runs
+ * its keybinding as well (pre/index.html, `did-keydown`). The workbench learns of the page's focus
+ * by polling, so right after a click in the page it may still take another editor for the active
+ * one: Ctrl+F then also opened that editor's find widget, which took the keyboard from the page's
+ * own find box (seen in a loaded CI run), and Ctrl+Z would undo there a second time. Registered
+ * on the document after the page's own key listeners, so that it sees what they did; keys the page
+ * left alone (typing in a text box, Ctrl+Z there) still reach VS Code.
+ */
+export function keepConsumedKeys(document: Document): void {
+  document.addEventListener("keydown", (event) => {
+    if (event.defaultPrevented) event.stopPropagation();
+  });
+}
+
 export class PageHeader {
   private readonly title: HTMLElement;
   private readonly status: HTMLElement;
