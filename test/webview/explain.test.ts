@@ -5,14 +5,14 @@
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import type { CellExplanation } from "../../protocol/lsp";
 import type { WebviewToExtension } from "../../protocol/webview";
 import * as service from "../../server/src/service/index";
 import { createService } from "../server/service";
 import { readJson, upstreamRoot } from "../support/paths";
-import { DOCUMENT_URI, modelMessageFor, openPreview, patchMessageFor, posted, send, startPreviewHost, type PreviewHost } from "./page";
+import { DOCUMENT_URI, modelMessageFor, patchMessageFor, posted, send, usePreviewHost } from "./page";
 
 const TIMEOUT = { timeout: 60_000 };
 const GROSS_PROFIT_FY2025 = "/statements/1/items/6/values/fy2025";
@@ -43,21 +43,10 @@ async function waitForExplainCount(page: Page, count: number): Promise<void> {
 }
 
 describe("FS preview: why a subtotal fails", () => {
-  let host: PreviewHost;
-  let page: Page | undefined;
-
-  before(async () => {
-    host = await startPreviewHost();
-  }, TIMEOUT);
-
-  after(async () => {
-    await page?.close().catch(() => undefined);
-    await host?.close();
-  }, TIMEOUT);
+  const preview = usePreviewHost();
 
   test("pointing at a failing subtotal asks once and shows the server's causes; a cause reveals its item; Escape closes", TIMEOUT, async () => {
-    page = await openPreview(host, { width: 900, height: 900 });
-    const p = page;
+    const p = await preview.open({ width: 900, height: 900 });
     const doc = example();
     await send(p, modelMessageFor(doc, 1));
     const failing = p.locator(`td.fs-inconsistent[data-pointer="${GROSS_PROFIT_FY2025}"]`);
@@ -97,9 +86,7 @@ describe("FS preview: why a subtotal fails", () => {
   });
 
   test("the panel goes away when its cell scrolls out of view, and a pointer the table scrolls under asks nothing", TIMEOUT, async () => {
-    await page?.close();
-    page = await openPreview(host, { width: 900, height: 420 });
-    const p = page;
+    const p = await preview.open({ width: 900, height: 420 });
     const doc = example();
     await send(p, modelMessageFor(doc, 1));
     const failing = p.locator(`td.fs-inconsistent[data-pointer="${GROSS_PROFIT_FY2025}"]`);
@@ -124,9 +111,7 @@ describe("FS preview: why a subtotal fails", () => {
   });
 
   test("focusing the cell asks too; a new version asks again while it fails and closes the panel once it holds", TIMEOUT, async () => {
-    await page?.close();
-    page = await openPreview(host, { width: 900, height: 900 });
-    const p = page;
+    const p = await preview.open({ width: 900, height: 900 });
     const doc = example();
     await send(p, modelMessageFor(doc, 1));
     const failing = p.locator(`td.fs-inconsistent[data-pointer="${GROSS_PROFIT_FY2025}"]`);

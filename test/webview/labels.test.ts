@@ -4,10 +4,10 @@
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { fixturesRoot, readJson } from "../support/paths";
-import { modelMessageFor, openPreview, send, settleFrames, startPreviewHost, type PreviewHost } from "./page";
+import { modelMessageFor, send, settleFrames, usePreviewHost } from "./page";
 
 const TIMEOUT = { timeout: 120_000 };
 
@@ -117,17 +117,7 @@ async function eachStatement(page: Page, check: () => Promise<void>): Promise<vo
 }
 
 describe("the preview's labels and captions", () => {
-  let host: PreviewHost;
-  let page: Page | undefined;
-
-  before(async () => {
-    host = await startPreviewHost();
-  }, TIMEOUT);
-
-  after(async () => {
-    await page?.close().catch(() => undefined);
-    await host?.close();
-  }, TIMEOUT);
+  const preview = usePreviewHost();
 
   const documents: [string, () => unknown][] = [
     ["the example with a 34-digit value", longValueExample],
@@ -136,9 +126,7 @@ describe("the preview's labels and captions", () => {
   for (const [name, make] of documents) {
     for (const width of [1400, 600, 360]) {
       test(`${name} at ${width} px: labels break only between words, captions are whole wherever their table is scrolled`, TIMEOUT, async () => {
-        await page?.close();
-        const p = await openPreview(host, { width, height: 800 });
-        page = p;
+        const p = await preview.open({ width, height: 800 });
         await send(p, modelMessageFor(make(), 1));
         await p.waitForSelector(".fs-item-label");
         // A conforming document: its values are in the tables, beside the labels.

@@ -5,12 +5,12 @@
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import type { WebviewToExtension } from "../../protocol/webview";
 import { describeStatus } from "../../client/src/status/describe";
 import { readJson, upstreamRoot } from "../support/paths";
-import { modelMessageFor, openPreview, patchMessageFor, posted, previewModelOf, SCROLLER, scrollTop, send, settleFrames, startPreviewHost, type PreviewHost } from "./page";
+import { modelMessageFor, patchMessageFor, posted, previewModelOf, SCROLLER, scrollTop, send, settleFrames, usePreviewHost } from "./page";
 
 const TIMEOUT = { timeout: 60_000 };
 
@@ -62,23 +62,9 @@ async function paint(page: Page, document: unknown, sequence: number, extra = {}
 }
 
 describe("FS preview page", () => {
-  let host: PreviewHost;
-  let page: Page | undefined;
+  const preview = usePreviewHost();
 
-  before(async () => {
-    host = await startPreviewHost();
-  }, TIMEOUT);
-
-  after(async () => {
-    await page?.close().catch(() => undefined);
-    await host?.close();
-  }, TIMEOUT);
-
-  async function freshPage(viewport?: { width: number; height: number }, savedState?: unknown): Promise<Page> {
-    await page?.close();
-    page = await openPreview(host, viewport, savedState);
-    return page;
-  }
+  const freshPage = preview.open;
 
   test("a model message paints the statements as tables with captions, header, status and table semantics under the CSP", TIMEOUT, async () => {
     const p = await freshPage({ width: 900, height: 2000 });
