@@ -3,10 +3,12 @@
 // edits; a value typed there changes the JSON at exactly that value, the rollup problem follows, and
 // Ctrl+Z pressed in the preview restores the text byte for byte; Ctrl+click goes to the source;
 // Ctrl+F opens the preview's own find box; a block pasted from the clipboard with Ctrl+V is one edit
-// and one undo step; a read-only document refuses edits; and in a German editor a value is typed
-// the German way. The text is compared on disk after saving.
+// and one undo step; a read-only document refuses edits; the left side of a Git diff (a git:
+// document, which the language server does not hold) is previewed read-only; and in a German
+// editor a value is typed the German way. The text is compared on disk after saving.
 
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it, type TestContext } from "node:test";
@@ -35,6 +37,8 @@ const TEST_TIMEOUT_MS = 3 * 60_000;
 const ROLLUP_MESSAGE = "Gross profit fy2025: 41 stated, children sum to 40 (difference 1, tolerance 0).";
 const GROSS_PROFIT_FY2025: JSONPath = ["statements", 1, "items", 6, "values", "fy2025"];
 const READ_ONLY_FILE = "locked/manufacturing-locked.json";
+/** The Git extension starts with the workbench: its first answers take longer. */
+const GIT_TIMEOUT_MS = 90_000;
 const GERMAN_FILE = "bilanz.json";
 
 const pointerOf = (path: JSONPath): string => `/${path.join("/")}`;
@@ -254,6 +258,75 @@ describe("editing in the preview's grid (code-server)", { timeout: SETUP_TIMEOUT
     assert.equal(readFileSync(join(folder, READ_ONLY_FILE), "utf8"), original);
     assert.equal(await page.locator(".tabs-container .tab.dirty").count(), 0, "nothing was changed in an editor");
   });
+});
+
+describe("the left side of a Git diff in the preview's grid (code-server, Git)", { timeout: SETUP_TIMEOUT_MS + TEST_TIMEOUT_MS }, () => {
+  let manufacturing = "";
+  const uiTest = editorSuite(async () => {
+    manufacturing = (await loadWorkspaceLib()).E2E_FILES.manufacturing;
+    return setUpEditor(
+      // Side by side, however narrow the window (VS Code shows a narrow diff inline, without a left editor).
+      {
+        "git.enabled": true,
+        "git.autoRepositoryDetection": true,
+        "scm.defaultViewMode": "list",
+        "diffEditor.renderSideBySide": true,
+        "diffEditor.useInlineViewWhenSpaceIsLimited": false,
+      },
+      {
+        // The workspace committed, then Cash at-2025 changed in the working tree (400 → 450).
+        addFiles: (folder) => {
+          const git = (...args: string[]) =>
+            execFileSync("git", ["-c", "user.name=E2E", "-c", "user.email=e2e@example.invalid", "-c", "init.defaultBranch=main", ...args], { cwd: folder, stdio: "pipe" });
+          git("init", "-q");
+          git("add", "-A");
+          git("commit", "-q", "-m", "The workspace");
+          const file = join(folder, manufacturing);
+          writeFileSync(file, replaced(readFileSync(file, "utf8"), ["statements", 0, "items", 0, "values", "at-2025"], '"450"'));
+        },
+      },
+    );
+  });
+
+  uiTest(
+    "FS: Open Preview of the Left Side in a Git diff shows that side read-only, with the sign, wherever the focus is; typing, F2, a double-click and a paste write nothing",
+    async ({ page, folder }) => {
+      const working = readFileSync(join(folder, manufacturing), "utf8");
+      await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+      await page.evaluate(() => navigator.clipboard.writeText("7\t8\r\n"));
+      await runCommand(page, "Source Control: Focus on Changes View");
+      const change = page.locator(".scm-view .monaco-list-row", { hasText: manufacturing }).first();
+      await change.waitFor({ timeout: GIT_TIMEOUT_MS });
+      await change.click();
+      // The diff editor (the index ↔ the working tree), with the keyboard still in Source Control: VS
+      // Code reports the diff's right side (the working tree) as the active editor, which is why
+      // "Open Preview to the Side" showed 450 here. The command names the left side from the diff's tab.
+      await page.locator(".editor-group-container.active .monaco-diff-editor .editor.original .view-lines").waitFor({ timeout: UI_TIMEOUT_MS });
+      await runFsEditorCommand(page, "FS: Open Preview of the Left Side");
+      const preview = previewFrame(page);
+      const sign = preview.locator(".fs-preview-readonly:not([hidden])");
+      await sign.waitFor({ timeout: UI_TIMEOUT_MS });
+      assert.equal(await sign.getAttribute("title"), "Read-only: this is a version of the file from Git.");
+      assert.equal(await preview.locator("table.fs-table").first().getAttribute("aria-readonly"), "true");
+      // The left side's value (the index: 400), not the working tree's (450).
+      const cash = gridCell(preview, "/statements/0/items/0/values/at-2025", /^400$/);
+      await cash.waitFor({ timeout: UI_TIMEOUT_MS });
+      await cash.click();
+      await waitForGridFocus(cash);
+      await page.keyboard.press("5");
+      await page.keyboard.press("F2");
+      await page.keyboard.press("Control+V");
+      await preview.locator(".fs-cell-message", { hasText: "Read-only" }).waitFor({ timeout: UI_TIMEOUT_MS });
+      // A double-click edits nothing: it goes to the value's source, in the diff's left side (not in
+      // an editor of its own over the preview).
+      await cash.dblclick();
+      await page.locator(".editor-group-container .monaco-diff-editor .editor.original .monaco-editor.focused").waitFor({ timeout: UI_TIMEOUT_MS });
+      assert.equal(await preview.locator("input.fs-cell-editor").count(), 0, "no cell editor opened");
+      assert.equal(await cash.textContent(), "400");
+      assert.equal(readFileSync(join(folder, manufacturing), "utf8"), working);
+      assert.equal(await page.locator(".tabs-container .tab.dirty").count(), 0, "nothing was changed in an editor");
+    },
+  );
 });
 
 describe("editing in the preview's grid in German (code-server)", { timeout: SETUP_TIMEOUT_MS + 2 * TEST_TIMEOUT_MS }, () => {

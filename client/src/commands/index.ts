@@ -4,6 +4,7 @@
 import * as vscode from "vscode";
 import { CLIENT_COMMANDS } from "../../../protocol/lsp";
 import type { CompareViews } from "../compare/compareViews";
+import { diffOf } from "../preview/diffTabs";
 import type { PreviewManager } from "../preview/previewManager";
 import type { FsServer } from "../server/fsServer";
 import { exportDocument } from "./export";
@@ -40,6 +41,16 @@ export function registerCommands({ server, previews, snapshotDiffs, compareViews
       stepDone("previewOpened");
     }
   };
+  // The left side of a diff editor (its original, e.g. a git: version), named from the diff's tab: the
+  // active editor is the right side whenever no editor has the text focus.
+  const openLeftSidePreview = (argument?: unknown) => {
+    const diff = diffOf(uriArgument(argument));
+    if (diff === undefined) void vscode.window.showInformationMessage(vscode.l10n.t("Open a diff editor of an FS document first (Source Control: Open Changes)."));
+    else {
+      previews.open(diff.input.original, true);
+      stepDone("previewOpened");
+    }
+  };
   const importOutput = vscode.window.createOutputChannel(vscode.l10n.t("FS Import"));
   return [
     importOutput,
@@ -49,6 +60,7 @@ export function registerCommands({ server, previews, snapshotDiffs, compareViews
     ),
     vscode.commands.registerCommand(CLIENT_COMMANDS.openPreview, openPreview(true)),
     vscode.commands.registerCommand("fs.openPreview", openPreview(false)),
+    vscode.commands.registerCommand("fs.openLeftSidePreview", openLeftSidePreview),
     vscode.commands.registerCommand("fs.togglePreviewLock", () => previews.toggleLock()),
     vscode.commands.registerCommand(CLIENT_COMMANDS.revealInPreview, (uri?: unknown, pointer?: unknown) => {
       const target = uriArgument(uri) ?? active();

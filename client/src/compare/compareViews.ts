@@ -7,6 +7,7 @@ import { uriArgument } from "../commands/target";
 import { ComparePanel, COMPARE_VIEW_TYPE, type CompareDependencies, type OldSide } from "./comparePanel";
 import { pickOldSide, readDiffSide } from "./sources";
 import { pageWebviewOptions } from "../page/panel";
+import { diffOf } from "../preview/diffTabs";
 
 export class CompareViews implements vscode.Disposable {
   private readonly panels = new Set<ComparePanel>();
@@ -26,19 +27,13 @@ export class CompareViews implements vscode.Disposable {
 
   /** The diff editor showing `argument` (its right side; else the active one): its left side is OLD, its right side NEW. */
   async compareDiff(argument?: unknown): Promise<void> {
-    const modified = uriArgument(argument);
-    const diffs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputTextDiff);
-    const active = vscode.window.tabGroups.activeTabGroup.activeTab;
-    const tab =
-      (active?.input instanceof vscode.TabInputTextDiff && (modified === undefined || active.input.modified.toString() === modified.toString()) ? active : undefined) ??
-      diffs.find((candidate) => modified !== undefined && (candidate.input as vscode.TabInputTextDiff).modified.toString() === modified.toString());
-    if (tab === undefined) {
+    const diff = diffOf(uriArgument(argument));
+    if (diff === undefined) {
       void vscode.window.showInformationMessage(vscode.l10n.t("Open a diff editor of an FS document first (Source Control: Open Changes)."));
       return;
     }
-    const input = tab.input as vscode.TabInputTextDiff;
-    const old = await readDiffSide(input.original);
-    if (old !== undefined) this.open(input.modified, old);
+    const old = await readDiffSide(diff.input.original);
+    if (old !== undefined) this.open(diff.input.modified, old);
   }
 
   open(newUri: vscode.Uri, old: OldSide): ComparePanel {

@@ -4,6 +4,9 @@
 import * as vscode from "vscode";
 import type { SourcePointers } from "../navigation/sourcePointers";
 
+// VS Code's commands that focus the nth editor group (the API can focus neither a group nor a diff's side).
+const FOCUS_GROUP_COMMANDS = ["First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth"].map((nth) => `workbench.action.focus${nth}EditorGroup`);
+
 export function visibleEditorFor(uri: vscode.Uri): vscode.TextEditor | undefined {
   const key = uri.toString();
   return vscode.window.visibleTextEditors.find((editor) => editor.document.uri.toString() === key);
@@ -34,7 +37,7 @@ export async function revealSource(
     const column = previewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Two : vscode.ViewColumn.One;
     editor = await vscode.window.showTextDocument(document, { viewColumn: column, preserveFocus: !focus });
   } else if (focus) {
-    editor = await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn, preserveFocus: false });
+    editor = await focusEditor(editor);
   }
   const range = await pointers.rangeOf(editor.document, pointer);
   if (range === undefined) return undefined;
@@ -43,6 +46,21 @@ export async function revealSource(
   editor.selection = new vscode.Selection(range.end, range.start);
   editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   return { editor, scrolled };
+}
+
+/**
+ * Gives `editor` the focus. The left side of a diff shown in its group is focused there (its group,
+ * then the diff's left side): showing its document would open it again as an editor of its own,
+ * over the preview.
+ */
+export async function focusEditor(editor: vscode.TextEditor): Promise<vscode.TextEditor> {
+  const uri = editor.document.uri.toString();
+  const group = vscode.window.tabGroups.all.find(({ activeTab }) => activeTab?.input instanceof vscode.TabInputTextDiff && activeTab.input.original.toString() === uri);
+  const focusGroup = group === undefined ? undefined : FOCUS_GROUP_COMMANDS[group.viewColumn - 1];
+  if (focusGroup === undefined) return vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn, preserveFocus: false });
+  await vscode.commands.executeCommand(focusGroup);
+  await vscode.commands.executeCommand("workbench.action.compareEditor.focusSecondarySide");
+  return editor;
 }
 
 /**

@@ -6,11 +6,15 @@ import * as vscode from "vscode";
 import type { FsDocumentDetector } from "../detection";
 import { asPreviewState } from "../../../protocol/webview";
 import { pageWebviewOptions } from "../page/panel";
+import { keepsLeftSide } from "./diffTabRule";
+import { openDiffs } from "./diffTabs";
 import { PREVIEW_VIEW_TYPE, PreviewPanel, documentName, type PreviewDependencies } from "./previewPanel";
 
 export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSerializer {
   private readonly previews = new Set<PreviewPanel>();
   private active: PreviewPanel | undefined;
+  /** Previews opened on a diff's left side, while they show it (open). */
+  private readonly onLeftSide = new Set<PreviewPanel>();
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
@@ -72,7 +76,18 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
     return source?.viewColumn === undefined ? vscode.ViewColumn.Beside : source.viewColumn + 1;
   }
 
+  /**
+   * Opens (or shows) the preview of `uri`. Asked for a diff's left side (FS: Open Preview of the Left
+   * Side, or the left editor's Open Preview), it keeps that side while the focus moves between the
+   * diff's sides.
+   */
   open(uri: vscode.Uri, toSide: boolean): PreviewPanel {
+    const preview = this.openPanel(uri, toSide);
+    if (openDiffs().some((diff) => diff.original === uri.toString())) this.onLeftSide.add(preview);
+    return preview;
+  }
+
+  private openPanel(uri: vscode.Uri, toSide: boolean): PreviewPanel {
     const column = this.columnFor(uri, toSide);
     const existing = [...this.previews].find((preview) => preview.isFor(uri)) ?? [...this.previews].find((preview) => !preview.locked);
     if (existing !== undefined) {
@@ -120,6 +135,7 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
     preview.onDidDispose(() => {
       viewState.dispose();
       this.previews.delete(preview);
+      this.onLeftSide.delete(preview);
       if (this.active === preview) this.active = undefined;
       this.releaseIfUnshown(preview.resource);
     });
@@ -138,11 +154,17 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
 
   private follow(editor: vscode.TextEditor | undefined): void {
     if (editor === undefined || !this.detector.isFsDocument(editor.document)) return;
-    for (const preview of this.previews) if (!preview.locked) this.showIn(preview, editor.document.uri);
+    const uri = editor.document.uri;
+    const diffs = openDiffs();
+    for (const preview of this.previews) {
+      const kept = this.onLeftSide.has(preview) && keepsLeftSide(preview.resource.toString(), uri.toString(), diffs);
+      if (!preview.locked && !kept) this.showIn(preview, uri);
+    }
   }
 
   private showIn(preview: PreviewPanel, uri: vscode.Uri): void {
     const previous = preview.resource;
+    if (previous.toString() !== uri.toString()) this.onLeftSide.delete(preview);
     preview.show(uri);
     if (previous.toString() !== uri.toString()) this.releaseIfUnshown(previous);
   }

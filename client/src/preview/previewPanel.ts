@@ -8,7 +8,7 @@ import type { CellExplanation, PreviewModelResult } from "../../../protocol/lsp"
 import type { SourcePointers } from "../navigation/sourcePointers";
 import type { FsServer } from "../server/fsServer";
 import { Throttle } from "../util/throttle";
-import { revealSource, scrollEditorTo, visibleEditorFor } from "./editorNavigation";
+import { focusEditor, revealSource, scrollEditorTo, visibleEditorFor } from "./editorNavigation";
 import { applyGridWrites, readOnlyReason, undoInDocument } from "./gridEdits";
 import { buildPreviewShell } from "./shell";
 import { SentDocumentRequests } from "./sentDocument";
@@ -276,7 +276,7 @@ export class PreviewPanel implements vscode.Disposable {
     const revealed = this.revealed;
     this.revealed = undefined;
     if (revealed === undefined || revealed.presses !== this.presses || Date.now() - revealed.at > REFOCUS_MS) return;
-    void vscode.window.showTextDocument(revealed.editor.document, { viewColumn: revealed.editor.viewColumn, preserveFocus: false });
+    void focusEditor(revealed.editor);
   }
 
   private async receive(message: WebviewToExtension): Promise<void> {
