@@ -29,8 +29,14 @@ export function buildPreviewAhead(
     return;
   }
   const step = (): void => {
-    if (isCurrent() && parsed.buildPreviewWireStep()) later(step);
-    else done();
+    let more = false;
+    try {
+      more = isCurrent() && parsed.buildPreviewWireStep();
+    } finally {
+      // A step that throws ends the building; what waits for it (the related information) goes on.
+      if (more) later(step);
+      else done();
+    }
   };
   later(step);
 }
