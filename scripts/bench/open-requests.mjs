@@ -4,7 +4,9 @@
 // each answer and each publication comes (elapsed and the server's CPU since the didOpen). Shows
 // what an answer waits for on an open (docs/performance.md, "the cold open's first code lens").
 //   node scripts/bench/open-requests.mjs [MB] [shape]      (after node scripts/build.mjs)
-// FS_BENCH_SERVER_JS names another server build ("before"); FS_BENCH_ASK_AFTER_MS delays the requests.
+// FS_BENCH_SERVER_JS names another server build ("before"); FS_BENCH_ASK_AFTER_MS delays the requests;
+// FS_BENCH_PREVIEW_AFTER_MS asks for the preview's model that long after the lenses in view are
+// resolved (a user pressing Ctrl+K V once the document shows its lenses).
 import { readFileSync } from "node:fs";
 import { generateWithStats } from "./generate.mjs";
 import { startServer, stop } from "./server.mjs";
@@ -50,6 +52,12 @@ const answers = [
     note(`fs/codeLenses: ${result?.lenses.length ?? 0} lenses, ${lenses.length} to resolve in view`);
     await Promise.all(lenses.map((lens) => server.connection.sendRequest("codeLens/resolve", lens)));
     note("every lens in view resolved");
+    const previewAfter = process.env.FS_BENCH_PREVIEW_AFTER_MS;
+    if (previewAfter === undefined) return;
+    await new Promise((resolve) => setTimeout(resolve, Number(previewAfter)));
+    note("fs/previewModel asked");
+    const model = await ask("fs/previewModel", { uri: URI });
+    note(`fs/previewModel: ${model?.wire?.length ?? 0} characters of model`);
   }),
 ];
 await Promise.all([...answers, whole]);

@@ -81,6 +81,8 @@ export class DocumentStore {
   private readonly ahead = new Map<string, Ahead>();
   private readonly preparedListeners: PublicationListener[] = [];
   private readonly preparedPublishedListeners: ((analysis: DocumentAnalysis) => void)[] = [];
+  /** Per document, the work its open or preparation started in the background (`backgroundOf`). */
+  private readonly background = new Map<string, Promise<void>>();
   /** The last publication's messages written (see `afterPublication`). */
   private lastPublication: Promise<unknown> = Promise.resolve();
 
@@ -105,14 +107,27 @@ export class DocumentStore {
     const published = this.lastPublication;
     for (const listener of this.openedListeners) listener(uri);
     // Once the first diagnostics are out, prepare for value edits (a scan of the text), so that the
-    // first number typed does not wait for it.
-    this.afterPublication(published, () => {
-      const analysis = this.analyses.get(uri);
-      if (analysis?.version !== version || this.documents.get(uri) !== document) return;
-      analysis.parsed?.prepareValueEdits();
-      // What was prepared ahead is being built already.
-      if (analysis !== prepared?.analysis && this.options.previewAhead()) buildPreviewAhead(analysis, () => this.isCurrent(uri, analysis), this.whenIdle);
-    });
+    // first number typed does not wait for it. What was prepared ahead is being built already.
+    const background = new Promise<void>((done) =>
+      this.afterPublication(published, () => {
+        const analysis = this.analyses.get(uri);
+        if (analysis?.version !== version || this.documents.get(uri) !== document) return done();
+        analysis.parsed?.prepareValueEdits();
+        if (analysis !== prepared?.analysis && this.options.previewAhead()) buildPreviewAhead(analysis, () => this.isCurrent(uri, analysis), this.whenIdle, done);
+        else done();
+      }),
+    );
+    if (prepared === undefined) this.background.set(uri, background);
+  }
+
+  /**
+   * Settles once the work an open or a preparation ahead started in the background for `uri` (the
+   * value-edit index, the preview's model built ahead) is done or left. The server makes a draft's
+   * related information after it: a preview opened meanwhile needs its whole model at once, while the
+   * related information is built in steps that let requests through (server.ts, publishWhole).
+   */
+  backgroundOf(uri: string): Promise<void> {
+    return this.background.get(uri) ?? Promise.resolve();
   }
 
   /**
@@ -181,12 +196,17 @@ export class DocumentStore {
     const analysis = DocumentAnalysis.of(document, undefined);
     if (!this.recognises(uri, analysis)) return undefined;
     this.ahead.set(uri, { document, analysis, timer: setTimeout(() => this.withdrawAhead(uri), OPEN_AHEAD.keptMs) });
-    this.afterPublication(this.notify(this.preparedListeners, analysis), () => {
-      if (!this.isCurrent(uri, analysis)) return;
-      for (const listener of this.preparedPublishedListeners) listener(analysis);
-      analysis.parsed?.prepareValueEdits();
-      if (this.options.previewAhead()) buildPreviewAhead(analysis, () => this.isCurrent(uri, analysis), this.whenIdle);
-    });
+    const published = this.notify(this.preparedListeners, analysis);
+    const background = new Promise<void>((done) =>
+      this.afterPublication(published, () => {
+        if (!this.isCurrent(uri, analysis)) return done();
+        for (const listener of this.preparedPublishedListeners) listener(analysis);
+        analysis.parsed?.prepareValueEdits();
+        if (this.options.previewAhead()) buildPreviewAhead(analysis, () => this.isCurrent(uri, analysis), this.whenIdle, done);
+        else done();
+      }),
+    );
+    this.background.set(uri, background);
     return analysis;
   }
 
@@ -218,6 +238,7 @@ export class DocumentStore {
 
   close(uri: string): void {
     if (!this.documents.delete(uri)) return;
+    this.background.delete(uri);
     this.forget(uri);
     for (const listener of this.closedListeners) listener(uri);
   }

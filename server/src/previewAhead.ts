@@ -14,13 +14,29 @@ export const PREVIEW_AHEAD_MIN_CHARS = 256 * 1024;
 /**
  * Builds `analysis`'s preview model a statement per macrotask while `isCurrent()` says the analysis
  * is still its document's (not closed, edited or withdrawn); a document under the size bound, one
- * that does not parse and one whose model is built already are left alone.
+ * that does not parse and one whose model is built already are left alone. `done` is called once
+ * the model is built, or left (at once when there is nothing to build).
  */
-export function buildPreviewAhead(analysis: DocumentAnalysis, isCurrent: () => boolean, later: (work: () => void) => void = (work) => void setTimeout(work, 0)): void {
+export function buildPreviewAhead(
+  analysis: DocumentAnalysis,
+  isCurrent: () => boolean,
+  later: (work: () => void) => void = (work) => void setTimeout(work, 0),
+  done: () => void = () => undefined,
+): void {
   const parsed = analysis.parsed;
-  if (parsed === undefined || parsed.hasPreviewWire || analysis.text.length < PREVIEW_AHEAD_MIN_CHARS) return;
+  if (parsed === undefined || parsed.hasPreviewWire || analysis.text.length < PREVIEW_AHEAD_MIN_CHARS) {
+    done();
+    return;
+  }
   const step = (): void => {
-    if (isCurrent() && parsed.buildPreviewWireStep()) later(step);
+    let more = false;
+    try {
+      more = isCurrent() && parsed.buildPreviewWireStep();
+    } finally {
+      // A step that throws ends the building; what waits for it (the related information) goes on.
+      if (more) later(step);
+      else done();
+    }
   };
   later(step);
 }

@@ -17,7 +17,7 @@ import { capabilitiesFor, registerHandlers } from "./lsp/handlers";
 import { registerOpenAhead, type FileTextReader } from "./lsp/openAhead";
 import { registerTextSync } from "./lsp/textSync";
 import { laterMacrotask } from "./lsp/waitingMessages";
-import { diagnostics, failingToRelate, RELATED_LATER_MIN, statusOf, type DocumentAnalysis } from "./service/index";
+import { diagnostics, failingToRelate, relateStep, RELATED_LATER_MIN, statusOf, type DocumentAnalysis } from "./service/index";
 import { NEUTRAL_FORMAT, type DisplayFormat } from "../../shared/src/render/localeFormat";
 import { configureLanguage } from "./lsp/l10n";
 import { DEFAULT_SETTINGS, readSettings, sameForCodeLenses, sameForDiagnostics, sameForInlayHints, samePatterns, type Settings } from "./settings";
@@ -155,17 +155,29 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
         connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics: diagnostics(analysis, used, { related: !relatedLater }) }),
         connection.sendNotification(StatusNotification, statusOf(analysis)),
       ]);
-      // After the requests that came meanwhile (the open's lenses in view, outline, inlay hints).
-      if (relatedLater) void written.then(() => whenIdle(() => publishWhole(analysis, used)));
+      // After the requests that came meanwhile (the open's lenses in view, outline, inlay hints),
+      // and after what the open builds in the background (the preview's model ahead: a preview
+      // opened right after the open asks for all of it at once).
+      if (relatedLater) void written.then(() => store.backgroundOf(analysis.uri)).then(() => whenIdle(() => publishWhole(analysis, used)));
       return written;
     } catch (error) {
       connection.console.error(`Publishing diagnostics for ${analysis.uri} failed: ${describeError(error)}`);
       return undefined;
     }
   };
+  /**
+   * The whole publication of a version first published without related information: its failing
+   * subtotals explained a step at a time (relateStep), each step once the client's waiting messages
+   * are handled, so that a request sent meanwhile (the preview's model as the preview opens, a
+   * hover) waits for one step, not for all of them; then published, unless the version moved on.
+   */
   const publishWhole = (analysis: DocumentAnalysis, used: Settings): void => {
     if (!store.isCurrent(analysis.uri, analysis) || publishedWith.get(analysis.uri) !== used) return;
     try {
+      if (relateStep(analysis, used)) {
+        whenIdle(() => publishWhole(analysis, used));
+        return;
+      }
       void connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics: diagnostics(analysis, used) });
     } catch (error) {
       connection.console.error(`Publishing diagnostics for ${analysis.uri} failed: ${describeError(error)}`);

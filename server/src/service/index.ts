@@ -3,7 +3,7 @@
 // transport: the LSP layer (../lsp) registers these and translates, and tests call them directly.
 
 export { DocumentAnalysis, ParsedVersion } from "../analysis";
-export { diagnostics, failingToRelate, RELATED_LATER_MIN, SOURCE } from "./diagnostics";
+export { diagnostics, failingToRelate, relateStep, RELATED_LATER_MIN, SOURCE } from "./diagnostics";
 export { codeLenses, codeLensesNear, lensDocumentKey, LENSES_IN_FULL, resolveCodeLens, subtotalCount, unresolvableLens, type LensData } from "./codeLens";
 export { hover } from "./hover";
 export { completion, MAX_COMPLETION_ITEMS } from "./completion";
