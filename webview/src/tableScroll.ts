@@ -68,6 +68,12 @@ function layoutSideways(wrapper: HTMLElement): void {
   const table = wrapper.firstElementChild as HTMLTableElement | null;
   const cells = table?.tHead?.rows[0]?.cells;
   if (table === null || cells === undefined || cells.length === 0) return;
+  // A column wider than the room beside the label column could never be seen whole: then the
+  // labels scroll away with the columns (fs-labels-scroll) rather than hide it.
+  const labelWidth = (cells[0] as HTMLElement).getBoundingClientRect().width;
+  let widest = 0;
+  for (let index = 1; index < cells.length; index += 1) widest = Math.max(widest, (cells[index] as HTMLElement).getBoundingClientRect().width);
+  wrapper.classList.toggle("fs-labels-scroll", labelWidth + widest > wrapper.clientWidth + 0.5);
   const left = wrapper.scrollLeft;
   const more = wrapper.scrollWidth - wrapper.clientWidth - left;
   wrapper.classList.toggle("fs-more-left", left > 0.5);
