@@ -86,7 +86,8 @@ async function partlyShown(page: Page, table: number): Promise<string[]> {
     for (const row of tableElement.querySelectorAll("tr")) {
       const label = row.querySelector("th.fs-item, th.fs-col-item");
       if (label === null) continue;
-      const edge = label.getBoundingClientRect().right;
+      // The labels' right edge, or the view's left where the labels scroll away with the columns.
+      const edge = scroller.classList.contains("fs-labels-scroll") ? view.left + scroller.clientLeft : label.getBoundingClientRect().right;
       for (const cell of row.querySelectorAll("td, th:not(.fs-item):not(.fs-col-item)")) {
         const box = cell.getBoundingClientRect();
         const y = box.top + box.height / 2;
@@ -254,6 +255,16 @@ describe("the preview's tables at 312 px", () => {
       const shown = await firstColumnShown(p, table);
       assert.ok(shown.cells > 1, `table ${table} has its heading and values in view`);
       assert.deepEqual(shown.hidden, [], `table ${table} hides its first period's numbers at 312 px (scrolled to ${scrolledTo})`);
+      // Scrolled sideways anywhere, no number shows in part, at the labels or at the view's left.
+      const max = await p.evaluate((index) => {
+        const scroller = (window as unknown as { __scrollers: HTMLElement[] }).__scrollers[index]!;
+        return scroller.scrollWidth - scroller.clientWidth;
+      }, table);
+      for (const position of max > 0 ? [Math.round(max / 4), Math.round(max / 2) + 3, Math.round((3 * max) / 4) - 5, max] : []) {
+        await p.evaluate(({ index, position }) => ((window as unknown as { __scrollers: HTMLElement[] }).__scrollers[index]!.scrollLeft = position), { index: table, position });
+        await settleFrames(p);
+        assert.deepEqual(await partlyShown(p, table), [], `table ${table} scrolled to ${position} shows part of a number at 312 px`);
+      }
     }
   });
 });
