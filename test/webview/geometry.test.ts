@@ -86,7 +86,8 @@ async function partlyShown(page: Page, table: number): Promise<string[]> {
     for (const row of tableElement.querySelectorAll("tr")) {
       const label = row.querySelector("th.fs-item, th.fs-col-item");
       if (label === null) continue;
-      const edge = label.getBoundingClientRect().right;
+      // The labels' right edge, or the view's left where the labels scroll away with the columns.
+      const edge = scroller.classList.contains("fs-labels-scroll") ? view.left + scroller.clientLeft : label.getBoundingClientRect().right;
       for (const cell of row.querySelectorAll("td, th:not(.fs-item):not(.fs-col-item)")) {
         const box = cell.getBoundingClientRect();
         const y = box.top + box.height / 2;
@@ -105,7 +106,11 @@ async function partlyShown(page: Page, table: number): Promise<string[]> {
   }, table);
 }
 
-describe("the preview's tables at 600 px", () => {
+/**
+ * One test per document (`documents()`) at `viewport`: `check` gets its preview with every table's
+ * scroller found, and the number of tables.
+ */
+function eachDocumentAt(viewport: { width: number; height: number }, what: string, check: (page: Page, tables: number, name: string) => Promise<void>): void {
   let host: PreviewHost;
   let page: Page | undefined;
 
@@ -119,70 +124,147 @@ describe("the preview's tables at 600 px", () => {
   }, TIMEOUT);
 
   for (const [name, fsDocument] of documents()) {
-    test(`${name}: no value cell is ever partly covered, each table scrolls alone and shows it, a table uses the width there is`, TIMEOUT, async () => {
+    test(`${name}: ${what}`, TIMEOUT, async () => {
       await page?.close();
-      const p = await openPreview(host, VIEWPORT);
+      const p = await openPreview(host, viewport);
       page = p;
       await send(p, modelMessageFor(fsDocument, 1));
       await p.waitForSelector("table.fs-table");
-      const count = await scrollers(p);
-      let scrolled = 0;
-      for (let table = 0; table < count; table++) {
-        // The table's top in view (the page scrolls up and down; the table's rows are drawn there).
-        await p.evaluate((index) => {
-          const content = document.querySelector("#fs-preview-content") as HTMLElement;
-          const section = document.querySelectorAll("section.fs-statement")[index] as HTMLElement;
-          content.scrollTop += section.getBoundingClientRect().top - content.getBoundingClientRect().top;
-        }, table);
-        await settleFrames(p);
-        const width = await p.evaluate((index) => {
-          const scroller = (window as unknown as { __scrollers: HTMLElement[] }).__scrollers[index]!;
-          const tableElement = document.querySelectorAll("table.fs-table")[index] as HTMLTableElement;
-          const label = tableElement.querySelector("thead th")!.getBoundingClientRect().width;
-          const em = Number.parseFloat(getComputedStyle(tableElement).fontSize);
-          return {
-            table: tableElement.getBoundingClientRect().width,
-            room: scroller.clientWidth,
-            label,
-            em,
-            scrollWidth: scroller.scrollWidth,
-            shadow: getComputedStyle(scroller).boxShadow,
-            classes: scroller.className,
-          };
-        }, table);
-        // The table fills its width, unless its label column is already as wide as it may be (40em).
-        assert.ok(width.table >= width.room - 2 || width.label >= 40 * width.em - 1, `table ${table} uses ${width.table} of ${width.room} px: ${JSON.stringify(width)}`);
-        if (width.scrollWidth <= width.room + 1) continue;
-        scrolled++;
-        // It shows that it scrolls: a shadow on the side where more columns are (and a scrollbar,
-        // which headless Chromium hides).
-        assert.match(width.classes, /\bfs-more-right\b/);
-        assert.notEqual(width.shadow, "none", `table ${table} shows a shadow where more columns are`);
-        assert.doesNotMatch(width.classes, /\bfs-more-left\b/);
-        const max = width.scrollWidth - width.room;
-        const positions = [1, 7, 37, 101, Math.round(max / 3), Math.round(max / 2) + 3, Math.round((2 * max) / 3) - 5, max - 11, max];
-        for (const position of positions) {
-          const before = await p.evaluate(
-            ({ index, position }) => {
-              const all = (window as unknown as { __scrollers: HTMLElement[] }).__scrollers;
-              all[index]!.scrollLeft = position;
-              return all.map((scroller) => scroller.scrollLeft);
-            },
-            { index: table, position },
-          );
-          await settleFrames(p);
-          // Only this table moved: every other table, and the page, stays where it was.
-          const others = before.filter((left, index) => index !== table && left !== 0);
-          assert.deepEqual(others, [], `scrolling table ${table} to ${position} moved other tables`);
-          assert.equal(await p.$eval("#fs-preview-content", (element) => element.scrollLeft), 0);
-          assert.deepEqual(await partlyShown(p, table), [], `table ${table} scrolled to ${position} shows part of a number`);
-          assert.match(await p.evaluate((index) => (window as unknown as { __scrollers: HTMLElement[] }).__scrollers[index]!.className, table), /\bfs-more-left\b/);
-        }
-        await p.evaluate((index) => {
-          (window as unknown as { __scrollers: HTMLElement[] }).__scrollers[index]!.scrollLeft = 0;
-        }, table);
-      }
-      if (name === "generated wide document") assert.ok(scrolled >= 1, "the wide table scrolls sideways at 600 px");
+      await check(p, await scrollers(p), name);
     });
   }
+}
+
+/** Table `index`'s top in view (the page scrolls up and down; the table's rows are drawn there). */
+async function showTable(page: Page, index: number): Promise<void> {
+  await page.evaluate((table) => {
+    const content = document.querySelector("#fs-preview-content") as HTMLElement;
+    const section = document.querySelectorAll("section.fs-statement")[table] as HTMLElement;
+    content.scrollTop += section.getBoundingClientRect().top - content.getBoundingClientRect().top;
+  }, index);
+  await settleFrames(page);
+}
+
+describe("the preview's tables at 600 px", () => {
+  eachDocumentAt(VIEWPORT, "no value cell is ever partly covered, each table scrolls alone and shows it, a table uses the width there is", async (p, count, name) => {
+    let scrolled = 0;
+    for (let table = 0; table < count; table++) {
+      await showTable(p, table);
+      const width = await p.evaluate((index) => {
+        const scroller = (window as unknown as { __scrollers: HTMLElement[] }).__scrollers[index]!;
+        const tableElement = document.querySelectorAll("table.fs-table")[index] as HTMLTableElement;
+        const label = tableElement.querySelector("thead th")!.getBoundingClientRect().width;
+        const em = Number.parseFloat(getComputedStyle(tableElement).fontSize);
+        return {
+          table: tableElement.getBoundingClientRect().width,
+          room: scroller.clientWidth,
+          label,
+          em,
+          scrollWidth: scroller.scrollWidth,
+          shadow: getComputedStyle(scroller).boxShadow,
+          classes: scroller.className,
+        };
+      }, table);
+      // The table fills its width, unless its label column is already as wide as it may be (40em).
+      assert.ok(width.table >= width.room - 2 || width.label >= 40 * width.em - 1, `table ${table} uses ${width.table} of ${width.room} px: ${JSON.stringify(width)}`);
+      if (width.scrollWidth <= width.room + 1) continue;
+      scrolled++;
+      // It shows that it scrolls: a shadow on the side where more columns are (and a scrollbar,
+      // which headless Chromium hides).
+      assert.match(width.classes, /\bfs-more-right\b/);
+      assert.notEqual(width.shadow, "none", `table ${table} shows a shadow where more columns are`);
+      assert.doesNotMatch(width.classes, /\bfs-more-left\b/);
+      const max = width.scrollWidth - width.room;
+      const positions = [1, 7, 37, 101, Math.round(max / 3), Math.round(max / 2) + 3, Math.round((2 * max) / 3) - 5, max - 11, max];
+      for (const position of positions) {
+        const before = await p.evaluate(
+          ({ index, position }) => {
+            const all = (window as unknown as { __scrollers: HTMLElement[] }).__scrollers;
+            all[index]!.scrollLeft = position;
+            return all.map((scroller) => scroller.scrollLeft);
+          },
+          { index: table, position },
+        );
+        await settleFrames(p);
+        // Only this table moved: every other table, and the page, stays where it was.
+        const others = before.filter((left, index) => index !== table && left !== 0);
+        assert.deepEqual(others, [], `scrolling table ${table} to ${position} moved other tables`);
+        assert.equal(await p.$eval("#fs-preview-content", (element) => element.scrollLeft), 0);
+        assert.deepEqual(await partlyShown(p, table), [], `table ${table} scrolled to ${position} shows part of a number`);
+        assert.match(await p.evaluate((index) => (window as unknown as { __scrollers: HTMLElement[] }).__scrollers[index]!.className, table), /\bfs-more-left\b/);
+      }
+      await p.evaluate((index) => {
+        (window as unknown as { __scrollers: HTMLElement[] }).__scrollers[index]!.scrollLeft = 0;
+      }, table);
+    }
+    if (name === "generated wide document") assert.ok(scrolled >= 1, "the wide table scrolls sideways at 600 px");
+  });
+});
+
+/**
+ * At `scrollLeft` 0, the first period's column of table `index` as the user sees it: whether its
+ * heading and each value cell in view are shown whole (right of the label column, inside the
+ * scroller, and the topmost element at their middle, not veiled or clipped away).
+ */
+async function firstColumnShown(page: Page, index: number): Promise<{ cells: number; hidden: string[] }> {
+  return page.evaluate((table) => {
+    const tableElement = document.querySelectorAll("table.fs-table")[table] as HTMLTableElement;
+    const scroller = (window as unknown as { __scrollers: HTMLElement[] }).__scrollers[table]!;
+    const view = scroller.getBoundingClientRect();
+    const content = (document.querySelector("#fs-preview-content") as HTMLElement).getBoundingClientRect();
+    const hidden: string[] = [];
+    let cells = 0;
+    for (const row of tableElement.querySelectorAll("tr")) {
+      const label = row.querySelector("th.fs-item, th.fs-col-item");
+      const first = row.querySelector("td.fs-cell, th.fs-col-period");
+      if (label === null || first === null) continue;
+      const box = first.getBoundingClientRect();
+      const y = box.top + box.height / 2;
+      if (y < content.top + 1 || y > content.bottom - 1) continue;
+      cells++;
+      const top = document.elementFromPoint(box.left + box.width / 2, y);
+      // Beside the label column, unless the labels scroll away with the columns (fs-labels-scroll).
+      const besideLabels = scroller.classList.contains("fs-labels-scroll") || box.left >= label.getBoundingClientRect().right - 0.5;
+      const whole = besideLabels && box.left >= view.left - 0.5 && box.right <= view.right + 0.5 && top !== null && first.contains(top);
+      if (!whole)
+        hidden.push(
+          `${first.textContent?.trim() ?? ""} (row ${row.getAttribute("data-item") ?? "head"}: ${Math.round(box.left)}–${Math.round(box.right)} px in ${Math.round(view.left)}–${Math.round(view.right)})`,
+        );
+    }
+    return { cells, hidden };
+  }, index);
+}
+
+// The width the walkthrough's third editor group gives a preview (issue 30's tryout: the income
+// statement showed no value column at all). The label column gives way, never the numbers.
+describe("the preview's tables at 312 px", () => {
+  eachDocumentAt({ width: 312, height: 700 }, "each table shows its first period's values whole beside the labels, and no number in part", async (p, count) => {
+    for (let table = 0; table < count; table++) {
+      await showTable(p, table);
+      assert.deepEqual(await partlyShown(p, table), [], `table ${table} shows part of a number at 312 px`);
+      // A first column wider than the room beside the labels (a long decimal) is seen whole once
+      // the table is scrolled to it: the labels scroll away with the columns then.
+      const scrolledTo = await p.evaluate((index) => {
+        const scroller = (window as unknown as { __scrollers: HTMLElement[] }).__scrollers[index]!;
+        if (!scroller.classList.contains("fs-labels-scroll")) return 0;
+        const first = scroller.querySelector("th.fs-col-period") as HTMLElement;
+        scroller.scrollLeft = first.getBoundingClientRect().left - scroller.getBoundingClientRect().left;
+        return scroller.scrollLeft;
+      }, table);
+      await settleFrames(p);
+      const shown = await firstColumnShown(p, table);
+      assert.ok(shown.cells > 1, `table ${table} has its heading and values in view`);
+      assert.deepEqual(shown.hidden, [], `table ${table} hides its first period's numbers at 312 px (scrolled to ${scrolledTo})`);
+      // Scrolled sideways anywhere, no number shows in part, at the labels or at the view's left.
+      const max = await p.evaluate((index) => {
+        const scroller = (window as unknown as { __scrollers: HTMLElement[] }).__scrollers[index]!;
+        return scroller.scrollWidth - scroller.clientWidth;
+      }, table);
+      for (const position of max > 0 ? [Math.round(max / 4), Math.round(max / 2) + 3, Math.round((3 * max) / 4) - 5, max] : []) {
+        await p.evaluate(({ index, position }) => ((window as unknown as { __scrollers: HTMLElement[] }).__scrollers[index]!.scrollLeft = position), { index: table, position });
+        await settleFrames(p);
+        assert.deepEqual(await partlyShown(p, table), [], `table ${table} scrolled to ${position} shows part of a number at 312 px`);
+      }
+    }
+  });
 });

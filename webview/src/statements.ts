@@ -750,6 +750,10 @@ export class StatementsView {
     let rest = 0;
     for (const col of view.columns.slice(1)) rest += Number.parseFloat(col.style.width) || 0;
     view.table.style.setProperty("--fs-rest", `${rest}ch`);
+    // The unit column, if any, and the first period's: the label column gives way to them.
+    let first = 0;
+    for (const col of view.columns.slice(1, this.cellOffset(view.statement) + 1)) first += Number.parseFloat(col.style.width) || 0;
+    view.table.style.setProperty("--fs-first", `${first}ch`);
   }
 
   /**

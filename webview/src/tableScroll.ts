@@ -8,7 +8,8 @@
 //   show only its last digits ("72,306.52" of "411,872,306.52"), which reads as a wrong number: the
 //   label column's veil (`--fs-veil`, a ::after of the sticky cells) covers the rest of such a
 //   column, so a column is either whole or hidden. At the right edge, a column the view shows only
-//   the start of ("12/31/20", "45,") is cut off whole (`--fs-cut`, a clip of the table's rows).
+//   the start of ("12/31/20", "45,") is cut off whole (`--fs-cut`, a clip of the table's rows); so
+//   is one at the left edge where the labels scroll away with the columns (`--fs-cut-left`).
 // - A table shows that it scrolls: a shadow on the side where more columns are (fs-more-left,
 //   fs-more-right), besides the wrapper's own scrollbar.
 
@@ -68,26 +69,30 @@ function layoutSideways(wrapper: HTMLElement): void {
   const table = wrapper.firstElementChild as HTMLTableElement | null;
   const cells = table?.tHead?.rows[0]?.cells;
   if (table === null || cells === undefined || cells.length === 0) return;
+  // A column wider than the room beside the label column could never be seen whole: then the
+  // labels scroll away with the columns (fs-labels-scroll) rather than hide it.
+  const labelWidth = (cells[0] as HTMLElement).getBoundingClientRect().width;
+  let widest = 0;
+  for (let index = 1; index < cells.length; index += 1) widest = Math.max(widest, (cells[index] as HTMLElement).getBoundingClientRect().width);
+  const labelsScroll = labelWidth + widest > wrapper.clientWidth + 0.5;
+  wrapper.classList.toggle("fs-labels-scroll", labelsScroll);
   const left = wrapper.scrollLeft;
   const more = wrapper.scrollWidth - wrapper.clientWidth - left;
   wrapper.classList.toggle("fs-more-left", left > 0.5);
   wrapper.classList.toggle("fs-more-right", more > 0.5);
   // The column cut by the view's right edge: the rows are clipped from its left edge on.
-  let cut = 0;
-  if (more > 0.5) {
-    const box = wrapper.getBoundingClientRect();
-    const edge = box.left + wrapper.clientLeft + wrapper.clientWidth;
-    for (let index = 1; index < cells.length; index += 1) {
-      const cell = (cells[index] as HTMLElement).getBoundingClientRect();
-      if (cell.right <= edge + 0.5) continue;
-      if (cell.left < edge - 0.5) cut = table.getBoundingClientRect().right - cell.left;
-      break;
-    }
-  }
-  const cutValue = `${Math.max(0, Math.ceil(cut))}px`;
+  const view = wrapper.getBoundingClientRect().left + wrapper.clientLeft;
+  const tableBox = table.getBoundingClientRect();
+  const right = more > 0.5 ? crossed(cells, 1, view + wrapper.clientWidth, wrapper.clientWidth) : undefined;
+  const cutValue = `${right === undefined ? 0 : Math.max(0, Math.ceil(tableBox.right - right.left))}px`;
   if (table.style.getPropertyValue("--fs-cut") !== cutValue) table.style.setProperty("--fs-cut", cutValue);
+  // Where the labels scroll away with the columns, no veil covers the left edge: the column it cuts
+  // (the labels' too) is clipped whole, from the table's left edge to that column's right.
+  const leftCut = labelsScroll && left > 0.5 ? crossed(cells, 0, view, wrapper.clientWidth) : undefined;
+  const cutLeftValue = `${leftCut === undefined ? 0 : Math.max(0, Math.ceil(leftCut.right - tableBox.left))}px`;
+  if (table.style.getPropertyValue("--fs-cut-left") !== cutLeftValue) table.style.setProperty("--fs-cut-left", cutLeftValue);
   let veil = 0;
-  if (left > 0.5) {
+  if (left > 0.5 && !labelsScroll) {
     const edge = (cells[0] as HTMLElement).getBoundingClientRect().right;
     for (let index = 1; index < cells.length; index += 1) {
       const box = (cells[index] as HTMLElement).getBoundingClientRect();
@@ -100,4 +105,18 @@ function layoutSideways(wrapper: HTMLElement): void {
   }
   const value = `${Math.ceil(veil)}px`;
   if (table.style.getPropertyValue("--fs-veil") !== value) table.style.setProperty("--fs-veil", value);
+}
+
+/**
+ * The first header cell from `from` on that the edge at `edge` crosses, unless it is wider than the
+ * view (`room`): such a column could never be seen whole, so it is shown as far as the view goes
+ * rather than never.
+ */
+function crossed(cells: HTMLCollectionOf<HTMLTableCellElement>, from: number, edge: number, room: number): DOMRect | undefined {
+  for (let index = from; index < cells.length; index += 1) {
+    const cell = (cells[index] as HTMLElement).getBoundingClientRect();
+    if (cell.right <= edge + 0.5) continue;
+    return cell.left < edge - 0.5 && cell.width <= room + 0.5 ? cell : undefined;
+  }
+  return undefined;
 }
