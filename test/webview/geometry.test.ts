@@ -6,10 +6,10 @@
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { fixturesRoot, readJson } from "../support/paths";
-import { modelMessageFor, openPreview, send, settleFrames, startPreviewHost, type PreviewHost } from "./page";
+import { modelMessageFor, send, settleFrames, usePreviewHost } from "./page";
 
 const TIMEOUT = { timeout: 120_000 };
 const VIEWPORT = { width: 600, height: 700 };
@@ -111,23 +111,11 @@ async function partlyShown(page: Page, table: number): Promise<string[]> {
  * scroller found, and the number of tables.
  */
 function eachDocumentAt(viewport: { width: number; height: number }, what: string, check: (page: Page, tables: number, name: string) => Promise<void>): void {
-  let host: PreviewHost;
-  let page: Page | undefined;
-
-  before(async () => {
-    host = await startPreviewHost();
-  }, TIMEOUT);
-
-  after(async () => {
-    await page?.close().catch(() => undefined);
-    await host?.close();
-  }, TIMEOUT);
+  const preview = usePreviewHost();
 
   for (const [name, fsDocument] of documents()) {
     test(`${name}: ${what}`, TIMEOUT, async () => {
-      await page?.close();
-      const p = await openPreview(host, viewport);
-      page = p;
+      const p = await preview.open(viewport);
       await send(p, modelMessageFor(fsDocument, 1));
       await p.waitForSelector("table.fs-table");
       await check(p, await scrollers(p), name);

@@ -6,11 +6,11 @@
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import type { EditMessage, WebviewToExtension } from "../../protocol/webview";
 import { readJson, upstreamRoot } from "../support/paths";
-import { modelMessageFor, openPreview, patchMessageFor, posted, send, startPreviewHost, type PreviewHost } from "./page";
+import { modelMessageFor, patchMessageFor, posted, send, usePreviewHost } from "./page";
 
 const TIMEOUT = { timeout: 60_000 };
 const CASH = '[data-pointer="/statements/0/items/0/values/at-2025"]';
@@ -30,20 +30,10 @@ async function activePointer(page: Page): Promise<string | undefined> {
 }
 
 describe("the preview grid", () => {
-  let host: PreviewHost;
-  let page: Page | undefined;
-
-  before(async () => {
-    host = await startPreviewHost();
-  }, TIMEOUT);
-  after(async () => {
-    await page?.close().catch(() => undefined);
-    await host?.close();
-  }, TIMEOUT);
+  const preview = usePreviewHost();
 
   async function painted(extra = {}, document = example(), viewport = { width: 1000, height: 1200 }): Promise<Page> {
-    await page?.close();
-    page = await openPreview(host, viewport);
+    const page = await preview.open(viewport);
     await send(page, modelMessageFor(document, 1, extra));
     await page.waitForSelector("table.fs-table");
     return page;
@@ -265,7 +255,7 @@ describe("the preview grid", () => {
 
   test("Ctrl+V pastes the clipboard's text at the focused cell, as the browser hands it to the page", TIMEOUT, async () => {
     const p = await painted();
-    await p.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: host.origin });
+    await p.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: preview.host.origin });
     await p.evaluate(() => navigator.clipboard.writeText("7\t8\r\n9\t10\r\n"));
     await p.locator(CASH).click();
     await p.keyboard.press("Control+V");

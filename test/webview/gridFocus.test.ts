@@ -8,13 +8,13 @@
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import type { CellExplanation } from "../../protocol/lsp";
 import * as service from "../../server/src/service/index";
 import { createService } from "../server/service";
 import { fixturesRoot, readJson } from "../support/paths";
-import { DOCUMENT_URI, modelMessageFor, openPreview, patchMessageFor, scrollTop, send, settleFrames, startPreviewHost, type PreviewHost } from "./page";
+import { DOCUMENT_URI, modelMessageFor, patchMessageFor, scrollTop, send, settleFrames, usePreviewHost } from "./page";
 
 const TIMEOUT = { timeout: 60_000 };
 const DEFERRED_TAX = "/statements/0/items/2/values/at-2025";
@@ -52,20 +52,10 @@ async function focused(page: Page): Promise<string> {
 }
 
 describe("the preview grid keeps the focus, and its messages keep out of the way", () => {
-  let host: PreviewHost;
-  let page: Page | undefined;
-
-  before(async () => {
-    host = await startPreviewHost();
-  }, TIMEOUT);
-  after(async () => {
-    await page?.close().catch(() => undefined);
-    await host?.close();
-  }, TIMEOUT);
+  const preview = usePreviewHost();
 
   async function painted(document: Example): Promise<Page> {
-    await page?.close();
-    page = await openPreview(host, { width: 1000, height: 500 });
+    const page = await preview.open({ width: 1000, height: 500 });
     await send(page, modelMessageFor(document, 1));
     await page.waitForSelector("table.fs-table");
     return page;
@@ -197,8 +187,7 @@ describe("the preview grid keeps the focus, and its messages keep out of the way
 
   test("an invalid value's message at the last column is readable (wide, in the view) and lets clicks through; the next key takes it away", TIMEOUT, async () => {
     // Narrow, so that the last period's cell is near the right edge, as in a side-by-side preview.
-    page = await openPreview(host, { width: 560, height: 500 });
-    const p = page;
+    const p = await preview.open({ width: 560, height: 500 });
     await send(p, modelMessageFor(northwind(), 1));
     await p.waitForSelector("table.fs-table");
     await p.locator(`[data-pointer="${AT_2024}"]`).click();
@@ -224,8 +213,7 @@ describe("the preview grid keeps the focus, and its messages keep out of the way
   });
 
   test("a paste's message goes at the next key or click; '1 cell' is singular", TIMEOUT, async () => {
-    page = await openPreview(host, { width: 1000, height: 500 });
-    const p = page;
+    const p = await preview.open({ width: 1000, height: 500 });
     await send(p, modelMessageFor(northwind(), 1));
     await p.waitForSelector("table.fs-table");
     await p.locator(`[data-pointer="${DEFERRED_TAX}"]`).click();

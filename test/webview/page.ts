@@ -147,7 +147,7 @@ export function usePreviewHost(
   language: Pick<ShellOptions, "locale" | "bundle"> = {},
   kind?: PageKind,
   options = { timeout: 60_000 },
-): { open(viewport?: { width: number; height: number }, savedState?: unknown): Promise<Page> } {
+): { open(viewport?: { width: number; height: number }, savedState?: unknown): Promise<Page>; readonly host: PreviewHost } {
   let host: PreviewHost | undefined;
   let page: Page | undefined;
   before(async () => {
@@ -164,6 +164,10 @@ export function usePreviewHost(
       if (host === undefined) throw new Error("The preview host did not start.");
       page = await openPreview(host, viewport, savedState);
       return page;
+    },
+    get host() {
+      if (host === undefined) throw new Error("The preview host did not start.");
+      return host;
     },
   };
 }
