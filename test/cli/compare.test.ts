@@ -52,7 +52,7 @@ test("text: grouped by statement, each change on a line, the summary and the sna
   assert.match(run.stdout, /\nBalance sheet \[s\]\n/);
   assert.match(run.stdout, / {2}~ Cash \[cash\] · 2021-12-31: 120 → 125\.5, \+5\.5 \(\+4\.58%\)\n/);
   assert.match(run.stdout, / {2}- Old row \[old\] · row removed \(was row 3\)\n/);
-  assert.match(run.stdout, / {2}Σ Total \[total\] · 2021-12-31: subtotal adds up \(200\) → does not add up: stated 200, children sum to 205\.5 \(difference −5\.5\)\n/);
+  assert.match(run.stdout, / {2}Σ Total \[total\] · 2021-12-31: subtotal adds up \(200\) → does not add up: stated 200, children sum to 205\.5 \(difference -5\.5\)\n/);
   assert.match(run.stdout, /validationSnapshot: none on either side\n$/);
   // the rows come in NEW's order: the removed row where it stood, before Total
   const order = ["Cash [cash]", "Old row [old]", "Total [total]", "New row [added]"].map((name) => run.stdout.indexOf(name));

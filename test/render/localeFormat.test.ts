@@ -4,6 +4,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { displayFormat, formatDecimal, NEUTRAL_FORMAT, numberSymbols } from "../../shared/src/render/localeFormat";
+import { signedDecimal } from "../../shared/src/render/format";
+import { differenceText } from "../../shared/src/compare/describe";
 
 test("German: '.' groups and ',' is the decimal separator, on the exact digits", () => {
   const de = displayFormat("de");
@@ -60,4 +62,17 @@ test("dates follow the locale in UTC, whatever the time zone; non-dates stay as 
   // Years below 100 are not moved into the 1900s.
   assert.match(displayFormat("de").date("0099-03-01"), /^01\.03\.0*99$/);
   for (const text of ["2025-02-30", "2025-13-01", "31.12.2025", "__proto__"]) assert.equal(displayFormat("de").date(text), text);
+});
+
+test("a difference's minus is the one the locale writes any negative number with; only a positive difference gets a sign added", () => {
+  for (const format of [NEUTRAL_FORMAT, displayFormat("en-US"), displayFormat("de"), displayFormat("sv")]) {
+    assert.equal(signedDecimal("-17453.4", format.number), format.number("-17453.4"));
+    assert.equal(signedDecimal("34906.8", format.number), `+${format.number("34906.8")}`);
+  }
+  // The changes view's text, old → new and the difference (with its relative change), in one sign.
+  const change = { kind: "value-changed", difference: "-34906.8", relativePercent: "-200" } as Parameters<typeof differenceText>[0];
+  assert.equal(differenceText(change), "-34,906.8 (-200%)");
+  const sv = displayFormat("sv").number;
+  assert.equal(differenceText(change, sv), `${sv("-34906.8")} (${sv("-200")}%)`);
+  assert.match(sv("-1"), /^\u2212/);
 });

@@ -60,7 +60,7 @@ test("lines, notes, subtotal states and summary are German with German numbers; 
   assert.ok(notes.includes("Zeile von 2 nach 1 verschoben"), JSON.stringify(notes));
   const rollup = view.marks.cells.find((cell) => cell.rollup !== undefined)?.rollup;
   assert.equal(rollup?.old, "geht auf (2.000,25)");
-  assert.equal(rollup?.new, "geht nicht auf: angegeben 2.000,25, Unterpositionen ergeben 2.100,25 (Differenz −100)");
+  assert.equal(rollup?.new, "geht nicht auf: angegeben 2.000,25, Unterpositionen ergeben 2.100,25 (Differenz -100)");
   assert.match(view.summary ?? "", /^\d+ Änderungen: /);
   // Nothing of the English wording is left in what the view shows outside the tables.
   for (const text of [...view.marks.lines, ...notes, rollup.old, rollup.new]) assert.doesNotMatch(text, /\b(removed|moved|adds up|none on either side|statement|row)\b/, text);

@@ -304,6 +304,21 @@ for (const width of [570, 1200]) {
   });
 }
 
+test("every negative number shows one minus sign: old → new and the difference as the values beside them", TIMEOUT, async () => {
+  const page = await openPreview(host, { width: 1200, height: 900 });
+  const { old, now } = editedExample();
+  await sendCompare(page, messageFor(old, now));
+  // Cash went from positive to negative: its old value, new value and difference in one cell.
+  const cash = (await page.locator('tr[data-item="cash-and-cash-equivalents"] td.fc-changed').first().textContent()) ?? "";
+  assert.match(cash, /17,453\.4\s*→\s*-17,453\.4\s*-34,906\.8\s*\(-200 %\)/);
+  // The page's values and its differences (the same locale, en-US) write a minus the same way.
+  const signs = await page.$$eval("td.fs-cell, th.fs-item", (cells) => [
+    ...new Set(cells.flatMap((cell) => [...(cell.textContent ?? "").matchAll(/[-\u2212\u2012\u2013\ufe63\uff0d](?=\d)/g)].map((match) => match[0]))),
+  ]);
+  assert.deepEqual(signs, ["-"]);
+  await page.close();
+});
+
 test("after an edit the view comes as a patch of the one held: the new change and its marks show; a patch of another view asks for the whole view", TIMEOUT, async () => {
   const page = await openPreview(host, { width: 900, height: 700 });
   const old = readOld(JSON.stringify(oldDocument()));

@@ -15,6 +15,7 @@ import type { PreviewModel } from "../../shared/src/render/previewModel";
 import { decodePreviewWire } from "../../shared/src/render/previewWire";
 import { applyPreviewPatch } from "../../shared/src/render/previewPatch";
 import { cellDisplayText } from "../../shared/src/render/previewModel";
+import { signedDecimal } from "../../shared/src/render/format";
 import { display } from "./display";
 import { element, reportPageFocus } from "./page";
 import { ScrollReporter } from "./scroll";
@@ -33,9 +34,9 @@ function decode(bytes: Uint8Array): PreviewModel | undefined {
   }
 }
 
-/** "+1,500" / "−20": a difference with its sign, in the display language. */
+/** "+1,500" / "-20": a difference with its sign, in the display language (its minus, as the values'). */
 function signedText(decimal: string): string {
-  return decimal.startsWith("-") ? `−${display.number(decimal.slice(1))}` : `+${display.number(decimal)}`;
+  return signedDecimal(decimal, display.number);
 }
 
 function valueText(cell: ViewCellValue, format: NumberFormat): string {

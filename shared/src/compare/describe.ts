@@ -5,7 +5,7 @@
 // and gives the names its number format (ComparisonNames.number), so the view reads in one language.
 
 import * as l10n from "@vscode/l10n";
-import { groupDigits } from "../render/format";
+import { groupDigits, signedDecimal } from "../render/format";
 import { periodLabel } from "./compare";
 import { cellOf, readSide, type Side } from "./read";
 import type { Change, CompareCell, Comparison, RollupState, SideState } from "./types";
@@ -68,14 +68,12 @@ export function cellText(cell: CompareCell | undefined, number: (decimal: string
   return l10n.t("{0} (not a decimal string)", cell.invalid);
 }
 
-export function signed(decimal: string, number: (decimal: string) => string = groupDigits): string {
-  return decimal.startsWith("-") ? `−${number(decimal.slice(1))}` : `+${number(decimal)}`;
-}
-
 /** "+1 (+0.83%)", the difference of a value change; empty when there is none. */
 export function differenceText(change: Extract<Change, { kind: "value-changed" }>, number: (decimal: string) => string = groupDigits): string {
   if (change.difference === undefined) return "";
-  return change.relativePercent === undefined ? signed(change.difference, number) : l10n.t("{0} ({1}%)", signed(change.difference, number), signed(change.relativePercent, number));
+  return change.relativePercent === undefined
+    ? signedDecimal(change.difference, number)
+    : l10n.t("{0} ({1}%)", signedDecimal(change.difference, number), signedDecimal(change.relativePercent, number));
 }
 
 /** A subtotal's check in words; `name` turns the id of the item that stops the check into its label. */
@@ -86,9 +84,9 @@ export function rollupStateText(state: RollupState, number: (decimal: string) =>
     case "satisfied":
       return state.difference === "0"
         ? l10n.t("adds up ({0})", number(state.actual))
-        : l10n.t("adds up within tolerance {0} (difference {1})", number(state.tolerance), signed(state.difference, number));
+        : l10n.t("adds up within tolerance {0} (difference {1})", number(state.tolerance), signedDecimal(state.difference, number));
     case "unsatisfied":
-      return l10n.t("does not add up: stated {0}, children sum to {1} (difference {2})", number(state.actual), number(state.expected), signed(state.difference, number));
+      return l10n.t("does not add up: stated {0}, children sum to {1} (difference {2})", number(state.actual), number(state.expected), signedDecimal(state.difference, number));
     case "error":
       return state.reason === "missing-value"
         ? l10n.t("not evaluated: {0} has no value (null)", name(state.item))

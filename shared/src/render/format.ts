@@ -19,6 +19,15 @@ export function groupDigits(decimal: string): string {
   return `${negative ? "-" : ""}${grouped}${fraction}`;
 }
 
+/**
+ * A difference with its sign: "+1,500", "-20". A negative one is written by `number` as any
+ * negative number is (its locale's minus sign), so a difference never reads differently from the
+ * values beside it ("17,453.4 → -17,453.4", then "-34,906.8"); only a positive one gets a sign added.
+ */
+export function signedDecimal(decimal: string, number: (decimal: string) => string = groupDigits): string {
+  return decimal.startsWith("-") ? number(decimal) : `+${number(decimal)}`;
+}
+
 // Rows share their unit's object, so a long unit name is built once, not once per row.
 const unitTexts = new WeakMap<UnitPresentation, string>();
 
