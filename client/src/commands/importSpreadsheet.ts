@@ -11,6 +11,7 @@ import { IMPORT_LIMITS } from "../../../shared/src/import/container";
 import type { PreviewManager } from "../preview/previewManager";
 import type { FsServer } from "../server/fsServer";
 import { askImportOptions } from "./importOptionsPick";
+import { importOutput } from "./importOutput";
 import { errorText, uriArgument } from "./target";
 
 export const SPREADSHEET_EXTENSIONS = ["xlsx", "csv", "tsv"];
@@ -61,13 +62,13 @@ export async function importSpreadsheet({ server, previews, output }: ImportTarg
     void vscode.window.showErrorMessage(vscode.l10n.t("Import failed: {0}", errorText(error)));
     return undefined;
   }
-  output.appendLine(`— ${source.toString(true)}`);
+  const { block, failure } = importOutput(result);
+  output.append(block);
   if (result.text === undefined) {
-    output.appendLine(result.problem ?? "");
-    void vscode.window.showErrorMessage(vscode.l10n.t("Cannot import {0}: {1}", name, result.problem ?? ""));
+    // The reason names the file already ("income.csv is empty").
+    void vscode.window.showErrorMessage(vscode.l10n.t("Import failed: {0}", failure ?? ""));
     return undefined;
   }
-  output.append(result.report ?? "");
   const document = await vscode.workspace.openTextDocument({ language: "json", content: result.text });
   await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Active });
   previews.open(document.uri, true);
