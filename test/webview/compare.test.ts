@@ -319,6 +319,50 @@ test("every negative number shows one minus sign: old → new and the difference
   await page.close();
 });
 
+test("sticky label cells are opaque: a row's translucent colour is laid over the editor's background, so columns under them never show through", TIMEOUT, async () => {
+  const page = await openPreview(host, { width: 300, height: 700 });
+  // Translucent row colours, as VS Code's themes have them.
+  await page.evaluate(() => {
+    const root = document.documentElement.style;
+    root.setProperty("--vscode-editor-background", "rgb(255, 255, 255)");
+    root.setProperty("--vscode-diffEditor-insertedLineBackground", "rgba(0, 200, 0, 0.3)");
+    root.setProperty("--vscode-diffEditor-removedLineBackground", "rgba(200, 0, 0, 0.3)");
+    root.setProperty("--vscode-editor-selectionHighlightBackground", "rgba(0, 0, 200, 0.3)");
+    root.setProperty("--vscode-editor-findMatchHighlightBackground", "rgba(200, 200, 0, 0.3)");
+  });
+  await sendCompare(page, messageFor(oldDocument(), newDocument()));
+  await settleFrames(page);
+  // The cursor's row and a find match too (the preview's own row colours, in the same stylesheet).
+  await page.evaluate(() => {
+    document.querySelector('tr[data-item="plain"]')?.classList.add("fs-highlight");
+    document.querySelector('tr[data-item="cash"]')?.classList.add("fs-find-match");
+  });
+  // Scrolled sideways as far as it goes: columns are under the labels.
+  await page.$$eval(".fs-table-scroll", (wrappers) => wrappers.forEach((wrapper) => (wrapper.scrollLeft = wrapper.scrollWidth)));
+  await settleFrames(page);
+  const labels = await page.$$eval("tr.fs-row > th.fs-item", (cells) =>
+    cells.map((cell) => ({
+      item: (cell.parentElement as HTMLElement).dataset.item ?? "",
+      background: getComputedStyle(cell).backgroundColor,
+      veil: getComputedStyle(cell, "::after").backgroundColor,
+      shadow: getComputedStyle(cell).boxShadow,
+    })),
+  );
+  const opaque = (colour: string) => /^rgb\(/.test(colour) || /^rgba\(.*,\s*1\)$/.test(colour);
+  for (const label of labels) {
+    assert.ok(opaque(label.background), `${label.item}: the label cell's background is ${label.background}`);
+    assert.ok(opaque(label.veil), `${label.item}: the veil's background is ${label.veil}`);
+  }
+  // Each colour still shows, over the background.
+  const tint = (item: string) => labels.find((label) => label.item === item)?.shadow ?? "";
+  assert.match(tint("new"), /rgba\(0, 200, 0, 0\.3\)/);
+  assert.match(tint("gone"), /rgba\(200, 0, 0, 0\.3\)/);
+  assert.match(tint("plain"), /rgba\(0, 0, 200, 0\.3\)/);
+  assert.match(tint("cash"), /rgba\(200, 200, 0, 0\.3\)/);
+  if (process.env.FS_SCREENSHOT_DIR !== undefined) await page.screenshot({ path: `${process.env.FS_SCREENSHOT_DIR}/compare-300-opaque-labels.png` });
+  await page.close();
+});
+
 test("after an edit the view comes as a patch of the one held: the new change and its marks show; a patch of another view asks for the whole view", TIMEOUT, async () => {
   const page = await openPreview(host, { width: 900, height: 700 });
   const old = readOld(JSON.stringify(oldDocument()));
