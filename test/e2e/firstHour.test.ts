@@ -282,6 +282,59 @@ async function answerNewDocument(page: Page, entity: string, yearEnd: string): P
   await answer(5, yearEnd);
 }
 
+/**
+ * Presses Enter every 100 ms while a question is on screen, from the moment the last one was
+ * answered (for at most 20 s). The page notes where each press goes: one pressed while a question
+ * shows must go to it. A press that arrives once no question shows is the test's own lag (it saw
+ * a question, then pressed): it is stopped there, before it reaches the new document. The page
+ * also notes any element outside the question that takes the keyboard while the question shows:
+ * that is the moment a press would go astray, whether or not one is pressed then.
+ */
+async function pressEnterWhileQuestionShows(page: Page): Promise<{ presses: number; ms: number; astray: string[] }> {
+  await page.evaluate(() => {
+    const state = window as { enterLog?: string[]; enterListener?: (event: KeyboardEvent) => void; focusListener?: (event: FocusEvent) => void };
+    state.enterLog = [];
+    if (state.enterListener !== undefined) window.removeEventListener("keydown", state.enterListener, true);
+    if (state.focusListener !== undefined) document.removeEventListener("focusin", state.focusListener, true);
+    const questionShown = (widget: HTMLElement | null): widget is HTMLElement => widget !== null && widget.style.display !== "none" && widget.offsetParent !== null;
+    state.focusListener = (event: FocusEvent) => {
+      const widget = document.querySelector(".quick-input-widget") as HTMLElement | null;
+      const target = event.target as HTMLElement;
+      if (questionShown(widget) && !widget.contains(target)) state.enterLog!.push(`${target.className || target.tagName} took the keyboard while the question showed`);
+    };
+    document.addEventListener("focusin", state.focusListener, true);
+    state.enterListener = (event: KeyboardEvent) => {
+      if (event.key !== "Enter") return;
+      const widget = document.querySelector(".quick-input-widget") as HTMLElement | null;
+      const shown = questionShown(widget);
+      if (!shown) {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        return;
+      }
+      if (!widget.contains(document.activeElement)) state.enterLog!.push(`an Enter went to ${document.activeElement?.className ?? "nothing"} while the question showed`);
+    };
+    window.addEventListener("keydown", state.enterListener, true);
+  });
+  const started = Date.now();
+  const widget = page.locator(".quick-input-widget");
+  let presses = 0;
+  while (await widget.isVisible()) {
+    assert.ok(Date.now() - started < 20_000, "the last question stays on screen");
+    await page.keyboard.press("Enter");
+    presses++;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const ms = Date.now() - started;
+  const astray = await page.evaluate(() => {
+    const state = window as { enterLog?: string[]; enterListener?: (event: KeyboardEvent) => void; focusListener?: (event: FocusEvent) => void };
+    if (state.enterListener !== undefined) window.removeEventListener("keydown", state.enterListener, true);
+    if (state.focusListener !== undefined) document.removeEventListener("focusin", state.focusListener, true);
+    return state.enterLog ?? [];
+  });
+  return { presses, ms, astray };
+}
+
 /** Whether the walkthrough shows the step as done (its checkbox ticked). */
 async function stepTicked(page: Page, stepId: string): Promise<boolean> {
   return (await page.locator(`.getting-started-step[data-step-id$="#${stepId}"] .complete`).count()) > 0;
@@ -614,12 +667,18 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     await page.keyboard.press("Escape");
   });
 
-  uiTest("FS: New Document: five answers give an untitled FS document that conforms, with every rollup check satisfied and no problem", async ({ page, apiResultsFile }) => {
+  uiTest("FS: New Document: five answers give an untitled FS document that conforms, with every rollup check satisfied and no problem", async ({ page, apiResultsFile }, t) => {
     await runCommand(page, "FS: New Document");
     // Nothing typed yet is not an error yet: the first question opens with its prompt, no complaint.
     await quickInputStep(page, "(1/5)");
     assert.doesNotMatch((await page.locator(".quick-input-widget .quick-input-message").textContent()) ?? "", /empty/i);
     await answerNewDocument(page, "First Hour Ltd", "03-31");
+    // An impatient user presses Enter again and again while the last question is still on screen:
+    // each must land in the question, none in the new document (the tryout saw an Enter replace
+    // the selected first value with a line break, 2.6 s after the last answer).
+    const extraEnters = await pressEnterWhileQuestionShows(page);
+    t.diagnostic(`${extraEnters.presses} extra Enters in the ${extraEnters.ms} ms the last question stayed on screen after its answer`);
+    assert.deepEqual(extraEnters.astray, [], "every Enter pressed while the question showed went to it");
     await page.locator('.tabs-container .tab.active[data-resource-name^="Untitled"]').waitFor({ timeout: UI_TIMEOUT_MS });
     // The editor-title preview button shows once the extension has recognised the untitled buffer as FS.
     await fsEditorTitleAction(page).waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });

@@ -46,14 +46,11 @@ class Questions {
 
   /**
    * The answers are in and the document is being made: the question on screen shows progress and
-   * keeps the keyboard (a key typed meanwhile lands in it, harmlessly), and it closes by itself the
-   * moment the new document's editor takes the keyboard, so that no key meant for the question
-   * lands in the document.
+   * keeps the keyboard (a key typed meanwhile lands in it, harmlessly, where the user sees it).
    */
   handOver(): void {
     if (this.current === undefined) return;
     this.current.busy = true;
-    this.current.ignoreFocusOut = false;
   }
 
   /** Closes the question on screen (once the document it produced has the keyboard, so that the keyboard stays there). */
@@ -207,26 +204,29 @@ async function askOptions(questions: Questions): Promise<NewDocumentOptions | un
 /**
  * Opens an untitled JSON editor holding the new document, in the active group, or beside it when
  * that shows another kind of editor (the walkthrough), which stays in view. The editor opens with
- * its text, the keyboard and the first value selected at once (one round trip to the workbench:
- * showing an empty editor and then inserting the snippet took two, and an empty editor with the
- * keyboard took keys meant for the last question). Then the same text is replaced by the snippet,
- * for its tab stops; VS Code refuses that when the user has typed meanwhile, and what was typed stays.
+ * its text and the first value selected at once, without the keyboard: the question on screen
+ * keeps it (see `newFsDocument`). Then the same text is replaced by the snippet, for its tab stops;
+ * VS Code refuses that when the user has typed meanwhile, and what was typed stays.
  */
-export async function openNewDocument({ text, snippet, firstTabStop }: NewDocument): Promise<vscode.TextEditor> {
+export async function openNewDocument({ text, snippet, firstTabStop }: NewDocument, handOver: () => void): Promise<vscode.TextEditor> {
   const document = await vscode.workspace.openTextDocument({ language: "json", content: text });
   const first = new vscode.Selection(document.positionAt(firstTabStop.offset), document.positionAt(firstTabStop.offset + firstTabStop.length));
   const editor = await vscode.window.showTextDocument(document, {
     viewColumn: besideAnotherKindOfEditor() ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active,
     selection: first,
+    preserveFocus: true,
   });
   // The document is indented with two spaces; say so, whatever the editor's default ("Spaces: 4").
   editor.options = { tabSize: 2, insertSpaces: true };
+  // The first tab stop can be below the fold of a new editor (line 56 of a new document): in view.
+  editor.revealRange(first, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  handOver();
+  // Takes the keyboard (again, when closing the question gave it to this editor already).
+  await vscode.window.showTextDocument(document, { viewColumn: editor.viewColumn, preserveFocus: false });
   await editor.insertSnippet(new vscode.SnippetString(snippet), new vscode.Range(document.positionAt(0), document.positionAt(text.length)), {
     undoStopBefore: false,
     undoStopAfter: false,
   });
-  // The first tab stop can be below the fold of a new editor (line 56 of a new document): in view.
-  editor.revealRange(editor.selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   return editor;
 }
 
@@ -240,11 +240,14 @@ export async function newFsDocument(): Promise<void> {
       void vscode.window.showErrorMessage(problem);
       return;
     }
-    // The last question stays on screen until the document has the keyboard: hidden first, it
-    // would hand the keyboard back to the walkthrough (with the last answer's Enter) or to the
-    // editor before; shown after, it would take an Enter meant for it into the document.
+    // The last question stays on screen, with the keyboard, until the new editor is shown; then it
+    // closes before the editor takes the keyboard. Closed while it has the keyboard, it gives the
+    // keyboard back in the same moment to what had it before the questions: in the active group
+    // that is the new document's editor (the group's text editor shows it now). Had the editor taken
+    // the keyboard first, the question would have closed only on its blur, a moment later, and a key
+    // pressed in that moment (under load, seconds) went into the document while the question showed.
     questions.handOver();
-    await openNewDocument(newDocument(options));
+    await openNewDocument(newDocument(options), () => questions.close());
     stepDone("documentCreated");
   } finally {
     questions.close();
