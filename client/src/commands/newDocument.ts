@@ -53,7 +53,7 @@ class Questions {
     this.current.busy = true;
   }
 
-  /** Closes the question on screen (once the document it produced has the keyboard, so that the keyboard stays there). */
+  /** Closes the question on screen (the last one while it still has the keyboard, which VS Code then hands on in the same step). */
   close(): void {
     const last = this.current;
     this.current = undefined;
