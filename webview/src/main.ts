@@ -171,6 +171,8 @@ class PreviewScript {
     reportPageFocus(window, (message) => this.post(message));
     window.addEventListener("blur", () => this.onWindowFocus(false));
     window.addEventListener("focus", () => this.onWindowFocus(true));
+    document.addEventListener("focusin", () => (this.cellLeftForNothing = undefined), { capture: true });
+    document.addEventListener("focusout", (event) => this.onFocusOut(event), { capture: true });
     document.addEventListener("keydown", (event) => this.onDocumentKey(event));
     // After the page's own key listeners (the content's bubble to the document first).
     keepConsumedKeys(document);
@@ -814,10 +816,14 @@ class PreviewScript {
 
   /** The grid cell (not its editor) that has the focus, by its pointer and place. */
   private focusedCell(): { pointer: string; place: Place } | undefined {
-    const active = document.activeElement;
-    if (!(active instanceof HTMLElement) || active instanceof HTMLInputElement || !this.content.contains(active)) return undefined;
-    const place = this.view.placeOf(active);
-    const pointer = active.closest<HTMLElement>("[data-pointer]")?.dataset.pointer;
+    return this.gridCellOf(document.activeElement);
+  }
+
+  /** `element` as a grid cell (not its editor), by its pointer and place; undefined for anything else. */
+  private gridCellOf(element: EventTarget | null): { pointer: string; place: Place } | undefined {
+    if (!(element instanceof HTMLElement) || element instanceof HTMLInputElement || !this.content.contains(element)) return undefined;
+    const place = this.view.placeOf(element);
+    const pointer = element.closest<HTMLElement>("[data-pointer]")?.dataset.pointer;
     return place === undefined || place.column < 0 || pointer === undefined ? undefined : { pointer, place };
   }
 
@@ -839,9 +845,21 @@ class PreviewScript {
    */
   private leftCell: { pointer: string; place: Place } | undefined;
 
+  /**
+   * The grid cell that last lost the focus to nothing in the page (no focusin since). When the
+   * focus goes to another frame (the workbench's editor for Ctrl+Z, Ctrl+1), Chromium takes it from
+   * the cell (focusout, <body> active) BEFORE the window's blur, as recorded in code-server around
+   * the undo; the blur then finds no focused cell, and this one is the cell the window left.
+   */
+  private cellLeftForNothing: { pointer: string; place: Place } | undefined;
+
+  private onFocusOut(event: FocusEvent): void {
+    this.cellLeftForNothing = event.relatedTarget === null ? this.gridCellOf(event.target) : undefined;
+  }
+
   private onWindowFocus(focused: boolean): void {
     if (!focused) {
-      this.leftCell = this.focusedCell();
+      this.leftCell = this.focusedCell() ?? (this.focusIsNowhere() ? this.cellLeftForNothing : undefined);
       return;
     }
     const left = this.leftCell;
