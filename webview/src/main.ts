@@ -35,6 +35,9 @@ import { numberSymbols } from "../../shared/src/render/localeFormat";
 import { parseTsvBlock, planPaste } from "../../shared/src/render/gridPaste";
 import * as l10n from "@vscode/l10n";
 
+/** The subtotal cells the "why" panel explains: those whose check fails, and those whose check could not be evaluated. */
+const EXPLAINED_CELLS = "td.fs-inconsistent[data-pointer], td.fs-rollup-error[data-pointer]";
+
 /** How long the pointer rests on a failing subtotal before the panel explains it. */
 const HOVER_INTENT_MS = 350;
 
@@ -470,7 +473,7 @@ class PreviewScript {
   private pointing: { cell: Element; timer: number } | undefined;
 
   private pointAt(target: EventTarget | null): void {
-    const cell = target instanceof Element ? target.closest("td.fs-inconsistent[data-pointer]") : null;
+    const cell = target instanceof Element ? target.closest(EXPLAINED_CELLS) : null;
     if (cell !== null && cell === this.pointing?.cell) return;
     this.stopPointing();
     if (cell !== null) this.pointing = { cell, timer: window.setTimeout(() => this.explainCell(cell), HOVER_INTENT_MS) };
@@ -492,23 +495,23 @@ class PreviewScript {
     if (box === undefined || box.bottom <= view.top || box.top >= view.bottom) this.explanation.close();
   }
 
-  /** Asks why the failing subtotal cell at (or around) `target` fails; other cells ask nothing (false). */
+  /** Asks why the failing (or not evaluated) subtotal cell at (or around) `target` fails; other cells ask nothing (false). */
   private explainCell(target: EventTarget | null): boolean {
     if (!(target instanceof Element) || this.uri === undefined || this.version === undefined) return false;
-    const cell = target.closest<HTMLElement>("td.fs-inconsistent[data-pointer]");
+    const cell = target.closest<HTMLElement>(EXPLAINED_CELLS);
     const pointer = cell?.dataset.pointer;
     if (pointer === undefined) return false;
     this.explanation.want({ uri: this.uri, version: this.version, pointer });
     return true;
   }
 
-  /** Is `pointer` a failing subtotal cell of the model shown? */
+  /** Is `pointer` a subtotal cell of the model shown whose check fails or could not be evaluated? */
   private isFailingCell(pointer: string): boolean {
     const place = this.view.nearest(pointer);
     const statement = place === undefined ? undefined : this.view.statementAt(place.statement);
     if (place === undefined || statement === undefined || place.row < 0) return false;
     const cell = statement.rows[place.row]?.cells[place.column - (statement.unitPerRow ? 2 : 1)];
-    return cell?.pointer === pointer && cell.check === "inconsistent";
+    return cell?.pointer === pointer && (cell.check === "inconsistent" || cell.check === "rollup-error");
   }
 
   private toggleGroup(place: Place): void {
