@@ -349,9 +349,14 @@ export interface CellExplanation {
   summary: string;
   /** The likely causes, most specific first; empty when none of the usual suspects fits. */
   causes: CellCause[];
+  /**
+   * true: the check could not be evaluated (a value it needs is null or marked unavailable). The
+   * causes are then those cells, each with its pointer, and there is no children's sum to set.
+   */
+  notEvaluated?: boolean;
 }
 
-/** null: not a failing subtotal cell of that model version (or the version is gone). */
+/** null: not a failing or not-evaluated subtotal cell of that model version (or the version is gone). */
 export const CellExplanationRequest = new RequestType<CellExplanationParams, CellExplanation | null, void>("fs/cellExplanation");
 
 /**

@@ -340,6 +340,7 @@ function isCellExplanation(value: unknown): value is CellExplanation {
     typeof explanation.modelVersion === "number" &&
     isString(explanation.pointer) &&
     isString(explanation.summary) &&
+    (explanation.notEvaluated === undefined || typeof explanation.notEvaluated === "boolean") &&
     Array.isArray(explanation.causes) &&
     explanation.causes.every((entry) => {
       const cause = record(entry);

@@ -81,6 +81,34 @@ async function previewWithCashFocused(page: Page, file: string, text: string): P
   return { preview, cash };
 }
 
+/** Puts `text` on the clipboard, as a spreadsheet's copy does. */
+async function clipboardHolds(page: Page, text: string): Promise<void> {
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.evaluate((block) => navigator.clipboard.writeText(block), text);
+}
+
+/**
+ * In a read-only grid: focuses `cell` and presses what would edit it in a writable one (a digit, F2,
+ * Ctrl+V with a block on the clipboard), and waits for the paste's answer at the cell, the reason
+ * it cannot be edited.
+ */
+async function pressEditsOnReadOnlyCell(page: Page, preview: FrameLocator, cell: Locator): Promise<void> {
+  await cell.click();
+  await waitForGridFocus(cell);
+  await page.keyboard.press("5");
+  await page.keyboard.press("F2");
+  await page.keyboard.press("Control+V");
+  await preview.locator(".fs-cell-message", { hasText: "Read-only" }).waitFor({ timeout: UI_TIMEOUT_MS });
+}
+
+/** After a read-only grid refused: no cell editor, the cell still shows 400, `file` is `text` on disk and no tab is dirty. */
+async function assertNothingWritten(page: Page, preview: FrameLocator, cell: Locator, file: string, text: string): Promise<void> {
+  assert.equal(await preview.locator("input.fs-cell-editor").count(), 0, "no cell editor opened");
+  assert.equal(await cell.textContent(), "400");
+  assert.equal(readFileSync(file, "utf8"), text);
+  assert.equal(await page.locator(".tabs-container .tab.dirty").count(), 0, "nothing was changed in an editor");
+}
+
 /** One editor per describe: `it` skips when it did not start and saves a screenshot when a case fails. */
 function editorSuite(setUp: () => Promise<Setup>) {
   let editor: Editor | undefined;
@@ -162,7 +190,17 @@ describe("editing in the preview's grid (code-server)", { timeout: SETUP_TIMEOUT
       await waitForFsMarkers(page, manufacturing, (found) => found.length === 1 && found[0]!.message === ROLLUP_MESSAGE, "the rollup problem back after undo");
       // A failing subtotal's cell also holds its flag.
       await gridCell(preview, pointer, /^41/).waitFor({ timeout: UI_TIMEOUT_MS });
+      // The undo ran in the editor (VS Code's undo acts on the focused editor) and the preview took the
+      // focus back: the keyboard is on that cell again, and the arrows go on working (a tryout found
+      // it on <body>).
+      await waitForGridFocus(gridCell(preview, pointer));
+      await page.keyboard.press("ArrowUp");
+      const above = gridCell(preview, pointerOf(["statements", 1, "items", 5, "values", "fy2025"]));
+      await waitForGridFocus(above);
       assert.equal(await savedText(page, folder, manufacturing), original, "Ctrl+Z restored the text byte for byte");
+      // savedText gave the keyboard to the editor (Ctrl+1); Ctrl+2 gives it back to the grid's cell.
+      await page.keyboard.press("Control+2");
+      await waitForGridFocus(above);
     },
   );
 
@@ -210,8 +248,7 @@ describe("editing in the preview's grid (code-server)", { timeout: SETUP_TIMEOUT
     await closeAllEditors(page);
     const original = readFileSync(join(folder, manufacturing), "utf8");
     // What a spreadsheet puts on the clipboard: tab-separated, CRLF, a thousands separator, a parenthesised negative.
-    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-    await page.evaluate(() => navigator.clipboard.writeText("1,234.5\t(2)\r\n3\t4\r\n"));
+    await clipboardHolds(page, "1,234.5\t(2)\r\n3\t4\r\n");
     const { preview, cash } = await previewWithCashFocused(page, manufacturing, original);
     await page.keyboard.press("Control+V");
     await gridCell(preview, "/statements/0/items/1/values/at-2024", /^4$/).waitFor({ timeout: UI_TIMEOUT_MS });
@@ -237,26 +274,16 @@ describe("editing in the preview's grid (code-server)", { timeout: SETUP_TIMEOUT
   uiTest("a read-only document shows the grid read-only and refuses edits: typing, F2, a double-click and a paste", async ({ page, folder }) => {
     await closeAllEditors(page);
     const original = readFileSync(join(folder, READ_ONLY_FILE), "utf8");
-    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-    await page.evaluate(() => navigator.clipboard.writeText("7\t8\r\n"));
+    await clipboardHolds(page, "7\t8\r\n");
     await quickOpen(page, "manufacturing-locked.json");
     await runFsEditorCommand(page, "FS: Open Preview to the Side");
     const preview = previewFrame(page);
     await preview.locator(".fs-preview-readonly:not([hidden])").waitFor({ timeout: UI_TIMEOUT_MS });
     assert.equal(await preview.locator("table.fs-table").first().getAttribute("aria-readonly"), "true");
     const cash = gridCell(preview, "/statements/0/items/0/values/at-2025");
-    await cash.click();
-    await waitForGridFocus(cash);
-    await page.keyboard.press("5");
-    await page.keyboard.press("F2");
-    await page.keyboard.press("Control+V");
-    // The paste is answered at the cell with the reason it cannot be edited.
-    await preview.locator(".fs-cell-message", { hasText: "Read-only" }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await pressEditsOnReadOnlyCell(page, preview, cash);
     await cash.dblclick();
-    assert.equal(await preview.locator("input.fs-cell-editor").count(), 0, "no cell editor opened");
-    assert.equal(await cash.textContent(), "400");
-    assert.equal(readFileSync(join(folder, READ_ONLY_FILE), "utf8"), original);
-    assert.equal(await page.locator(".tabs-container .tab.dirty").count(), 0, "nothing was changed in an editor");
+    await assertNothingWritten(page, preview, cash, join(folder, READ_ONLY_FILE), original);
   });
 });
 
@@ -292,8 +319,7 @@ describe("the left side of a Git diff in the preview's grid (code-server, Git)",
     "FS: Open Preview of the Left Side in a Git diff shows that side read-only, with the sign, wherever the focus is; typing, F2, a double-click and a paste write nothing",
     async ({ page, folder }) => {
       const working = readFileSync(join(folder, manufacturing), "utf8");
-      await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-      await page.evaluate(() => navigator.clipboard.writeText("7\t8\r\n"));
+      await clipboardHolds(page, "7\t8\r\n");
       await runCommand(page, "Source Control: Focus on Changes View");
       const change = page.locator(".scm-view .monaco-list-row", { hasText: manufacturing }).first();
       await change.waitFor({ timeout: GIT_TIMEOUT_MS });
@@ -311,20 +337,12 @@ describe("the left side of a Git diff in the preview's grid (code-server, Git)",
       // The left side's value (the index: 400), not the working tree's (450).
       const cash = gridCell(preview, "/statements/0/items/0/values/at-2025", /^400$/);
       await cash.waitFor({ timeout: UI_TIMEOUT_MS });
-      await cash.click();
-      await waitForGridFocus(cash);
-      await page.keyboard.press("5");
-      await page.keyboard.press("F2");
-      await page.keyboard.press("Control+V");
-      await preview.locator(".fs-cell-message", { hasText: "Read-only" }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await pressEditsOnReadOnlyCell(page, preview, cash);
       // A double-click edits nothing: it goes to the value's source, in the diff's left side (not in
       // an editor of its own over the preview).
       await cash.dblclick();
       await page.locator(".editor-group-container .monaco-diff-editor .editor.original .monaco-editor.focused").waitFor({ timeout: UI_TIMEOUT_MS });
-      assert.equal(await preview.locator("input.fs-cell-editor").count(), 0, "no cell editor opened");
-      assert.equal(await cash.textContent(), "400");
-      assert.equal(readFileSync(join(folder, manufacturing), "utf8"), working);
-      assert.equal(await page.locator(".tabs-container .tab.dirty").count(), 0, "nothing was changed in an editor");
+      await assertNothingWritten(page, preview, cash, join(folder, manufacturing), working);
     },
   );
 });

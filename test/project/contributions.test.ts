@@ -143,3 +143,20 @@ test("every translation of the manifest has the walkthrough's pages in its langu
     }
   }
 });
+
+test("a diff's commands are in the palette while Source Control has the keyboard: `textCompareEditorActive`, not `isInDiffEditor`", () => {
+  // The diff editor's title and context menus are evaluated in that editor, where `isInDiffEditor`
+  // holds. The palette's clause is evaluated where the keyboard is: after a click on a change in
+  // Source Control, `isInDiffEditor` is false while the diff is the active editor, and
+  // `textCompareEditorActive` is true. Each command offered in a diff's title menu is found so.
+  const whenOf = (menu: string, command: string) => (manifest.contributes.menus[menu] as { command: string; when?: string }[]).find((entry) => entry.command === command)?.when;
+  const diffCommands = (manifest.contributes.menus["editor/title"] as { command: string; when?: string }[])
+    .filter((entry) => /(^|&&\s*)isInDiffEditor\b/.test(entry.when ?? ""))
+    .map((entry) => entry.command);
+  assert.deepEqual(diffCommands.sort(), ["fs.compareDiffSides", "fs.openLeftSidePreview"]);
+  for (const command of diffCommands) {
+    const when = whenOf("commandPalette", command) ?? "";
+    assert.match(when, /\btextCompareEditorActive\b/, `${command} in the palette`);
+    assert.doesNotMatch(when, /\bisInDiffEditor\b/, `${command} in the palette`);
+  }
+});

@@ -1,11 +1,12 @@
 // fs/cellExplanation in the language service: the preview's explanation of a failing subtotal cell,
 // each cause on its own document (the same wording as the hover), each pointing at the item
-// concerned; answered only for the model version the preview holds, and only for failing cells.
+// concerned; answered only for the model version the preview holds, and only for failing cells. A
+// subtotal whose check could not be evaluated is explained by the cells that hold no value.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { cellPointer } from "../../shared/src/index";
 import * as service from "../../server/src/service/index";
-import { textOf, type Options, type Row } from "../engine/explainDocs";
+import { documentOf, textOf, type Options, type Row } from "../engine/explainDocs";
 import { createService } from "./service";
 
 const server = createService();
@@ -151,4 +152,50 @@ test("while the text does not parse, the preview's (last valid) model version is
   server.change(uri, 2, [{ text: "{ broken" }]);
   assert.equal(explain(uri, 2, "fy2025", 2), null, "version 2 has no model");
   assert.equal(explain(uri, 2, "fy2025", 1)?.causes[0]?.text, CASES[0]!.text);
+});
+
+/** Opens `rows` with the cells of the items at `unavailable` (in the first period) marked unavailable. */
+function openWithUnavailable(rows: readonly Row[], unavailable: number[]): string {
+  const document = documentOf(rows) as { statements: { items: { values: Record<string, unknown> }[] }[] };
+  for (const index of unavailable) document.statements[0]!.items[index]!.values.fy2025 = { unavailable: true };
+  const uri = `file:///cells/doc-${counter++}.json`;
+  server.open(uri, JSON.stringify(document, null, 2));
+  return uri;
+}
+
+test("a subtotal that cannot be checked: the summary names the first cell that holds no value, and the causes name every such cell (the subtotal's own first), each pointing at it", () => {
+  const uri = openWithUnavailable(
+    [
+      { id: "a", label: "Revenue", values: [null], rollupTo: "total" },
+      { id: "b", values: ["5"], rollupTo: "total" },
+      { id: "c", label: "Cost of sales", values: ["1"], rollupTo: "total" },
+      { id: "total", label: "Gross profit", values: ["10"] },
+    ],
+    [2],
+  );
+  const explanation = explain(uri, 3);
+  assert.ok(explanation !== null, "an explanation of the total that cannot be checked");
+  assert.equal(explanation.notEvaluated, true);
+  assert.equal(explanation.summary, "Gross profit fy2025 cannot be checked: Revenue fy2025 has no value (null).");
+  assert.deepEqual(explanation.causes, [
+    { text: "Revenue fy2025 has no value (null).", pointer: cellPointer(0, 0, "fy2025") },
+    { text: "Cost of sales fy2025 is marked unavailable.", pointer: cellPointer(0, 2, "fy2025") },
+  ]);
+
+  const own = openWithUnavailable(
+    [
+      { id: "a", label: "Revenue", values: ["7"], rollupTo: "total" },
+      { id: "b", label: "Other", values: [null], rollupTo: "total" },
+      { id: "total", label: "Gross profit", values: ["7"] },
+    ],
+    [2],
+  );
+  assert.deepEqual(explain(own, 2)?.causes, [
+    { text: "Gross profit fy2025, the subtotal itself, is marked unavailable.", pointer: cellPointer(0, 2, "fy2025") },
+    { text: "Other fy2025 has no value (null).", pointer: cellPointer(0, 1, "fy2025") },
+  ]);
+  // A failing or satisfied subtotal is not marked so.
+  assert.equal(explain(open(CASES[0]!.rows), 2)?.notEvaluated, undefined);
+  // The cell that holds no value is not itself a subtotal: nothing to explain there.
+  assert.equal(explain(uri, 0), null);
 });

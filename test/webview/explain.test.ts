@@ -1,7 +1,8 @@
 // The preview's "why" panel in a real browser: pointing at, focusing or clicking a failing subtotal
 // asks the extension about that cell of that model version (once), the answer made by the real
 // language service is shown (stale answers never are), a cause reveals its item, Escape closes the
-// panel, and a new version asks again while the cell still fails and closes it once it holds.
+// panel, and a new version asks again while the cell still fails and closes it once it holds. A
+// subtotal whose check cannot be evaluated is explained too: by the cells that hold no value.
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -82,6 +83,41 @@ describe("FS preview: why a subtotal fails", () => {
 
     await p.keyboard.press("Escape");
     await p.locator(PANEL).waitFor({ state: "hidden" });
+    assert.deepEqual(await p.evaluate(() => window.__violations), []);
+  });
+
+  test("a subtotal that cannot be checked (a child holds no value): the panel says why, names each such child and reveals it; no children's sum is offered", TIMEOUT, async () => {
+    const p = await preview.open({ width: 900, height: 900 });
+    const doc = example();
+    doc.statements[1]!.items[2]!.values.fy2025 = null;
+    doc.statements[1]!.items[5]!.values.fy2025 = { unavailable: true };
+    await send(p, modelMessageFor(doc, 1));
+    const blocked = p.locator(`td.fs-rollup-error[data-pointer="${GROSS_PROFIT_FY2025}"]`);
+    await blocked.waitFor();
+    await blocked.hover();
+    await waitForExplainCount(p, 1);
+    assert.deepEqual(await explainMessages(p), [{ type: "explain", uri: DOCUMENT_URI, version: 1, pointer: GROSS_PROFIT_FY2025 }]);
+
+    const explanation = explanationOf(doc, 1, GROSS_PROFIT_FY2025);
+    assert.ok(explanation?.notEvaluated === true, "the service explains the check it could not evaluate");
+    await send(p, { type: "explanation", uri: DOCUMENT_URI, version: 1, pointer: GROSS_PROFIT_FY2025, explanation });
+    await p.locator(PANEL).waitFor({ state: "visible" });
+    assert.equal(await p.textContent(`${PANEL} .fs-explanation-title`), "Why this subtotal cannot be checked");
+    assert.equal(await p.textContent(`${PANEL} .fs-explanation-summary`), "Gross profit fy2025 cannot be checked: Revenue fy2025 has no value (null).");
+    assert.deepEqual(await p.locator(`${PANEL} button.fs-explanation-cause`).allTextContents(), [
+      "Revenue fy2025 has no value (null).",
+      "Cost of sales fy2025 is marked unavailable.",
+    ]);
+    assert.equal(await p.locator(`${PANEL} .fs-explanation-sum`).count(), 0, "no children's sum to set");
+
+    const costOfSales = "/statements/1/items/5/values/fy2025";
+    await p.locator(`${PANEL} button.fs-explanation-cause[data-cause-pointer="${costOfSales}"]`).click();
+    await p.waitForFunction((pointer) => window.__posted.some((message) => message.type === "reveal" && message.pointer === pointer), costOfSales);
+
+    // Once the values are known and the check fails, the same cell is asked about again.
+    await send(p, patchMessageFor(doc, example(), 1, 2));
+    await p.locator(`td.fs-inconsistent[data-pointer="${GROSS_PROFIT_FY2025}"]`).waitFor();
+    await waitForExplainCount(p, 2);
     assert.deepEqual(await p.evaluate(() => window.__violations), []);
   });
 

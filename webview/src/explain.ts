@@ -1,7 +1,8 @@
 // The "why" panel under the tables: when the user points at, focuses or clicks a failing subtotal
 // cell, the page asks the extension why it fails (fs/cellExplanation, answered by the server from
 // its analysis) and shows the summary and the likely causes, each a button that reveals the item
-// concerned in the source. The model never carries causes: one cell is asked about at a time, and
+// concerned in the source. For a subtotal whose check could not be evaluated it names the cells
+// that hold no value instead, each a button too. The model never carries causes: one cell is asked about at a time, and
 // an answer is shown only for exactly the document, model version and cell last asked about.
 // Everything is written with textContent.
 
@@ -128,7 +129,7 @@ export class ExplanationPanel {
     head.className = "fs-explanation-head";
     const title = doc.createElement("h2");
     title.className = "fs-explanation-title";
-    title.textContent = l10n.t("Why this subtotal does not add up");
+    title.textContent = explanation.notEvaluated === true ? l10n.t("Why this subtotal cannot be checked") : l10n.t("Why this subtotal does not add up");
     const close = doc.createElement("button");
     close.type = "button";
     close.className = "fs-explanation-close";
@@ -139,7 +140,8 @@ export class ExplanationPanel {
     summary.className = "fs-explanation-summary";
     summary.textContent = explanation.summary;
     this.root.replaceChildren(head, summary);
-    if (this.editable) {
+    // A check that could not be evaluated has no children's sum to set (a value it needs is not known).
+    if (this.editable && explanation.notEvaluated !== true) {
       const sum = doc.createElement("button");
       sum.type = "button";
       sum.className = "fs-explanation-sum";
@@ -147,7 +149,11 @@ export class ExplanationPanel {
       sum.title = l10n.t("Write the sum of its children into this subtotal, as the quick fix does (one undo step).");
       this.root.append(sum);
     }
-    if (explanation.causes.length === 0) {
+    if (explanation.notEvaluated === true) {
+      const intro = doc.createElement("p");
+      intro.textContent = l10n.t("The check runs once each of these values is known:");
+      this.root.append(intro, this.causeList(explanation));
+    } else if (explanation.causes.length === 0) {
       const none = doc.createElement("p");
       none.className = "fs-explanation-none";
       none.textContent = l10n.t("None of the usual causes fits: no single sign, item, digit swap, scale or rounding explains the difference.");
@@ -155,25 +161,31 @@ export class ExplanationPanel {
     } else {
       const intro = doc.createElement("p");
       intro.textContent = l10n.t("Likely causes, most specific first:");
-      const list = doc.createElement("ol");
-      list.className = "fs-explanation-causes";
-      for (const cause of explanation.causes) {
-        const entry = doc.createElement("li");
-        if (cause.pointer === undefined) entry.textContent = cause.text;
-        else {
-          const button = doc.createElement("button");
-          button.type = "button";
-          button.className = "fs-explanation-cause";
-          // Not data-pointer: that names the table's own cells and rows (clicks, reveal, tests).
-          button.dataset.causePointer = cause.pointer;
-          button.title = l10n.t("Show this value in the source");
-          button.textContent = cause.text;
-          entry.append(button);
-        }
-        list.append(entry);
-      }
-      this.root.append(intro, list);
+      this.root.append(intro, this.causeList(explanation));
     }
     this.root.hidden = false;
+  }
+
+  /** The causes as a list; one with a pointer is a button that reveals that value in the source. */
+  private causeList(explanation: CellExplanation): HTMLOListElement {
+    const doc = this.document;
+    const list = doc.createElement("ol");
+    list.className = "fs-explanation-causes";
+    for (const cause of explanation.causes) {
+      const entry = doc.createElement("li");
+      if (cause.pointer === undefined) entry.textContent = cause.text;
+      else {
+        const button = doc.createElement("button");
+        button.type = "button";
+        button.className = "fs-explanation-cause";
+        // Not data-pointer: that names the table's own cells and rows (clicks, reveal, tests).
+        button.dataset.causePointer = cause.pointer;
+        button.title = l10n.t("Show this value in the source");
+        button.textContent = cause.text;
+        entry.append(button);
+      }
+      list.append(entry);
+    }
+    return list;
   }
 }

@@ -35,6 +35,9 @@ import { numberSymbols } from "../../shared/src/render/localeFormat";
 import { parseTsvBlock, planPaste } from "../../shared/src/render/gridPaste";
 import * as l10n from "@vscode/l10n";
 
+/** The subtotal cells the "why" panel explains: those whose check fails, and those whose check could not be evaluated. */
+const EXPLAINED_CELLS = "td.fs-inconsistent[data-pointer], td.fs-rollup-error[data-pointer]";
+
 /** How long the pointer rests on a failing subtotal before the panel explains it. */
 const HOVER_INTENT_MS = 350;
 
@@ -171,6 +174,8 @@ class PreviewScript {
     reportPageFocus(window, (message) => this.post(message));
     window.addEventListener("blur", () => this.onWindowFocus(false));
     window.addEventListener("focus", () => this.onWindowFocus(true));
+    document.addEventListener("focusin", () => (this.cellLeftForNothing = undefined), { capture: true });
+    document.addEventListener("focusout", (event) => this.onFocusOut(event), { capture: true });
     document.addEventListener("keydown", (event) => this.onDocumentKey(event));
     // After the page's own key listeners (the content's bubble to the document first).
     keepConsumedKeys(document);
@@ -468,7 +473,7 @@ class PreviewScript {
   private pointing: { cell: Element; timer: number } | undefined;
 
   private pointAt(target: EventTarget | null): void {
-    const cell = target instanceof Element ? target.closest("td.fs-inconsistent[data-pointer]") : null;
+    const cell = target instanceof Element ? target.closest(EXPLAINED_CELLS) : null;
     if (cell !== null && cell === this.pointing?.cell) return;
     this.stopPointing();
     if (cell !== null) this.pointing = { cell, timer: window.setTimeout(() => this.explainCell(cell), HOVER_INTENT_MS) };
@@ -490,23 +495,23 @@ class PreviewScript {
     if (box === undefined || box.bottom <= view.top || box.top >= view.bottom) this.explanation.close();
   }
 
-  /** Asks why the failing subtotal cell at (or around) `target` fails; other cells ask nothing (false). */
+  /** Asks why the failing (or not evaluated) subtotal cell at (or around) `target` fails; other cells ask nothing (false). */
   private explainCell(target: EventTarget | null): boolean {
     if (!(target instanceof Element) || this.uri === undefined || this.version === undefined) return false;
-    const cell = target.closest<HTMLElement>("td.fs-inconsistent[data-pointer]");
+    const cell = target.closest<HTMLElement>(EXPLAINED_CELLS);
     const pointer = cell?.dataset.pointer;
     if (pointer === undefined) return false;
     this.explanation.want({ uri: this.uri, version: this.version, pointer });
     return true;
   }
 
-  /** Is `pointer` a failing subtotal cell of the model shown? */
+  /** Is `pointer` a subtotal cell of the model shown whose check fails or could not be evaluated? */
   private isFailingCell(pointer: string): boolean {
     const place = this.view.nearest(pointer);
     const statement = place === undefined ? undefined : this.view.statementAt(place.statement);
     if (place === undefined || statement === undefined || place.row < 0) return false;
     const cell = statement.rows[place.row]?.cells[place.column - (statement.unitPerRow ? 2 : 1)];
-    return cell?.pointer === pointer && cell.check === "inconsistent";
+    return cell?.pointer === pointer && (cell.check === "inconsistent" || cell.check === "rollup-error");
   }
 
   private toggleGroup(place: Place): void {
@@ -814,10 +819,14 @@ class PreviewScript {
 
   /** The grid cell (not its editor) that has the focus, by its pointer and place. */
   private focusedCell(): { pointer: string; place: Place } | undefined {
-    const active = document.activeElement;
-    if (!(active instanceof HTMLElement) || active instanceof HTMLInputElement || !this.content.contains(active)) return undefined;
-    const place = this.view.placeOf(active);
-    const pointer = active.closest<HTMLElement>("[data-pointer]")?.dataset.pointer;
+    return this.gridCellOf(document.activeElement);
+  }
+
+  /** `element` as a grid cell (not its editor), by its pointer and place; undefined for anything else. */
+  private gridCellOf(element: EventTarget | null): { pointer: string; place: Place } | undefined {
+    if (!(element instanceof HTMLElement) || element instanceof HTMLInputElement || !this.content.contains(element)) return undefined;
+    const place = this.view.placeOf(element);
+    const pointer = element.closest<HTMLElement>("[data-pointer]")?.dataset.pointer;
     return place === undefined || place.column < 0 || pointer === undefined ? undefined : { pointer, place };
   }
 
@@ -839,9 +848,21 @@ class PreviewScript {
    */
   private leftCell: { pointer: string; place: Place } | undefined;
 
+  /**
+   * The grid cell that last lost the focus to nothing in the page (no focusin since). When the
+   * focus goes to another frame (the workbench's editor for Ctrl+Z, Ctrl+1), Chromium takes it from
+   * the cell (focusout, <body> active) BEFORE the window's blur, as recorded in code-server around
+   * the undo; the blur then finds no focused cell, and this one is the cell the window left.
+   */
+  private cellLeftForNothing: { pointer: string; place: Place } | undefined;
+
+  private onFocusOut(event: FocusEvent): void {
+    this.cellLeftForNothing = event.relatedTarget === null ? this.gridCellOf(event.target) : undefined;
+  }
+
   private onWindowFocus(focused: boolean): void {
     if (!focused) {
-      this.leftCell = this.focusedCell();
+      this.leftCell = this.focusedCell() ?? (this.focusIsNowhere() ? this.cellLeftForNothing : undefined);
       return;
     }
     const left = this.leftCell;

@@ -65,11 +65,12 @@ export async function focusEditor(editor: vscode.TextEditor): Promise<vscode.Tex
 
 /**
  * Scrolls `editor` so the line of `pointer` ("" = the top) is the first visible line. Returns that
- * line, or undefined when the editor is already there (no scroll, so no echo to expect).
+ * line, or undefined when the editor is already there or `stillWanted` says no once the line is
+ * known (no scroll, so no echo to expect).
  */
-export async function scrollEditorTo(editor: vscode.TextEditor, pointer: string, pointers: SourcePointers): Promise<number | undefined> {
+export async function scrollEditorTo(editor: vscode.TextEditor, pointer: string, pointers: SourcePointers, stillWanted: () => boolean = () => true): Promise<number | undefined> {
   const line = pointer === "" ? 0 : (await pointers.rangeOf(editor.document, pointer))?.start.line;
-  if (line === undefined) return undefined;
+  if (line === undefined || !stillWanted()) return undefined;
   if (editor.visibleRanges[0]?.start.line === line) return undefined;
   editor.revealRange(new vscode.Range(line, 0, line, 0), vscode.TextEditorRevealType.AtTop);
   return line;

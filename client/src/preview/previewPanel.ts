@@ -14,6 +14,7 @@ import { buildPreviewShell } from "./shell";
 import { SentDocumentRequests } from "./sentDocument";
 import { UnrecognisedAnswers } from "./unrecognisedAnswers";
 import { StaleFocusGuard } from "../page/staleFocusGuard";
+import { RevealOrder } from "./revealOrder";
 import { loadPage, numberFormat } from "../page/panel";
 import { RenderLoop } from "../page/renderLoop";
 
@@ -72,6 +73,8 @@ export class PreviewPanel implements vscode.Disposable {
   private revealed: { editor: vscode.TextEditor; at: number; presses: number } | undefined;
   /** Mouse presses in the page so far ("pressed" messages). */
   private presses = 0;
+  /** A click's reveal wins over a scroll report asked for before it (revealOrder.ts). */
+  private readonly revealOrder = new RevealOrder();
   /** The version of the shown document the server last analysed (from its answers and updates). */
   private analysedVersion: number | undefined;
   /** Cursor and scroll work waiting for the server to analyse the current version (whenAnalysed). */
@@ -306,6 +309,7 @@ export class PreviewPanel implements vscode.Disposable {
         this.staleFocus.pageFocus(message.focused);
         return;
       case "reveal": {
+        this.revealOrder.revealAsked();
         const presses = this.presses;
         const revealed = await revealSource(this.resourceUri, message.pointer, this.dependencies.pointers, this.panel.viewColumn, message.focus);
         if (revealed === undefined) return;
@@ -320,7 +324,10 @@ export class PreviewPanel implements vscode.Disposable {
       case "scrolled": {
         const editor = visibleEditorFor(this.resourceUri);
         if (editor === undefined) return;
-        this.expectedEditorScroll = await scrollEditorTo(editor, message.pointer, this.dependencies.pointers);
+        const stillWanted = this.revealOrder.scrollAsked();
+        const line = await scrollEditorTo(editor, message.pointer, this.dependencies.pointers, stillWanted);
+        // Not made when a click's reveal was asked for since: it keeps the clicked source in view.
+        if (stillWanted()) this.expectedEditorScroll = line;
         return;
       }
       case "resync":

@@ -1,19 +1,22 @@
 // fs/cellExplanation: why a failing subtotal cell of the preview fails, in the same words as the
-// hover and the diagnostic's related information (rollupCauses.ts). Asked for one cell when the user
-// points at it, so the preview model never carries causes and validation never computes them.
+// hover and the diagnostic's related information (rollupCauses.ts), or why its check could not be
+// evaluated (the cells it needs that hold no value, from the engine's explainer). Asked for one cell
+// when the user points at it, so the preview model never carries causes and validation never
+// computes them.
 
-import { describeCause, parsePointer } from "../../../shared/src/index";
+import * as l10n from "@vscode/l10n";
+import { cellPointer, describeCause, itemName, parsePointer, type BlockingCell, type ErrorApplication } from "../../../shared/src/index";
 import { itemAt, statementAt } from "../../../shared/src/model/document-model";
-import type { CellExplanation } from "../../../protocol/lsp";
+import type { CellCause, CellExplanation } from "../../../protocol/lsp";
 import { NEUTRAL_FORMAT, type DisplayFormat } from "../../../shared/src/render/localeFormat";
-import type { DocumentAnalysis } from "../analysis";
+import type { DocumentAnalysis, ParsedVersion } from "../analysis";
 import { rollupMessage } from "./diagnostics";
-import { causePointer, explainApplication } from "./rollupCauses";
+import { causePointer, explainApplication, explainerOf } from "./rollupCauses";
 
 /**
  * The explanation of the cell at `pointer` in the model of `modelVersion` (the version the preview
  * shows: the current one, or the last valid one while the text does not parse); null when that
- * version is gone or the cell is not an unsatisfied subtotal.
+ * version is gone or the cell is not a subtotal whose check is unsatisfied or not evaluated.
  */
 export function cellExplanation(analysis: DocumentAnalysis, modelVersion: number, pointer: string, display: DisplayFormat = NEUTRAL_FORMAT): CellExplanation | null {
   const good = analysis.lastGood;
@@ -24,6 +27,10 @@ export function cellExplanation(analysis: DocumentAnalysis, modelVersion: number
   const item = statement === undefined ? undefined : itemAt(statement, arrayIndex(segments[3]));
   const period = segments[5] as string;
   if (statement?.id === undefined || item?.id === undefined) return null;
+  const application = explainerOf(good)?.application(statement.id, item.id, period);
+  if (application?.status === "error") {
+    return { uri: analysis.uri, modelVersion, pointer, summary: rollupMessage(good, application, display), causes: blockingCauses(good, application), notEvaluated: true };
+  }
   const explained = explainApplication(good, { statement: statement.id, parent: item.id, period });
   if (explained === undefined) return null;
   return {
@@ -37,6 +44,27 @@ export function cellExplanation(analysis: DocumentAnalysis, modelVersion: number
       return at === undefined ? { text } : { text, pointer: at };
     }),
   };
+}
+
+/** Why a check was not evaluated: each cell it needs that holds no value, named, with its pointer (the parent's first). */
+function blockingCauses(good: ParsedVersion, application: ErrorApplication): CellCause[] {
+  const statement = good.model.statementsById.get(application.key.statement);
+  const blocking = explainerOf(good)?.blockingCells(application) ?? [];
+  return blocking.flatMap((cell: BlockingCell) => {
+    const item = statement?.itemsById.get(cell.item);
+    if (statement === undefined || item === undefined) return [];
+    const name = `${itemName(item)} ${cell.period}`;
+    const own = cell.item === application.key.parent;
+    const missing = cell.reason === "missing-value";
+    const text = own
+      ? missing
+        ? l10n.t("{0}, the subtotal itself, has no value (null).", name)
+        : l10n.t("{0}, the subtotal itself, is marked unavailable.", name)
+      : missing
+        ? l10n.t("{0} has no value (null).", name)
+        : l10n.t("{0} is marked unavailable.", name);
+    return [{ text, pointer: cellPointer(statement.index, item.index, cell.period) }];
+  });
 }
 
 /** A pointer segment as an array index; -1 (no such entry) unless it is one. */

@@ -30,7 +30,7 @@
 // once per statement and period, on first need.
 
 import { fractionDigits, formatUnits, toUnits } from "../decimal/exact";
-import type { ApplicationKey, FsDocument, Item, NumericApplication, RollupApplication, Statement, Unit } from "../types";
+import type { ApplicationKey, ErrorApplication, FsDocument, Item, NumericApplication, RollupApplication, Statement, Unit } from "../types";
 
 export type CauseKind = "child-sign" | "parent-sign" | "extra-child" | "missing-child" | "transposition" | "scale" | "rounding" | "other-periods";
 
@@ -78,6 +78,13 @@ interface StatementIndex {
   valuesByPeriod: Map<string, Map<string, Item | Item[]> | "scanned">;
   /** Per parent: its applications by period. */
   applications: Map<string, Map<string, RollupApplication>>;
+}
+
+/** A cell that stops a rollup check from being evaluated: it holds no value (null or absent) or is marked unavailable. */
+export interface BlockingCell {
+  item: string;
+  period: string;
+  reason: ErrorApplication["reason"];
 }
 
 /** The cell a value edit changed (shared/src/incremental/valueEdit.ts), by ids. */
@@ -187,6 +194,23 @@ export class RollupExplainer {
 
   application(statement: string, parent: string, period: string): RollupApplication | undefined {
     return this.indexOf(statement)?.applications.get(parent)?.get(period);
+  }
+
+  /**
+   * Every cell that stops a check that could not be evaluated: the parent's, then its children's in
+   * item order, in its period, that is not a value. The application names only the first one the
+   * evaluation met (evaluate.ts); the user needs all of them to make the check run.
+   */
+  blockingCells(application: ErrorApplication): BlockingCell[] {
+    const { statement, parent, period } = application.key;
+    const parentItem = this.item(statement, parent);
+    if (parentItem === undefined) return [];
+    const blocking: BlockingCell[] = [];
+    for (const item of [parentItem, ...this.children(statement, parent)]) {
+      const cell = item.values[period];
+      if (typeof cell !== "string") blocking.push({ item: item.id, period, reason: cell === null || cell === undefined ? "missing-value" : "unavailable-value" });
+    }
+    return blocking;
   }
 
   /** The causes that hold for one application, most specific first; none unless it is unsatisfied. */
