@@ -150,10 +150,10 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
       const last = publishedWith.get(analysis.uri);
       // Published already from this analysis with these settings: a file prepared ahead (fs/openAhead)
       // whose didOpen brought the same text. What the client has stands, and the whole publication,
-      // if one is due, is on its way; publishing again cost the diagnostics once more (0.3–0.9 s of
-      // CPU at 5 MB on a draft), 200 KB–1 MB through the editor, and a second chain of related
-      // steps. A text that does not parse is published again: VS Code's client leaves out the
-      // syntax problems the built-in JSON shows only once the document is open (builtInJsonOverlap.ts).
+      // if one is due, is on its way; publishing again built and sent the diagnostics once more
+      // (474 KB on a 5 MB draft), and on a draft started a second chain of related steps. A text
+      // that does not parse is published again: VS Code's client leaves out the syntax problems the
+      // built-in JSON shows only once the document is open (builtInJsonOverlap.ts).
       if (last?.analysis === analysis && analysis.parsed !== undefined && sameForDiagnostics(last.used, used)) return undefined;
       publishedWith.set(analysis.uri, { used, analysis });
       // Hundreds of failing subtotals not built yet (an open, a full analysis of a draft): the

@@ -51,23 +51,3 @@ export async function inProcessServer(host: Omit<ServerHost, "whenIdle"> = {}) {
   };
   return { client, published, idle, until, runIdle, dispose: () => (client.dispose(), connection.dispose(), toServer.end(), toClient.end()) };
 }
-
-/** A draft of `failing` subtotals, each stated as -3 over children of 1 and 2 (its sign is the likely cause). */
-export function draft(failing: number, padding = 0): string {
-  const items: unknown[] = [];
-  for (let group = 0; group < failing; group++) {
-    items.push({ id: `total-${group}`, label: `Total ${group}`, unit: "eur", values: { fy2025: "-3" } });
-    items.push({ id: `line-${group}-a`, label: `Line ${group} a`, unit: "eur", values: { fy2025: "1" }, rollupTo: `total-${group}` });
-    items.push({ id: `line-${group}-b`, label: `Line ${group} b`, unit: "eur", values: { fy2025: "2" }, rollupTo: `total-${group}` });
-  }
-  const document = {
-    formatVersion: "0.2",
-    documentId: "related-steps",
-    entity: { id: "draft", name: "Draft AG" },
-    scope: { id: "consolidated", label: "Consolidated" },
-    units: [{ id: "eur", label: "EUR", measure: "EUR", scale: 0 }],
-    periods: [{ id: "fy2025", kind: "duration", start: "2025-01-01", end: "2025-12-31" }],
-    statements: [{ id: "income", label: "Income statement", periods: ["fy2025"], items }],
-  };
-  return JSON.stringify(document, null, 2) + " ".repeat(padding);
-}

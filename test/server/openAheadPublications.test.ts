@@ -11,7 +11,8 @@ import assert from "node:assert/strict";
 import { DidOpenTextDocumentNotification, type PublishDiagnosticsParams } from "vscode-languageserver-protocol/node";
 import { OpenAheadRequest } from "../../protocol/lsp";
 import { RELATED_LATER_MIN, RELATED_STEP } from "../../server/src/service/diagnostics";
-import { draft, inProcessServer } from "./inProcess";
+import { draft } from "./drafts";
+import { inProcessServer } from "./inProcess";
 
 const hasRelated = (params: PublishDiagnosticsParams) => params.diagnostics.some((diagnostic) => (diagnostic.relatedInformation?.length ?? 0) > 0);
 

@@ -9,45 +9,18 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { diagnostics, failingToRelate, relateStep } from "../../server/src/service/diagnostics";
 import { readSettings } from "../../server/src/settings";
+import { draft } from "./drafts";
 import { createService } from "./service";
-
-/**
- * A draft of `failing` subtotals: even ones stated as -3 over children of 1 and 2 (unsatisfied,
- * their sign the likely cause), odd ones with no value (cannot be checked), and `extra` members
- * the format does not know (structural issues: the rollups are then not evaluated).
- */
-function draft(failing: number, extra: Record<string, unknown> = {}): string {
-  const items: unknown[] = [];
-  for (let group = 0; group < failing; group++) {
-    items.push({ id: `total-${group}`, label: `Total ${group}`, unit: "eur", values: { fy2025: group % 2 === 0 ? "-3" : null } });
-    items.push({ id: `line-${group}-a`, label: `Line ${group} a`, unit: "eur", values: { fy2025: "1" }, rollupTo: `total-${group}` });
-    items.push({ id: `line-${group}-b`, label: `Line ${group} b`, unit: "eur", values: { fy2025: "2" }, rollupTo: `total-${group}` });
-  }
-  return JSON.stringify(
-    {
-      formatVersion: "0.2",
-      documentId: "problem-cap",
-      entity: { id: "draft", name: "Draft AG" },
-      scope: { id: "consolidated", label: "Consolidated" },
-      units: [{ id: "eur", label: "EUR", measure: "EUR", scale: 0 }],
-      periods: [{ id: "fy2025", kind: "duration", start: "2025-01-01", end: "2025-12-31" }],
-      statements: [{ id: "income", label: "Income statement", periods: ["fy2025"], items }],
-      ...extra,
-    },
-    null,
-    2,
-  );
-}
 
 for (const maxProblems of [1, 3, 5, 8, 40]) {
   test(`maxProblems ${maxProblems}: the subtotals explained ahead are those shown, and counted as such`, () => {
     const settings = readSettings({ validation: { maxProblems } });
     const service = createService({ validation: { maxProblems } });
     const uri = `file:///problem-cap/${maxProblems}.json`;
-    service.open(uri, draft(12));
+    service.open(uri, draft(12, 0, { uncheckable: true }));
     const analysis = service.analysis(uri)!;
     // What a fresh version shows: the cap's first problems, each failing subtotal with its causes.
-    const fresh = service.open(`file:///problem-cap/${maxProblems}-fresh.json`, draft(12)).diagnostics;
+    const fresh = service.open(`file:///problem-cap/${maxProblems}-fresh.json`, draft(12, 0, { uncheckable: true })).diagnostics;
     const shownFailing = fresh.filter((diagnostic) => diagnostic.code === "rollup-unsatisfied");
     assert.equal(fresh.filter((diagnostic) => diagnostic.code !== "problems-capped").length, Math.min(maxProblems, 12));
     assert.equal(shownFailing.length, Math.ceil(Math.min(maxProblems, 12) / 2), "every other check shown cannot be checked");
@@ -69,7 +42,7 @@ for (const maxProblems of [1, 3, 5, 8, 40]) {
 
 test("structural issues over the cap: the first ones shown, and a notice with the total", () => {
   const service = createService({ validation: { maxProblems: 2 } });
-  const shown = service.open("file:///problem-cap/structural.json", draft(3, { draftNote: "x", reviewer: "y", tags: [] })).diagnostics;
+  const shown = service.open("file:///problem-cap/structural.json", draft(3, 0, { extra: { draftNote: "x", reviewer: "y", tags: [] } })).diagnostics;
   assert.deepEqual(
     shown.map((diagnostic) => diagnostic.code),
     ["unknown-property", "unknown-property", "problems-capped"],

@@ -13,7 +13,8 @@ import { DidOpenTextDocumentNotification, type PublishDiagnosticsParams } from "
 import { DocumentStore } from "../../server/src/documents";
 import { PREVIEW_AHEAD_MIN_CHARS } from "../../server/src/previewAhead";
 import { RELATED_LATER_MIN, RELATED_STEP } from "../../server/src/service/diagnostics";
-import { draft, inProcessServer } from "./inProcess";
+import { draft } from "./drafts";
+import { inProcessServer } from "./inProcess";
 
 const related = (params: PublishDiagnosticsParams) => params.diagnostics.reduce((sum, diagnostic) => sum + (diagnostic.relatedInformation?.length ?? 0), 0);
 
