@@ -91,18 +91,11 @@ function layoutSideways(wrapper: HTMLElement): void {
   const leftCut = labelsScroll && left > 0.5 ? crossed(cells, 0, view, wrapper.clientWidth) : undefined;
   const cutLeftValue = `${leftCut === undefined ? 0 : Math.max(0, Math.ceil(leftCut.right - tableBox.left))}px`;
   if (table.style.getPropertyValue("--fs-cut-left") !== cutLeftValue) table.style.setProperty("--fs-cut-left", cutLeftValue);
-  let veil = 0;
-  if (left > 0.5 && !labelsScroll) {
-    const edge = (cells[0] as HTMLElement).getBoundingClientRect().right;
-    for (let index = 1; index < cells.length; index += 1) {
-      const box = (cells[index] as HTMLElement).getBoundingClientRect();
-      if (box.left >= edge - 0.5) break;
-      if (box.right > edge + 0.5) {
-        veil = box.right - edge;
-        break;
-      }
-    }
-  }
+  // The column the sticky label column's right edge crosses (read after fs-labels-scroll is set),
+  // however wide: the veil covers its part beside the labels.
+  const labelEdge = (cells[0] as HTMLElement).getBoundingClientRect().right;
+  const under = left > 0.5 && !labelsScroll ? crossed(cells, 1, labelEdge, Infinity) : undefined;
+  const veil = under === undefined ? 0 : under.right - labelEdge;
   const value = `${Math.ceil(veil)}px`;
   if (table.style.getPropertyValue("--fs-veil") !== value) table.style.setProperty("--fs-veil", value);
 }

@@ -17,8 +17,11 @@ export const WALKTHROUGH_EXAMPLE = "fixtures/examples/northwind-group.json";
 export async function openExample(extensionUri: vscode.Uri): Promise<void> {
   const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(extensionUri, WALKTHROUGH_EXAMPLE));
   const document = await vscode.workspace.openTextDocument({ language: "json", content: new TextDecoder().decode(bytes) });
-  const occupied = vscode.window.activeTextEditor === undefined && vscode.window.tabGroups.activeTabGroup.activeTab !== undefined;
-  await vscode.window.showTextDocument(document, occupied ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active);
+  const group = vscode.window.tabGroups.activeTabGroup;
+  const occupied = vscode.window.activeTextEditor === undefined && group.activeTab !== undefined;
+  // The column after the walkthrough's, not ViewColumn.Beside: VS Code resolves Beside later,
+  // against whichever group is active by then (see client/src/preview/previewColumn.ts).
+  await vscode.window.showTextDocument(document, occupied ? group.viewColumn + 1 : vscode.ViewColumn.Active);
   stepDone("exampleOpened");
 }
 

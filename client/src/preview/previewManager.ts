@@ -9,6 +9,7 @@ import { pageWebviewOptions } from "../page/panel";
 import { keepsLeftSide } from "./diffTabRule";
 import { openDiffs } from "./diffTabs";
 import { PREVIEW_VIEW_TYPE, PreviewPanel, documentName, type PreviewDependencies } from "./previewPanel";
+import { previewColumn } from "./previewColumn";
 
 export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSerializer {
   private readonly previews = new Set<PreviewPanel>();
@@ -67,13 +68,12 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
     return vscode.window.visibleTextEditors.find((visible) => this.detector.isFsDocument(visible.document))?.document.uri;
   }
 
-  /** Where a new preview goes: beside the active editor, or beside the document's own editor when a non-text editor (the walkthrough) is active. */
+  /** Where a new preview goes (previewColumn.ts says why it is a concrete column where it can be). */
   private columnFor(uri: vscode.Uri, toSide: boolean): vscode.ViewColumn {
     const active = vscode.window.activeTextEditor;
-    if (!toSide) return active?.viewColumn ?? vscode.ViewColumn.Active;
-    if (active !== undefined) return vscode.ViewColumn.Beside;
     const source = vscode.window.visibleTextEditors.find((visible) => visible.document.uri.toString() === uri.toString());
-    return source?.viewColumn === undefined ? vscode.ViewColumn.Beside : source.viewColumn + 1;
+    const column = previewColumn(toSide, { active: active?.viewColumn, textEditorActive: active !== undefined, source: source?.viewColumn });
+    return column === "beside" ? vscode.ViewColumn.Beside : column === "active" ? vscode.ViewColumn.Active : column;
   }
 
   /**
