@@ -6,14 +6,22 @@
 //   node scripts/bench/open-requests.mjs [MB] [shape]      (after node scripts/build.mjs)
 // FS_BENCH_SERVER_JS names another server build ("before"); FS_BENCH_ASK_AFTER_MS delays the requests;
 // FS_BENCH_PREVIEW_AFTER_MS asks for the preview's model that long after the lenses in view are
-// resolved (a user pressing Ctrl+K V once the document shows its lenses).
-import { readFileSync } from "node:fs";
+// resolved (a user pressing Ctrl+K V once the document shows its lenses). FS_BENCH_OPEN_AHEAD=1
+// writes the document to a file and asks fs/openAhead for it first, as VS Code's client does for a
+// large file while the editor loads it, then sends the didOpen once that publication came, and
+// counts every publication for 3 s after the last answer.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { generateWithStats } from "./generate.mjs";
 import { startServer, stop } from "./server.mjs";
 
 const size = Number(process.argv[2] ?? 5);
 const shape = process.argv[3] ?? "long+failing";
-const URI = "file:///bench/document.json";
+const ahead = process.env.FS_BENCH_OPEN_AHEAD === "1";
+const folder = ahead ? mkdtempSync(join(tmpdir(), "fs-open-requests-")) : undefined;
+const URI = folder === undefined ? "file:///bench/document.json" : pathToFileURL(join(folder, "document.json")).href;
 
 const cpuMs = (pid) => {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
@@ -21,6 +29,7 @@ const cpuMs = (pid) => {
 };
 
 const { text, stats } = generateWithStats({ targetBytes: size * 1e6, seed: 1, shape });
+if (folder !== undefined) writeFileSync(new URL(URI), text);
 const server = await startServer({ initializationOptions: { previewAhead: true } });
 const pid = server.child.pid;
 const events = [];
@@ -28,14 +37,21 @@ const cpuStart = cpuMs(pid);
 const started = performance.now();
 const note = (what) => events.push(`${(performance.now() - started).toFixed(0).padStart(6)} ms  CPU ${String(cpuMs(pid) - cpuStart).padStart(5)} ms  ${what}`);
 let publications = 0;
+let firstPublished;
+const firstPublication = new Promise((resolve) => (firstPublished = resolve));
 const whole = new Promise((resolve) =>
   server.connection.onNotification("textDocument/publishDiagnostics", (params) => {
     if (params.uri !== URI) return;
     const related = params.diagnostics.reduce((sum, diagnostic) => sum + (diagnostic.relatedInformation?.length ?? 0), 0);
     note(`publishDiagnostics ${++publications}: ${params.diagnostics.length} problems, ${related} related`);
-    if (related > 0 || publications >= 2) resolve();
+    firstPublished();
+    if (related > 0 || (publications >= 2 && !ahead)) resolve();
   }),
 );
+if (ahead) {
+  note(`fs/openAhead: ${JSON.stringify(await server.connection.sendRequest("fs/openAhead", { uri: URI }))}`);
+  await firstPublication;
+}
 const document = { uri: URI };
 const view = { start: { line: 0, character: 0 }, end: { line: 60, character: 0 } };
 const ask = (method, params) => server.connection.sendRequest(method, params).then((result) => (note(`answer ${method}`), result));
@@ -61,8 +77,10 @@ const answers = [
   }),
 ];
 await Promise.all([...answers, whole]);
+if (ahead) await new Promise((resolve) => setTimeout(resolve, 3000));
 console.log(
   `${shape}, ${(stats.bytes / 1e6).toFixed(1)} MB, ${stats.expectedUnsatisfied} failing and ${stats.missingValueErrors + stats.unavailableValueErrors} unevaluable checks`,
 );
 for (const event of events) console.log(`  ${event}`);
 await stop(server);
+if (folder !== undefined) rmSync(folder, { recursive: true, force: true });

@@ -115,7 +115,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
         if (!samePatterns(old.files, now.files)) store.recheck(uri);
         // Published again from the analysis there is; one still pending will use the new settings.
         const analysis = store.analysed(uri);
-        const used = publishedWith.get(uri);
+        const used = publishedWith.get(uri)?.used;
         if (analysis !== undefined && used !== undefined && !sameForDiagnostics(used, now)) publish(analysis);
       }
     }
@@ -141,13 +141,21 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     }
   }
 
-  /** The settings each document's diagnostics were last published with. */
-  const publishedWith = new Map<string, Settings>();
+  /** The analysis each document's diagnostics were last published from, and the settings used. */
+  const publishedWith = new Map<string, { used: Settings; analysis: DocumentAnalysis }>();
   /** Settles when the messages are written (the store's work after an open waits for it). */
   const publish = (analysis: DocumentAnalysis): Promise<unknown> | undefined => {
     try {
       const used = settingsFor(analysis.uri);
-      publishedWith.set(analysis.uri, used);
+      const last = publishedWith.get(analysis.uri);
+      // Published already from this analysis with these settings: a file prepared ahead (fs/openAhead)
+      // whose didOpen brought the same text. What the client has stands, and the whole publication,
+      // if one is due, is on its way; publishing again built and sent the diagnostics once more
+      // (474 KB on a 5 MB draft), and on a draft started a second chain of related steps. A text
+      // that does not parse is published again: VS Code's client leaves out the syntax problems the
+      // built-in JSON shows only once the document is open (builtInJsonOverlap.ts).
+      if (last?.analysis === analysis && analysis.parsed !== undefined && sameForDiagnostics(last.used, used)) return undefined;
+      publishedWith.set(analysis.uri, { used, analysis });
       // Hundreds of failing subtotals not built yet (an open, a full analysis of a draft): the
       // problems first, their related information once those are written, unless the version moved on.
       const relatedLater = failingToRelate(analysis, used) >= RELATED_LATER_MIN;
@@ -172,7 +180,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
    * hover) waits for one step, not for all of them; then published, unless the version moved on.
    */
   const publishWhole = (analysis: DocumentAnalysis, used: Settings): void => {
-    if (!store.isCurrent(analysis.uri, analysis) || publishedWith.get(analysis.uri) !== used) return;
+    if (!store.isCurrent(analysis.uri, analysis) || publishedWith.get(analysis.uri)?.used !== used) return;
     try {
       if (relateStep(analysis, used)) {
         whenIdle(() => publishWhole(analysis, used));
@@ -197,7 +205,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
       // window's settings (severity, problem cap): publish them again with the folder's.
       store.recheck(uri);
       const analysis = store.get(uri);
-      const used = publishedWith.get(uri);
+      const used = publishedWith.get(uri)?.used;
       // Usually the folder's settings are the window's: then what was published stands (at 5 MB a
       // second publication costs the diagnostics again and 200 KB through the editor).
       if (analysis !== undefined && (used === undefined || !sameForDiagnostics(used, settingsFor(uri)))) publish(analysis);

@@ -9,81 +9,14 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { PassThrough } from "node:stream";
-import { createConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter } from "vscode-languageserver/node";
-import {
-  createProtocolConnection,
-  DidOpenTextDocumentNotification,
-  InitializedNotification,
-  InitializeRequest,
-  PublishDiagnosticsNotification,
-  StreamMessageReader as ClientReader,
-  StreamMessageWriter as ClientWriter,
-  type PublishDiagnosticsParams,
-} from "vscode-languageserver-protocol/node";
-import { startServer } from "../../server/src/server";
+import { DidOpenTextDocumentNotification, type PublishDiagnosticsParams } from "vscode-languageserver-protocol/node";
 import { DocumentStore } from "../../server/src/documents";
 import { PREVIEW_AHEAD_MIN_CHARS } from "../../server/src/previewAhead";
 import { RELATED_LATER_MIN, RELATED_STEP } from "../../server/src/service/diagnostics";
-
-/** A draft of `failing` subtotals, each stated as -3 over children of 1 and 2 (its sign is the likely cause). */
-function draft(failing: number, padding = 0): string {
-  const items: unknown[] = [];
-  for (let group = 0; group < failing; group++) {
-    items.push({ id: `total-${group}`, label: `Total ${group}`, unit: "eur", values: { fy2025: "-3" } });
-    items.push({ id: `line-${group}-a`, label: `Line ${group} a`, unit: "eur", values: { fy2025: "1" }, rollupTo: `total-${group}` });
-    items.push({ id: `line-${group}-b`, label: `Line ${group} b`, unit: "eur", values: { fy2025: "2" }, rollupTo: `total-${group}` });
-  }
-  const document = {
-    formatVersion: "0.2",
-    documentId: "related-steps",
-    entity: { id: "draft", name: "Draft AG" },
-    scope: { id: "consolidated", label: "Consolidated" },
-    units: [{ id: "eur", label: "EUR", measure: "EUR", scale: 0 }],
-    periods: [{ id: "fy2025", kind: "duration", start: "2025-01-01", end: "2025-12-31" }],
-    statements: [{ id: "income", label: "Income statement", periods: ["fy2025"], items }],
-  };
-  return JSON.stringify(document, null, 2) + " ".repeat(padding);
-}
+import { draft } from "./drafts";
+import { inProcessServer } from "./inProcess";
 
 const related = (params: PublishDiagnosticsParams) => params.diagnostics.reduce((sum, diagnostic) => sum + (diagnostic.relatedInformation?.length ?? 0), 0);
-
-/** The server in this process; its background work waits in `idle` until the test runs it. */
-async function inProcessServer() {
-  const toServer = new PassThrough();
-  const toClient = new PassThrough();
-  const idle: (() => void)[] = [];
-  const connection = createConnection(ProposedFeatures.all, new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
-  startServer(connection, { whenIdle: (work) => void idle.push(work) });
-  const client = createProtocolConnection(new ClientReader(toClient), new ClientWriter(toServer));
-  const published: PublishDiagnosticsParams[] = [];
-  client.onNotification(PublishDiagnosticsNotification.type, (params) => void published.push(params));
-  client.onRequest("workspace/configuration", (params: { items: unknown[] }) => params.items.map(() => ({ validation: { delay: 0 } })));
-  client.onRequest("client/registerCapability", () => null);
-  client.listen();
-  await client.sendRequest(InitializeRequest.type, {
-    // No process to watch (the server would poll it on a timer).
-    processId: null,
-    rootUri: null,
-    initializationOptions: { previewAhead: true },
-    capabilities: { workspace: { configuration: true }, textDocument: { publishDiagnostics: { relatedInformation: true, versionSupport: true } } },
-  });
-  await client.sendNotification(InitializedNotification.type, {});
-  /** Lets the streams and the connection's own turns run until `done()`. */
-  const until = async (done: () => boolean, what: string) => {
-    for (let turn = 0; !done(); turn++) {
-      if (turn > 5_000) throw new Error(`never: ${what}`);
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  };
-  /** Runs the idle work queued so far, one piece; false when there is none. */
-  const runIdle = () => {
-    const work = idle.shift();
-    work?.();
-    return work !== undefined;
-  };
-  return { client, published, idle, until, runIdle, dispose: () => (client.dispose(), connection.dispose(), toServer.end(), toClient.end()) };
-}
 
 test("a draft's whole publication is made in steps, each after the client's waiting messages", async () => {
   const server = await inProcessServer();

@@ -30,6 +30,21 @@ interface Pending {
  */
 export const RELATED_LATER_MIN = 100;
 
+/**
+ * The rollup checks whose problems `diagnostics` shows under the problem cap (`maxProblems`), in
+ * order, with their positions: the structural issues count first, then each check that is not
+ * satisfied. The one statement of the cap rule: `diagnostics`, `relateStep` and `failingToRelate`
+ * all walk it, so that what is explained ahead is exactly what is shown.
+ */
+function* applicationsWithinCap(good: ParsedVersion, maxProblems: number): Generator<[position: number, application: RollupApplication]> {
+  let shown = good.analysis.issues.length;
+  for (const [position, application] of good.analysis.result.calculations.applications.entries()) {
+    if (application.status === "satisfied") continue;
+    if (shown++ >= maxProblems) return;
+    yield [position, application];
+  }
+}
+
 /** How many failing subtotals of this version would have their related information built now. */
 export function failingToRelate(analysis: DocumentAnalysis, settings: Settings): number {
   const good = analysis.parsed;
@@ -37,10 +52,10 @@ export function failingToRelate(analysis: DocumentAnalysis, settings: Settings):
   const kept = good.rollupDiagnostics;
   const built = kept !== undefined && kept.severity === settings.rollupSeverity && kept.display === settings.display ? kept.byPosition : undefined;
   let count = 0;
-  good.analysis.result.calculations.applications.forEach((application, position) => {
+  for (const [position, application] of applicationsWithinCap(good, settings.maxProblems)) {
     if (application.status === "unsatisfied" && built?.has(position) !== true) count++;
-  });
-  return Math.min(count, settings.maxProblems);
+  }
+  return count;
 }
 
 /**
@@ -61,12 +76,8 @@ export function relateStep(analysis: DocumentAnalysis, settings: Settings, limit
   if (good === undefined || settings.rollupSeverity === undefined) return false;
   const built = builtRollupDiagnostics(good, settings.rollupSeverity, settings.display);
   const entries: Pending[] = [];
-  // What `diagnostics` counts against the problem cap before these: the structural issues, in order.
-  let total = good.analysis.issues.length;
   let left = false;
-  for (const [position, application] of good.analysis.result.calculations.applications.entries()) {
-    if (application.status === "satisfied") continue;
-    if (total++ >= settings.maxProblems) break;
+  for (const [position, application] of applicationsWithinCap(good, settings.maxProblems)) {
     if (application.status !== "unsatisfied" || built.has(position)) continue;
     if (entries.length === limit) {
       left = true;
@@ -97,13 +108,10 @@ export function diagnostics(analysis: DocumentAnalysis, settings: Settings, { re
   // Everything to locate is gathered first and located in one pass (a large document is scanned once).
   // A rollup diagnostic built before for this version (or carried over by a value edit) is ready.
   const entries: (Pending | Diagnostic)[] = [];
-  let total = 0;
-  const add = (entry: Pending | Diagnostic): void => {
-    total++;
-    if (entries.length < settings.maxProblems) entries.push(entry);
-  };
-  for (const issue of good.analysis.issues) {
-    add({
+  // Every problem counts towards the total the cap's notice names; the first `maxProblems` are shown.
+  let total = good.analysis.issues.length;
+  for (const issue of good.analysis.issues.slice(0, settings.maxProblems)) {
+    entries.push({
       request: { path: issue.path, mark: issue.mark },
       complete: (range) => ({
         range,
@@ -119,17 +127,16 @@ export function diagnostics(analysis: DocumentAnalysis, settings: Settings, { re
   const built = settings.rollupSeverity === undefined ? undefined : builtRollupDiagnostics(good, settings.rollupSeverity, settings.display);
   if (settings.rollupSeverity !== undefined && built !== undefined) {
     const severity = settings.rollupSeverity;
-    good.analysis.result.calculations.applications.forEach((application, position) => {
-      if (application.status === "satisfied") return;
-      if (total >= settings.maxProblems) {
-        total++;
-        return;
-      }
-      add(built.get(position) ?? rollupEntry(good, application, position, severity, settings.display, withRelated));
-    });
+    for (const application of good.analysis.result.calculations.applications) if (application.status !== "satisfied") total++;
+    for (const [position, application] of applicationsWithinCap(good, settings.maxProblems)) {
+      entries.push(built.get(position) ?? rollupEntry(good, application, position, severity, settings.display, withRelated));
+    }
   }
   const snapshot = snapshotDiagnostic(good.diff);
-  if (snapshot !== undefined) add({ request: { path: "/validationSnapshot", mark: "key" }, complete: snapshot, related: [] });
+  if (snapshot !== undefined) {
+    total++;
+    if (entries.length < settings.maxProblems) entries.push({ request: { path: "/validationSnapshot", mark: "key" }, complete: snapshot, related: [] });
+  }
 
   const diagnostics = completeAll(good, document, entries, built);
   if (total > diagnostics.length) {

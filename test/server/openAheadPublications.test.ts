@@ -1,0 +1,65 @@
+// A file prepared ahead of its opening (fs/openAhead) has its diagnostics published then; the
+// didOpen that brings the same text takes that analysis over and publishes nothing again (issue 25:
+// it published the same diagnostics a third time, and on a draft started a second chain of related
+// steps, which published the whole diagnostics twice). A draft's publications are its problems, then
+// its related information, once each, whether the didOpen comes before or after the second. A text
+// that does not parse is published again at the didOpen: VS Code's client leaves out the syntax
+// problems the built-in JSON shows only once the document is open.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { DidOpenTextDocumentNotification, type PublishDiagnosticsParams } from "vscode-languageserver-protocol/node";
+import { OpenAheadRequest } from "../../protocol/lsp";
+import { RELATED_LATER_MIN, RELATED_STEP } from "../../server/src/service/diagnostics";
+import { draft } from "./drafts";
+import { inProcessServer } from "./inProcess";
+
+const hasRelated = (params: PublishDiagnosticsParams) => params.diagnostics.some((diagnostic) => (diagnostic.relatedInformation?.length ?? 0) > 0);
+
+/** Runs the server's idle work and lets its messages through until nothing more comes for 200 turns. */
+async function settle(server: Awaited<ReturnType<typeof inProcessServer>>): Promise<void> {
+  for (let quiet = 0; quiet < 200; quiet++) {
+    if (server.runIdle()) quiet = 0;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+async function preparedThenOpened(text: string, openWhen: "before the whole publication" | "after it"): Promise<PublishDiagnosticsParams[]> {
+  const uri = "file:///open-ahead/draft.json";
+  const server = await inProcessServer({ readFileText: (asked) => Promise.resolve(asked === uri ? text : undefined) });
+  try {
+    assert.deepEqual(await server.client.sendRequest(OpenAheadRequest, { uri }), { prepared: true });
+    await server.until(() => server.published.length === 1, "the publication ahead");
+    if (openWhen === "after it") await settle(server);
+    await server.client.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: "json", version: 1, text } });
+    await settle(server);
+    assert.ok(
+      server.published.every((params) => params.uri === uri && params.version === 1),
+      "every publication is of the file at version 1",
+    );
+    return server.published;
+  } finally {
+    server.dispose();
+  }
+}
+
+for (const openWhen of ["before the whole publication", "after it"] as const) {
+  test(`a draft prepared ahead, opened ${openWhen}: its problems, then its related information, once each`, async () => {
+    const published = await preparedThenOpened(draft(RELATED_LATER_MIN + 2 * RELATED_STEP), openWhen);
+    assert.deepEqual(published.map(hasRelated), [false, true], "two publications: without related information, then whole");
+  });
+}
+
+test("a document with few problems prepared ahead: published once, not again at its opening", async () => {
+  const published = await preparedThenOpened(draft(3), "before the whole publication");
+  assert.equal(published.length, 1);
+  assert.ok(hasRelated(published[0]!), "whole at once");
+});
+
+test("a text that does not parse, prepared ahead: published again at its opening, the same", async () => {
+  const text = draft(3).replace('"formatVersion": "0.2",', '"formatVersion": "0.2"');
+  const published = await preparedThenOpened(text, "before the whole publication");
+  assert.equal(published.length, 2);
+  assert.ok(published[0]!.diagnostics.some((diagnostic) => diagnostic.code === "invalid-json"));
+  assert.deepEqual(published[1]!.diagnostics, published[0]!.diagnostics);
+});
