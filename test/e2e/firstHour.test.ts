@@ -904,12 +904,13 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     await page.locator(".editor-group-container.active .tab.active", { hasText: `Preview ${palette}` }).waitFor({ timeout: UI_TIMEOUT_MS });
     await runCommand(page, "FS: New Document");
     await newDocumentByKeyboard(page, "Beside Preview Ltd");
-    const placed = await page.evaluate((previewTitle) => {
+    // The preview follows the active document, so its title now names the new one: it is found as the preview.
+    const placed = await page.evaluate(() => {
       const all = [...document.querySelectorAll(".editor-group-container")];
       const active = all.findIndex((group) => group.classList.contains("active"));
-      const previewGroup = all.findIndex((group) => (group.querySelector(".tab.active")?.textContent ?? "").includes(previewTitle));
-      return { active, previewGroup, tabs: all.map((group) => [...group.querySelectorAll(".tab")].map((tab) => tab.getAttribute("data-resource-name") ?? tab.textContent ?? "")) };
-    }, `Preview ${palette}`);
+      const previewGroup = all.findIndex((group) => (group.querySelector(".tab.active")?.textContent ?? "").includes("Preview "));
+      return { active, previewGroup, tabs: all.map((group) => [...group.querySelectorAll(".tab")].map((tab) => tab.textContent ?? "")) };
+    });
     // The preview is still on top in its own group, and the new document (the active editor) is in another.
     assert.ok(placed.previewGroup >= 0 && placed.active >= 0 && placed.active !== placed.previewGroup, JSON.stringify(placed));
   });
