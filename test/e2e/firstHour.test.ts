@@ -24,6 +24,7 @@ import { analyze } from "../../shared/src/index";
 import { isFsDocumentValue } from "../../shared/src/detect";
 import { parseJson } from "../../shared/src/json/parse";
 import { newDocument } from "../../shared/src/template/newDocument";
+import { textOf } from "../engine/explainDocs";
 import { repoRoot } from "../support/paths";
 import { blockNetwork, OFFLINE_SETTINGS, screenshot, setUpEditor, waitForFile, waitForSchemaSettings, type Editor } from "./harness";
 import { fsEditorTitleAction, goTo, quickOpen, runCommand, runFsEditorCommand, showHover, showProblems, UI_TIMEOUT_MS } from "./workbench";
@@ -35,6 +36,12 @@ const FOLDER = "first-hour";
 /** Names the runner extension opens last (test/e2e/runner-extension/firstHour.js). */
 const CONTROL = "zy-control-unmapped-schema.json";
 const SENTINEL = "zz-sentinel.json";
+/**
+ * Published figures rounded line by line: Operating profit states 101 where its children sum to
+ * 100, and Profit before tax was added up from the stated 101, so setting Operating profit to its
+ * children's sum leaves Profit before tax failing.
+ */
+const CASCADE = "rounded-cascade.json";
 const SCHEMA_LOAD_FAILURE = /Unable to (load|resolve) schema/i;
 
 let editor: Editor | undefined;
@@ -104,6 +111,16 @@ function prepareDocuments(folder: string): void {
   // jsonc allows comments, so the built-in JSON says nothing and ours is the only entry.
   writeFileSync(join(target, "jsonc-comment.jsonc"), minimal().replace("{", "{ // a comment\n"));
   cases.push({ file: "jsonc-comment.jsonc", kind: "jsonc-comment" });
+  writeFileSync(
+    join(target, CASCADE),
+    textOf([
+      { id: "gross", label: "Gross profit", values: ["160"], rollupTo: "operating" },
+      { id: "costs", label: "Costs", values: ["-60"], rollupTo: "operating" },
+      { id: "operating", label: "Operating profit", values: ["101"], rollupTo: "before-tax" },
+      { id: "finance", label: "Finance income", values: ["5"], rollupTo: "before-tax" },
+      { id: "before-tax", label: "Profit before tax", values: ["106"] },
+    ]),
+  );
   writeFileSync(join(target, SENTINEL), readFileSync(join(repoRoot, "fixtures/invalid/unknown-property-unit.json")));
   writeFileSync(join(target, CONTROL), `${JSON.stringify({ $schema: "https://schemas.example.invalid/unmapped.schema.json", name: "control" }, null, 2)}\n`);
 }
@@ -866,6 +883,47 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     await page.locator(`.tabs-container .tab.active[data-resource-name="${example}"]`).click();
     await describeUntil(page, apiResultsFile, (document) => document.lenses.includes("Snapshot matches current validation"), "the recorded snapshot matches");
     await page.locator(`.getting-started-step[data-step-id$="#recordSnapshot"] .complete`).waitFor({ timeout: UI_TIMEOUT_MS });
+  });
+
+  uiTest("a fix that leaves another subtotal failing asks its fixes next, with no notification, and the question goes once that subtotal stops failing", async ({ page }) => {
+    await quickOpen(page, CASCADE);
+    await page.evaluate(() => {
+      const state = window as { toastsSeen?: string[]; toastObserver?: MutationObserver };
+      state.toastsSeen = [];
+      state.toastObserver?.disconnect();
+      state.toastObserver = new MutationObserver(() => {
+        for (const toast of document.querySelectorAll(".notification-toast")) state.toastsSeen!.push(toast.textContent ?? "");
+      });
+      state.toastObserver.observe(document.body, { subtree: true, childList: true });
+    });
+    await runFsEditorCommand(page, "FS: Go to a Failing Subtotal");
+    await quickInputStep(page, "Fix the subtotal");
+    const sum = "Set Operating profit to the sum of its children (100)";
+    await quickInputBox(page).fill("sum of its children");
+    await page.locator(".quick-input-list .monaco-list-row.focused", { hasText: sum }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.keyboard.press("Enter");
+    // Profit before tax was added up from the old figure: its fixes are asked next, in the same kind of question.
+    await quickInputStep(page, "Fix the next subtotal");
+    await page.waitForFunction(
+      () => (document.querySelector(".quick-input-widget .quick-input-box input") as HTMLInputElement | null)?.placeholder.startsWith("Profit before tax fy2025") === true,
+      undefined,
+      { timeout: UI_TIMEOUT_MS },
+    );
+    // The fix undone in the editor (the question keeps its place: it stays open when the editor is
+    // clicked), Profit before tax adds up again: the question about it goes by itself.
+    await page.locator(".editor-group-container.active .monaco-editor .view-lines").click();
+    await page.keyboard.press("Control+Z");
+    await page.locator(".quick-input-widget").waitFor({ state: "hidden", timeout: UI_TIMEOUT_MS });
+    const toastsSeen = await page.evaluate(() => {
+      const state = window as { toastsSeen?: string[]; toastObserver?: MutationObserver };
+      state.toastObserver?.disconnect();
+      return state.toastsSeen ?? [];
+    });
+    assert.deepEqual(
+      toastsSeen.filter((text) => /does not add up/.test(text)),
+      [],
+      "no notification about a subtotal",
+    );
   });
 
   uiTest("FS: New Document's questions take the keyboard, from the walkthrough's button and from the palette over the walkthrough", async ({ page, apiResultsFile }) => {
