@@ -30,7 +30,21 @@ function readFromGit(spec: string): Input {
         .trim()
         .split("\n")[0]
         ?.replace(/^fatal: /, "") ?? "";
-    throw new OperationalError(`cannot read ${spec} from Git: ${message || `git show exited with ${run.status}`}`);
+    throw new OperationalError(`cannot read ${spec} from Git: ${gitShowProblem(spec, message) ?? (message || `git show exited with ${run.status}`)}`);
   }
   return decodeInput(spec, run.stdout);
+}
+
+/**
+ * What to do about `git show REV:path`'s failure, said for the cases a newcomer meets (a file just
+ * made, not yet committed; a repository with no commit), from git's first line without "fatal: ";
+ * undefined for any other failure, which is then quoted as git said it.
+ */
+export function gitShowProblem(spec: string, gitMessage: string): string | undefined {
+  const [, revision = "", path = ""] = REVISION_PATH.exec(spec) ?? [];
+  const either = `commit it first (git add ${path} && git commit), or compare two files (fsdoc compare OLD.json NEW.json)`;
+  if (/exists on disk, but not in the index$/.test(gitMessage)) return `${path} is not staged (":${path}" is its staged version): git add it first, or compare the file itself`;
+  if (/exists on disk, but not in '/.test(gitMessage)) return `${path} is not in ${revision}, only on disk: a new file is in ${revision} once it is committed; ${either}`;
+  if (revision === "HEAD" && /^(invalid object name|bad revision) 'HEAD'/.test(gitMessage)) return `the repository has no commit yet, so there is no HEAD:${path}; ${either}`;
+  return undefined;
 }

@@ -264,6 +264,35 @@ test("Git revisions: REV:path, :path (staged), REV:./path; a bad revision is one
   assert.match(absent.stderr, /^fsdoc: cannot read HEAD:gone\.json from Git: path 'gone\.json' does not exist in 'HEAD'\n$/);
 });
 
+test("HEAD:path of a file not committed yet (fsdoc init just made it) says so, and what to do", () => {
+  const dir = scratch();
+  git(dir, "init", "-q");
+  writeFileSync(join(dir, "doc.json"), OLD);
+  // No commit yet: there is no HEAD at all.
+  const noCommit = fsdoc(["compare", "HEAD:doc.json", "doc.json"], { cwd: dir });
+  assert.equal(noCommit.code, 1);
+  assert.match(
+    noCommit.stderr,
+    /^fsdoc: cannot read HEAD:doc\.json from Git: the repository has no commit yet, so there is no HEAD:doc\.json; commit it first \(git add doc\.json && git commit\), or compare two files \(fsdoc compare OLD\.json NEW\.json\)\n$/,
+  );
+  writeFileSync(join(dir, "other.json"), OLD);
+  git(dir, "add", "other.json");
+  git(dir, "commit", "-qm", "first");
+  // A commit, without this file: on disk only.
+  const notInHead = fsdoc(["compare", "HEAD:doc.json", "doc.json"], { cwd: dir });
+  assert.equal(notInHead.code, 1);
+  assert.match(
+    notInHead.stderr,
+    /^fsdoc: cannot read HEAD:doc\.json from Git: doc\.json is not in HEAD, only on disk: a new file is in HEAD once it is committed; commit it first \(git add doc\.json && git commit\), or compare two files/,
+  );
+  const notStaged = fsdoc(["compare", ":doc.json", "doc.json"], { cwd: dir });
+  assert.match(notStaged.stderr, /doc\.json is not staged \(":doc\.json" is its staged version\): git add it first/);
+  // Committed, as the README says: the comparison runs.
+  git(dir, "add", "doc.json");
+  git(dir, "commit", "-qm", "second");
+  assert.equal(fsdoc(["compare", "HEAD:doc.json", "doc.json", "--exit-code"], { cwd: dir }).code, 0);
+});
+
 test("the textconv driver: git diff and git log -p show cell lines, a rescaled unit only its unit line", () => {
   const dir = scratch();
   git(dir, "init", "-q");

@@ -192,7 +192,7 @@ test("a missing file is reported as not found, with no rollups summary; inconsis
   const inconsistent = fsdoc(["validate", join(repoRoot, "fixtures/examples/northwind-group.json"), join(repoRoot, "fixtures/examples/minimal.json")]);
   assert.match(
     inconsistent.stderr,
-    /^⚠ .*northwind-group\.json: conforming; rollups: 1 not satisfied \(Operating profit fy2025\), 2 not evaluated \(missing or unavailable values\), 35 satisfied$/m,
+    /^⚠ .*northwind-group\.json: conforming; rollups: 2 not satisfied \(Operating profit fy2025, Profit before tax fy2025\), 2 not evaluated \(missing or unavailable values\), 34 satisfied$/m,
   );
   assert.match(inconsistent.stderr, /^✓ .*minimal\.json: conforming; its one rollup satisfied$/m);
   assert.doesNotMatch(inconsistent.stderr, /✓[^\n]*inconsistent/);

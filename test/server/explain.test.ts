@@ -2,6 +2,8 @@
 // subtotal, related information, quick fixes applied and re-validated, source.fixAll.fs, inlay
 // hints, call hierarchy, document highlight and the Rollups tree request.
 import { test } from "node:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import assert from "node:assert/strict";
 import {
   CallHierarchyIncomingCallsRequest,
@@ -18,6 +20,7 @@ import {
 } from "vscode-languageserver-protocol/node";
 import { CellExplanationRequest, RollupTreeRequest, type RollupTreeResult } from "../../protocol/lsp";
 import { textOf } from "../engine/explainDocs";
+import { repoRoot } from "../support/paths";
 import { applyTextEdits, editsFor, serveThisFile, type ServerUnderTest } from "./harness";
 import { positionAt, positionOf, textAt } from "./text-positions";
 
@@ -130,6 +133,35 @@ for (const tolerance of [undefined, "0.5"]) {
     );
   });
 }
+
+test("the walkthrough's example: one fix at its first failing subtotal leaves every subtotal adding up, and Profit for the year the same in both statements", async () => {
+  // Operating profit is stated 1 above its children (a transcription error); Profit before tax was
+  // added up from the true figure, so it fails only through the stated Operating profit.
+  const text = readFileSync(join(repoRoot, "fixtures/examples/northwind-group.json"), "utf8");
+  const { uri, diagnostics } = await open(text);
+  const failing = diagnostics.filter((diagnostic) => diagnostic.code === "rollup-unsatisfied");
+  failing.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  assert.deepEqual(
+    failing.map((diagnostic) => /^(Operating profit|Profit before tax) fy2025/.exec(String(diagnostic.message))?.[1]),
+    ["Operating profit", "Profit before tax"],
+  );
+  const actions = await quickFixes(uri, failing[0]!);
+  const titles = actions.map((action) => action.title);
+  for (const title of ["Set Operating profit to the sum of its children (18,110)", "Accept rounding: set the tolerance of GBP thousands to 1 (every subtotal in it)"]) {
+    const action = actions.find((candidate) => candidate.title === title);
+    assert.ok(action !== undefined, `${title} among ${titles.join(" | ")}`);
+    const fixed = applyTextEdits(text, editsFor(action.edit, uri));
+    const left = (await open(fixed)).diagnostics.filter((diagnostic) => diagnostic.code === "rollup-unsatisfied");
+    assert.deepEqual(
+      left.map((diagnostic) => diagnostic.message),
+      [],
+      `${title}: no subtotal fails`,
+    );
+    const statements = (JSON.parse(fixed) as { statements: { id: string; items: { id: string; values: Record<string, unknown> }[] }[] }).statements;
+    const profit = (statement: string) => statements.find((candidate) => candidate.id === statement)?.items.find((item) => item.id === "profit-for-the-year")?.values.fy2025;
+    assert.equal(profit("income-statement"), profit("cash-flow-statement"), `${title}: Profit for the year agrees`);
+  }
+});
 
 test("source.fixAll.fs applies the safe fixes only: a JSON number becomes its decimal string, the failing total stays as stated", async () => {
   const text = signText.replace('"fy2025": "5000"', '"fy2025": 5000.0');

@@ -60,6 +60,10 @@ export function registerCommands({ server, previews, snapshotDiffs, compareViews
     ),
     vscode.commands.registerCommand(CLIENT_COMMANDS.openPreview, openPreview(true)),
     vscode.commands.registerCommand("fs.openPreview", openPreview(false)),
+    // The walkthrough's button: FS: Open Preview to the Side under a name with no keybinding, so that
+    // VS Code adds no "Tip: Use keyboard shortcut Ctrl+K V" line below it, which it never wraps and a
+    // narrow group cut off (the page names the shortcut in its text).
+    vscode.commands.registerCommand("fs.walkthrough.openPreview", () => vscode.commands.executeCommand(CLIENT_COMMANDS.openPreview)),
     vscode.commands.registerCommand("fs.openLeftSidePreview", openLeftSidePreview),
     vscode.commands.registerCommand("fs.togglePreviewLock", () => previews.toggleLock()),
     vscode.commands.registerCommand(CLIENT_COMMANDS.revealInPreview, (uri?: unknown, pointer?: unknown) => {
@@ -91,7 +95,7 @@ export function registerCommands({ server, previews, snapshotDiffs, compareViews
     vscode.commands.registerCommand("fs.validateWorkspace", () => validateWorkspace(server)),
     vscode.commands.registerCommand("fs.newDocument", newFsDocument),
     vscode.commands.registerCommand("fs.openExample", () => openExample(extensionUri)),
-    vscode.commands.registerCommand("fs.fixFailingSubtotal", fixFailingSubtotal),
+    vscode.commands.registerCommand("fs.fixFailingSubtotal", () => fixFailingSubtotal()),
     vscode.commands.registerCommand("fs.compareWith", (argument?: unknown) => compareViews.compareWith(argument)),
     vscode.commands.registerCommand("fs.compareDiffSides", (argument?: unknown) => compareViews.compareDiff(argument)),
   ];

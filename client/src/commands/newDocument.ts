@@ -3,6 +3,7 @@
 // inserted as a snippet so that Tab moves through the values the user types next.
 
 import * as vscode from "vscode";
+import { newDocumentColumn, type GroupTop } from "./newDocumentColumn";
 import { stepDone } from "./walkthroughProgress";
 import { checkNewDocumentOptions, newDocument, parseYears, type NewDocument, type NewDocumentOptions } from "../../../shared/src/template/newDocument";
 
@@ -64,6 +65,14 @@ class Questions {
 /** Whether the active editor is not a text editor (the walkthrough, a preview). */
 function besideAnotherKindOfEditor(): boolean {
   return vscode.window.activeTextEditor === undefined && vscode.window.tabGroups.activeTabGroup.activeTab !== undefined;
+}
+
+/** The column of the group of text editors a new document opens in (see newDocumentColumn). */
+export function textGroupColumn(): vscode.ViewColumn {
+  const top = (tab: vscode.Tab | undefined): GroupTop =>
+    tab === undefined ? "empty" : tab.input instanceof vscode.TabInputText || tab.input instanceof vscode.TabInputTextDiff ? "text" : "other";
+  const groups = vscode.window.tabGroups.all.map((group) => ({ column: group.viewColumn, top: top(group.activeTab) }));
+  return newDocumentColumn(vscode.window.tabGroups.activeTabGroup.viewColumn, groups);
 }
 
 /**
@@ -202,8 +211,9 @@ async function askOptions(questions: Questions): Promise<NewDocumentOptions | un
 }
 
 /**
- * Opens an untitled JSON editor holding the new document, in the active group, or beside it when
- * that shows another kind of editor (the walkthrough), which stays in view. The editor opens with
+ * Opens an untitled JSON editor holding the new document in a group of text editors: the active
+ * group, or when that shows another kind of editor (the walkthrough, a preview) the nearest group
+ * of text editors, or a new group beside it (textGroupColumn); the other editor stays in view. The editor opens with
  * its text and the first value selected at once, without the keyboard: the question on screen
  * keeps it (see `newFsDocument`). Then the same text is replaced by the snippet, for its tab stops;
  * VS Code refuses that when the user has typed meanwhile, and what was typed stays.
@@ -212,7 +222,7 @@ export async function openNewDocument({ text, snippet, firstTabStop }: NewDocume
   const document = await vscode.workspace.openTextDocument({ language: "json", content: text });
   const first = new vscode.Selection(document.positionAt(firstTabStop.offset), document.positionAt(firstTabStop.offset + firstTabStop.length));
   const editor = await vscode.window.showTextDocument(document, {
-    viewColumn: besideAnotherKindOfEditor() ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active,
+    viewColumn: textGroupColumn(),
     selection: first,
     preserveFocus: true,
   });

@@ -3,6 +3,8 @@
 // subtotal with its quick fixes shown. The other steps use the ordinary commands.
 
 import * as vscode from "vscode";
+import { shortRollupMessage } from "./fixPick";
+import { textGroupColumn } from "./newDocument";
 import { stepDone } from "./walkthroughProgress";
 
 /** The example the walkthrough opens, shipped in the extension (.vscodeignore). */
@@ -17,11 +19,9 @@ export const WALKTHROUGH_EXAMPLE = "fixtures/examples/northwind-group.json";
 export async function openExample(extensionUri: vscode.Uri): Promise<void> {
   const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(extensionUri, WALKTHROUGH_EXAMPLE));
   const document = await vscode.workspace.openTextDocument({ language: "json", content: new TextDecoder().decode(bytes) });
-  const group = vscode.window.tabGroups.activeTabGroup;
-  const occupied = vscode.window.activeTextEditor === undefined && group.activeTab !== undefined;
-  // The column after the walkthrough's, not ViewColumn.Beside: VS Code resolves Beside later,
-  // against whichever group is active by then (see client/src/preview/previewColumn.ts).
-  await vscode.window.showTextDocument(document, occupied ? group.viewColumn + 1 : vscode.ViewColumn.Active);
+  // A concrete column of text editors, not ViewColumn.Beside: VS Code resolves Beside later,
+  // against whichever group is active by then (see client/src/commands/newDocumentColumn.ts).
+  await vscode.window.showTextDocument(document, textGroupColumn());
   stepDone("exampleOpened");
 }
 
@@ -33,9 +33,10 @@ function isUnsatisfiedRollup(diagnostic: vscode.Diagnostic): boolean {
 /**
  * Puts the cursor on the first subtotal that does not add up and lists its quick fixes in a quick
  * pick; the chosen one is applied. (The editor's own quick fix menu needs the editor to keep the
- * focus, which the walkthrough page takes back once its button's command has run.)
+ * focus, which the walkthrough page takes back once its button's command has run.) `again`: a fix
+ * just applied left this one failing (a subtotal added up from the fixed one, say).
  */
-export async function fixFailingSubtotal(): Promise<void> {
+export async function fixFailingSubtotal(again = false): Promise<void> {
   const failingIn = (candidate: vscode.TextDocument) => vscode.languages.getDiagnostics(candidate.uri).filter(isUnsatisfiedRollup);
   // With no text editor active (a preview or the walkthrough has the focus), a visible FS editor
   // with a failing subtotal, or else an open document with one (hidden under a preview, say).
@@ -70,26 +71,46 @@ export async function fixFailingSubtotal(): Promise<void> {
     void vscode.window.showInformationMessage(vscode.l10n.t("{0} No quick fix applies; the hover on the value shows the whole breakdown.", failing.message));
     return;
   }
-  const chosen = await vscode.window.showQuickPick(
-    fixes.map((fix) => ({ label: fix.title, description: fix.isPreferred === true ? vscode.l10n.t("preferred") : undefined, fix })),
-    { title: vscode.l10n.t("Fix the subtotal"), placeHolder: failing.message, ignoreFocusOut: true },
-  );
+  // The question goes away by itself once its subtotal stops failing (edited by hand meanwhile): it
+  // never stays on screen saying what is no longer true.
+  const stale = whenFixed(target.uri, failing.message);
+  const chosen = await Promise.resolve(
+    vscode.window.showQuickPick(
+      fixes.map((fix) => ({ label: fix.title, description: fix.isPreferred === true ? vscode.l10n.t("preferred") : undefined, fix })),
+      { title: again ? vscode.l10n.t("Fix the next subtotal") : vscode.l10n.t("Fix the subtotal"), placeHolder: shortRollupMessage(failing.message), ignoreFocusOut: true },
+      stale.token,
+    ),
+  ).finally(() => stale.dispose());
   if (chosen?.fix.edit === undefined) return;
   // Subscribed before the edit: the server's answer to it can come at once.
   const answered = fixedOrTimedOut(target.uri, failing.message);
   if (!(await vscode.workspace.applyEdit(chosen.fix.edit))) return;
   await answered;
   // Done only when the fix leaves every subtotal adding up: setting a rounded subtotal to its
-  // children's sum moves the difference to the subtotal stated from it (the example's Profit
-  // before tax), which is not fixed.
-  const left = failingIn(target);
-  if (left.length === 0) {
+  // children's sum moves the difference to the subtotal stated from it, which is not fixed. Then
+  // the next one's fixes are asked at once, in the same kind of question: not in a notification,
+  // which VS Code cannot close and which would stay after it stopped being true.
+  if (failingIn(target).length === 0) {
     stepDone("subtotalFixed");
     return;
   }
-  const next = vscode.l10n.t("Fix the Next One");
-  const answer = await vscode.window.showInformationMessage(vscode.l10n.t("A subtotal still does not add up: {0}", left[0]!.message), next);
-  if (answer === next) await fixFailingSubtotal();
+  await fixFailingSubtotal(true);
+}
+
+/** A cancellation that fires once `uri`'s diagnostics no longer hold the failing one with `message`. */
+function whenFixed(uri: vscode.Uri, message: string): { token: vscode.CancellationToken; dispose(): void } {
+  const source = new vscode.CancellationTokenSource();
+  const listener = vscode.languages.onDidChangeDiagnostics((event) => {
+    if (!event.uris.some((changed) => changed.toString() === uri.toString())) return;
+    if (!vscode.languages.getDiagnostics(uri).some((diagnostic) => isUnsatisfiedRollup(diagnostic) && diagnostic.message === message)) source.cancel();
+  });
+  return {
+    token: source.token,
+    dispose: () => {
+      listener.dispose();
+      source.dispose();
+    },
+  };
 }
 
 /** How long the server may take to answer a fix with the document's new diagnostics. */
@@ -100,16 +121,14 @@ const ANSWER_MS = 10_000;
  * server has analysed the fixed text), or after ANSWER_MS.
  */
 function fixedOrTimedOut(uri: vscode.Uri, fixedMessage: string): Promise<void> {
+  const fixed = whenFixed(uri, fixedMessage);
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
-      listener.dispose();
+      fixed.dispose();
       resolve();
     };
     const timer = setTimeout(done, ANSWER_MS);
-    const listener = vscode.languages.onDidChangeDiagnostics((event) => {
-      if (!event.uris.some((changed) => changed.toString() === uri.toString())) return;
-      if (!vscode.languages.getDiagnostics(uri).some((diagnostic) => isUnsatisfiedRollup(diagnostic) && diagnostic.message === fixedMessage)) done();
-    });
+    fixed.token.onCancellationRequested(done);
   });
 }

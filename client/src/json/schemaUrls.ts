@@ -1,6 +1,6 @@
 // VS Code's JSON extension downloads the schema a document names in `$schema`. FS documents name
-// the published URL, so offline (or behind a proxy) an FS document shows "Unable to resolve
-// schema" in the status bar and "Unable to load schema from …" in the Problems panel.
+// the published URL, so offline (or behind a proxy) an FS document shows a warning in the status bar
+// (its tooltip: "Unable to resolve schema") and "Unable to load schema from …" in the Problems panel.
 //
 // The JSON language service looks a `$schema` URI up among the schemas already registered before it
 // downloads anything, and only a `json.schemas` entry with both `url` and an inline `schema`
@@ -13,9 +13,10 @@
 //
 // So registering the URLs means writing the user's settings, which the extension does only when the
 // user asks for it: `fs.json.mapSchemaUrls` is off until turned on, and the first time VS Code's JSON
-// fails to load the FS schema (the false warning appears), one prompt offers to turn it on. While
-// it is on, the three entries are kept in the user's `json.schemas`; turning it (or `fs.enable`)
-// off removes them, and so does the uninstall hook (client/src/node/uninstall.ts), which reads the
+// fails to load the FS schema (the false warning appears), one prompt offers to turn it on (again
+// in the next window if it was left unanswered). While it is on, the three entries are kept in the
+// user's `json.schemas`; turning it (or `fs.enable`) off removes them, and so does the uninstall
+// hook (client/src/node/uninstall.ts), which reads the
 // settings files noted here (this module only writes through the settings API). An entry the user
 // wrote for the same URL is left alone. Entries an earlier version wrote unasked are removed when
 // this version first activates with the setting off.
@@ -73,7 +74,12 @@ async function synchronize(context: vscode.ExtensionContext): Promise<void> {
   if (want) await vscode.commands.executeCommand("_json.retryResolveSchema").then(undefined, () => undefined);
 }
 
-/** One prompt per machine, the first time VS Code's JSON fails to load the FS schema while the setting is off. */
+/**
+ * One prompt per machine until it is answered, the first time VS Code's JSON fails to load the FS
+ * schema while the setting is off. VS Code hides an information toast with a button after 15 s
+ * (it is not sticky) into the notification centre, where a newcomer rarely looks: a prompt left
+ * there unanswered is offered again in the next window, as a toast.
+ */
 function offerOnFalseWarning(context: vscode.ExtensionContext): vscode.Disposable {
   let asking = false;
   const listener = vscode.languages.onDidChangeDiagnostics(({ uris }) => {
@@ -88,14 +94,16 @@ function offerOnFalseWarning(context: vscode.ExtensionContext): vscode.Disposabl
 }
 
 async function ask(context: vscode.ExtensionContext): Promise<void> {
-  await context.globalState.update(OFFERED_KEY, true);
   const register = vscode.l10n.t("Register Schema URLs");
+  // The words VS Code 1.100's JSON shows (its Problems entry: "Unable to load schema from '<url>': <why>.").
   const answer = await vscode.window.showInformationMessage(
     vscode.l10n.t(
-      "VS Code's JSON could not download the FS schema (offline or behind a proxy), so it shows \"Unable to resolve schema\". FS Documents checks FS documents itself. Register the FS schema URLs in your user setting json.schemas, so that VS Code's JSON needs no download? The entries are removed when you turn fs.json.mapSchemaUrls off or uninstall FS Documents.",
+      'VS Code\'s JSON could not download the FS schema (offline or behind a proxy): "Unable to load schema from …". FS Documents checks FS documents itself. Register the FS schema URLs in your user json.schemas, so that no download is needed? (fs.json.mapSchemaUrls; turned off or uninstalled, the entries go.)',
     ),
     register,
   );
+  // Answered: a button, or closed. (A prompt still in the notification centre when the window goes never resolves.)
+  await context.globalState.update(OFFERED_KEY, true);
   if (answer === register) await vscode.workspace.getConfiguration("fs").update("json.mapSchemaUrls", true, vscode.ConfigurationTarget.Global);
 }
 
