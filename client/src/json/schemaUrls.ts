@@ -98,7 +98,7 @@ async function ask(context: vscode.ExtensionContext): Promise<void> {
   // The words VS Code 1.100's JSON shows (its Problems entry: "Unable to load schema from '<url>': <why>.").
   const answer = await vscode.window.showInformationMessage(
     vscode.l10n.t(
-      'VS Code\'s JSON could not download the FS schema (offline or behind a proxy): "Unable to load schema from …". FS Documents checks FS documents itself. Register the FS schema URLs in your user json.schemas, so that no download is needed? (fs.json.mapSchemaUrls; turned off or uninstalled, the entries go.)',
+      'VS Code\'s JSON could not download the FS schema (offline or behind a proxy) and shows "Unable to load schema from …". FS Documents checks FS documents itself. Register the FS schema URLs in your user setting json.schemas, so that nothing needs downloading? Turning fs.json.mapSchemaUrls off, or uninstalling FS Documents, removes them.',
     ),
     register,
   );
