@@ -13,7 +13,7 @@ import { display } from "./display";
 import { cellDisplayText, type PreviewCell, type PreviewModel, type PreviewRow, type PreviewStatement } from "../../shared/src/render/previewModel";
 import type { PreviewPatchOp } from "../../shared/src/render/previewPatch";
 import { escapeSegment, parentPointer } from "../../shared/src/json/pointer";
-import { layoutTables, wrapTable } from "./tableScroll";
+import { layoutTables, scrollSigns, wrapTable } from "./tableScroll";
 import { LabelWidths } from "./labelWidth";
 
 /** Pixels drawn above and below the visible area, so a scroll rarely shows undrawn rows. */
@@ -709,7 +709,7 @@ export class StatementsView {
     if (statement.omitted !== undefined) body.append(noteRow(doc, "fs-omitted", statement.omitted, span));
     else if (statement.rows.length === 0) body.append(noteRow(doc, "fs-empty", l10n.t("This statement has no items."), span));
     body.append(view.topSpacer, view.bottomSpacer);
-    section.append(view.wrapper);
+    section.append(view.wrapper, ...scrollSigns(view.wrapper));
     this.computeVisible(view);
     this.sizeColumns(view);
     this.setRowCount(view);
