@@ -78,6 +78,19 @@ export interface SnapshotDiffResult {
   version: number;
   diff: SnapshotDiff | undefined;
   problem?: string;
+  /** How to name what the diff names by id, as the changes view does. */
+  names?: SnapshotNames;
+}
+
+/**
+ * The names of the statements, items and periods a snapshot diff's checks name by id: labels, and
+ * periods by their dates (lists, since ids are data). Only those the diff names; one without a
+ * label is left out and named by its id.
+ */
+export interface SnapshotNames {
+  statements: { id: string; name: string }[];
+  items: { statement: string; id: string; name: string }[];
+  periods: { id: string; name: string }[];
 }
 
 export const SnapshotDiffRequest = new RequestType<DocumentParams, SnapshotDiffResult | null, void>("fs/snapshotDiff");

@@ -8,6 +8,7 @@ import { cellPointer } from "../../shared/src/index";
 import * as service from "../../server/src/service/index";
 import { documentOf, textOf, type Options, type Row } from "../engine/explainDocs";
 import { createService } from "./service";
+import { displayFormat } from "../../shared/src/render/localeFormat";
 
 const server = createService();
 let counter = 0;
@@ -104,7 +105,7 @@ const CASES: { cause: string; rows: Row[]; options?: Options; text: string; item
       { id: "total", label: "Total", values: ["16", "25"] },
     ],
     options: { periods: ["fy2025", "fy2024"] },
-    text: "Total holds in fy2024, which points at a typing error in fy2025.",
+    text: "Total holds in 2024-01-01 – 2024-12-31, which points at a typing error in 2025-01-01 – 2025-12-31.",
     item: 2,
   },
 ];
@@ -163,7 +164,7 @@ function openWithUnavailable(rows: readonly Row[], unavailable: number[]): strin
   return uri;
 }
 
-test("a subtotal that cannot be checked: the summary names the first cell that holds no value, and the causes name every such cell (the subtotal's own first), each pointing at it", () => {
+test("a subtotal that cannot be checked: the summary names the subtotal once, and the causes name every cell that holds no value (the subtotal's own first), each pointing at it", () => {
   const uri = openWithUnavailable(
     [
       { id: "a", label: "Revenue", values: [null], rollupTo: "total" },
@@ -176,10 +177,11 @@ test("a subtotal that cannot be checked: the summary names the first cell that h
   const explanation = explain(uri, 3);
   assert.ok(explanation !== null, "an explanation of the total that cannot be checked");
   assert.equal(explanation.notEvaluated, true);
-  assert.equal(explanation.summary, "Gross profit fy2025 cannot be checked: Revenue fy2025 has no value (null).");
+  // The one cause is said once: in the list, not in the summary too (issue 30).
+  assert.equal(explanation.summary, "Gross profit 2025-01-01 – 2025-12-31 cannot be checked.");
   assert.deepEqual(explanation.causes, [
-    { text: "Revenue fy2025 has no value (null).", pointer: cellPointer(0, 0, "fy2025") },
-    { text: "Cost of sales fy2025 is marked unavailable.", pointer: cellPointer(0, 2, "fy2025") },
+    { text: "Revenue 2025-01-01 – 2025-12-31 has no value (null).", pointer: cellPointer(0, 0, "fy2025") },
+    { text: "Cost of sales 2025-01-01 – 2025-12-31 is marked unavailable.", pointer: cellPointer(0, 2, "fy2025") },
   ]);
 
   const own = openWithUnavailable(
@@ -191,11 +193,39 @@ test("a subtotal that cannot be checked: the summary names the first cell that h
     [2],
   );
   assert.deepEqual(explain(own, 2)?.causes, [
-    { text: "Gross profit fy2025, the subtotal itself, is marked unavailable.", pointer: cellPointer(0, 2, "fy2025") },
-    { text: "Other fy2025 has no value (null).", pointer: cellPointer(0, 1, "fy2025") },
+    { text: "Gross profit 2025-01-01 – 2025-12-31, the subtotal itself, is marked unavailable.", pointer: cellPointer(0, 2, "fy2025") },
+    { text: "Other 2025-01-01 – 2025-12-31 has no value (null).", pointer: cellPointer(0, 1, "fy2025") },
   ]);
   // A failing or satisfied subtotal is not marked so.
   assert.equal(explain(open(CASES[0]!.rows), 2)?.notEvaluated, undefined);
   // The cell that holds no value is not itself a subtotal: nothing to explain there.
   assert.equal(explain(uri, 0), null);
+});
+
+test("the explanation names a period as the preview's column heading does (its date in the display language), not by its id", () => {
+  const document = documentOf(
+    [
+      { id: "a", label: "Revenue", values: ["10", "20"], rollupTo: "total" },
+      { id: "b", label: "Costs", values: ["5", null], rollupTo: "total" },
+      { id: "total", label: "Total", values: ["16", "25"] },
+    ],
+    { periods: ["at-2025", "at-2024"] },
+  ) as { periods: Record<string, unknown>[] };
+  document.periods = [
+    { id: "at-2025", kind: "instant", date: "2025-12-31" },
+    { id: "at-2024", kind: "instant", date: "2024-12-31" },
+  ];
+  const uri = `file:///cells/doc-${counter++}.json`;
+  server.open(uri, JSON.stringify(document, null, 2));
+  const english = displayFormat("en-US");
+  const failing = server.with(uri, (analysis) => service.cellExplanation(analysis, 1, cellPointer(0, 2, "at-2025"), english));
+  assert.ok(failing !== null);
+  assert.match(failing.summary, /^Total 12\/31\/2025: 16 stated, children sum to 15 /);
+  assert.ok(
+    failing.causes.every((cause) => !/at-202[45]/.test(cause.text)),
+    JSON.stringify(failing.causes),
+  );
+  const blocked = server.with(uri, (analysis) => service.cellExplanation(analysis, 1, cellPointer(0, 2, "at-2024"), english));
+  assert.equal(blocked?.summary, "Total 12/31/2024 cannot be checked.");
+  assert.deepEqual(blocked?.causes, [{ text: "Costs 12/31/2024 has no value (null).", pointer: cellPointer(0, 1, "at-2024") }]);
 });

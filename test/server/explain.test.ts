@@ -271,7 +271,7 @@ test("fs/cellExplanation over the protocol: the preview's failing cell is explai
   const { uri } = await open(signText);
   const pointer = "/statements/0/items/2/values/fy2025";
   const explanation = await server.connection.sendRequest(CellExplanationRequest, { uri, modelVersion: 1, pointer });
-  assert.equal(explanation?.summary, "Gross profit fy2025: 3,760 stated, children sum to 6,240 (difference -2,480, tolerance 0).");
+  assert.equal(explanation?.summary, "Gross profit 2025-01-01 – 2025-12-31: 3,760 stated, children sum to 6,240 (difference -2,480, tolerance 0).");
   assert.deepEqual(explanation?.causes[0], { text: "Cost of sales (1,240) has the wrong sign? With it negated the total holds.", pointer: "/statements/0/items/1/values/fy2025" });
   assert.equal(await server.connection.sendRequest(CellExplanationRequest, { uri, modelVersion: 7, pointer }), null);
 });

@@ -67,8 +67,10 @@ describe("FS preview: why a subtotal fails", () => {
     await send(p, { type: "explanation", uri: DOCUMENT_URI, version: 1, pointer: GROSS_PROFIT_FY2025, explanation });
     await p.locator(PANEL).waitFor({ state: "visible" });
     const shown = (await p.textContent(PANEL)) ?? "";
-    assert.match(shown, /Gross profit fy2025: 41 stated, children sum to 40 \(difference 1, tolerance 0\)\./);
-    assert.match(shown, /Gross profit holds in fy2024, which points at a typing error in fy2025\./);
+    // Periods are named as the column headings name them, not by their ids ("fy2025").
+    assert.match(shown, /Gross profit 2025-01-01 – 2025-12-31: 41 stated, children sum to 40 \(difference 1, tolerance 0\)\./);
+    assert.match(shown, /Gross profit holds in 2024-01-01 – 2024-12-31, which points at a typing error in 2025-01-01 – 2025-12-31\./);
+    assert.doesNotMatch(shown, /fy202[45]/);
     assert.equal(await p.locator(`${PANEL} li`).count(), explanation.causes.length);
 
     // Pointing at it again asks nothing more.
@@ -103,11 +105,13 @@ describe("FS preview: why a subtotal fails", () => {
     await send(p, { type: "explanation", uri: DOCUMENT_URI, version: 1, pointer: GROSS_PROFIT_FY2025, explanation });
     await p.locator(PANEL).waitFor({ state: "visible" });
     assert.equal(await p.textContent(`${PANEL} .fs-explanation-title`), "Why this subtotal cannot be checked");
-    assert.equal(await p.textContent(`${PANEL} .fs-explanation-summary`), "Gross profit fy2025 cannot be checked: Revenue fy2025 has no value (null).");
+    assert.equal(await p.textContent(`${PANEL} .fs-explanation-summary`), "Gross profit 2025-01-01 – 2025-12-31 cannot be checked.");
     assert.deepEqual(await p.locator(`${PANEL} button.fs-explanation-cause`).allTextContents(), [
-      "Revenue fy2025 has no value (null).",
-      "Cost of sales fy2025 is marked unavailable.",
+      "Revenue 2025-01-01 – 2025-12-31 has no value (null).",
+      "Cost of sales 2025-01-01 – 2025-12-31 is marked unavailable.",
     ]);
+    // Each cause is said once (the summary named the first one again).
+    assert.equal(((await p.textContent(PANEL)) ?? "").split("Revenue 2025-01-01 – 2025-12-31 has no value").length, 2);
     assert.equal(await p.locator(`${PANEL} .fs-explanation-sum`).count(), 0, "no children's sum to set");
 
     const costOfSales = "/statements/1/items/5/values/fy2025";

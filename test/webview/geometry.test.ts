@@ -1,7 +1,9 @@
-// The preview's table geometry at 600 px, in a real browser, in every example (fixtures/examples)
-// and in a generated wide document: no value is ever shown in part (a cell partly under the sticky
-// label column is hidden whole, at every scroll position tried), each table scrolls sideways on
-// its own and shows that it does, and a table uses the width there is.
+// The preview's table geometry at 320, 400 and 600 px, in a real browser, in every example
+// (fixtures/examples) and in a generated wide document: no value is ever shown in part (a cell
+// partly under the sticky label column is hidden whole, at every scroll position tried), each table
+// scrolls sideways on its own and shows that it does (a "next column" button where the columns
+// shown end, in view wherever the page is scrolled to in the table), and a table uses the width
+// there is (a wider table's columns shown whole reach that button).
 
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
@@ -12,7 +14,10 @@ import { fixturesRoot, readJson } from "../support/paths";
 import { modelMessageFor, send, settleFrames, usePreviewHost } from "./page";
 
 const TIMEOUT = { timeout: 120_000 };
-const VIEWPORT = { width: 600, height: 700 };
+const WIDTHS = [320, 400, 600];
+/** The strip the "next column" button keeps at the view's right, and how far it reaches over the last heading's padding (webview/src/tableScroll.ts). */
+const STRIP = 14;
+const OVER = 8;
 
 /** A document with a wide statement (ten years, large decimals, a unit column) and a narrow one above it. */
 export function wideDocument(): unknown {
@@ -133,61 +138,165 @@ async function showTable(page: Page, index: number): Promise<void> {
   await settleFrames(page);
 }
 
-describe("the preview's tables at 600 px", () => {
-  eachDocumentAt(VIEWPORT, "no value cell is ever partly covered, each table scrolls alone and shows it, a table uses the width there is", async (p, count, name) => {
-    let scrolled = 0;
-    for (let table = 0; table < count; table++) {
-      await showTable(p, table);
-      const width = await p.evaluate((index) => {
-        const scroller = (window as unknown as { __scrollers: HTMLElement[] }).__scrollers[index]!;
-        const tableElement = document.querySelectorAll("table.fs-table")[index] as HTMLTableElement;
-        const label = tableElement.querySelector("thead th")!.getBoundingClientRect().width;
-        const em = Number.parseFloat(getComputedStyle(tableElement).fontSize);
-        return {
-          table: tableElement.getBoundingClientRect().width,
-          room: scroller.clientWidth,
-          label,
-          em,
-          scrollWidth: scroller.scrollWidth,
-          shadow: getComputedStyle(scroller).boxShadow,
-          classes: scroller.className,
-        };
-      }, table);
-      // The table fills its width, unless its label column is already as wide as it may be (40em).
-      assert.ok(width.table >= width.room - 2 || width.label >= 40 * width.em - 1, `table ${table} uses ${width.table} of ${width.room} px: ${JSON.stringify(width)}`);
-      if (width.scrollWidth <= width.room + 1) continue;
-      scrolled++;
-      // It shows that it scrolls: a shadow on the side where more columns are (and a scrollbar,
-      // which headless Chromium hides).
-      assert.match(width.classes, /\bfs-more-right\b/);
-      assert.notEqual(width.shadow, "none", `table ${table} shows a shadow where more columns are`);
-      assert.doesNotMatch(width.classes, /\bfs-more-left\b/);
-      const max = width.scrollWidth - width.room;
-      const positions = [1, 7, 37, 101, Math.round(max / 3), Math.round(max / 2) + 3, Math.round((2 * max) / 3) - 5, max - 11, max];
-      for (const position of positions) {
-        const before = await p.evaluate(
-          ({ index, position }) => {
-            const all = (window as unknown as { __scrollers: HTMLElement[] }).__scrollers;
-            all[index]!.scrollLeft = position;
-            return all.map((scroller) => scroller.scrollLeft);
-          },
-          { index: table, position },
-        );
-        await settleFrames(p);
-        // Only this table moved: every other table, and the page, stays where it was.
-        const others = before.filter((left, index) => index !== table && left !== 0);
-        assert.deepEqual(others, [], `scrolling table ${table} to ${position} moved other tables`);
-        assert.equal(await p.$eval("#fs-preview-content", (element) => element.scrollLeft), 0);
-        assert.deepEqual(await partlyShown(p, table), [], `table ${table} scrolled to ${position} shows part of a number`);
-        assert.match(await p.evaluate((index) => (window as unknown as { __scrollers: HTMLElement[] }).__scrollers[index]!.className, table), /\bfs-more-left\b/);
-      }
-      await p.evaluate((index) => {
-        (window as unknown as { __scrollers: HTMLElement[] }).__scrollers[index]!.scrollLeft = 0;
-      }, table);
+/**
+ * At its scroll position now, table `index` as seen: where the columns shown whole end (the right
+ * edge of the last header cell inside the view and not cut off), the view's edges, and the "next
+ * column" button's box and whether it is the topmost element at its middle.
+ */
+async function rightEdge(
+  page: Page,
+  index: number,
+): Promise<{
+  shownEnd: number;
+  viewLeft: number;
+  viewRight: number;
+  sign: { left: number; right: number; top: number; bottom: number } | null;
+  signOnTop: boolean;
+  inContent: boolean;
+  label: number;
+  widest: number;
+  em: number;
+  labelsScroll: boolean;
+}> {
+  return page.evaluate((table) => {
+    const scroller = (window as unknown as { __scrollers: HTMLElement[] }).__scrollers[table]!;
+    const tableElement = document.querySelectorAll("table.fs-table")[table] as HTMLTableElement;
+    const view = scroller.getBoundingClientRect();
+    const viewRight = view.left + scroller.clientLeft + scroller.clientWidth;
+    const cut = Number.parseFloat(tableElement.style.getPropertyValue("--fs-cut")) || 0;
+    const clipRight = tableElement.getBoundingClientRect().right - cut;
+    const cells = [...tableElement.tHead!.rows[0]!.cells];
+    let shownEnd = view.left;
+    for (const cell of cells) {
+      const box = cell.getBoundingClientRect();
+      if (box.right <= Math.min(viewRight, clipRight) + 0.5) shownEnd = Math.max(shownEnd, box.right);
     }
-    if (name === "generated wide document") assert.ok(scrolled >= 1, "the wide table scrolls sideways at 600 px");
+    const sign = scroller.parentElement!.querySelector<HTMLElement>(".fs-scroll-right");
+    const box = sign === null || sign.hidden ? null : sign.getBoundingClientRect();
+    const content = (document.querySelector("#fs-preview-content") as HTMLElement).getBoundingClientRect();
+    const top = box === null ? null : document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return {
+      shownEnd,
+      viewLeft: view.left + scroller.clientLeft,
+      viewRight,
+      sign: box === null ? null : { left: box.left, right: box.right, top: box.top, bottom: box.bottom },
+      signOnTop: top !== null && sign !== null && sign.contains(top),
+      inContent: box !== null && box.top >= content.top - 0.5 && box.bottom <= content.bottom + 0.5,
+      label: cells[0]!.getBoundingClientRect().width,
+      widest: Math.max(...cells.slice(1).map((cell) => cell.getBoundingClientRect().width)),
+      em: Number.parseFloat(getComputedStyle(tableElement).fontSize),
+      labelsScroll: scroller.classList.contains("fs-labels-scroll"),
+    };
+  }, index);
+}
+
+/** The "next column" button of table `index` is in view, where its columns shown whole end. */
+function assertSign(edge: Awaited<ReturnType<typeof rightEdge>>, what: string): void {
+  assert.ok(edge.sign !== null, `${what}: a "next column" button is shown`);
+  assert.ok(
+    edge.sign.left >= edge.shownEnd - OVER - 1 && edge.sign.left <= edge.shownEnd + 1,
+    `${what}: the button is at the columns' visible right edge: ${JSON.stringify(edge)}`,
+  );
+  assert.ok(edge.sign.right <= edge.viewRight + 0.5, `${what}: the button is inside the view: ${JSON.stringify(edge)}`);
+  assert.ok(edge.inContent && edge.signOnTop, `${what}: the button is in view and not covered: ${JSON.stringify(edge)}`);
+}
+
+for (const viewportWidth of WIDTHS)
+  describe(`the preview's tables at ${viewportWidth} px`, () => {
+    eachDocumentAt(
+      { width: viewportWidth, height: 700 },
+      "no value cell is ever partly covered, each table scrolls alone and shows it, a table uses the width there is",
+      async (p, count, name) => {
+        let scrolled = 0;
+        for (let table = 0; table < count; table++) {
+          await showTable(p, table);
+          const width = await p.evaluate((index) => {
+            const scroller = (window as unknown as { __scrollers: HTMLElement[] }).__scrollers[index]!;
+            const tableElement = document.querySelectorAll("table.fs-table")[index] as HTMLTableElement;
+            const label = tableElement.querySelector("thead th")!.getBoundingClientRect().width;
+            const em = Number.parseFloat(getComputedStyle(tableElement).fontSize);
+            return {
+              table: tableElement.getBoundingClientRect().width,
+              room: scroller.clientWidth,
+              label,
+              em,
+              scrollWidth: scroller.scrollWidth,
+              shadow: getComputedStyle(scroller).boxShadow,
+              classes: scroller.className,
+            };
+          }, table);
+          // The table fills its width, unless its label column is already as wide as it may be (40em).
+          assert.ok(width.table >= width.room - 2 || width.label >= 40 * width.em - 1, `table ${table} uses ${width.table} of ${width.room} px: ${JSON.stringify(width)}`);
+          if (width.scrollWidth <= width.room + 1) continue;
+          scrolled++;
+          // It uses the width there is: the columns shown whole reach the "next column" button, which
+          // is in view, also with the page scrolled to the middle of a long table.
+          const edge = await rightEdge(p, table);
+          assertSign(edge, `table ${table}`);
+          // Unless the label column is as wide as it may be: 40em, or the widest column just fits beside it.
+          const capped = edge.labelsScroll || edge.label >= 40 * edge.em - 1 || edge.label + edge.widest >= edge.viewRight - edge.viewLeft - STRIP - 1;
+          assert.ok(
+            capped || edge.shownEnd >= edge.viewRight - STRIP - 3,
+            `table ${table} leaves ${Math.round(edge.viewRight - edge.shownEnd)} px unused: ${JSON.stringify(edge)}`,
+          );
+          // The button scrolls by one column, and ‹ scrolls back.
+          const sign = p.locator("section.fs-statement").nth(table);
+          await sign.locator(".fs-scroll-right").click();
+          await settleFrames(p);
+          const moved = await p.evaluate((index) => (window as unknown as { __scrollers: HTMLElement[] }).__scrollers[index]!.scrollLeft, table);
+          assert.ok(moved > 0, `table ${table}'s "next column" button scrolls it`);
+          assert.deepEqual(await partlyShown(p, table), [], `table ${table} after one "next column" shows part of a number`);
+          await sign.locator(".fs-scroll-left").click();
+          await settleFrames(p);
+          assert.equal(
+            await p.evaluate((index) => (window as unknown as { __scrollers: HTMLElement[] }).__scrollers[index]!.scrollLeft, table),
+            0,
+            `table ${table}'s "previous column" button scrolls back`,
+          );
+          const middle = await p.evaluate((index) => {
+            const content = document.querySelector("#fs-preview-content") as HTMLElement;
+            const box = (document.querySelectorAll("table.fs-table")[index] as HTMLElement).getBoundingClientRect();
+            if (box.height < content.clientHeight * 1.5) return false;
+            content.scrollTop += box.height / 2;
+            return true;
+          }, table);
+          if (middle) {
+            await settleFrames(p);
+            assertSign(await rightEdge(p, table), `table ${table}, scrolled to its middle`);
+            await showTable(p, table);
+          }
+          // It shows that it scrolls: a shadow on the side where more columns are (and a scrollbar,
+          // which headless Chromium hides).
+          assert.match(width.classes, /\bfs-more-right\b/);
+          assert.notEqual(width.shadow, "none", `table ${table} shows a shadow where more columns are`);
+          assert.doesNotMatch(width.classes, /\bfs-more-left\b/);
+          const max = width.scrollWidth - width.room;
+          const positions = [1, 7, 37, 101, Math.round(max / 3), Math.round(max / 2) + 3, Math.round((2 * max) / 3) - 5, max - 11, max];
+          for (const position of positions) {
+            const before = await p.evaluate(
+              ({ index, position }) => {
+                const all = (window as unknown as { __scrollers: HTMLElement[] }).__scrollers;
+                all[index]!.scrollLeft = position;
+                return all.map((scroller) => scroller.scrollLeft);
+              },
+              { index: table, position },
+            );
+            await settleFrames(p);
+            // Only this table moved: every other table, and the page, stays where it was.
+            const others = before.filter((left, index) => index !== table && left !== 0);
+            assert.deepEqual(others, [], `scrolling table ${table} to ${position} moved other tables`);
+            assert.equal(await p.$eval("#fs-preview-content", (element) => element.scrollLeft), 0);
+            assert.deepEqual(await partlyShown(p, table), [], `table ${table} scrolled to ${position} shows part of a number`);
+            assert.match(await p.evaluate((index) => (window as unknown as { __scrollers: HTMLElement[] }).__scrollers[index]!.className, table), /\bfs-more-left\b/);
+          }
+          await p.evaluate((index) => {
+            (window as unknown as { __scrollers: HTMLElement[] }).__scrollers[index]!.scrollLeft = 0;
+          }, table);
+        }
+        if (name === "generated wide document") assert.ok(scrolled >= 1, `the wide table scrolls sideways at ${viewportWidth} px`);
+      },
+    );
   });
-});
 
 /**
  * At `scrollLeft` 0, the first period's column of table `index` as the user sees it: whether its

@@ -153,4 +153,46 @@ describe("the preview's labels and captions", () => {
       });
     }
   }
+
+  // Issue 30: at about 710 px the key figures' labels read "Average employe…" three times. A label
+  // cut after two lines shows its first word whole (the column is as wide as its longest word), so
+  // a label that is cut must differ from every other of its statement in that first word; the
+  // whole label is its row heading's title.
+  for (const [width, font] of [
+    [320, "16px"],
+    [400, "13px"],
+    [600, "16px"],
+    [710, "13px"],
+  ] as const) {
+    test(`the example at ${width} px (font ${font}): no two labels that differ read the same, each whole in its title`, TIMEOUT, async () => {
+      const p = await preview.open({ width, height: 800 });
+      await p.evaluate((size) => document.documentElement.style.setProperty("--vscode-font-size", size), font);
+      await send(p, modelMessageFor(readJson(join(fixturesRoot, "examples", "northwind-group.json")), 1));
+      await p.waitForSelector(".fs-item-label");
+      const alike: string[] = [];
+      await eachStatement(p, async () => {
+        alike.push(
+          ...(await p.evaluate(() => {
+            const found: string[] = [];
+            for (const section of document.querySelectorAll("section.fs-statement")) {
+              const labels = [...section.querySelectorAll<HTMLElement>("th.fs-item")].map((heading) => ({
+                heading,
+                element: heading.querySelector<HTMLElement>(".fs-item-label")!,
+                text: heading.querySelector(".fs-item-label")!.textContent ?? "",
+              }));
+              const first = (text: string): string => text.trim().split(/\s+/)[0] ?? "";
+              for (const label of labels) {
+                if (!(label.heading.title === label.text || label.heading.title.startsWith(`${label.text}\n`))) found.push(`${label.text}: title "${label.heading.title}"`);
+                if (label.element.scrollHeight <= label.element.clientHeight + 1) continue;
+                const others = labels.filter((other) => other.text !== label.text && first(other.text) === first(label.text));
+                if (others.length > 0) found.push(`"${label.text}" is cut and starts as "${others[0]!.text}" does`);
+              }
+            }
+            return found;
+          })),
+        );
+      });
+      assert.deepEqual([...new Set(alike)], []);
+    });
+  }
 });

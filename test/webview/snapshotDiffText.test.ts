@@ -8,6 +8,8 @@ import { startPreviewHost } from "./page";
 import { analyze, diffSnapshot, recordSnapshot } from "../../shared/src/index";
 import { snapshotDiffHtml } from "../../client/src/snapshot/diffHtml";
 import { readText, upstreamRoot } from "../support/paths";
+import * as service from "../../server/src/service/index";
+import { createService } from "../server/service";
 
 const TIMEOUT = { timeout: 10_000 };
 const NONCE = "bm9uY2Utb2YtdGhlLXRlc3Q=";
@@ -148,4 +150,25 @@ test("at 515 px (a side group) every column is in view and no cell wraps one wor
   } finally {
     await host.close();
   }
+});
+
+test("the checks are named by labels and dates, as the changes view names them, with their ids in the row's title (issue 30)", TIMEOUT, () => {
+  const value = recorded();
+  const items = value.statements[1]?.items ?? [];
+  items.find((candidate) => candidate.id === "gross-profit")!.values.fy2025 = "40";
+  items.find((candidate) => candidate.id === "service-revenue")!.values.fy2024 = null;
+  // The names come from the language server, with the diff.
+  const server = createService();
+  const uri = "file:///work/g.json";
+  server.open(uri, JSON.stringify(value, null, 2));
+  const result = server.with(uri, (analysis) => service.snapshotDiff(analysis));
+  assert.ok(result?.names !== undefined);
+  const html = snapshotDiffHtml("g.json", result.diff, undefined, NONCE, "en", result.names);
+  const changed = rows(html).filter((row) => row.startsWith("changed: "));
+  assert.deepEqual(changed, [
+    "changed: Revenue Income statement · 2024-01-01 – 2024-12-31 changed satisfied 80 = children's sum not evaluated a value is missing: Service revenue, 2024-01-01 – 2024-12-31",
+    "changed: Gross profit Income statement · 2025-01-01 – 2025-12-31 changed not satisfied stated 41, children sum to 40 (difference 1, tolerance 0) satisfied 40 = children's sum",
+  ]);
+  assert.match(html, /<tr class="changed"><th scope="row" title="revenue · income-statement · fy2024">/);
+  assert.doesNotMatch(changed.join("\n"), /fy202[45]|income-statement|gross-profit/);
 });

@@ -2,9 +2,9 @@
 // cell, the page asks the extension why it fails (fs/cellExplanation, answered by the server from
 // its analysis) and shows the summary and the likely causes, each a button that reveals the item
 // concerned in the source. For a subtotal whose check could not be evaluated it names the cells
-// that hold no value instead, each a button too. The model never carries causes: one cell is asked about at a time, and
-// an answer is shown only for exactly the document, model version and cell last asked about.
-// Everything is written with textContent.
+// that hold no value instead, each a button too. The model never carries causes: one cell is
+// asked about at a time, and an answer is shown only for exactly the document, model version and
+// cell last asked about. Everything is written with textContent.
 
 import * as l10n from "@vscode/l10n";
 import type { CellExplanation } from "../../protocol/lsp";

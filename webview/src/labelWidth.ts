@@ -27,6 +27,27 @@ export function longestWord(text: string): string {
   return best;
 }
 
+/**
+ * The rows whose label starts with the same word as another row's label of the statement. A label
+ * shows at most two lines; the column is as wide as its longest word, so the first line always
+ * shows a label's first word whole, but the ellipsis may cut the second ("Average employe…"). Labels
+ * that share their first word could then read the same, so these are shown whole (preview.css,
+ * .fs-item-label-whole).
+ */
+export function sharingFirstWord(rows: readonly PreviewRow[]): Set<number> {
+  const byWord = new Map<string, number[]>();
+  rows.forEach((row, index) => {
+    const word = row.label.trim().split(/\s+|(?<=-)/)[0] ?? "";
+    if (word === "") return;
+    const found = byWord.get(word);
+    if (found === undefined) byWord.set(word, [index]);
+    else found.push(index);
+  });
+  const shared = new Set<number>();
+  for (const indices of byWord.values()) if (indices.length > 1) for (const index of indices) shared.add(index);
+  return shared;
+}
+
 export class LabelWidths {
   private context: CanvasRenderingContext2D | null | undefined;
 

@@ -13,8 +13,8 @@ import { display } from "./display";
 import { cellDisplayText, type PreviewCell, type PreviewModel, type PreviewRow, type PreviewStatement } from "../../shared/src/render/previewModel";
 import type { PreviewPatchOp } from "../../shared/src/render/previewPatch";
 import { escapeSegment, parentPointer } from "../../shared/src/json/pointer";
-import { layoutTables, wrapTable } from "./tableScroll";
-import { LabelWidths } from "./labelWidth";
+import { layoutTables, scrollSigns, wrapTable } from "./tableScroll";
+import { LabelWidths, sharingFirstWord } from "./labelWidth";
 
 /** Pixels drawn above and below the visible area, so a scroll rarely shows undrawn rows. */
 const MARGIN_PX = 400;
@@ -65,6 +65,8 @@ interface StatementView {
   topSpacer: HTMLTableRowElement;
   bottomSpacer: HTMLTableRowElement;
   columns: HTMLTableColElement[];
+  /** Rows whose label is shown whole, not cut after two lines (labelWidth.ts, sharingFirstWord). */
+  wholeLabels: Set<number>;
   /** Row indices shown (not hidden under a collapsed subtotal), in order. */
   visible: number[];
   /** Row index → position in `visible`, or -1 when hidden. */
@@ -697,6 +699,7 @@ export class StatementsView {
       topSpacer: spacerRow(doc),
       bottomSpacer: spacerRow(doc),
       columns,
+      wholeLabels: new Set(),
       visible: [],
       positions: new Int32Array(0),
       heights: new Array<number>(statement.rows.length).fill(0),
@@ -709,7 +712,7 @@ export class StatementsView {
     if (statement.omitted !== undefined) body.append(noteRow(doc, "fs-omitted", statement.omitted, span));
     else if (statement.rows.length === 0) body.append(noteRow(doc, "fs-empty", l10n.t("This statement has no items."), span));
     body.append(view.topSpacer, view.bottomSpacer);
-    section.append(view.wrapper);
+    section.append(view.wrapper, ...scrollSigns(view.wrapper));
     this.computeVisible(view);
     this.sizeColumns(view);
     this.setRowCount(view);
@@ -739,6 +742,7 @@ export class StatementsView {
     }
     this.labelWidths ??= new LabelWidths(this.document, this.root);
     view.table.style.setProperty("--fs-label-least", `${this.labelWidths.leastWidth(statement.rows)}px`);
+    view.wholeLabels = sharingFirstWord(statement.rows);
     this.setLabelRoom(view);
   }
 
@@ -828,7 +832,7 @@ export class StatementsView {
       if (collapsed) tr.classList.add("fs-collapsed");
     }
     const label = doc.createElement("span");
-    label.className = "fs-item-label";
+    label.className = view.wholeLabels.has(rowIndex) ? "fs-item-label fs-item-label-whole" : "fs-item-label";
     label.textContent = row.label;
     th.title = row.description === undefined ? row.label : `${row.label}\n${row.description}`;
     th.append(label);

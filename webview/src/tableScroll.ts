@@ -11,15 +11,51 @@
 //   the start of ("12/31/20", "45,") is cut off whole (`--fs-cut`, a clip of the table's rows); so
 //   is one at the left edge where the labels scroll away with the columns (`--fs-cut-left`).
 // - A table shows that it scrolls: a shadow on the side where more columns are (fs-more-left,
-//   fs-more-right), besides the wrapper's own scrollbar.
+//   fs-more-right), besides the wrapper's own scrollbar, and a button on the header row at each
+//   side where more columns are (‹, ›) that scrolls one column. The buttons move down with the
+//   header row, so they are in view while any of the table is, however long it is; the scrollbar
+//   is at the table's bottom. (A sticky copy of the scrollbar at the view's bottom would need a
+//   second scroller kept in step, and would not say which of two tables in view it moves.)
+// - A table that scrolls uses the width there is: the label column is widened (--fs-fill) until
+//   the columns shown whole reach the right sign, rather than leave a strip empty beside it.
+
+import * as l10n from "@vscode/l10n";
 
 const SCROLL_CLASS = "fs-table-scroll";
+/** The width of a scroll button (preview.css, .fs-scroll-sign). */
+const SIGN_PX = 22;
+/** How far the "next column" button reaches left over the last column shown: into its heading's right padding (10px). */
+const SIGN_OVER = 8;
+/** The strip at the view's right kept for that button while more columns are to the right. */
+const STRIP = SIGN_PX - SIGN_OVER;
+
+interface Signs {
+  left: HTMLButtonElement;
+  right: HTMLButtonElement;
+}
+
+const signsOf = new WeakMap<HTMLElement, Signs>();
 
 /** Wraps a statement's table in its own horizontal scroll container; returns the wrapper. */
 export function wrapTable(document: Document, table: HTMLTableElement): HTMLElement {
   const wrapper = document.createElement("div");
   wrapper.className = SCROLL_CLASS;
   wrapper.append(table);
+  const sign = (side: "left" | "right", text: string, label: string): HTMLButtonElement => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = `fs-scroll-sign fs-scroll-${side}`;
+    button.textContent = text;
+    button.title = label;
+    button.setAttribute("aria-label", label);
+    // Not a stop of the Tab order, and a click leaves the keyboard where it is (the grid's cell).
+    button.tabIndex = -1;
+    button.hidden = true;
+    button.addEventListener("mousedown", (event) => event.preventDefault());
+    button.addEventListener("click", () => scrollOneColumn(wrapper, side));
+    return button;
+  };
+  signsOf.set(wrapper, { left: sign("left", "‹", l10n.t("Show the previous column")), right: sign("right", "›", l10n.t("Show the next column")) });
   let frame: number | undefined;
   wrapper.addEventListener(
     "scroll",
@@ -33,6 +69,31 @@ export function wrapTable(document: Document, table: HTMLTableElement): HTMLElem
     { passive: true },
   );
   return wrapper;
+}
+
+/** The scroll buttons of a wrapper, to be placed beside it (its parent is their containing block). */
+export function scrollSigns(wrapper: HTMLElement): HTMLElement[] {
+  const signs = signsOf.get(wrapper);
+  return signs === undefined ? [] : [signs.left, signs.right];
+}
+
+/**
+ * Scrolls a table by one column: the first column beside the labels moves under them (›), or the
+ * last one under them comes back (‹).
+ */
+function scrollOneColumn(wrapper: HTMLElement, side: "left" | "right"): void {
+  const cells = (wrapper.firstElementChild as HTMLTableElement | null)?.tHead?.rows[0]?.cells;
+  if (cells === undefined || cells.length < 2) return;
+  const edge = wrapper.classList.contains("fs-labels-scroll") ? wrapper.getBoundingClientRect().left + wrapper.clientLeft : (cells[0] as HTMLElement).getBoundingClientRect().right;
+  // Where the labels scroll away, they are a column like the others.
+  const boxes = [...cells].slice(wrapper.classList.contains("fs-labels-scroll") ? 0 : 1).map((cell) => cell.getBoundingClientRect());
+  if (side === "right") {
+    const first = boxes.find((box) => box.right > edge + 0.5);
+    if (first !== undefined) wrapper.scrollLeft += Math.max(1, first.right - edge);
+  } else {
+    const last = boxes.filter((box) => box.left < edge - 0.5).pop();
+    if (last !== undefined) wrapper.scrollLeft -= Math.max(1, edge - last.left);
+  }
 }
 
 /** A table as laid out here: its wrapper and its header and body sections. */
@@ -64,27 +125,64 @@ export function layoutTables(tables: readonly ScrolledTable[], viewportTop: numb
   for (const { wrapper } of tables) layoutSideways(wrapper);
 }
 
-/** The veil over a column partly under the label column, and the "more columns" shadows. */
+/**
+ * The label column's widening (--fs-fill) in a table wider than its view: up to where the columns
+ * that fit whole beside it end at the right sign. Never so wide that the widest column no longer
+ * fits beside it, nor past 40em (preview.css).
+ */
+function fill(wrapper: HTMLElement, table: HTMLTableElement, cells: HTMLCollectionOf<HTMLTableCellElement>): void {
+  const applied = Number.parseFloat(table.style.getPropertyValue("--fs-fill")) || 0;
+  const base = (cells[0] as HTMLElement).getBoundingClientRect().width - applied;
+  const room = wrapper.clientWidth;
+  const widths = [...cells].slice(1).map((cell) => cell.getBoundingClientRect().width);
+  const total = widths.reduce((sum, width) => sum + width, 0);
+  const widest = Math.max(0, ...widths);
+  let wanted = 0;
+  if (base + total > room + 0.5 && base + widest <= room + 0.5) {
+    let shown = 0;
+    for (const width of widths) {
+      if (base + shown + width > room - STRIP + 0.5) break;
+      shown += width;
+    }
+    const em = Number.parseFloat(getComputedStyle(table).fontSize) || 13;
+    wanted = Math.floor(Math.max(0, Math.min(room - STRIP - base - shown, room - STRIP - base - widest, 40 * em - base)));
+  }
+  if (wanted !== applied) table.style.setProperty("--fs-fill", `${wanted}px`);
+}
+
+/** The veil over a column partly under the label column, the "more columns" shadows and buttons. */
 function layoutSideways(wrapper: HTMLElement): void {
   const table = wrapper.firstElementChild as HTMLTableElement | null;
   const cells = table?.tHead?.rows[0]?.cells;
   if (table === null || cells === undefined || cells.length === 0) return;
+  fill(wrapper, table, cells);
   // A column wider than the room beside the label column could never be seen whole: then the
   // labels scroll away with the columns (fs-labels-scroll) rather than hide it.
   const labelWidth = (cells[0] as HTMLElement).getBoundingClientRect().width;
   let widest = 0;
   for (let index = 1; index < cells.length; index += 1) widest = Math.max(widest, (cells[index] as HTMLElement).getBoundingClientRect().width);
-  const labelsScroll = labelWidth + widest > wrapper.clientWidth + 0.5;
-  wrapper.classList.toggle("fs-labels-scroll", labelsScroll);
   const left = wrapper.scrollLeft;
   const more = wrapper.scrollWidth - wrapper.clientWidth - left;
+  const labelsScroll = labelWidth + widest > wrapper.clientWidth + 0.5;
+  // While more columns are to the right, the view's last STRIP px are the "next column" button's,
+  // unless the labels and the widest column need them (then the button is narrower).
+  const strip = wrapper.scrollWidth > wrapper.clientWidth + 0.5 && (labelsScroll || labelWidth + widest <= wrapper.clientWidth - STRIP + 0.5) ? STRIP : 0;
+  wrapper.classList.toggle("fs-labels-scroll", labelsScroll);
   wrapper.classList.toggle("fs-more-left", left > 0.5);
   wrapper.classList.toggle("fs-more-right", more > 0.5);
-  // The column cut by the view's right edge: the rows are clipped from its left edge on.
+  // The column cut by the view's right edge, less the button's strip: the rows are clipped from its left edge on.
   const view = wrapper.getBoundingClientRect().left + wrapper.clientLeft;
   const tableBox = table.getBoundingClientRect();
-  const right = more > 0.5 ? crossed(cells, 1, view + wrapper.clientWidth, wrapper.clientWidth) : undefined;
-  const cutValue = `${right === undefined ? 0 : Math.max(0, Math.ceil(tableBox.right - right.left))}px`;
+  const viewEnd = view + wrapper.clientWidth;
+  const crossing = more > 0.5 ? crossed(cells, 1, viewEnd - strip, wrapper.clientWidth) : undefined;
+  // A column that starts where the columns in view do and fits the view only without the strip is
+  // shown whole, under a narrower button.
+  const free = labelsScroll ? view : (cells[0] as HTMLElement).getBoundingClientRect().right;
+  const whole = crossing !== undefined && crossing.left <= free + 0.5 && crossing.right <= viewEnd + 0.5 ? crossing : undefined;
+  const right = whole === undefined ? crossing : undefined;
+  // Nothing shows in the button's strip either (a column that starts there).
+  const cutFrom = right?.left ?? (more > 0.5 && strip > 0 && whole === undefined ? viewEnd - strip : undefined);
+  const cutValue = `${cutFrom === undefined ? 0 : Math.max(0, Math.ceil(tableBox.right - cutFrom))}px`;
   if (table.style.getPropertyValue("--fs-cut") !== cutValue) table.style.setProperty("--fs-cut", cutValue);
   // Where the labels scroll away with the columns, no veil covers the left edge: the column it cuts
   // (the labels' too) is clipped whole, from the table's left edge to that column's right.
@@ -98,6 +196,41 @@ function layoutSideways(wrapper: HTMLElement): void {
   const veil = under === undefined ? 0 : under.right - labelEdge;
   const value = `${Math.ceil(veil)}px`;
   if (table.style.getPropertyValue("--fs-veil") !== value) table.style.setProperty("--fs-veil", value);
+  placeSigns(
+    wrapper,
+    table,
+    labelsScroll ? view : labelEdge,
+    whole?.right ?? (right === undefined ? viewEnd - strip : Math.min(right.left, viewEnd - strip)),
+    viewEnd,
+    left > 0.5,
+    more > 0.5,
+  );
+}
+
+/**
+ * The scroll buttons on the header row (where it is drawn now, moved down or not): ‹ at the right
+ * end of the label column (or at the view's left where the labels scroll away), › where the columns
+ * shown whole end (`shownEnd`), over the last heading's right padding, up to the view's right edge.
+ */
+function placeSigns(wrapper: HTMLElement, table: HTMLTableElement, leftEdge: number, shownEnd: number, viewEnd: number, moreLeft: boolean, moreRight: boolean): void {
+  const signs = signsOf.get(wrapper);
+  const parent = wrapper.parentElement;
+  if (signs === undefined || parent === null || table.tHead === null) return;
+  const origin = parent.getBoundingClientRect();
+  const head = table.tHead.getBoundingClientRect();
+  const place = (button: HTMLButtonElement, shown: boolean, x: number, width: number): void => {
+    if (button.hidden !== !shown) button.hidden = !shown;
+    if (!shown) return;
+    const values = {
+      left: `${Math.round(x - origin.left)}px`,
+      top: `${Math.round(head.top - origin.top)}px`,
+      width: `${Math.floor(width)}px`,
+      height: `${Math.round(head.height)}px`,
+    };
+    for (const [name, value] of Object.entries(values)) if (button.style.getPropertyValue(name) !== value) button.style.setProperty(name, value);
+  };
+  place(signs.left, moreLeft, wrapper.classList.contains("fs-labels-scroll") ? leftEdge : leftEdge - SIGN_PX, SIGN_PX);
+  place(signs.right, moreRight, shownEnd - SIGN_OVER, Math.min(SIGN_PX, viewEnd - shownEnd + SIGN_OVER));
 }
 
 /**

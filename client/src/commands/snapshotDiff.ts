@@ -38,7 +38,7 @@ export class SnapshotDiffProvider implements vscode.Disposable {
       const result = await this.server.snapshotDiff(source);
       if (result === null)
         return snapshotDiffHtml(name, undefined, vscode.l10n.t("The document is not open as an FS document; open it to see its snapshot diff."), nonce, vscode.env.language);
-      return snapshotDiffHtml(name, result.diff, result.problem, nonce, vscode.env.language);
+      return snapshotDiffHtml(name, result.diff, result.problem, nonce, vscode.env.language, result.names);
     } catch (error) {
       return snapshotDiffHtml(name, undefined, vscode.l10n.t("The snapshot diff could not be computed: {0}", errorText(error)), nonce, vscode.env.language);
     }

@@ -10,6 +10,30 @@
 import * as l10n from "@vscode/l10n";
 import { groupDigits } from "../../../shared/src/render/format";
 import type { ApplicationChange, RollupApplication, SnapshotDiff } from "../../../shared/src/types";
+import type { SnapshotNames } from "../../../protocol/lsp";
+
+/** Names a diff's ids: labels, and periods by their dates, as the changes view does; an id where there is no name. */
+interface Namer {
+  statement(id: string): string;
+  item(statement: string, id: string): string;
+  period(id: string): string;
+}
+
+function namerOf(names: SnapshotNames | undefined): Namer {
+  const statements = new Map((names?.statements ?? []).map((entry) => [entry.id, entry.name]));
+  const items = new Map<string, Map<string, string>>();
+  for (const entry of names?.items ?? []) {
+    let byId = items.get(entry.statement);
+    if (byId === undefined) items.set(entry.statement, (byId = new Map()));
+    byId.set(entry.id, entry.name);
+  }
+  const periods = new Map((names?.periods ?? []).map((entry) => [entry.id, entry.name]));
+  return {
+    statement: (id) => statements.get(id) ?? id,
+    item: (statement, id) => items.get(statement)?.get(id) ?? id,
+    period: (id) => periods.get(id) ?? id,
+  };
+}
 
 function escape(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -35,10 +59,11 @@ const STATUS_WORDS: Record<string, () => string> = {
 const statusWords = (status: string): string => (Object.hasOwn(STATUS_WORDS, status) ? STATUS_WORDS[status]!() : status);
 
 /** One side of a row: the outcome in words, and its figures. */
-function outcomeHtml(application: RollupApplication | undefined): string {
+function outcomeHtml(application: RollupApplication | undefined, names: Namer): string {
   if (application === undefined) return `<span class="none">—</span>`;
   if (application.status === "error") {
-    const { item, period } = application.cell;
+    const item = names.item(application.cell.statement, application.cell.item);
+    const period = names.period(application.cell.period);
     const why = application.reason === "missing-value" ? l10n.t("a value is missing: {0}, {1}", item, period) : l10n.t("a value is unavailable: {0}, {1}", item, period);
     return `<span class="outcome error">${escape(l10n.t("not evaluated"))}</span><span class="figures">${escape(why)}</span>`;
   }
@@ -60,21 +85,23 @@ function keyOf(change: ApplicationChange): RollupApplication["key"] {
   return change.change === "removed" ? change.recorded.key : change.current.key;
 }
 
-function rowHtml(change: ApplicationChange): string {
+/** A check's row: named by labels and dates, with the ids in its title (labels need not be unique). */
+function rowHtml(change: ApplicationChange, names: Namer): string {
   const { statement, parent, period } = keyOf(change);
   const recorded = change.change === "added" ? undefined : change.recorded;
   const current = change.change === "removed" ? undefined : change.current;
+  const ids = `${parent} · ${statement} · ${period}`;
   return (
-    `<tr class="${change.change}"><th scope="row"><span class="parent">${escape(parent)}</span><span class="where">${escape(statement)} · ${escape(period)}</span></th>` +
+    `<tr class="${change.change}"><th scope="row" title="${escape(ids)}"><span class="parent">${escape(names.item(statement, parent))}</span><span class="where">${escape(names.statement(statement))} · ${escape(names.period(period))}</span></th>` +
     `<td class="change" data-label="${escape(l10n.t("Change"))}">${escape(CHANGE_WORDS[change.change]())}</td>` +
-    `<td data-label="${escape(l10n.t("Recorded"))}">${outcomeHtml(recorded)}</td><td data-label="${escape(l10n.t("Current"))}">${outcomeHtml(current)}</td></tr>`
+    `<td data-label="${escape(l10n.t("Recorded"))}">${outcomeHtml(recorded, names)}</td><td data-label="${escape(l10n.t("Current"))}">${outcomeHtml(current, names)}</td></tr>`
   );
 }
 
-function tableHtml(changes: ApplicationChange[]): string {
+function tableHtml(changes: ApplicationChange[], names: Namer): string {
   return (
     `<table><thead><tr>${[l10n.t("Rollup check (subtotal · statement · period)"), l10n.t("Change"), l10n.t("Recorded"), l10n.t("Current")].map((heading) => `<th scope="col">${escape(heading)}</th>`).join("")}</tr></thead>` +
-    `<tbody>${changes.map(rowHtml).join("")}</tbody></table>`
+    `<tbody>${changes.map((change) => rowHtml(change, names)).join("")}</tbody></table>`
   );
 }
 
@@ -115,7 +142,7 @@ function conformanceLine(recorded: string, current: string): string {
 
 const notice = (text: string): string => `<p class="notice">${escape(text)}</p>`;
 
-function bodyHtml(diff: SnapshotDiff | undefined, problem: string | undefined): string {
+function bodyHtml(diff: SnapshotDiff | undefined, problem: string | undefined, names: Namer): string {
   if (problem !== undefined) return notice(problem);
   if (diff === undefined) return notice(l10n.t("No diff is available."));
   if (diff.status === "not-recorded") return notice(l10n.t("No validation snapshot is recorded in this document. Run “FS: Record Validation Snapshot” to record one."));
@@ -137,9 +164,9 @@ function bodyHtml(diff: SnapshotDiff | undefined, problem: string | undefined): 
             : l10n.t("Mismatch: the document no longer validates as recorded."),
         )}</p>`,
     `<ul class="summary">${conformanceLine(diff.conformance.recorded, diff.conformance.current)}${checksLine(diff)}</ul>`,
-    differing.length > 0 ? tableHtml(differing) : `<p>${escape(l10n.t("No rollup check changed."))}</p>`,
+    differing.length > 0 ? tableHtml(differing, names) : `<p>${escape(l10n.t("No rollup check changed."))}</p>`,
     unchanged.length > 0
-      ? `<details><summary>${escape(unchanged.length === 1 ? l10n.t("1 unchanged rollup check") : l10n.t("{0} unchanged rollup checks", unchanged.length))}</summary>${tableHtml(unchanged)}</details>`
+      ? `<details><summary>${escape(unchanged.length === 1 ? l10n.t("1 unchanged rollup check") : l10n.t("{0} unchanged rollup checks", unchanged.length))}</summary>${tableHtml(unchanged, names)}</details>`
       : "",
   ].join("\n");
 }
@@ -171,8 +198,11 @@ summary { cursor: pointer; margin: 8px 0; }
 }
 `;
 
-/** The whole page; `nonce` (fresh per page, from Web Crypto) admits the page's one style element. */
-export function snapshotDiffHtml(name: string, diff: SnapshotDiff | undefined, problem: string | undefined, nonce: string, locale = "en"): string {
+/**
+ * The whole page; `nonce` (fresh per page, from Web Crypto) admits the page's one style element.
+ * `names` (from the server) name the checks' statements, items and periods; without them, ids.
+ */
+export function snapshotDiffHtml(name: string, diff: SnapshotDiff | undefined, problem: string | undefined, nonce: string, locale = "en", names?: SnapshotNames): string {
   return `<!DOCTYPE html>
 <html lang="${escape(locale)}">
 <head>
@@ -184,7 +214,7 @@ export function snapshotDiffHtml(name: string, diff: SnapshotDiff | undefined, p
 </head>
 <body>
 <h1>${escape(l10n.t("Validation snapshot diff: {0}", name))}</h1>
-${bodyHtml(diff, problem)}
+${bodyHtml(diff, problem, namerOf(names))}
 </body>
 </html>
 `;

@@ -5,12 +5,12 @@
 // computes them.
 
 import * as l10n from "@vscode/l10n";
-import { cellPointer, describeCause, itemName, parsePointer, type BlockingCell, type ErrorApplication } from "../../../shared/src/index";
+import { cellPointer, describeCause, itemName, parsePointer, periodLabel, type BlockingCell, type ErrorApplication } from "../../../shared/src/index";
 import { itemAt, statementAt } from "../../../shared/src/model/document-model";
 import type { CellCause, CellExplanation } from "../../../protocol/lsp";
 import { NEUTRAL_FORMAT, type DisplayFormat } from "../../../shared/src/render/localeFormat";
 import type { DocumentAnalysis, ParsedVersion } from "../analysis";
-import { rollupMessage } from "./diagnostics";
+import { rollupMessage, rollupSubjectName } from "./diagnostics";
 import { causePointer, explainApplication, explainerOf } from "./rollupCauses";
 
 /**
@@ -28,8 +28,14 @@ export function cellExplanation(analysis: DocumentAnalysis, modelVersion: number
   const period = segments[5] as string;
   if (statement?.id === undefined || item?.id === undefined) return null;
   const application = explainerOf(good)?.application(statement.id, item.id, period);
+  // Periods are named as the preview's column headings name them, not by their ids.
+  const periodName = periodNamer(good, display);
   if (application?.status === "error") {
-    return { uri: analysis.uri, modelVersion, pointer, summary: rollupMessage(good, application, display), causes: blockingCauses(good, application), notEvaluated: true };
+    const causes = blockingCauses(good, application, periodName);
+    // The causes name each value the check needs; the summary does not name the first of them again.
+    const summary =
+      causes.length > 0 ? l10n.t("{0} cannot be checked.", rollupSubjectName(good, application.key, periodName)) : rollupMessage(good, application, display, periodName);
+    return { uri: analysis.uri, modelVersion, pointer, summary, causes, notEvaluated: true };
   }
   const explained = explainApplication(good, { statement: statement.id, parent: item.id, period });
   if (explained === undefined) return null;
@@ -37,23 +43,23 @@ export function cellExplanation(analysis: DocumentAnalysis, modelVersion: number
     uri: analysis.uri,
     modelVersion,
     pointer,
-    summary: rollupMessage(good, explained.application, display),
+    summary: rollupMessage(good, explained.application, display, periodName),
     causes: explained.causes.map((cause) => {
       const at = causePointer(good, cause);
-      const text = describeCause(explained.explainer, cause, display.number);
+      const text = describeCause(explained.explainer, cause, display.number, periodName);
       return at === undefined ? { text } : { text, pointer: at };
     }),
   };
 }
 
 /** Why a check was not evaluated: each cell it needs that holds no value, named, with its pointer (the parent's first). */
-function blockingCauses(good: ParsedVersion, application: ErrorApplication): CellCause[] {
+function blockingCauses(good: ParsedVersion, application: ErrorApplication, periodName: (id: string) => string): CellCause[] {
   const statement = good.model.statementsById.get(application.key.statement);
   const blocking = explainerOf(good)?.blockingCells(application) ?? [];
   return blocking.flatMap((cell: BlockingCell) => {
     const item = statement?.itemsById.get(cell.item);
     if (statement === undefined || item === undefined) return [];
-    const name = `${itemName(item)} ${cell.period}`;
+    const name = `${itemName(item)} ${periodName(cell.period)}`;
     const own = cell.item === application.key.parent;
     const missing = cell.reason === "missing-value";
     const text = own
@@ -65,6 +71,17 @@ function blockingCauses(good: ParsedVersion, application: ErrorApplication): Cel
         : l10n.t("{0} is marked unavailable.", name);
     return [{ text, pointer: cellPointer(statement.index, item.index, cell.period) }];
   });
+}
+
+/**
+ * A period as the preview's column heading names it (webview/src/statements.ts): its date, or its
+ * first and last day, in the display language; its id where it has neither.
+ */
+function periodNamer(good: ParsedVersion, display: DisplayFormat): (id: string) => string {
+  return (id) => {
+    const period = good.model.periods.get(id);
+    return (period === undefined ? undefined : periodLabel(period, display.date)) ?? id;
+  };
 }
 
 /** A pointer segment as an array index; -1 (no such entry) unless it is one. */

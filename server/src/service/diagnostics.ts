@@ -216,16 +216,22 @@ function itemLabel(good: ParsedVersion, statementId: string, itemId: string): st
   return item === undefined ? itemId : itemName(item);
 }
 
-export function rollupMessage(good: ParsedVersion, application: RollupApplication, display: DisplayFormat): string {
+/** A subtotal and period as messages name it: "Gross profit fy2025" (`period` names the period: its id unless given). */
+export function rollupSubjectName(good: ParsedVersion, key: RollupApplication["key"], period: (id: string) => string = (id) => id): string {
+  return `${itemLabel(good, key.statement, key.parent)} ${period(key.period)}`;
+}
+
+/** The message of a rollup check; `period` names a period (its id unless given: the diagnostics, beside the JSON). */
+export function rollupMessage(good: ParsedVersion, application: RollupApplication, display: DisplayFormat, period: (id: string) => string = (id) => id): string {
   const { key } = application;
-  const parent = `${itemLabel(good, key.statement, key.parent)} ${key.period}`;
+  const parent = rollupSubjectName(good, key, period);
   if (application.status === "error") {
     const cell = application.cell;
     const missing = application.reason === "missing-value";
     if (cell.item === key.parent) {
       return missing ? l10n.t("{0} cannot be checked: its own value has no value (null).", parent) : l10n.t("{0} cannot be checked: its own value is marked unavailable.", parent);
     }
-    const whose = `${itemLabel(good, cell.statement, cell.item)} ${cell.period}`;
+    const whose = `${itemLabel(good, cell.statement, cell.item)} ${period(cell.period)}`;
     return missing ? l10n.t("{0} cannot be checked: {1} has no value (null).", parent, whose) : l10n.t("{0} cannot be checked: {1} is marked unavailable.", parent, whose);
   }
   return l10n.t(

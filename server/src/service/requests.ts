@@ -2,9 +2,11 @@
 // export (the preview's are in preview.ts), each from the analysis of the document's current version.
 
 import * as l10n from "@vscode/l10n";
-import { recordSnapshot } from "../../../shared/src/index";
+import { periodLabel, recordSnapshot } from "../../../shared/src/index";
+import type { DocumentModel } from "../../../shared/src/model/document-model";
+import type { SnapshotDiff } from "../../../shared/src/types";
 import { renderHtmlPage, renderTsv } from "../../../shared/src/render/index";
-import type { ExportParams, ExportResult, RecordEditsResult, SnapshotDiffResult } from "../../../protocol/lsp";
+import type { ExportParams, ExportResult, RecordEditsResult, SnapshotDiffResult, SnapshotNames } from "../../../protocol/lsp";
 import type { DocumentAnalysis } from "../analysis";
 
 /** Called when needed, never at load time: the display language's bundle is configured after start-up. */
@@ -15,7 +17,45 @@ export function broken(): string {
 export function snapshotDiff(analysis: DocumentAnalysis): SnapshotDiffResult {
   const { uri, version, parsed } = analysis;
   if (parsed === undefined) return { uri, version, diff: undefined, problem: broken() };
-  return { uri, version, diff: parsed.diff };
+  const diff = parsed.diff;
+  return { uri, version, diff, names: snapshotNames(parsed.model, diff) };
+}
+
+/** The labels of the statements, items and periods the diff's checks name (their keys and not-evaluated cells). */
+function snapshotNames(model: DocumentModel, diff: SnapshotDiff): SnapshotNames {
+  const names: SnapshotNames = { statements: [], items: [], periods: [] };
+  if (diff.status !== "match" && diff.status !== "mismatch") return names;
+  const statements = new Set<string>();
+  const items = new Map<string, Set<string>>();
+  const periods = new Set<string>();
+  const note = (statement: string, item: string, period: string): void => {
+    statements.add(statement);
+    let ids = items.get(statement);
+    if (ids === undefined) items.set(statement, (ids = new Set()));
+    ids.add(item);
+    periods.add(period);
+  };
+  for (const change of diff.applications) {
+    for (const application of [change.change === "added" ? undefined : change.recorded, change.change === "removed" ? undefined : change.current]) {
+      if (application === undefined) continue;
+      note(application.key.statement, application.key.parent, application.key.period);
+      if (application.status === "error") note(application.cell.statement, application.cell.item, application.cell.period);
+    }
+  }
+  for (const id of statements) {
+    const statement = model.statementsById.get(id);
+    if (statement?.label !== undefined) names.statements.push({ id, name: statement.label });
+    for (const item of items.get(id) ?? []) {
+      const label = statement?.itemsById.get(item)?.label;
+      if (label !== undefined) names.items.push({ statement: id, id: item, name: label });
+    }
+  }
+  for (const id of periods) {
+    const period = model.periods.get(id);
+    const name = period === undefined ? undefined : periodLabel(period);
+    if (name !== undefined) names.periods.push({ id, name });
+  }
+  return names;
 }
 
 export function recordEdits(analysis: DocumentAnalysis): RecordEditsResult {

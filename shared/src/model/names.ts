@@ -19,6 +19,16 @@ export function statementName(statement: Pick<StatementEntry, "label" | "id" | "
   return statement.label ?? statement.id ?? ordinalName("Statement", statement.index);
 }
 
+/**
+ * A period as the preview's column heading names it: its date, or its first and last day ("2025-01-01
+ * – 2025-12-31", each date through `date`); undefined where it has neither.
+ */
+export function periodLabel(period: Pick<PeriodEntry, "kind" | "date" | "start" | "end">, date: (iso: string) => string = (iso) => iso): string | undefined {
+  if (period.kind === "instant" && period.date !== undefined) return date(period.date);
+  if (period.kind === "duration" && period.start !== undefined && period.end !== undefined) return `${date(period.start)} – ${date(period.end)}`;
+  return undefined;
+}
+
 /** A unit's scale in words, as the preview says it: 3 → "in thousands"; others "in units of 10,000" or "in units of 0.01". */
 export function scaleInWords(scale: number): string {
   switch (scale) {

@@ -17,8 +17,8 @@ function times(power: number, number: NumberText): string {
   return number(`1${"0".repeat(Math.abs(power))}`);
 }
 
-/** One sentence per cause. */
-export function describeCause(explainer: RollupExplainer, cause: Cause, number: NumberText = groupDigits): string {
+/** One sentence per cause; `period` names a period (its id unless given). */
+export function describeCause(explainer: RollupExplainer, cause: Cause, number: NumberText = groupDigits, period: (id: string) => string = (id) => id): string {
   const name = (id: string): string => explainer.item(cause.statement, id)?.label ?? id;
   const item = name(cause.item);
   const amount = number(cause.value);
@@ -59,7 +59,7 @@ export function describeCause(explainer: RollupExplainer, cause: Cause, number: 
         number(cause.suggestedTolerance ?? "0"),
       );
     case "other-periods":
-      return l10n.t("{0} holds in {1}, which points at a typing error in {2}.", total, list(cause.holdsIn ?? []), cause.period);
+      return l10n.t("{0} holds in {1}, which points at a typing error in {2}.", total, list((cause.holdsIn ?? []).map(period)), period(cause.period));
   }
 }
 
