@@ -3,7 +3,7 @@
 // handles, so neither side can drift from the other. vscode-languageserver-protocol is what both
 // vscode-languageclient and vscode-languageserver are built on, and it runs in Node and browsers.
 
-import { NotificationType, ProgressType, RequestType, type CodeLens, type PartialResultParams } from "vscode-languageserver-protocol";
+import { NotificationType, ProgressType, RequestType, type CodeLens, type Diagnostic, type PartialResultParams } from "vscode-languageserver-protocol";
 import type { PreviewPatchOp } from "../shared/src/render/previewPatch";
 import type { ComparisonView } from "../shared/src/compare/view";
 import type { CalculationStatus, ConformanceStatus, SnapshotDiff } from "../shared/src/types";
@@ -24,6 +24,12 @@ export interface FsInitializationOptions {
    * model until one is asked for, which at 5 MB is a third of its memory above idle.
    */
   previewAhead?: boolean;
+  /**
+   * The client takes a document's diagnostics as fs/diagnosticGroups (only the groups that changed)
+   * in place of textDocument/publishDiagnostics. Other clients leave it out and get every
+   * publication whole, as LSP has it.
+   */
+  diagnosticGroups?: boolean;
 }
 
 export interface DocumentParams {
@@ -277,6 +283,54 @@ export interface DiagnosticData {
   path: string;
   params?: Readonly<Record<string, unknown>>;
 }
+
+/**
+ * Items per diagnostic group: a subtotal is usually within a few dozen rows of its children, so a
+ * value edit changes one or two groups of a few diagnostics each, whatever the statement's length.
+ */
+export const ITEMS_PER_GROUP = 64;
+
+/**
+ * The group of a diagnostic whose `data.path` is `path`: "N.B" for items B × ITEMS_PER_GROUP … of
+ * statement N ("/statements/N/items/M/…"), "N" for the rest of statement N, "" for the rest (and
+ * for a diagnostic without a path). The server sends fs/diagnosticGroups by it and VS Code's client
+ * keeps one DiagnosticCollection per group (client/src/server/diagnosticGroups.ts).
+ */
+export function diagnosticGroupOfPath(path: unknown): string {
+  if (typeof path !== "string") return "";
+  const match = /^\/statements\/(\d+)(?:\/items\/(\d+)(?:\/|$)|\/|$)/.exec(path);
+  if (match === null) return "";
+  return match[2] === undefined ? match[1]! : `${match[1]!}.${Math.floor(Number(match[2]) / ITEMS_PER_GROUP)}`;
+}
+
+/** One group's diagnostics, all of them, in the order the whole publication has them; [] when it has none any more. */
+export interface DiagnosticGroupParams {
+  group: string;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * fs/diagnosticGroups (server → client), in place of textDocument/publishDiagnostics for a client
+ * that sets `diagnosticGroups` in its initializationOptions (VS Code's). Each publication of a
+ * document's diagnostics carries only the groups (diagnosticGroupOfPath) whose diagnostics differ
+ * from the last publication the server sent for that URI; merged in order, the groups are exactly
+ * the whole publication LSP would have sent.
+ *
+ * `whole` publications carry every group that has diagnostics, and a group not listed has none.
+ * The server sends one whenever it holds nothing of what it sent for the URI: the first publication
+ * of a document after the server (re)started, after the document was closed or withdrawn (an
+ * empty whole one clears it), for a file that is not open (workspace validation); and when it
+ * publishes the same analysis again (a text that does not parse, opened after it was read ahead:
+ * the client filters by what is open). The client drops what it holds of the server's diagnostics
+ * when the server stops.
+ */
+export interface DiagnosticGroupsParams {
+  uri: string;
+  version?: number;
+  whole: boolean;
+  groups: DiagnosticGroupParams[];
+}
+export const DiagnosticGroupsNotification = new NotificationType<DiagnosticGroupsParams>("fs/diagnosticGroups");
 
 /**
  * fs/previewUpdate (server → client): after each analysis it publishes of a document whose preview

@@ -2,6 +2,7 @@
 // project's public examples, so that the expectations rest on files nobody here edits.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { generateWithStats } from "../bench/generate.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
 const upstream = join(root, "../shared/conformance/upstream-0.2");
@@ -24,6 +25,12 @@ export const E2E_FILES = {
    */
   workbook: "tailspin-one-sheet.xlsx",
   workbookImported: "tailspin-one-sheet.expected-import.txt",
+  /**
+   * A long draft (the bench's generator, "long+failing", 0.4 MB, seed 1: four statements of about
+   * 230 items, several diagnostic groups each) as text, not *.json, for the same reason: the suites
+   * open it as untitled JSON.
+   */
+  longDraft: "long-draft.json.txt",
 };
 
 /** Writes the test files into `folder` (which must exist or be creatable); returns `folder`. */
@@ -39,6 +46,8 @@ export function prepareE2eWorkspace(folder) {
   const imports = join(root, "test/cli/fixtures/import");
   copyFileSync(join(imports, E2E_FILES.workbook), join(folder, E2E_FILES.workbook));
   copyFileSync(join(imports, "tailspin-one-sheet.expected.json"), join(folder, E2E_FILES.workbookImported));
+
+  writeFileSync(join(folder, E2E_FILES.longDraft), generateWithStats({ targetBytes: 400_000, seed: 1, shape: "long+failing" }).text);
 
   const ordinary = { name: "ordinary-project", version: "1.0.0", private: true, scripts: { build: "tsc -b" }, dependencies: { "left-pad": "^1.3.0" } };
   writeFileSync(join(folder, E2E_FILES.ordinary), `${JSON.stringify(ordinary, null, 2)}\n`);

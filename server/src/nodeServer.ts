@@ -15,11 +15,11 @@ import {
 import { FrameGuard } from "./lsp/frameGuard";
 import { readFileText } from "./fileText";
 import { startServer } from "./server";
-import { WaitingMessages } from "./lsp/waitingMessages";
+import { WaitingMessages, type ArrivingInput } from "./lsp/waitingMessages";
 
 /** The server over `reader` and `writer`, its background work after the client's waiting messages (lsp/waitingMessages.ts). */
-function serve(reader: MessageReader, writer: MessageWriter): void {
-  const messages = new WaitingMessages();
+function serve(reader: MessageReader, writer: MessageWriter, input?: ArrivingInput): void {
+  const messages = new WaitingMessages(input);
   const connection = createConnection(ProposedFeatures.all, messages.reader(reader), messages.writer(writer), { messageStrategy: messages.strategy });
   startServer(connection, { readFileText, whenIdle: (work) => messages.whenIdle(work) });
 }
@@ -40,5 +40,5 @@ export function runNodeServer(argv: readonly string[]): void {
     process.exit(1);
   });
   process.stdin.pipe(input);
-  serve(new StreamMessageReader(input), new StreamMessageWriter(process.stdout));
+  serve(new StreamMessageReader(input), new StreamMessageWriter(process.stdout), input);
 }

@@ -8,14 +8,16 @@ import {
   TextDocumentSyncKind,
   type Connection,
   type InitializeResult,
+  type PublishDiagnosticsParams,
 } from "vscode-languageserver";
-import { StatusNotification, type FsInitializationOptions } from "../../protocol/lsp";
+import { DiagnosticGroupsNotification, StatusNotification, type FsInitializationOptions } from "../../protocol/lsp";
 import { DocumentStore } from "./documents";
 import { describeError, type ServerContext } from "./lsp/context";
 import { NO_CLIENT_FEATURES, readClientFeatures, type ClientFeatures } from "./lsp/clientFeatures";
 import { capabilitiesFor, registerHandlers } from "./lsp/handlers";
 import { registerOpenAhead, type FileTextReader } from "./lsp/openAhead";
 import { registerTextSync } from "./lsp/textSync";
+import { DiagnosticDeltas } from "./lsp/diagnosticDeltas";
 import { laterMacrotask } from "./lsp/waitingMessages";
 import { diagnostics, failingToRelate, relateStep, RELATED_LATER_MIN, statusOf, type DocumentAnalysis } from "./service/index";
 import { NEUTRAL_FORMAT, type DisplayFormat } from "../../shared/src/render/localeFormat";
@@ -39,6 +41,8 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   const settingsFor = (uri?: string): Settings => (uri === undefined ? undefined : resourceSettings.get(uri)) ?? settings;
   let client: ClientFeatures = NO_CLIENT_FEATURES;
   let previewAhead = false;
+  /** Set for a client that takes diagnostics by group (fs/diagnosticGroups): what it was sent of each document. */
+  let deltas: DiagnosticDeltas | undefined;
   const whenIdle = host.whenIdle ?? laterMacrotask;
   const store = new DocumentStore({
     whenIdle,
@@ -48,8 +52,14 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     previewAhead: () => previewAhead,
   });
 
+  const publishDiagnostics = (params: PublishDiagnosticsParams, { open = true, whole = false }: { open?: boolean; whole?: boolean } = {}): Promise<void> =>
+    deltas === undefined
+      ? connection.sendDiagnostics(params)
+      : connection.sendNotification(DiagnosticGroupsNotification, deltas.next(params.uri, params.version, params.diagnostics, { whole, keep: open }));
+
   const context: ServerContext = {
     connection,
+    publishDiagnostics,
     store,
     settings: settingsFor,
     client: () => client,
@@ -68,7 +78,9 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     display = configureLanguage(params?.initializationOptions);
     settings = { ...DEFAULT_SETTINGS, display };
     client = readClientFeatures(params?.capabilities);
-    previewAhead = (params?.initializationOptions as FsInitializationOptions | null | undefined)?.previewAhead === true;
+    const options = params?.initializationOptions as FsInitializationOptions | null | undefined;
+    previewAhead = options?.previewAhead === true;
+    deltas = options?.diagnosticGroups === true ? new DiagnosticDeltas() : undefined;
     return {
       capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...capabilitiesFor(client) },
       serverInfo: { name: "fsdoc-language-server" },
@@ -155,12 +167,15 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
       // that does not parse is published again: VS Code's client leaves out the syntax problems the
       // built-in JSON shows only once the document is open (builtInJsonOverlap.ts).
       if (last?.analysis === analysis && analysis.parsed !== undefined && sameForDiagnostics(last.used, used)) return undefined;
+      // The same analysis again (that text that does not parse, now open): whole, so that the
+      // client filters every group again now that the document is open.
+      const again = last?.analysis === analysis;
       publishedWith.set(analysis.uri, { used, analysis });
       // Hundreds of failing subtotals not built yet (an open, a full analysis of a draft): the
       // problems first, their related information once those are written, unless the version moved on.
       const relatedLater = failingToRelate(analysis, used) >= RELATED_LATER_MIN;
       const written = Promise.allSettled([
-        connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics: diagnostics(analysis, used, { related: !relatedLater }) }),
+        publishDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics: diagnostics(analysis, used, { related: !relatedLater }) }, { whole: again }),
         connection.sendNotification(StatusNotification, statusOf(analysis)),
       ]);
       // After the requests that came meanwhile (the open's lenses in view, outline, inlay hints),
@@ -186,7 +201,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
         whenIdle(() => publishWhole(analysis, used));
         return;
       }
-      void connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics: diagnostics(analysis, used) });
+      void publishDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics: diagnostics(analysis, used) });
     } catch (error) {
       connection.console.error(`Publishing diagnostics for ${analysis.uri} failed: ${describeError(error)}`);
     }
@@ -196,7 +211,8 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   store.onPrepared(publish);
   store.onForgotten((uri) => {
     publishedWith.delete(uri);
-    void connection.sendDiagnostics({ uri, diagnostics: [] });
+    // Withdrawn: an empty whole publication, and the next one whole.
+    void publishDiagnostics({ uri, diagnostics: [] }, { open: false, whole: true });
   });
   store.onOpened((uri) => {
     if (!canAskConfiguration) return;
@@ -214,6 +230,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   store.onClosed((uri) => {
     resourceSettings.delete(uri);
     publishedWith.delete(uri);
+    deltas?.forget(uri);
   });
 
   registerHandlers(context);

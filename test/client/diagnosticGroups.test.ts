@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type * as vscode from "vscode";
-import { DiagnosticGroups, ITEMS_PER_GROUP, diagnosticGroup, type DiagnosticSink } from "../../client/src/server/diagnosticGroups";
+import { DiagnosticGroups, ITEMS_PER_GROUP, diagnosticGroup, mergeGroups, type DiagnosticSink } from "../../client/src/server/diagnosticGroups";
 
 const uri = { toString: () => "file:///doc.json" } as vscode.Uri;
 
@@ -95,4 +95,67 @@ test("only the groups whose diagnostics changed are set; the union is what was p
   assert.deepEqual(calls.sort(), ["delete fsdoc.1.0", "delete fsdoc.1.40"]);
   groups.set(uri, []);
   assert.deepEqual(union(held), []);
+});
+
+test("mergeGroups: a delta replaces its groups and leaves the others; a whole update replaces everything", () => {
+  const held = new Map([
+    ["0.0", ["a"]],
+    ["0.1", ["b"]],
+    ["", ["c"]],
+  ]);
+  const delta = mergeGroups(held, {
+    whole: false,
+    groups: new Map([
+      ["0.1", ["b2", "b3"]],
+      ["", []],
+      ["2.0", ["d"]],
+    ]),
+  });
+  assert.deepEqual([...delta.held].sort(), [
+    ["0.0", ["a"]],
+    ["0.1", ["b2", "b3"]],
+    ["2.0", ["d"]],
+  ]);
+  assert.deepEqual([...delta.changed].sort(), [
+    ["", []],
+    ["0.1", ["b2", "b3"]],
+    ["2.0", ["d"]],
+  ]);
+  assert.deepEqual([...held.keys()], ["0.0", "0.1", ""], "what was held is not changed in place");
+
+  const whole = mergeGroups(delta.held, { whole: true, groups: new Map([["0.1", ["b2"]]]) });
+  assert.deepEqual([...whole.held], [["0.1", ["b2"]]]);
+  assert.deepEqual([...whole.changed].sort(), [
+    ["0.0", []],
+    ["0.1", ["b2"]],
+    ["2.0", []],
+  ]);
+  assert.deepEqual([...mergeGroups(undefined, { whole: false, groups: new Map([["1", ["x"]]]) }).held], [["1", ["x"]]]);
+  assert.equal(mergeGroups(whole.held, { whole: true, groups: new Map() }).held.size, 0, "an empty whole update clears the document");
+});
+
+test("setGroups sets the groups given, deletes those emptied, and leaves the rest; a later whole set compares with them", () => {
+  const { create, calls, held } = sinks();
+  const groups = new DiagnosticGroups("fsdoc", create);
+  const a = diagnostic("/statements/0/items/1", 1, "a");
+  const b = diagnostic(`/statements/0/items/${ITEMS_PER_GROUP}`, 2, "b");
+  groups.set(uri, [a, b]);
+  calls.length = 0;
+  const b2 = diagnostic(`/statements/0/items/${ITEMS_PER_GROUP}`, 2, "b2");
+  groups.setGroups(uri, new Map([["0.1", [b2]]]));
+  assert.deepEqual(calls, ["set fsdoc.0.1 1"]);
+  assert.deepEqual(union(held), ["a", "b2"]);
+  calls.length = 0;
+  // The same diagnostics again (the filter left the change out): nothing set.
+  groups.setGroups(uri, new Map([["0.1", [{ ...b2 }]]]));
+  assert.deepEqual(calls, []);
+  groups.setGroups(uri, new Map([["0.0", []]]));
+  assert.deepEqual(calls, ["delete fsdoc.0.0"]);
+  assert.deepEqual(union(held), ["b2"]);
+  calls.length = 0;
+  // A whole set after deltas: compared with what the deltas set, so only what differs is set.
+  groups.set(uri, [a, b2]);
+  assert.deepEqual(calls, ["set fsdoc.0.0 1"]);
+  groups.setGroups(uri, new Map([["9", []]]));
+  assert.deepEqual(calls, ["set fsdoc.0.0 1"], "emptying a group that holds nothing does nothing");
 });

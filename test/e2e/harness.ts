@@ -44,7 +44,7 @@ interface PackageLib {
 }
 interface WorkspaceLib {
   prepareE2eWorkspace(folder: string): string;
-  E2E_FILES: { manufacturing: string; unknownProperty: string; hostileLabel: string; ordinary: string; workbook: string; workbookImported: string };
+  E2E_FILES: { manufacturing: string; unknownProperty: string; hostileLabel: string; ordinary: string; workbook: string; workbookImported: string; longDraft: string };
   HOSTILE_LABEL: string;
 }
 

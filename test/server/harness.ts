@@ -28,7 +28,8 @@ import {
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { TextEdit, WorkspaceEdit } from "vscode-languageserver-protocol/node";
 import { repoRoot } from "../support/paths";
-import { PreviewUpdateNotification, type PreviewModelResult } from "../../protocol/lsp";
+import { DiagnosticGroupsNotification, PreviewUpdateNotification, type DiagnosticGroupsParams, type PreviewModelResult } from "../../protocol/lsp";
+import { mergeGroups } from "../../client/src/server/diagnosticGroups";
 
 export interface ServerUnderTest {
   connection: ProtocolConnection;
@@ -39,8 +40,14 @@ export interface ServerUnderTest {
   close(uri: string): Promise<PublishDiagnosticsParams>;
   /** The next diagnostics published for `uri` that satisfy `accept`. */
   diagnostics(uri: string, accept?: (params: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams>;
-  /** Every publishDiagnostics seen so far, in order. */
+  /**
+   * Every publishDiagnostics seen so far, in order. For a server that sends fs/diagnosticGroups
+   * (initializationOptions `diagnosticGroups`), each is the document's diagnostics after merging
+   * one, as VS Code's client merges them: all of them, group after group.
+   */
   published: PublishDiagnosticsParams[];
+  /** Every fs/diagnosticGroups seen so far, in order. */
+  groupUpdates: DiagnosticGroupsParams[];
   /** Every window/logMessage text, in order. */
   logs: string[];
   /** Every fs/previewUpdate the server pushed, in order. */
@@ -78,7 +85,7 @@ export async function startServer(
     : createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   const published: PublishDiagnosticsParams[] = [];
   const waiters: { uri: string; accept: (params: PublishDiagnosticsParams) => boolean; resolve: (params: PublishDiagnosticsParams) => void }[] = [];
-  connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
+  const deliver = (params: PublishDiagnosticsParams) => {
     published.push(params);
     for (const waiter of [...waiters]) {
       if (waiter.uri === params.uri && waiter.accept(params)) {
@@ -86,6 +93,15 @@ export async function startServer(
         waiter.resolve(params);
       }
     }
+  };
+  connection.onNotification(PublishDiagnosticsNotification.type, deliver);
+  const groupUpdates: DiagnosticGroupsParams[] = [];
+  const held = new Map<string, ReadonlyMap<string, readonly PublishDiagnosticsParams["diagnostics"][number][]>>();
+  connection.onNotification(DiagnosticGroupsNotification, (params) => {
+    groupUpdates.push(params);
+    const merged = mergeGroups(held.get(params.uri), { whole: params.whole, groups: new Map(params.groups.map(({ group, diagnostics }) => [group, diagnostics])) }).held;
+    held.set(params.uri, merged);
+    deliver({ uri: params.uri, ...(params.version === undefined ? {} : { version: params.version }), diagnostics: [...merged.values()].flat() });
   });
   const logs: string[] = [];
   connection.onNotification("window/logMessage", (params: { message: string }) => {
@@ -128,6 +144,7 @@ export async function startServer(
     process: child,
     stderr: () => stderr,
     published,
+    groupUpdates,
     logs,
     previewUpdates,
     previewUpdate: (uri, accept = () => true) => new Promise((resolve) => updateWaiters.push({ uri, accept, resolve })),

@@ -14,9 +14,11 @@ import {
   type PublishDiagnosticsParams,
 } from "vscode-languageserver-protocol/node";
 import { startServer, type ServerHost } from "../../server/src/server";
+import { DiagnosticGroupsNotification, type DiagnosticGroupsParams } from "../../protocol/lsp";
 
 /** The server in this process; its background work waits in `idle` until the test runs it. */
-export async function inProcessServer(host: Omit<ServerHost, "whenIdle"> = {}) {
+/** `diagnosticGroups`: the client asks for fs/diagnosticGroups, as VS Code's does (they are in `groupUpdates`). */
+export async function inProcessServer(host: Omit<ServerHost, "whenIdle"> = {}, { diagnosticGroups = false }: { diagnosticGroups?: boolean } = {}) {
   const toServer = new PassThrough();
   const toClient = new PassThrough();
   const idle: (() => void)[] = [];
@@ -25,6 +27,8 @@ export async function inProcessServer(host: Omit<ServerHost, "whenIdle"> = {}) {
   const client = createProtocolConnection(new ClientReader(toClient), new ClientWriter(toServer));
   const published: PublishDiagnosticsParams[] = [];
   client.onNotification(PublishDiagnosticsNotification.type, (params) => void published.push(params));
+  const groupUpdates: DiagnosticGroupsParams[] = [];
+  client.onNotification(DiagnosticGroupsNotification, (params) => void groupUpdates.push(params));
   client.onRequest("workspace/configuration", (params: { items: unknown[] }) => params.items.map(() => ({ validation: { delay: 0 } })));
   client.onRequest("client/registerCapability", () => null);
   client.listen();
@@ -32,7 +36,7 @@ export async function inProcessServer(host: Omit<ServerHost, "whenIdle"> = {}) {
     // No process to watch (the server would poll it on a timer).
     processId: null,
     rootUri: null,
-    initializationOptions: { previewAhead: true },
+    initializationOptions: { previewAhead: true, diagnosticGroups },
     capabilities: { workspace: { configuration: true }, textDocument: { publishDiagnostics: { relatedInformation: true, versionSupport: true } } },
   });
   await client.sendNotification(InitializedNotification.type, {});
@@ -49,5 +53,5 @@ export async function inProcessServer(host: Omit<ServerHost, "whenIdle"> = {}) {
     work?.();
     return work !== undefined;
   };
-  return { client, published, idle, until, runIdle, dispose: () => (client.dispose(), connection.dispose(), toServer.end(), toClient.end()) };
+  return { client, published, groupUpdates, idle, until, runIdle, dispose: () => (client.dispose(), connection.dispose(), toServer.end(), toClient.end()) };
 }

@@ -9,7 +9,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { DidOpenTextDocumentNotification, type PublishDiagnosticsParams } from "vscode-languageserver-protocol/node";
-import { OpenAheadRequest } from "../../protocol/lsp";
+import { OpenAheadRequest, type DiagnosticGroupsParams } from "../../protocol/lsp";
 import { RELATED_LATER_MIN, RELATED_STEP } from "../../server/src/service/diagnostics";
 import { draft } from "./drafts";
 import { inProcessServer } from "./inProcess";
@@ -24,20 +24,27 @@ async function settle(server: Awaited<ReturnType<typeof inProcessServer>>): Prom
   }
 }
 
-async function preparedThenOpened(text: string, openWhen: "before the whole publication" | "after it"): Promise<PublishDiagnosticsParams[]> {
+async function preparedThenOpened(text: string, openWhen: "before the whole publication" | "after it"): Promise<PublishDiagnosticsParams[]>;
+async function preparedThenOpened(text: string, openWhen: "before the whole publication" | "after it", groups: true): Promise<DiagnosticGroupsParams[]>;
+async function preparedThenOpened(
+  text: string,
+  openWhen: "before the whole publication" | "after it",
+  groups = false,
+): Promise<PublishDiagnosticsParams[] | DiagnosticGroupsParams[]> {
   const uri = "file:///open-ahead/draft.json";
-  const server = await inProcessServer({ readFileText: (asked) => Promise.resolve(asked === uri ? text : undefined) });
+  const server = await inProcessServer({ readFileText: (asked) => Promise.resolve(asked === uri ? text : undefined) }, { diagnosticGroups: groups });
+  const published = () => (groups ? server.groupUpdates : server.published);
   try {
     assert.deepEqual(await server.client.sendRequest(OpenAheadRequest, { uri }), { prepared: true });
-    await server.until(() => server.published.length === 1, "the publication ahead");
+    await server.until(() => published().length === 1, "the publication ahead");
     if (openWhen === "after it") await settle(server);
     await server.client.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: "json", version: 1, text } });
     await settle(server);
     assert.ok(
-      server.published.every((params) => params.uri === uri && params.version === 1),
+      published().every((params) => params.uri === uri && params.version === 1),
       "every publication is of the file at version 1",
     );
-    return server.published;
+    return published();
   } finally {
     server.dispose();
   }
@@ -62,4 +69,21 @@ test("a text that does not parse, prepared ahead: published again at its opening
   assert.equal(published.length, 2);
   assert.ok(published[0]!.diagnostics.some((diagnostic) => diagnostic.code === "invalid-json"));
   assert.deepEqual(published[1]!.diagnostics, published[0]!.diagnostics);
+});
+
+test("to a client that takes diagnostics by group: a draft's related information is a delta; a text that does not parse is sent whole again at its opening", async () => {
+  const draftUpdates = await preparedThenOpened(draft(RELATED_LATER_MIN + 2 * RELATED_STEP), "before the whole publication", true);
+  assert.deepEqual(
+    draftUpdates.map((params) => params.whole),
+    [true, false],
+  );
+  const text = draft(3).replace('"formatVersion": "0.2",', '"formatVersion": "0.2"');
+  const updates = await preparedThenOpened(text, "before the whole publication", true);
+  // Whole, so that VS Code's client filters it again now that the document is open (the built-in JSON shows the syntax problems).
+  assert.deepEqual(
+    updates.map((params) => params.whole),
+    [true, true],
+  );
+  assert.ok(updates[0]!.groups.some(({ diagnostics }) => diagnostics.some((diagnostic) => diagnostic.code === "invalid-json")));
+  assert.deepEqual(updates[1]!.groups, updates[0]!.groups);
 });

@@ -7,6 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Emitter, type DataCallback, type Message, type MessageReader, type MessageWriter } from "vscode-languageserver";
 import { WaitingMessages } from "../../server/src/lsp/waitingMessages";
+import { FrameGuard } from "../../server/src/lsp/frameGuard";
 
 /** A reader whose messages the test delivers. */
 function fakeReader(): { reader: MessageReader; deliver: (message: Message) => void } {
@@ -83,4 +84,48 @@ test("with nothing waiting, the work runs in a later turn, not at once", async (
   assert.equal(ran, false);
   await turns(2);
   assert.equal(ran, true);
+});
+
+test("work waits while a message is partly read (over stdio, the frame guard says so), and runs once it is whole and handled", async () => {
+  const input = new FrameGuard();
+  const messages = new WaitingMessages(input);
+  const { reader, deliver } = fakeReader();
+  const queued: Message[] = [];
+  messages.reader(reader).listen((message) => queued.push(message));
+  // What the JSON-RPC reader would parse from the guard's output: here, each whole frame delivered.
+  input.on("data", () => undefined);
+  const order: string[] = [];
+  const body = Buffer.from(JSON.stringify({ jsonrpc: "2.0", method: "textDocument/didOpen", params: { text: "x".repeat(200_000) } }));
+  const frame = Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`, "ascii"), body]);
+
+  input.write(frame.subarray(0, 10));
+  assert.equal(input.arriving, true, "part of a header");
+  messages.whenIdle(() => order.push("background work"));
+  for (let at = 10; at < frame.length; at += 65_536) {
+    await turns(5);
+    assert.equal(order.join(), "", `nothing runs with ${at} of ${frame.length} bytes read`);
+    input.write(frame.subarray(at, Math.min(frame.length, at + 65_536)));
+  }
+  assert.equal(input.arriving, false);
+  deliver(request(1, "textDocument/didOpen"));
+  await turns(5);
+  assert.equal(order.join(), "", "whole, but not handled yet");
+  messages.strategy.handleMessage(queued.shift()!, () => void order.push("didOpen handled"));
+  await turns(5);
+  assert.deepEqual(order, ["didOpen handled", "background work"]);
+});
+
+test("the frame guard says when a message arrives whole, an empty one included", () => {
+  const input = new FrameGuard();
+  input.on("data", () => undefined);
+  const arrived: string[] = [];
+  input.write(Buffer.from("Content-Length: 3\r\n\r\n{}", "ascii"));
+  assert.equal(input.arriving, true);
+  input.onceArrived(() => arrived.push("first"));
+  input.write(Buffer.from(" Content-Length: 0\r\n\r\n", "ascii"));
+  assert.deepEqual(arrived, ["first"]);
+  assert.equal(input.arriving, false, "the empty one is whole at its header");
+  input.onceArrived(() => arrived.push("second"));
+  input.write(Buffer.from("Content-Length: 2\r\n\r\n{}", "ascii"));
+  assert.deepEqual(arrived, ["first", "second"], "each listener once");
 });

@@ -12,17 +12,14 @@
 // It has no nesting limit, so `nesting-too-deep` is always ours; in jsonc it accepts comments, so
 // our "comments are not allowed" stays there (an FS document is JSON).
 
-import * as vscode from "vscode";
-import { openDocument } from "../util/openDocument";
+import type * as vscode from "vscode";
 
 const COVERED_CODES = new Set(["invalid-json", "duplicate-member", "trailing-content"]);
-const JSON_EXTENSION_ID = "vscode.json-language-features";
+/** The built-in JSON's extension: while it is installed and enabled, and `json.validate.enable` is on, it validates json and jsonc. */
+export const JSON_EXTENSION_ID = "vscode.json-language-features";
 
-function builtInValidates(document: vscode.TextDocument | undefined): boolean {
-  if (document === undefined || (document.languageId !== "json" && document.languageId !== "jsonc")) return false;
-  if (vscode.extensions.getExtension(JSON_EXTENSION_ID) === undefined) return false;
-  return vscode.workspace.getConfiguration("json", document).get<boolean>("validate.enable", true);
-}
+/** What the filter reads of a document. */
+export type FilteredDocument = Pick<vscode.TextDocument, "languageId" | "getText">;
 
 function codeOf(diagnostic: vscode.Diagnostic): string | undefined {
   const { code } = diagnostic;
@@ -32,40 +29,21 @@ function codeOf(diagnostic: vscode.Diagnostic): string | undefined {
 }
 
 /** Whether the built-in JSON reports the same problem as our diagnostic (so ours is dropped). */
-export function coveredByBuiltInJson(document: vscode.TextDocument, diagnostic: vscode.Diagnostic): boolean {
+export function coveredByBuiltInJson(document: FilteredDocument, diagnostic: vscode.Diagnostic): boolean {
   const code = codeOf(diagnostic);
   if (code === undefined || !COVERED_CODES.has(code)) return false;
   if (document.languageId === "jsonc" && code === "invalid-json" && document.getText(diagnostic.range).startsWith("/")) return false;
   return true;
 }
 
-type Publish = (uri: vscode.Uri, diagnostics: vscode.Diagnostic[]) => void;
-
-/** Our last diagnostics per document, unfiltered, to filter again when `json.validate.enable` changes. */
-const published = new Map<string, { uri: vscode.Uri; diagnostics: vscode.Diagnostic[]; next: Publish }>();
-let settingsListener: vscode.Disposable | undefined;
-
-function publish(uri: vscode.Uri, diagnostics: vscode.Diagnostic[], next: Publish): void {
-  const document = openDocument(uri);
-  if (diagnostics.length === 0) published.delete(uri.toString());
-  else published.set(uri.toString(), { uri, diagnostics, next });
-  if (document === undefined || !builtInValidates(document)) next(uri, diagnostics);
-  else
-    next(
-      uri,
-      diagnostics.filter((diagnostic) => !coveredByBuiltInJson(document, diagnostic)),
-    );
-}
-
-function listenToSettings(): void {
-  settingsListener ??= vscode.workspace.onDidChangeConfiguration((event) => {
-    if (!event.affectsConfiguration("json.validate.enable")) return;
-    for (const { uri, diagnostics, next } of [...published.values()]) publish(uri, diagnostics, next);
-  });
-}
-
-/** Hands `next` our diagnostics of `uri` less those the built-in JSON already shows (again when `json.validate.enable` changes). */
-export function filterBuiltInJsonOverlap(uri: vscode.Uri, diagnostics: vscode.Diagnostic[], next: Publish): void {
-  listenToSettings();
-  publish(uri, diagnostics, next);
+/**
+ * Our diagnostics of a document less those the built-in JSON shows. `document`: the document as VS
+ * Code has it open (undefined: not open, e.g. read ahead, and the built-in JSON shows nothing of
+ * it); `builtInValidates`: the JSON extension is there and `json.validate.enable` is on for it.
+ */
+export function withoutBuiltInJsonOverlap<T extends vscode.Diagnostic>(document: FilteredDocument | undefined, builtInValidates: boolean, diagnostics: readonly T[]): readonly T[] {
+  if (document === undefined || !builtInValidates || (document.languageId !== "json" && document.languageId !== "jsonc")) return diagnostics;
+  return diagnostics.some((diagnostic) => coveredByBuiltInJson(document, diagnostic))
+    ? diagnostics.filter((diagnostic) => !coveredByBuiltInJson(document, diagnostic))
+    : diagnostics;
 }

@@ -10,28 +10,58 @@
 // (languages.getDiagnostics, code action contexts) see the union, as before.
 
 import type * as vscode from "vscode";
-import type { DiagnosticData } from "../../../protocol/lsp";
+import { diagnosticGroupOfPath, type DiagnosticData } from "../../../protocol/lsp";
+
+export { ITEMS_PER_GROUP } from "../../../protocol/lsp";
 
 /** What this needs of a DiagnosticCollection (vscode.languages.createDiagnosticCollection makes them). */
 export type DiagnosticSink = Pick<vscode.DiagnosticCollection, "set" | "delete" | "clear" | "dispose">;
 
 /**
- * Items per group: a subtotal is usually within a few dozen rows of its children, so a value edit
- * sets one or two groups of a few diagnostics each, whatever the statement's length.
- */
-export const ITEMS_PER_GROUP = 64;
-
-/**
- * The group a diagnostic belongs to, from its data's path: "N.B" for items B × ITEMS_PER_GROUP … of
- * statement N ("/statements/N/items/M/…"), "N" for the rest of statement N, "" for the rest.
+ * The group a diagnostic belongs to, from its data's path (diagnosticGroupOfPath, the rule the
+ * server sends fs/diagnosticGroups by): "N.B" for a run of items of statement N, "N" for the rest
+ * of statement N, "" for the rest.
  */
 export function diagnosticGroup(diagnostic: vscode.Diagnostic): string {
   // The language client keeps the server's `data` on the diagnostic it makes; other sources have none.
-  const path: unknown = (diagnostic as { data?: Partial<DiagnosticData> }).data?.path;
-  if (typeof path !== "string") return "";
-  const match = /^\/statements\/(\d+)(?:\/items\/(\d+)(?:\/|$)|\/|$)/.exec(path);
-  if (match === null) return "";
-  return match[2] === undefined ? match[1]! : `${match[1]!}.${Math.floor(Number(match[2]) / ITEMS_PER_GROUP)}`;
+  return diagnosticGroupOfPath((diagnostic as { data?: Partial<DiagnosticData> }).data?.path);
+}
+
+/** A document's diagnostics by group, each group in the publication's order. */
+export function groupsOf<T extends vscode.Diagnostic>(diagnostics: readonly T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const diagnostic of diagnostics) {
+    const group = diagnosticGroup(diagnostic);
+    let list = groups.get(group);
+    if (list === undefined) groups.set(group, (list = []));
+    list.push(diagnostic);
+  }
+  return groups;
+}
+
+/** A publication by group: `whole`, every group that has diagnostics; else only the groups that changed ([]: none any more). */
+export interface GroupsUpdate<T> {
+  whole: boolean;
+  groups: ReadonlyMap<string, readonly T[]>;
+}
+
+/**
+ * `update` merged into what a document held (`held`, each group's diagnostics): what it holds now,
+ * and the groups that the update changes (a group it empties maps to []). A whole update replaces
+ * everything: a group held and not in it is changed to [].
+ */
+export function mergeGroups<T>(
+  held: ReadonlyMap<string, readonly T[]> | undefined,
+  update: GroupsUpdate<T>,
+): { held: Map<string, readonly T[]>; changed: Map<string, readonly T[]> } {
+  const changed = new Map<string, readonly T[]>(update.groups);
+  const next = new Map<string, readonly T[]>(update.whole ? [] : held);
+  if (update.whole) for (const group of held?.keys() ?? []) if (!changed.has(group)) changed.set(group, []);
+  for (const [group, list] of update.groups) {
+    if (list.length === 0) next.delete(group);
+    else next.set(group, list);
+  }
+  return { held: next, changed };
 }
 
 /** What a diagnostic shows (and hands to code actions): equal signatures need no new set. */
@@ -56,13 +86,7 @@ export class DiagnosticGroups implements vscode.Disposable {
   /** The document's diagnostics, all of them (as LSP publishes them): only the changed groups are set. */
   set(uri: vscode.Uri, diagnostics: readonly vscode.Diagnostic[]): void {
     const key = uri.toString();
-    const groups = new Map<string, vscode.Diagnostic[]>();
-    for (const diagnostic of diagnostics) {
-      const group = diagnosticGroup(diagnostic);
-      let list = groups.get(group);
-      if (list === undefined) groups.set(group, (list = []));
-      list.push(diagnostic);
-    }
+    const groups = groupsOf(diagnostics);
     const before = this.shown.get(key) ?? new Map<string, string[]>();
     const after = new Map<string, string[]>();
     for (const [group, list] of groups) {
@@ -75,6 +99,25 @@ export class DiagnosticGroups implements vscode.Disposable {
     for (const group of before.keys()) if (!groups.has(group)) this.collections.get(group)?.delete(uri);
     if (after.size === 0) this.shown.delete(key);
     else this.shown.set(key, after);
+  }
+
+  /** Some groups' diagnostics, all of each (the others stand); [] empties a group. A group whose diagnostics are as set before is not set again. */
+  setGroups(uri: vscode.Uri, groups: ReadonlyMap<string, readonly vscode.Diagnostic[]>): void {
+    const key = uri.toString();
+    const shown = this.shown.get(key) ?? new Map<string, string[]>();
+    for (const [group, list] of groups) {
+      if (list.length === 0) {
+        if (shown.delete(group)) this.collections.get(group)?.delete(uri);
+        continue;
+      }
+      const signatures = list.map(signature);
+      const old = shown.get(group);
+      if (old !== undefined && old.length === signatures.length && old.every((entry, index) => entry === signatures[index])) continue;
+      shown.set(group, signatures);
+      this.collection(group).set(uri, list);
+    }
+    if (shown.size === 0) this.shown.delete(key);
+    else this.shown.set(key, shown);
   }
 
   /** Removes every diagnostic (the language client stopped). */

@@ -10,6 +10,7 @@ import {
   CellExplanationRequest,
   CompareReleaseNotification,
   CompareViewRequest,
+  DiagnosticGroupsNotification,
   type CompareViewParams,
   type CompareViewResult,
   ExportRequest,
@@ -43,9 +44,9 @@ import {
   type SnapshotDiffResult,
   type ValidateTextResult,
 } from "../../../protocol/lsp";
-import { filterBuiltInJsonOverlap } from "./builtInJsonOverlap";
 import { VisibleCodeLenses } from "./visibleCodeLenses";
 import { DiagnosticGroups } from "./diagnosticGroups";
+import { ServerDiagnostics } from "./serverDiagnostics";
 import { previewModelInParts } from "./previewParts";
 
 const LANGUAGES = ["json", "jsonc"] as const;
@@ -78,6 +79,8 @@ export class FsServer implements vscode.Disposable {
   private lenses: VisibleCodeLenses | undefined;
   /** The diagnostics, in one collection per statement (diagnosticGroups.ts), made with the client. */
   private diagnostics: DiagnosticGroups | undefined;
+  /** The server's diagnostics merged by group and filtered (serverDiagnostics.ts), made with the client. */
+  private published: ServerDiagnostics | undefined;
 
   constructor(private readonly createClient: ClientFactory) {}
 
@@ -98,24 +101,29 @@ export class FsServer implements vscode.Disposable {
   private async launch(): Promise<BaseLanguageClient> {
     this.lenses ??= new VisibleCodeLenses(() => this.client);
     const groups = (this.diagnostics ??= new DiagnosticGroups("fsdoc", (name) => vscode.languages.createDiagnosticCollection(name)));
+    const published = (this.published ??= new ServerDiagnostics(groups));
     const clientOptions: LanguageClientOptions = {
       documentSelector: documentSelector(),
       revealOutputChannelOn: RevealOutputChannelOn.Never,
       middleware: {
         ...this.lenses.middleware,
-        // Set by statement (only the groups that changed), not in the client's own collection.
-        handleDiagnostics: (uri, diagnostics) => filterBuiltInJsonOverlap(uri, diagnostics, (shown, kept) => groups.set(shown, kept)),
+        // Set by group (only the groups that changed), not in the client's own collection. The server
+        // sends this client fs/diagnosticGroups instead; a whole publication still lands here.
+        handleDiagnostics: (uri, diagnostics) => published.published(uri, diagnostics),
       },
       // The server speaks the display language: its locale and this extension's bundle for it; and
       // this client shows the preview, whose model the server builds ahead for large documents.
-      initializationOptions: { locale: vscode.env.language, l10nBundle: vscode.l10n.bundle, previewAhead: true } satisfies FsInitializationOptions,
+      initializationOptions: { locale: vscode.env.language, l10nBundle: vscode.l10n.bundle, previewAhead: true, diagnosticGroups: true } satisfies FsInitializationOptions,
     };
     const client = await this.createClient("fs", "FS Documents", clientOptions);
     client.onNotification(StatusNotification, (status) => this.statusEmitter.fire(status));
     // A stopped or crashed server's diagnostics go with it, as the client's own collection's would.
     client.onDidChangeState(({ newState }) => {
-      if (newState === State.Stopped) groups.clear();
+      if (newState === State.Stopped) published.clear();
     });
+    client.onNotification(DiagnosticGroupsNotification, (params) =>
+      published.received(params, { asUri: (value) => client.protocol2CodeConverter.asUri(value), asDiagnostics: (list) => client.protocol2CodeConverter.asDiagnostics(list) }),
+    );
     client.onNotification(PreviewUpdateNotification, (update) => this.previewUpdateEmitter.fire(update));
     this.client = client;
     await client.start();
@@ -226,6 +234,7 @@ export class FsServer implements vscode.Disposable {
     this.statusEmitter.dispose();
     this.previewUpdateEmitter.dispose();
     this.lenses?.dispose();
+    this.published?.dispose();
     this.diagnostics?.dispose();
     void this.stop();
   }

@@ -1,4 +1,4 @@
-import type { CancellationToken, Connection } from "vscode-languageserver";
+import type { CancellationToken, Connection, PublishDiagnosticsParams } from "vscode-languageserver";
 import type { DocumentStore } from "../documents";
 import type { Settings } from "../settings";
 import type { ClientFeatures } from "./clientFeatures";
@@ -14,6 +14,12 @@ export interface ServerContext {
    * Wraps a request handler: an exception is logged to the client's output channel and answered
    * with `fallback`, so one bad document or bug never takes the server down.
    */
+  /**
+   * Publishes a document's diagnostics, all of them: as textDocument/publishDiagnostics, or to a
+   * client that takes them by group, only the groups that changed (lsp/diagnosticDeltas.ts).
+   * `open: false`: a file that is not open (nothing is kept of it). Settles once written.
+   */
+  publishDiagnostics(params: PublishDiagnosticsParams, options?: { open?: boolean; whole?: boolean }): Promise<void>;
   guard<P, R>(name: string, fallback: R, handler: (params: P, token: CancellationToken) => R | Promise<R>): (params: P, token: CancellationToken) => Promise<R>;
 }
 

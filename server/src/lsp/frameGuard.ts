@@ -31,6 +31,21 @@ export class FrameGuard extends Transform {
   private header: Buffer = Buffer.alloc(0);
   /** Body bytes of the current frame still to pass through. */
   private remaining = 0;
+  private readonly framed: (() => void)[] = [];
+
+  /** Whether part of a message has arrived and the rest not yet (a 5 MB didOpen arrives in many reads). */
+  get arriving(): boolean {
+    return this.remaining > 0 || this.header.length > 0;
+  }
+
+  /** Calls `listener` once, when the message arriving now has arrived whole (lsp/waitingMessages.ts). */
+  onceArrived(listener: () => void): void {
+    this.framed.push(listener);
+  }
+
+  private arrived(): void {
+    for (const listener of this.framed.splice(0)) listener();
+  }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     let data = chunk;
@@ -40,6 +55,7 @@ export class FrameGuard extends Transform {
         this.push(data.subarray(0, take));
         this.remaining -= take;
         data = data.subarray(take);
+        if (this.remaining === 0) this.arrived();
         continue;
       }
       const combined = this.header.length === 0 ? data : Buffer.concat([this.header, data]);
@@ -55,6 +71,7 @@ export class FrameGuard extends Transform {
       this.header = Buffer.alloc(0);
       this.remaining = length;
       data = combined.subarray(end + SEPARATOR.length);
+      if (length === 0) this.arrived();
     }
     done();
   }

@@ -317,7 +317,7 @@ export function registerHandlers(context: ServerContext): void {
       if (!named && !mightBeFsDocument(text)) return { isFsDocument: false, status: undefined };
       const closed = DocumentAnalysis.of(OpenDocument.create(uri, "json", 0, text), undefined);
       if (!named && closed.parsed !== undefined && !isFsDocumentValue(closed.parsed.value)) return { isFsDocument: false, status: undefined };
-      void connection.sendDiagnostics({ uri, diagnostics: service.diagnostics(closed, context.settings(uri)) });
+      void context.publishDiagnostics({ uri, diagnostics: service.diagnostics(closed, context.settings(uri)) }, { open: false });
       return { isFsDocument: true, status: service.statusOf(closed, { limits: false }) };
     }),
   );

@@ -12,6 +12,7 @@ const FILES = {
   ordinary: "package.json",
   workbook: "tailspin-one-sheet.xlsx",
   workbookImported: "tailspin-one-sheet.expected-import.txt",
+  longDraft: "long-draft.json.txt",
 };
 const ROLLUP_MESSAGE = "Gross profit fy2025: 41 stated, children sum to 40 (difference 1, tolerance 0).";
 const WAIT_MS = 30_000;
@@ -86,6 +87,49 @@ async function replace(document, range, text) {
   const edit = new vscode.WorkspaceEdit();
   edit.replace(document.uri, range, text);
   assert.ok(await vscode.workspace.applyEdit(edit), "the edit was not applied");
+}
+
+/** What a diagnostic shows, its document's URI left out (so two documents of one text compare equal), sorted. */
+function shownDiagnostics(uri) {
+  const key = uri.toString();
+  const place = (location) => `${location.uri.toString() === key ? "" : location.uri.toString()}@${describeRange(location.range)}`;
+  return fsDiagnostics(uri)
+    .map((diagnostic) =>
+      JSON.stringify([
+        describeRange(diagnostic.range),
+        diagnostic.severity,
+        typeof diagnostic.code === "object" ? diagnostic.code.value : diagnostic.code,
+        diagnostic.message,
+        (diagnostic.relatedInformation ?? []).map((related) => `${place(related.location)} ${related.message}`),
+      ]),
+    )
+    .sort();
+}
+
+/**
+ * Waits until `document`'s fs diagnostics are those of a fresh full analysis of its text: the same
+ * text opened as a new untitled document, whose first publication is whole.
+ */
+async function sameAsFresh(document, what) {
+  const fresh = await vscode.workspace.openTextDocument({ language: "json", content: document.getText() });
+  const expected = await waitFor(
+    vscode.languages.onDidChangeDiagnostics,
+    () => (fsDiagnostics(fresh.uri).length > 0 ? shownDiagnostics(fresh.uri) : undefined),
+    `a fresh analysis's diagnostics (${what})`,
+  );
+  try {
+    await waitFor(
+      vscode.languages.onDidChangeDiagnostics,
+      () => (JSON.stringify(shownDiagnostics(document.uri)) === JSON.stringify(expected) ? true : undefined),
+      `the edited document's diagnostics to be a fresh analysis's (${what})`,
+    );
+  } catch (error) {
+    const shown = shownDiagnostics(document.uri);
+    const missing = expected.filter((entry) => !shown.includes(entry));
+    const extra = shown.filter((entry) => !expected.includes(entry));
+    throw new Error(`${error.message}: ${missing.length} missing, ${extra.length} extra; first missing ${missing[0]}; first extra ${extra[0]}`);
+  }
+  return expected.length;
 }
 
 const suites = [
@@ -210,6 +254,30 @@ const suites = [
       assert.equal(restored[0].message, ROLLUP_MESSAGE);
       assert.equal(document.getText(), original);
       return { editToDiagnosticsMs, undoToDiagnosticsMs };
+    },
+  },
+  {
+    name: "a long draft's diagnostics, sent by changed groups, are a fresh analysis's after each edit",
+    async run() {
+      const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(fileUri(FILES.longDraft)));
+      const document = await vscode.workspace.openTextDocument({ language: "json", content: text });
+      await vscode.window.showTextDocument(document, { preview: false });
+      const counts = { opened: await sameAsFresh(document, "opened") };
+      // Value edits (one digit replaced) spread over the document: each changes the groups of its item.
+      for (const fraction of [0.2, 0.55, 0.9]) {
+        const current = document.getText();
+        const pattern = /\n\s+"[^"\n]+": "(-?)[1-8][0-9.]*",?\n/g;
+        pattern.lastIndex = Math.floor(fraction * current.length);
+        const found = pattern.exec(current);
+        assert.ok(found !== null, `a value cell after ${fraction} of the text`);
+        const at = found.index + found[0].indexOf(': "') + 3 + found[1].length;
+        await replace(document, new vscode.Range(document.positionAt(at), document.positionAt(at + 1)), String(Number(current[at]) + 1));
+        counts[`value edit at ${fraction}`] = await sameAsFresh(document, `a value edit at ${fraction} of the text`);
+      }
+      // A line inserted at the top: every range moves.
+      await replace(document, new vscode.Range(document.positionAt(1), document.positionAt(1)), "\n");
+      counts["every line moved"] = await sameAsFresh(document, "a line inserted at the top");
+      return counts;
     },
   },
   {
