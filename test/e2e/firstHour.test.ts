@@ -352,6 +352,28 @@ async function pressEnterWhileQuestionShows(page: Page): Promise<{ presses: numb
   return { presses, ms, astray };
 }
 
+/** From now on, notes the text of every notification toast that shows (read by toastsSeen). */
+async function watchToasts(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const state = window as { toastsSeen?: string[]; toastObserver?: MutationObserver };
+    state.toastsSeen = [];
+    state.toastObserver?.disconnect();
+    state.toastObserver = new MutationObserver(() => {
+      for (const toast of document.querySelectorAll(".notification-toast")) state.toastsSeen!.push(toast.textContent ?? "");
+    });
+    state.toastObserver.observe(document.body, { subtree: true, childList: true });
+  });
+}
+
+/** The toasts' texts noted since watchToasts; stops noting. */
+async function toastsSeen(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const state = window as { toastsSeen?: string[]; toastObserver?: MutationObserver };
+    state.toastObserver?.disconnect();
+    return state.toastsSeen ?? [];
+  });
+}
+
 /** Whether the walkthrough shows the step as done (its checkbox ticked). */
 async function stepTicked(page: Page, stepId: string): Promise<boolean> {
   return (await page.locator(`.getting-started-step[data-step-id$="#${stepId}"] .complete`).count()) > 0;
@@ -835,28 +857,15 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     // closing difference and tolerance.
     assert.equal(await quickInputBox(page).getAttribute("placeholder"), "Operating profit fy2025: 18,111 stated, children sum to 18,110");
     // Whatever notification shows from here on is noted: the fix must leave none saying a subtotal still fails.
-    await page.evaluate(() => {
-      const state = window as { toastsSeen?: string[]; toastObserver?: MutationObserver };
-      state.toastsSeen = [];
-      state.toastObserver?.disconnect();
-      state.toastObserver = new MutationObserver(() => {
-        for (const toast of document.querySelectorAll(".notification-toast")) state.toastsSeen!.push(toast.textContent ?? "");
-      });
-      state.toastObserver.observe(document.body, { subtree: true, childList: true });
-    });
+    await watchToasts(page);
     await quickInputBox(page).fill("sum of its children");
     await page.locator(".quick-input-list .monaco-list-row.focused", { hasText: title }).waitFor({ timeout: UI_TIMEOUT_MS });
     await page.keyboard.press("Enter");
     // Operating profit is stated 1 above its children (a transcription error), and Profit before tax
     // fails only through it: one fix, and every subtotal adds up. The step is done at once.
     await page.locator(`.getting-started-step[data-step-id$="#fixSubtotal"] .complete`).waitFor({ timeout: UI_TIMEOUT_MS });
-    const toastsSeen = await page.evaluate(() => {
-      const state = window as { toastsSeen?: string[]; toastObserver?: MutationObserver };
-      state.toastObserver?.disconnect();
-      return state.toastsSeen ?? [];
-    });
     assert.deepEqual(
-      toastsSeen.filter((text) => /does not add up/.test(text)),
+      (await toastsSeen(page)).filter((text) => /does not add up/.test(text)),
       [],
       "no notification about a subtotal",
     );
@@ -887,15 +896,7 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
 
   uiTest("a fix that leaves another subtotal failing asks its fixes next, with no notification, and the question goes once that subtotal stops failing", async ({ page }) => {
     await quickOpen(page, CASCADE);
-    await page.evaluate(() => {
-      const state = window as { toastsSeen?: string[]; toastObserver?: MutationObserver };
-      state.toastsSeen = [];
-      state.toastObserver?.disconnect();
-      state.toastObserver = new MutationObserver(() => {
-        for (const toast of document.querySelectorAll(".notification-toast")) state.toastsSeen!.push(toast.textContent ?? "");
-      });
-      state.toastObserver.observe(document.body, { subtree: true, childList: true });
-    });
+    await watchToasts(page);
     await runFsEditorCommand(page, "FS: Go to a Failing Subtotal");
     await quickInputStep(page, "Fix the subtotal");
     const sum = "Set Operating profit to the sum of its children (100)";
@@ -914,13 +915,8 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     await page.locator(".editor-group-container.active .monaco-editor .view-lines").click();
     await page.keyboard.press("Control+Z");
     await page.locator(".quick-input-widget").waitFor({ state: "hidden", timeout: UI_TIMEOUT_MS });
-    const toastsSeen = await page.evaluate(() => {
-      const state = window as { toastsSeen?: string[]; toastObserver?: MutationObserver };
-      state.toastObserver?.disconnect();
-      return state.toastsSeen ?? [];
-    });
     assert.deepEqual(
-      toastsSeen.filter((text) => /does not add up/.test(text)),
+      (await toastsSeen(page)).filter((text) => /does not add up/.test(text)),
       [],
       "no notification about a subtotal",
     );
