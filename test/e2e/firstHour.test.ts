@@ -309,7 +309,13 @@ async function answerNewDocument(page: Page, entity: string, yearEnd: string): P
  */
 async function pressEnterWhileQuestionShows(page: Page): Promise<{ presses: number; ms: number; astray: string[] }> {
   await page.evaluate(() => {
-    const state = window as { enterLog?: string[]; enterListener?: (event: KeyboardEvent) => void; focusListener?: (event: FocusEvent) => void };
+    const state = window as {
+      enterLog?: string[];
+      enterListener?: (event: KeyboardEvent) => void;
+      charListener?: (event: KeyboardEvent) => void;
+      focusListener?: (event: FocusEvent) => void;
+      enterTaken?: boolean;
+    };
     state.enterLog = [];
     if (state.enterListener !== undefined) window.removeEventListener("keydown", state.enterListener, true);
     if (state.focusListener !== undefined) document.removeEventListener("focusin", state.focusListener, true);
@@ -330,8 +336,22 @@ async function pressEnterWhileQuestionShows(page: Page): Promise<{ presses: numb
         return;
       }
       if (!widget.contains(document.activeElement)) state.enterLog!.push(`an Enter went to ${document.activeElement?.className ?? "nothing"} while the question showed`);
+      state.enterTaken = true;
     };
     window.addEventListener("keydown", state.enterListener, true);
+    // A key reaches the page in two events, its keydown and then its character, and a message of
+    // the extension host can be handled between the two: the question can close, and the editor
+    // take the keyboard, after the question took an Enter's keydown. That Enter was pressed in the
+    // question; its character is not a key pressed in the document, so it is not let through.
+    state.charListener = (event: KeyboardEvent) => {
+      if (event.key !== "Enter" || state.enterTaken !== true) return;
+      state.enterTaken = false;
+      const widget = document.querySelector(".quick-input-widget") as HTMLElement | null;
+      if (questionShown(widget) && widget.contains(document.activeElement)) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    };
+    window.addEventListener("keypress", state.charListener, true);
   });
   const started = Date.now();
   const widget = page.locator(".quick-input-widget");
@@ -344,9 +364,16 @@ async function pressEnterWhileQuestionShows(page: Page): Promise<{ presses: numb
   }
   const ms = Date.now() - started;
   const astray = await page.evaluate(() => {
-    const state = window as { enterLog?: string[]; enterListener?: (event: KeyboardEvent) => void; focusListener?: (event: FocusEvent) => void };
+    const state = window as {
+      enterLog?: string[];
+      enterListener?: (event: KeyboardEvent) => void;
+      charListener?: (event: KeyboardEvent) => void;
+      focusListener?: (event: FocusEvent) => void;
+      enterTaken?: boolean;
+    };
     if (state.enterListener !== undefined) window.removeEventListener("keydown", state.enterListener, true);
     if (state.focusListener !== undefined) document.removeEventListener("focusin", state.focusListener, true);
+    if (state.charListener !== undefined) window.removeEventListener("keypress", state.charListener, true);
     return state.enterLog ?? [];
   });
   return { presses, ms, astray };
