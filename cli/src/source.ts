@@ -44,7 +44,12 @@ export function gitShowProblem(spec: string, gitMessage: string): string | undef
   const [, revision = "", path = ""] = REVISION_PATH.exec(spec) ?? [];
   const either = `commit it first (git add ${path} && git commit), or compare two files (fsdoc compare OLD.json NEW.json)`;
   if (/exists on disk, but not in the index$/.test(gitMessage)) return `${path} is not staged (":${path}" is its staged version): git add it first, or compare the file itself`;
-  if (/exists on disk, but not in '/.test(gitMessage)) return `${path} is not in ${revision}, only on disk: a new file is in ${revision} once it is committed; ${either}`;
+  if (/exists on disk, but not in '/.test(gitMessage)) {
+    // Only of HEAD is "not committed yet" the likely reason: a file committed since an older
+    // revision (HEAD~1 right after its first commit) is not in that revision either.
+    if (revision === "HEAD") return `${path} is not in HEAD, only on disk: a new file is in HEAD once it is committed; ${either}`;
+    return `${path} is not in ${revision}, only on disk: it was committed after ${revision}, or not yet; compare with a revision that has it (git log -- ${path} lists them), or compare two files (fsdoc compare OLD.json NEW.json)`;
+  }
   if (revision === "HEAD" && /^(invalid object name|bad revision) 'HEAD'/.test(gitMessage)) return `the repository has no commit yet, so there is no HEAD:${path}; ${either}`;
   return undefined;
 }

@@ -291,6 +291,14 @@ test("HEAD:path of a file not committed yet (fsdoc init just made it) says so, a
   git(dir, "add", "doc.json");
   git(dir, "commit", "-qm", "second");
   assert.equal(fsdoc(["compare", "HEAD:doc.json", "doc.json", "--exit-code"], { cwd: dir }).code, 0);
+  // One commit before the file's first: not told to commit what is committed.
+  const older = fsdoc(["compare", "HEAD~1:doc.json", "doc.json"], { cwd: dir });
+  assert.equal(older.code, 1);
+  assert.match(
+    older.stderr,
+    /^fsdoc: cannot read HEAD~1:doc\.json from Git: doc\.json is not in HEAD~1, only on disk: it was committed after HEAD~1, or not yet; compare with a revision that has it \(git log -- doc\.json lists them\)/,
+  );
+  assert.doesNotMatch(older.stderr, /commit it first/);
 });
 
 test("the textconv driver: git diff and git log -p show cell lines, a rescaled unit only its unit line", () => {

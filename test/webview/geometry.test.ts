@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { fixturesRoot, readJson } from "../support/paths";
-import { modelMessageFor, send, settleFrames, usePreviewHost } from "./page";
+import { modelMessageFor, posted, send, settleFrames, usePreviewHost } from "./page";
 
 const TIMEOUT = { timeout: 120_000 };
 const WIDTHS = [320, 400, 600];
@@ -252,6 +252,13 @@ for (const viewportWidth of WIDTHS)
             await p.evaluate((index) => (window as unknown as { __scrollers: HTMLElement[] }).__scrollers[index]!.scrollLeft, table),
             0,
             `table ${table}'s "previous column" button scrolls back`,
+          );
+          // The buttons move the table only: nothing is revealed in the editor (the tryout saw the
+          // whole statement's source selected).
+          assert.deepEqual(
+            (await posted(p)).filter((message) => message.type === "reveal"),
+            [],
+            `table ${table}'s scroll buttons reveal nothing in the editor`,
           );
           const middle = await p.evaluate((index) => {
             const content = document.querySelector("#fs-preview-content") as HTMLElement;

@@ -52,7 +52,12 @@ export function wrapTable(document: Document, table: HTMLTableElement): HTMLElem
     button.tabIndex = -1;
     button.hidden = true;
     button.addEventListener("mousedown", (event) => event.preventDefault());
-    button.addEventListener("click", () => scrollOneColumn(wrapper, side));
+    // Only the table moves: the click is not one on its statement (which would select the
+    // statement's source in the editor).
+    button.addEventListener("click", (event) => {
+      event.stopPropagation();
+      scrollOneColumn(wrapper, side);
+    });
     return button;
   };
   signsOf.set(wrapper, { left: sign("left", "‹", l10n.t("Show the previous column")), right: sign("right", "›", l10n.t("Show the next column")) });
