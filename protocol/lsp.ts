@@ -303,6 +303,18 @@ export function diagnosticGroupOfPath(path: unknown): string {
   return match[2] === undefined ? match[1]! : `${match[1]!}.${Math.floor(Number(match[2]) / ITEMS_PER_GROUP)}`;
 }
 
+/** Diagnostics by group (diagnosticGroupOfPath of each one's path), each group in the publication's order: one rule for the server and the client. */
+export function groupByDiagnosticPath<T>(diagnostics: readonly T[], pathOf: (diagnostic: T) => unknown): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const diagnostic of diagnostics) {
+    const group = diagnosticGroupOfPath(pathOf(diagnostic));
+    let list = groups.get(group);
+    if (list === undefined) groups.set(group, (list = []));
+    list.push(diagnostic);
+  }
+  return groups;
+}
+
 /** One group's diagnostics, all of them, in the order the whole publication has them; [] when it has none any more. */
 export interface DiagnosticGroupParams {
   group: string;

@@ -299,6 +299,15 @@ async function answerNewDocument(page: Page, entity: string, yearEnd: string): P
   await answer(5, yearEnd);
 }
 
+/** What pressEnterWhileQuestionShows keeps on the page's window while it watches. */
+type EnterWatch = {
+  enterLog?: string[];
+  enterListener?: (event: KeyboardEvent) => void;
+  charListener?: (event: KeyboardEvent) => void;
+  focusListener?: (event: FocusEvent) => void;
+  enterTaken?: boolean;
+};
+
 /**
  * Presses Enter every 100 ms while a question is on screen, from the moment the last one was
  * answered (for at most 20 s). The page notes where each press goes: one pressed while a question
@@ -309,13 +318,7 @@ async function answerNewDocument(page: Page, entity: string, yearEnd: string): P
  */
 async function pressEnterWhileQuestionShows(page: Page): Promise<{ presses: number; ms: number; astray: string[] }> {
   await page.evaluate(() => {
-    const state = window as {
-      enterLog?: string[];
-      enterListener?: (event: KeyboardEvent) => void;
-      charListener?: (event: KeyboardEvent) => void;
-      focusListener?: (event: FocusEvent) => void;
-      enterTaken?: boolean;
-    };
+    const state = window as EnterWatch;
     state.enterLog = [];
     if (state.enterListener !== undefined) window.removeEventListener("keydown", state.enterListener, true);
     if (state.focusListener !== undefined) document.removeEventListener("focusin", state.focusListener, true);
@@ -364,13 +367,7 @@ async function pressEnterWhileQuestionShows(page: Page): Promise<{ presses: numb
   }
   const ms = Date.now() - started;
   const astray = await page.evaluate(() => {
-    const state = window as {
-      enterLog?: string[];
-      enterListener?: (event: KeyboardEvent) => void;
-      charListener?: (event: KeyboardEvent) => void;
-      focusListener?: (event: FocusEvent) => void;
-      enterTaken?: boolean;
-    };
+    const state = window as EnterWatch;
     if (state.enterListener !== undefined) window.removeEventListener("keydown", state.enterListener, true);
     if (state.focusListener !== undefined) document.removeEventListener("focusin", state.focusListener, true);
     if (state.charListener !== undefined) window.removeEventListener("keypress", state.charListener, true);

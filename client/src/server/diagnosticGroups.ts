@@ -10,7 +10,7 @@
 // (languages.getDiagnostics, code action contexts) see the union, as before.
 
 import type * as vscode from "vscode";
-import { diagnosticGroupOfPath, type DiagnosticData } from "../../../protocol/lsp";
+import { diagnosticGroupOfPath, groupByDiagnosticPath, type DiagnosticData } from "../../../protocol/lsp";
 
 export { ITEMS_PER_GROUP } from "../../../protocol/lsp";
 
@@ -23,20 +23,17 @@ export type DiagnosticSink = Pick<vscode.DiagnosticCollection, "set" | "delete" 
  * of statement N, "" for the rest.
  */
 export function diagnosticGroup(diagnostic: vscode.Diagnostic): string {
-  // The language client keeps the server's `data` on the diagnostic it makes; other sources have none.
-  return diagnosticGroupOfPath((diagnostic as { data?: Partial<DiagnosticData> }).data?.path);
+  return diagnosticGroupOfPath(diagnosticPath(diagnostic));
+}
+
+/** The language client keeps the server's `data` on the diagnostic it makes; other sources have none. */
+function diagnosticPath(diagnostic: vscode.Diagnostic): unknown {
+  return (diagnostic as { data?: Partial<DiagnosticData> }).data?.path;
 }
 
 /** A document's diagnostics by group, each group in the publication's order. */
 export function groupsOf<T extends vscode.Diagnostic>(diagnostics: readonly T[]): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const diagnostic of diagnostics) {
-    const group = diagnosticGroup(diagnostic);
-    let list = groups.get(group);
-    if (list === undefined) groups.set(group, (list = []));
-    list.push(diagnostic);
-  }
-  return groups;
+  return groupByDiagnosticPath(diagnostics, diagnosticPath);
 }
 
 /** A publication by group: `whole`, every group that has diagnostics; else only the groups that changed ([]: none any more). */

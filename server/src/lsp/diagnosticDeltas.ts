@@ -4,18 +4,11 @@
 // as they were last sent (their JSON text, compared exactly) and gives the groups that differ.
 
 import type { Diagnostic } from "vscode-languageserver";
-import { diagnosticGroupOfPath, type DiagnosticGroupParams, type DiagnosticGroupsParams } from "../../../protocol/lsp";
+import { groupByDiagnosticPath, type DiagnosticGroupParams, type DiagnosticGroupsParams } from "../../../protocol/lsp";
 
 /** The diagnostics by group, each group in the publication's order. */
 export function groupDiagnostics(diagnostics: readonly Diagnostic[]): Map<string, Diagnostic[]> {
-  const groups = new Map<string, Diagnostic[]>();
-  for (const diagnostic of diagnostics) {
-    const group = diagnosticGroupOfPath((diagnostic.data as { path?: unknown } | undefined)?.path);
-    let list = groups.get(group);
-    if (list === undefined) groups.set(group, (list = []));
-    list.push(diagnostic);
-  }
-  return groups;
+  return groupByDiagnosticPath(diagnostics, (diagnostic) => (diagnostic.data as { path?: unknown } | undefined)?.path);
 }
 
 export class DiagnosticDeltas {
