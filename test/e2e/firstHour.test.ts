@@ -255,13 +255,27 @@ async function webviewShowing(page: Page, selector: string, text: string | RegEx
       if ((await frame.locator(selector, { hasText: text }).count()) > 0) return frame;
     }
     const remaining = deadline - Date.now();
-    if (remaining <= 0) throw new Error(`no webview shows ${selector} with ${String(text)}`);
+    if (remaining <= 0) throw new Error(`no webview shows ${selector} with ${String(text)}; the webviews show: ${JSON.stringify(await webviewSummaries(page))}`);
     // Re-check when another webview appears, or after a while (a webview's content arrives after its frame).
     await outer
       .nth(count)
       .waitFor({ state: "attached", timeout: Math.min(remaining, 2_000) })
       .catch(() => undefined);
   }
+}
+
+/** The start of each webview's text (empty for a page that never painted), for a failure's message. */
+async function webviewSummaries(page: Page): Promise<string[]> {
+  // A webview's page is the frame inside its host frame (iframe.webview > #active-frame).
+  const frames = page.frames().filter((frame) => frame.parentFrame()?.parentFrame() !== null && frame.parentFrame() !== null);
+  return Promise.all(
+    frames.map(async (frame) => {
+      const text = await frame
+        .evaluate(() => `${document.readyState} ${document.body?.className ?? ""}: ${(document.body?.innerText ?? "").slice(0, 120)}`)
+        .catch((error: unknown) => `unreadable: ${String(error)}`);
+      return `${frame.url().slice(0, 60)} ${text}`;
+    }),
+  );
 }
 
 /** The files `fsdoc render --format tsv --output <folder>` writes for `file`, by name. */
@@ -956,7 +970,11 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     // The walkthrough has the focus (its step was clicked), and the palette runs the command.
     await runCommand(page, "FS E2E: Open FS Walkthrough");
     await page.locator(`.getting-started-step[data-step-id$="#newDocument"]`).click();
-    await page.waitForFunction(() => document.activeElement?.closest(".getting-started-step") !== null, undefined, { timeout: UI_TIMEOUT_MS });
+    // What the user sees before reaching for the palette: the step's own page, and the step itself
+    // holding the keyboard (VS Code moves it there from the clicked part after its slide animation,
+    // which would close a palette opened before).
+    await webviewShowing(page, "h1", "Start your own document");
+    await page.waitForFunction(() => document.activeElement?.matches('.getting-started-step[data-step-id$="#newDocument"]') === true, undefined, { timeout: UI_TIMEOUT_MS });
     await runCommand(page, "FS: New Document");
     await newDocumentByKeyboard(page, "Palette Ltd");
     const created = await describeActiveDocument(page, apiResultsFile);
