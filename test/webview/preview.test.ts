@@ -380,6 +380,34 @@ describe("FS preview page", () => {
     assert.deepEqual(scrolled, { type: "scrolled", pointer: topRow });
   });
 
+  test("a click right after a scroll asks for the scroll first, then the click's source (the source stays in view in the editor)", TIMEOUT, async () => {
+    const p = await freshPage({ width: 900, height: 300 });
+    await paint(p, large(3000), 1);
+    await settleFrames(p);
+    await p.evaluate(() => window.__posted.splice(0));
+    // The scroll's event has come, its frame (where it is reported) not yet, when the click comes.
+    await p.evaluate(
+      (selector) =>
+        new Promise<void>((resolve) => {
+          const scroller = document.querySelector(selector)!;
+          scroller.addEventListener(
+            "scroll",
+            () =>
+              queueMicrotask(() => {
+                document.querySelector<HTMLElement>('td[data-pointer="/statements/0/items/5/values/at-2025"]')!.click();
+                resolve();
+              }),
+            { once: true },
+          );
+          scroller.scrollTop = 60;
+        }),
+      SCROLLER,
+    );
+    await settleFrames(p);
+    const order = (await posted(p)).filter((message) => message.type === "scrolled" || message.type === "reveal").map((message) => message.type);
+    assert.deepEqual(order, ["scrolled", "reveal"]);
+  });
+
   test("scrollTo follows the editor (rows not drawn yet too), a restored position applies, the lock shows and is persisted", TIMEOUT, async () => {
     const p = await freshPage({ width: 900, height: 300 });
     await paint(p, large(2000), 1, { scrollTop: 240 });

@@ -463,6 +463,7 @@ class PreviewScript {
 
   /** Selects the source of `pointer` in the editor; `focus`: the editor takes the focus. */
   private revealSource(pointer: string, focus: boolean): void {
+    this.scroll.flush();
     this.followed = focus ? undefined : this.view.nearest(pointer);
     this.post({ type: "reveal", pointer, focus });
   }

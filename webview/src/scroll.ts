@@ -38,17 +38,30 @@ export class ScrollReporter {
     });
   }
 
+  /**
+   * Reports now a scroll still waiting for its frame. A click's wish for the editor must come after
+   * the scroll before it (a scroll into view, then the click): reported in its frame, after the
+   * click, the scroll would move the editor away from the clicked cell's source.
+   */
+  flush(): void {
+    if (this.frame === undefined) return;
+    this.window.cancelAnimationFrame(this.frame);
+    this.report();
+  }
+
   private handleScroll(): void {
     const expected = this.expectedTop;
     this.expectedTop = undefined;
     if (expected === undefined || Math.abs(this.scroller.scrollTop - expected) >= 1) this.userScrolled = true;
     if (this.frame !== undefined) return;
-    this.frame = this.window.requestAnimationFrame(() => {
-      this.frame = undefined;
-      const byUser = this.userScrolled;
-      this.userScrolled = false;
-      this.onAnyScroll();
-      if (byUser) this.onUserScroll();
-    });
+    this.frame = this.window.requestAnimationFrame(() => this.report());
+  }
+
+  private report(): void {
+    this.frame = undefined;
+    const byUser = this.userScrolled;
+    this.userScrolled = false;
+    this.onAnyScroll();
+    if (byUser) this.onUserScroll();
   }
 }
