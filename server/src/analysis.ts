@@ -42,7 +42,7 @@ export class ParsedVersion {
   private diffCache: SnapshotDiff | undefined;
   private occurrencesCache: Map<string, Occurrence> | undefined;
   private previewWireCache: PreviewWire | undefined;
-  /** The preview's model while it is being built ahead, a statement at a time (buildPreviewWireStep). */
+  /** The preview's model while it is being built ahead, a few rows at a time (buildPreviewWireStep). */
   private previewWireBuilder: PreviewWireBuilder | undefined;
   private omittedCache: readonly OmittedStatement[] | undefined;
   private positionsCache: TextDocument | undefined;
@@ -189,8 +189,8 @@ export class ParsedVersion {
   }
 
   /**
-   * Builds one more statement of the preview's model ahead of a preview asking for it
-   * (previewAhead.ts); false once the model is built.
+   * Builds a few more rows of the preview's model (PREVIEW_STEP_CELLS cells) ahead of a preview
+   * asking for it (previewAhead.ts); false once the model is built.
    */
   buildPreviewWireStep(): boolean {
     if (this.previewWireCache !== undefined) return false;

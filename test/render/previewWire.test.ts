@@ -101,13 +101,15 @@ test("a generated document's model survives the wire form exactly, at well under
   }
 });
 
-test("built a statement per step, the server's form is previewWireOf's, whether stepped part way, all the way or not at all", async () => {
+test("built a few rows per step, the server's form is previewWireOf's, whether stepped part way, all the way or not at all", async () => {
   const generator = (await import(pathToFileURL(join(repoRoot, "scripts/bench/generate.mjs")).href)) as {
-    generateDocument(options: { targetBytes: number; seed: number }): string;
+    generateDocument(options: { targetBytes: number; seed: number; shape?: string }): string;
   };
   const documents = [
     ...jsonFiles(join(upstreamRoot, "examples")).map((path) => readJson(path)),
     JSON.parse(generator.generateDocument({ targetBytes: 200_000, seed: 5 })) as unknown,
+    // Statements of hundreds of rows: several steps each.
+    JSON.parse(generator.generateDocument({ targetBytes: 1_200_000, seed: 2, shape: "long+failing" })) as unknown,
     // Not an FS document at all, and statements that are not objects: skipped as the presentation skips them.
     { statements: [1, null, { id: "s", items: [] }, "x"] },
     "not a document",
@@ -117,16 +119,21 @@ test("built a statement per step, the server's form is previewWireOf's, whether 
     const expected = previewWireOf(buildPresentation(document, result));
     const statements = Array.isArray((document as { statements?: unknown }).statements) ? (document as { statements: unknown[] }).statements : [];
     const objects = statements.filter((statement) => typeof statement === "object" && statement !== null && !Array.isArray(statement)).length;
-    // One step per statement object, then false (and false again).
+    // A step per 2,048 cells of each statement object at least (a step makes no more: about 10 ms on
+    // this machine; over node-ipc a message waits for a whole step), then false (and false again).
     const stepped = new PreviewWireBuilder(document, result);
     let steps = 0;
     while (stepped.step()) steps++;
-    assert.equal(steps, objects);
+    const least = expected.statements.reduce((sum, statement) => sum + Math.max(1, Math.ceil(statement.rows.reduce((count, row) => count + (row[5]?.length ?? 0), 0) / 2048)), 0);
+    assert.equal(expected.statements.length, objects);
+    assert.ok(steps >= least, `${steps} steps for ${objects} statements, at least ${least}`);
     assert.equal(stepped.step(), false);
     assert.deepStrictEqual(stepped.finish(), expected);
-    const halfway = new PreviewWireBuilder(document, result);
-    for (let step = 0; step < Math.floor(objects / 2); step++) halfway.step();
-    assert.deepStrictEqual(halfway.finish(), expected);
+    for (const part of [1 / 3, 1 / 2, 0.9]) {
+      const partway = new PreviewWireBuilder(document, result);
+      for (let step = 0; step < Math.floor(steps * part); step++) partway.step();
+      assert.deepStrictEqual(partway.finish(), expected);
+    }
     assert.deepStrictEqual(new PreviewWireBuilder(document, result).finish(), expected);
   }
 });

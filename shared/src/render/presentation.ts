@@ -40,7 +40,7 @@ export function presentationHeading(document: unknown): Pick<Presentation, "enti
 
 /**
  * The statements of presentDocument, one at a time and in order: each is built only when asked for
- * (the server builds a large document's preview model between requests, a statement at a time).
+ * (the server builds a large document's preview model between requests from presentStatementsInParts, a few rows at a time).
  */
 export function* presentStatements(document: unknown, result: ValidationResult | undefined, selected?: string): Generator<StatementPresentation, void, undefined> {
   const definitions: Definitions = {
@@ -159,6 +159,64 @@ function periodDefinitions(periods: readonly unknown[]): Map<string, Omit<Period
 
 /** `cellRows`: only these rows (positions) get their cells; the others have none (what a value edit rebuilds). */
 function presentStatement(statement: JsonRecord, index: number, definitions: Definitions, budget: { cells: number }, cellRows?: ReadonlySet<number>): StatementPresentation {
+  return statementParts(statement, index, definitions, budget, (rowAt, count) =>
+    Array.from({ length: count }, (_, position) => rowAt(position, cellRows === undefined || cellRows.has(position))),
+  ).statement;
+}
+
+/**
+ * A statement's presentation made in parts, as presentStatement makes it whole: `statement`'s rows
+ * have no cells until `fill` makes those of some rows (in place), and `unfill` drops them again. So
+ * a long statement can be built a few rows at a time (PreviewWireBuilder: the preview's model ahead,
+ * between the client's messages), with only those rows' cells in memory at once.
+ */
+export interface StatementInParts {
+  readonly statement: StatementPresentation;
+  /** Makes the cells of rows `from` … `to` - 1, as presentStatement makes them. */
+  fill(from: number, to: number): void;
+  /** Drops the cells of rows `from` … `to` - 1 (once they are encoded). */
+  unfill(from: number, to: number): void;
+}
+
+/** The statements presentStatements presents, each in parts (StatementInParts), in the same order with the same bounds. */
+export function* presentStatementsInParts(document: unknown, result: ValidationResult | undefined): Generator<StatementInParts, void, undefined> {
+  const definitions: Definitions = {
+    units: unitDefinitions(arrayMember(document, "units")),
+    periods: periodDefinitions(arrayMember(document, "periods")),
+    applications: indexApplications(result),
+  };
+  const budget = { cells: RENDER_LIMITS.cellsPerDocument };
+  for (const [index, statement] of arrayMember(document, "statements").entries()) {
+    if (!isRecord(statement)) continue;
+    const { statement: shell, rowAt } = statementParts(statement, index, definitions, budget, (rowAt, count) =>
+      Array.from({ length: count }, (_, position) => rowAt(position, false)),
+    );
+    const rows = shell.rows as RowPresentation[];
+    yield {
+      statement: shell,
+      fill: (from, to) => {
+        for (let position = from; position < to; position++) rows[position] = rowAt(position, true);
+      },
+      unfill: (from, to) => {
+        for (let position = from; position < to; position++) rows[position] = rowAt(position, false);
+      },
+    };
+  }
+}
+
+type RowAt = (position: number, withCells: boolean) => RowPresentation;
+
+/**
+ * The statement's presentation with the rows `rows` makes (its array its own), and the row at a
+ * position with or without its cells. The statement is charged to `budget` here.
+ */
+function statementParts(
+  statement: JsonRecord,
+  index: number,
+  definitions: Definitions,
+  budget: { cells: number },
+  rows: (rowAt: RowAt, count: number) => RowPresentation[],
+): { statement: StatementPresentation; rowAt: RowAt } {
   const id = stringMember(statement, "id");
   const periods: PeriodColumn[] = [];
   arrayMember(statement, "periods").forEach((periodId, position) => {
@@ -201,7 +259,8 @@ function presentStatement(statement: JsonRecord, index: number, definitions: Def
   const cellsOmitted = chargeCells({ unitPerRow, periods, rows: heads }, budget) !== undefined;
 
   // Rows are written out member by member, not spread: a spread per row costs more than the row.
-  const rows = heads.map(({ item, head }, position): RowPresentation => {
+  const rowAt: RowAt = (position, withCells) => {
+    const { item, head } = heads[position] as (typeof heads)[number];
     const values = member(item, "values");
     const context: CellContext = { statement: id, item: head.id, isSubtotal: head.isSubtotal, applications: definitions.applications };
     return {
@@ -214,22 +273,22 @@ function presentStatement(statement: JsonRecord, index: number, definitions: Def
       depth: head.depth,
       isSubtotal: head.isSubtotal,
       parentRow: head.parentRow,
-      cells:
-        cellsOmitted || (cellRows !== undefined && !cellRows.has(position))
-          ? []
-          : periods.map((period) => presentCell(values, period.id, cellPointer(index, head.index, period.id), context)),
+      cells: cellsOmitted || !withCells ? [] : periods.map((period) => presentCell(values, period.id, cellPointer(index, head.index, period.id), context)),
     };
-  });
+  };
   return {
-    index,
-    pointer: statementPointer(index),
-    id,
-    label: textMember(statement, "label") ?? id ?? ordinalName("Statement", index),
-    periods,
-    rows,
-    unit: shared ? first : undefined,
-    unitPerRow,
-    cellsOmitted,
+    statement: {
+      index,
+      pointer: statementPointer(index),
+      id,
+      label: textMember(statement, "label") ?? id ?? ordinalName("Statement", index),
+      periods,
+      rows: rows(rowAt, heads.length),
+      unit: shared ? first : undefined,
+      unitPerRow,
+      cellsOmitted,
+    },
+    rowAt,
   };
 }
 

@@ -27,7 +27,7 @@ import { asciiJson } from "../json/ascii";
 import { escapeSegment } from "../json/pointer";
 import type { ValidationResult } from "../types";
 import type { CellKind, Presentation, StatementPresentation } from "./model";
-import { presentationHeading, presentStatements } from "./presentation";
+import { presentationHeading, presentStatementsInParts, type StatementInParts } from "./presentation";
 import {
   previewColumns,
   previewRows,
@@ -115,28 +115,63 @@ export function previewWireOf(presentation: Presentation): PreviewWire {
 }
 
 /**
- * previewWireOf(buildPresentation(document, result)), built a statement per step: the server builds
- * a large document's model ahead of the preview asking for it, between its requests, so that no
- * step holds it up for longer than one statement takes.
+ * How many cells PreviewWireBuilder makes per step at most (a row is never cut): at 5 MB a statement
+ * of 3,000 rows took one step of 85–140 ms on a quiet machine and several times that on a loaded
+ * one, and over node-ipc a message that arrives meanwhile waits for the whole step
+ * (docs/performance.md). About 10 ms a step.
+ */
+export const PREVIEW_STEP_CELLS = 2048;
+
+/**
+ * previewWireOf(buildPresentation(document, result)), built a few rows per step (at most
+ * PREVIEW_STEP_CELLS cells, or one row): the server builds a large document's model ahead of the
+ * preview asking for it, between its requests, so that no step holds a message up for longer than
+ * those rows take. Only the rows of one step have their cells' model objects at once.
  */
 export class PreviewWireBuilder {
   private readonly title: string;
-  private readonly source: Iterator<StatementPresentation, void, undefined>;
+  private readonly source: Iterator<StatementInParts, void, undefined>;
   private readonly statements: WireStatement[] = [];
+  /** The statement being built, and its rows encoded so far. */
+  private current: { parts: StatementInParts; columns: PreviewColumn[]; row: (position: number) => PreviewRow; encode: (row: PreviewRow) => WireRow; rows: WireRow[] } | undefined;
   private left = true;
 
   constructor(document: unknown, result: ValidationResult) {
     this.title = previewTitle(presentationHeading(document));
-    this.source = presentStatements(document, result);
+    this.source = presentStatementsInParts(document, result);
   }
 
-  /** Builds the next statement's wire form; false once there is none left. */
+  /** Builds the next rows (a statement's first step also presents it); false once nothing is left. */
   step(): boolean {
     if (!this.left) return false;
-    const next = this.source.next();
-    if (next.done === true) this.left = false;
-    else this.statements.push(wireStatementOf(next.value));
-    return this.left;
+    if (this.current === undefined) {
+      const next = this.source.next();
+      if (next.done === true) {
+        this.left = false;
+        return false;
+      }
+      const { statement } = next.value;
+      const columns = previewColumns(statement);
+      const encode = rowEncoder(
+        statement.pointer,
+        columns,
+        statement.rows.map((each) => each.pointer),
+      );
+      this.current = { parts: next.value, columns, row: previewRows(statement), encode, rows: [] };
+    }
+    const { parts, columns, row, encode, rows } = this.current;
+    const total = parts.statement.rows.length;
+    const perRow = Math.max(1, parts.statement.cellsOmitted ? 0 : parts.statement.periods.length);
+    const from = rows.length;
+    const to = Math.min(total, from + Math.max(1, Math.floor(PREVIEW_STEP_CELLS / perRow)));
+    parts.fill(from, to);
+    for (let position = from; position < to; position++) rows.push(encode(row(position)));
+    parts.unfill(from, to);
+    if (to === total) {
+      this.statements.push(previewStatementWith(parts.statement, columns, (position) => rows[position] as WireRow));
+      this.current = undefined;
+    }
+    return true;
   }
 
   /** The whole wire form, building what is left first. */
