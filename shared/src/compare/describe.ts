@@ -6,7 +6,7 @@
 
 import * as l10n from "@vscode/l10n";
 import { groupDigits, signedDecimal } from "../render/format";
-import { periodLabel } from "./compare";
+import { periodName } from "../model/names";
 import { cellOf, readSide, type Side } from "./read";
 import type { Change, CompareCell, Comparison, RollupState, SideState } from "./types";
 
@@ -41,7 +41,7 @@ export class ComparisonNames {
 
   period(id: string): string {
     const period = this.now.periods.get(id) ?? this.old.periods.get(id);
-    return period === undefined ? id : periodLabel(period);
+    return period === undefined ? id : periodName(period);
   }
 
   /** The cell NEW (or, for a row NEW no longer has, OLD) stores for the row and period. */

@@ -33,7 +33,7 @@ export interface PreviewStatement {
 export interface PreviewColumn {
   id: string;
   label: string;
-  /** The label's pieces that must not break inside themselves (the dates of a duration). */
+  /** The label's pieces that must not break inside themselves: a resolved period's dates (each in ISO form, the page writes them in the display language), else the id. */
   parts: string[];
   kind: "instant" | "duration" | "unresolved";
   pointer: string;
@@ -87,7 +87,13 @@ export function previewStatement(statement: StatementPresentation): PreviewState
 
 /** The statement's columns, one per period. */
 export function previewColumns(statement: StatementPresentation): PreviewColumn[] {
-  return statement.periods.map((period) => ({ id: period.id, label: period.label, parts: labelParts(period.kind, period.label), kind: period.kind, pointer: period.pointer }));
+  return statement.periods.map((period) => ({
+    id: period.id,
+    label: period.label,
+    parts: period.kind === "unresolved" ? [period.label] : [...period.dates],
+    kind: period.kind,
+    pointer: period.pointer,
+  }));
 }
 
 /**
@@ -150,12 +156,6 @@ export function previewRows(statement: StatementPresentation): (position: number
     if (statement.unitPerRow) out.unit = unitCell(row.unit);
     return out;
   };
-}
-
-/** A duration "start – end" may wrap between its dates, never inside one (durationLabel's form). */
-function labelParts(kind: string, label: string): string[] {
-  const parts = label.split(" – ");
-  return kind === "duration" && parts.length === 2 ? parts : [label];
 }
 
 function previewCell(statement: StatementPresentation, cell: CellPresentation): PreviewCell {
