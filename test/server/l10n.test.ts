@@ -15,6 +15,9 @@ import {
   type Diagnostic,
   type MarkupContent,
 } from "vscode-languageserver-protocol/node";
+import { PreviewModelRequest, SnapshotDiffRequest } from "../../protocol/lsp";
+import { recordSnapshot } from "../../shared/src/index";
+import { decodePreviewWire } from "../../shared/src/render/previewWire";
 import { serveThisFile, startServer, type ServerUnderTest } from "./harness";
 import { positionOf } from "./text-positions";
 import { GERMAN_DOCUMENT } from "../support/germanDocument";
@@ -89,6 +92,31 @@ test("quick fixes are German", async () => {
   assert.ok(
     actions?.some((action) => action.title === 'Als Dezimalzeichenfolge "-1000.25" schreiben'),
     JSON.stringify(actions?.map((action) => action.title)),
+  );
+});
+
+test("the snapshot diff and the preview's titles name periods by their German dates, as the preview's column headings (issue 30)", async () => {
+  // Recorded while every value was there; now a child's value is missing, so the check cannot run.
+  const recording = recordSnapshot(DOCUMENT, JSON.parse(DOCUMENT));
+  assert.ok(recording);
+  const value = JSON.parse(recording.text) as { statements: { items: { values: Record<string, unknown> }[] }[] };
+  value.statements[0]!.items[0]!.values.fy2025 = null;
+  const uri = "file:///de/termine.json";
+  await server.open(uri, JSON.stringify(value, null, 2));
+  const diff = await server.connection.sendRequest(SnapshotDiffRequest, { uri });
+  assert.deepEqual(diff?.names?.periods, [{ id: "fy2025", name: "31.12.2025" }]);
+  const preview = await server.connection.sendRequest(PreviewModelRequest, { uri });
+  assert.ok(preview?.wire !== undefined);
+  const titles = decodePreviewWire(JSON.parse(preview.wire))?.statements[0]?.rows.flatMap((row) => row.cells.map((cell) => cell.title)) ?? [];
+  // The subtotal that cannot be checked, and the missing value that stops it (its screen-reader text is the title).
+  assert.ok(titles.includes('Summenprüfung nicht ausgewertet: Der Wert von "Kasse" für 31.12.2025 fehlt'), JSON.stringify(titles));
+  assert.ok(
+    titles.some((title) => title.startsWith("Fehlend") && title.includes('Dieser fehlende Wert verhindert die Summenprüfung von "Summe" für 31.12.2025')),
+    JSON.stringify(titles),
+  );
+  assert.ok(
+    titles.every((title) => !title.includes("2025-12-31")),
+    JSON.stringify(titles),
   );
 });
 

@@ -2,7 +2,7 @@
 // view: the names of statements, rows and periods from both sides, each change in one phrase,
 // changes grouped by section, and the summary line. The phrases go through l10n.t: the command line
 // never configures a bundle, so it stays English; the language server has the display language's,
-// and gives the names its number format (ComparisonNames.number), so the view reads in one language.
+// and gives the names its number and date formats (ComparisonNames.number, .date), so the view reads in one language.
 
 import * as l10n from "@vscode/l10n";
 import { groupDigits, signedDecimal } from "../render/format";
@@ -19,6 +19,8 @@ export class ComparisonNames {
     newValue: unknown,
     /** A decimal string as shown: digits grouped (the command line), or the display language's format. */
     readonly number: (decimal: string) => string = groupDigits,
+    /** A date as shown: ISO (the command line), or the display language's form, as the preview's column headings. */
+    readonly date: (iso: string) => string = (iso) => iso,
   ) {
     this.old = readSide(oldValue);
     this.now = readSide(newValue);
@@ -41,7 +43,7 @@ export class ComparisonNames {
 
   period(id: string): string {
     const period = this.now.periods.get(id) ?? this.old.periods.get(id);
-    return period === undefined ? id : periodName(period);
+    return period === undefined ? id : periodName(period, this.date);
   }
 
   /** The cell NEW (or, for a row NEW no longer has, OLD) stores for the row and period. */
@@ -122,11 +124,11 @@ export function describeChange(change: Change, names: ComparisonNames): string {
         ? l10n.t("unit {0}: scale {1} → {2} (values compared as amounts)", change.unit, change.old ?? NONE(), change.new ?? NONE())
         : l10n.t("unit {0}: {1} {2} → {3}", change.unit, change.field, show(change.old), show(change.new));
     case "period-added":
-      return l10n.t("period {0} added ({1})", change.period, change.label);
+      return l10n.t("period {0} added ({1})", change.period, names.period(change.period));
     case "period-removed":
-      return l10n.t("period {0} removed ({1})", change.period, change.label);
+      return l10n.t("period {0} removed ({1})", change.period, names.period(change.period));
     case "period-renamed":
-      return l10n.t("period {0} renamed {1} ({2})", change.oldPeriod, change.period, change.label);
+      return l10n.t("period {0} renamed {1} ({2})", change.oldPeriod, change.period, names.period(change.period));
     case "period-changed":
       return l10n.t("period {0}: {1} {2} → {3}", change.period, change.field, show(change.old), show(change.new));
     case "statement-added":
