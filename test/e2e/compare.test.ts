@@ -129,7 +129,7 @@ async function expectTheChanges(page: Page, view: FrameLocator = changesView(pag
   await changed.waitFor({ timeout: UI_TIMEOUT_MS });
   const text = (await changed.textContent()) ?? "";
   assert.match(text, /120\s*→\s*125/);
-  assert.match(text, /\+5 \(\+4\.17 %\)/);
+  assert.match(text, /\+5 \(\+4\.17%\)/);
   const total = view.locator("tr", { hasText: "Total assets" }).locator("td.fc-rollup-worse");
   await total.waitFor({ timeout: UI_TIMEOUT_MS });
   assert.match((await total.textContent()) ?? "", /stopped adding up/);

@@ -112,10 +112,10 @@ export function comparisonView(
   model: PreviewModel,
   oldName: string,
   newName: string,
-  /** Numbers and dates in the lines and notes as the display language writes them (the page formats the cells and headings itself). */
-  display: Pick<DisplayFormat, "number" | "date"> = NEUTRAL_FORMAT,
+  /** Numbers, percentages and dates in the lines and notes as the display language writes them (the page formats the cells and headings itself). */
+  display: Pick<DisplayFormat, "number" | "date" | "percent"> = NEUTRAL_FORMAT,
 ): ComparisonView {
-  const names = new ComparisonNames(oldValue, newValue, display.number, display.date);
+  const names = new ComparisonNames(oldValue, newValue, display);
   /** A change outside the tables on a row: "Balance sheet › Cash: …". */
   const rowLine = (change: Change & { statement: string }, label: string) => `${names.statement(change.statement)} › ${label}: ${describeChange(change, names)}`;
   const oldSide = readSide(oldValue);
