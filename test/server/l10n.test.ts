@@ -64,10 +64,11 @@ test("hovers and lenses are German; numbers and the contract's status words as t
   const hover = await server.connection.sendRequest(HoverRequest.type, { textDocument, position: positionOf(DOCUMENT, '"12345678901234566891.25"') });
   const markdown = (hover?.contents as MarkupContent).value;
   // The failing subtotal's children in one line: the status, the stated value and the difference
-  // are the diagnostic's message, which VS Code shows above the hover.
+  // are the diagnostic's message, which VS Code shows above the hover. The period is named by its
+  // German date, as the preview's column heading (its "31." escaped, Markdown would read a list).
   assert.equal(
     markdown,
-    "Unterpositionen von **Summe** in `fy2025`, EUR (in Einern): Kasse\u00a012.345.678.901.234.567.890,5 · Sonstiges\u00a0-1.000,25 · Summe **12.345.678.901.234.566.890,25**",
+    "Unterpositionen von **Summe** in 31\\.12.2025, EUR (in Einern): Kasse\u00a012.345.678.901.234.567.890,5 · Sonstiges\u00a0-1.000,25 · Summe **12.345.678.901.234.566.890,25**",
   );
   // A child's hover: its period's date in the German form.
   const child = await server.connection.sendRequest(HoverRequest.type, { textDocument, position: positionOf(DOCUMENT, '"-1000.25"') });
