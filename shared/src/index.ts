@@ -31,7 +31,7 @@ export {
 export { IDENTIFIER, IDENTIFIER_RULE, isIdentifier } from "./model/ids";
 export { applicationKey, keyOfApplication } from "./model/keys";
 export { statementPointer, itemPointer, cellPointer } from "./model/pointers";
-export { ordinalName, itemName, statementName, unitSummary, periodSummary, periodLabel, scaleInWords } from "./model/names";
+export { ordinalName, itemName, statementName, unitSummary, periodSummary, periodLabel, periodName, scaleInWords } from "./model/names";
 export { RollupExplainer, CAUSE_RANK, explanationMayChange, transpositions, type BlockingCell, type Cause, type CauseKind, type CauseFix, type EditedCell } from "./rollup/explain";
 export { describeCause, fixTitle, setSubtotalTitle, toleranceFixTitle, rollupCauseLines, explainerFor } from "./rollup/explainText";
 export { causeFixEdits, setSubtotalFix, toleranceEdits } from "./fix/causeEdits";

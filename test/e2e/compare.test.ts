@@ -14,8 +14,8 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import type { Page } from "playwright-core";
-import { fsEditorTitleAction, goTo, quickOpen, runCommand, statusCursor, UI_TIMEOUT_MS } from "./workbench";
+import type { FrameLocator, Page } from "playwright-core";
+import { fsEditorTitleAction, goTo, previewFrame, quickOpen, runCommand, runFsEditorCommand, statusCursor, UI_TIMEOUT_MS } from "./workbench";
 import { screenshot, setUpEditor, type Editor } from "./harness";
 
 const SETUP_TIMEOUT_MS = 15 * 60_000;
@@ -76,16 +76,60 @@ function changesView(page: Page) {
   return page.frameLocator("iframe.webview.ready").frameLocator("#active-frame");
 }
 
+/**
+ * The page of the changes view while the preview is open too (two webviews): the one of the first
+ * two that shows a changes view's summary.
+ */
+async function changesViewBesidePreview(page: Page): Promise<FrameLocator> {
+  const frames = page.locator("iframe.webview.ready");
+  await frames.nth(1).waitFor({ state: "attached", timeout: FIRST_ANSWER_TIMEOUT_MS });
+  const views = [0, 1].map((index) => frames.nth(index).contentFrame().locator("#active-frame").contentFrame());
+  return Promise.any(views.map(async (view) => (await view.locator("#fc-view-summary").waitFor({ state: "attached", timeout: FIRST_ANSWER_TIMEOUT_MS }), view)));
+}
+
+/**
+ * Gives the keyboard to the preview's editor group with `key` (View: Focus First/Second Editor
+ * Group) and waits until the workbench has that group active with the preview's tab, and the
+ * preview's page has the focus of the window. A click in the page does not do: VS Code learns of a
+ * webview's focus late, and a command run just after it acted on the group before.
+ */
+async function focusPreview(page: Page, key: string): Promise<void> {
+  const active = page.locator('.editor-group-container.active .tab.active[data-resource-name^="webview-"]');
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press(key);
+    try {
+      await active.waitFor({ timeout: attempt < 4 ? 5_000 : UI_TIMEOUT_MS });
+      break;
+    } catch (error) {
+      if (attempt >= 4) throw error;
+    }
+  }
+  await previewFrame(page)
+    .locator("#fs-preview-title")
+    .evaluate(
+      (element, timeoutMs) =>
+        new Promise<void>((resolve, reject) => {
+          const deadline = Date.now() + timeoutMs;
+          const check = () => {
+            if (element.ownerDocument.hasFocus()) resolve();
+            else if (Date.now() > deadline) reject(new Error("the preview's page never had the focus"));
+            else requestAnimationFrame(check);
+          };
+          check();
+        }),
+      UI_TIMEOUT_MS,
+    );
+}
+
 /** What the test checks in a changes view of HEAD (or the index) against the edited file. */
-async function expectTheChanges(page: Page): Promise<void> {
-  const view = changesView(page);
+async function expectTheChanges(page: Page, view: FrameLocator = changesView(page)): Promise<void> {
   await view.locator("#fc-view-summary", { hasText: "1 value changed" }).waitFor({ timeout: FIRST_ANSWER_TIMEOUT_MS });
   assert.match((await view.locator("#fc-view-summary").textContent()) ?? "", /1 subtotal stopped adding up/);
   const changed = view.locator("tr.fc-row-changed", { hasText: "Cash" }).locator("td.fc-changed");
   await changed.waitFor({ timeout: UI_TIMEOUT_MS });
   const text = (await changed.textContent()) ?? "";
   assert.match(text, /120\s*→\s*125/);
-  assert.match(text, /\+5 \(\+4\.17 %\)/);
+  assert.match(text, /\+5 \(\+4\.17%\)/);
   const total = view.locator("tr", { hasText: "Total assets" }).locator("td.fc-rollup-worse");
   await total.waitFor({ timeout: UI_TIMEOUT_MS });
   assert.match((await total.textContent()) ?? "", /stopped adding up/);
@@ -95,7 +139,7 @@ async function expectTheChanges(page: Page): Promise<void> {
 let editor: Editor | undefined;
 let skipReason: string | undefined;
 
-describe("the changes view in VS Code (code-server) with Git", { timeout: SETUP_TIMEOUT_MS + 4 * TEST_TIMEOUT_MS }, () => {
+describe("the changes view in VS Code (code-server) with Git", { timeout: SETUP_TIMEOUT_MS + 5 * TEST_TIMEOUT_MS }, () => {
   before(
     async () => {
       const setup = await setUpEditor({ "git.enabled": true, "git.autoRepositoryDetection": true, "scm.defaultViewMode": "list" }, { addFiles: makeRepository });
@@ -215,6 +259,45 @@ describe("the changes view in VS Code (code-server) with Git", { timeout: SETUP_
       throw error;
     }
   });
+
+  it(
+    "with the preview holding the keyboard (no text editor open), FS: Compare with… is in the palette and compares the preview's document (issue 30)",
+    { timeout: TEST_TIMEOUT_MS },
+    async (t) => {
+      if (editor === undefined) {
+        t.skip(skipReason ?? "the editor did not start");
+        return;
+      }
+      const { page } = editor;
+      try {
+        await runCommand(page, "View: Close All Editors");
+        await page.locator("iframe.webview").first().waitFor({ state: "detached", timeout: UI_TIMEOUT_MS });
+        await quickOpen(page, FILE);
+        await runFsEditorCommand(page, "FS: Open Preview to the Side");
+        const preview = previewFrame(page);
+        await preview.locator("td[data-pointer]").first().waitFor({ timeout: FIRST_ANSWER_TIMEOUT_MS });
+        // The file's own editor closed from the preview's group (Ctrl+2): the preview is all that
+        // shows the document, so only the preview can say which document is meant.
+        await focusPreview(page, "Control+2");
+        await runCommand(page, "View: Close Editors in Other Groups");
+        await page.locator(`.tab[data-resource-name="${FILE}"]`).waitFor({ state: "detached", timeout: UI_TIMEOUT_MS });
+        // The preview, in the only group left, has the keyboard.
+        await focusPreview(page, "Control+1");
+        const head = page.locator(".quick-input-list .monaco-list-row", { hasText: "the file's last commit" });
+        await runCommand(page, "FS: Compare with");
+        await head.waitFor({ timeout: UI_TIMEOUT_MS });
+        await head.click();
+        const view = await changesViewBesidePreview(page);
+        await expectTheChanges(page, view);
+        assert.match((await view.locator("#fc-view-title").textContent()) ?? "", new RegExp(`→ ${FILE.replace(/\./g, "\\.")}`));
+        await screenshot(page, "compare with from the preview");
+      } catch (error) {
+        const path = await screenshot(page, "compare with from the preview");
+        if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
+        throw error;
+      }
+    },
+  );
 });
 
 /** Both extensions in the web-worker extension host, as web.test.ts runs them (see ../shared/notes/web-extension-here.md). */

@@ -95,7 +95,7 @@ describe("a German display language in VS Code (code-server)", { timeout: SETUP_
       const text = (await hover.textContent()) ?? "";
       assert.match(
         text,
-        /Unterpositionen von Summe in fy2025, EUR \(in Einern\): Kasse\u00a012\.345\.678\.901\.234\.567\.890,5 · Sonstiges\u00a0-1\.000,25 · Summe 12\.345\.678\.901\.234\.566\.890,25/,
+        /Unterpositionen von Summe in 31\.12\.2025, EUR \(in Einern\): Kasse\u00a012\.345\.678\.901\.234\.567\.890,5 · Sonstiges\u00a0-1\.000,25 · Summe 12\.345\.678\.901\.234\.566\.890,25/,
       );
       // The status is said once, by the diagnostic above (issue 30: our part is one line of the children).
       assert.match(

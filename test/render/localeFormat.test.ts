@@ -72,7 +72,20 @@ test("a difference's minus is the one the locale writes any negative number with
   // The changes view's text, old → new and the difference (with its relative change), in one sign.
   const change = { kind: "value-changed", difference: "-34906.8", relativePercent: "-200" } as Parameters<typeof differenceText>[0];
   assert.equal(differenceText(change), "-34,906.8 (-200%)");
-  const sv = displayFormat("sv").number;
-  assert.equal(differenceText(change, sv), `${sv("-34906.8")} (${sv("-200")}%)`);
-  assert.match(sv("-1"), /^\u2212/);
+  const sv = displayFormat("sv");
+  assert.equal(differenceText(change, sv), `${sv.number("-34906.8")} (${sv.number("-200")}\u00a0%)`);
+  assert.match(sv.number("-1"), /^\u2212/);
+});
+
+test("a percentage is written as the display language writes one: +4.17% in English, +4,17 % in German (a no-break space); the neutral form is English's (issue 30)", () => {
+  assert.equal(NEUTRAL_FORMAT.percent("+4.17"), "+4.17%");
+  assert.equal(displayFormat("en").percent("+4.17"), "+4.17%");
+  const de = displayFormat("de");
+  assert.equal(de.percent(de.number("4.17")), "4,17\u00a0%");
+  const change = { kind: "value-changed", difference: "1500", relativePercent: "1.13" } as Parameters<typeof differenceText>[0];
+  assert.equal(differenceText(change), "+1,500 (+1.13%)");
+  assert.equal(differenceText(change, de), "+1.500 (+1,13\u00a0%)");
+  // A locale that puts the sign first keeps it there; a bad locale gets the neutral form.
+  assert.equal(displayFormat("tr").percent("12"), "%12");
+  assert.equal(displayFormat("not a locale!").percent("12"), "12%");
 });

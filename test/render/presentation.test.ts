@@ -2,6 +2,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { buildPresentation, type Presentation, type StatementPresentation } from "../../shared/src/render";
 import type { ValidationResult } from "../../shared/src/types";
+import { previewColumns } from "../../shared/src/render/previewModel";
+import { buildModel } from "../../shared/src/model/document-model";
+import { periodName } from "../../shared/src/model/names";
+import { ComparisonNames } from "../../shared/src/compare/describe";
 import { upstreamJson } from "./upstream";
 
 function statement(p: Presentation, id: string): StatementPresentation {
@@ -268,4 +272,35 @@ test("a long rollup chain is handled without recursion", () => {
   const p = buildPresentation({ statements: [{ id: "s", periods: [], items }] });
   assert.equal(p.statements[0]?.rows[0]?.depth, count - 1);
   assert.equal(p.statements[0]?.rows[count - 1]?.depth, 0);
+});
+
+test("one period-label rule: the preview's columns, the comparison's period names and the model's names agree for every kind of period", () => {
+  const periods = [
+    { id: "at", kind: "instant", date: "2025-12-31" },
+    { id: "fy", kind: "duration", start: "2025-01-01", end: "2025-12-31" },
+    { id: "no-date", kind: "instant" },
+    { id: "no-end", kind: "duration", start: "2025-01-01" },
+    { id: "odd", kind: "quarter", date: "2025-03-31" },
+    { id: "dash", kind: "duration", start: "2025-01-01 – x", end: "2025-12-31" },
+  ];
+  const document = { formatVersion: "0.2", periods, statements: [{ id: "s", periods: periods.map((period) => period.id), items: [] }] };
+  const columns = previewColumns(statement(buildPresentation(document), "s"));
+  const model = buildModel(document);
+  const names = new ComparisonNames(document, document);
+  const expected = ["2025-12-31", "2025-01-01 – 2025-12-31", "no-date", "no-end", "odd", "2025-01-01 – x – 2025-12-31"];
+  assert.deepEqual(
+    columns.map((column) => column.label),
+    expected,
+  );
+  assert.deepEqual(
+    periods.map((period) => names.period(period.id)),
+    expected,
+  );
+  assert.deepEqual(
+    periods.map((period) => periodName(model.periods.get(period.id)!)),
+    expected,
+  );
+  // A duration's column wraps between its two dates only, whatever they hold.
+  assert.deepEqual(columns[5]?.parts, ["2025-01-01 – x", "2025-12-31"]);
+  assert.deepEqual(columns[2]?.parts, ["no-date"]);
 });

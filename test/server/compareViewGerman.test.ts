@@ -65,3 +65,24 @@ test("lines, notes, subtotal states and summary are German with German numbers; 
   // Nothing of the English wording is left in what the view shows outside the tables.
   for (const text of [...view.marks.lines, ...notes, rollup.old, rollup.new]) assert.doesNotMatch(text, /\b(removed|moved|adds up|none on either side|statement|row)\b/, text);
 });
+
+test("periods are named by their German dates, as the page's column headings write them (issue 30)", async () => {
+  const uri = "file:///de/zeitraum.json";
+  const withPeriods = (periods: object[]) => {
+    const value = JSON.parse(document({ cash: "1500", withCashFlow: false, otherFirst: false })) as { periods: object[] };
+    value.periods = periods;
+    return JSON.stringify(value);
+  };
+  const fy2025 = { id: "fy2025", kind: "instant", date: "2025-12-31" };
+  await server.open(uri, withPeriods([fy2025, { id: "q1", kind: "duration", start: "2025-01-01", end: "2025-03-31" }]));
+  const view = (await server.connection.sendRequest(CompareViewRequest, {
+    uri,
+    session: "de2",
+    oldName: "HEAD",
+    newName: "zeitraum.json",
+    oldText: withPeriods([fy2025, { id: "fy2024", kind: "instant", date: "2024-12-31" }]),
+  })) as CompareViewResult | null;
+  assert.ok(view?.marks !== undefined, JSON.stringify(view?.problem));
+  assert.ok(view.marks.lines.includes("Periode q1 hinzugefügt (01.01.2025 – 31.03.2025)"), JSON.stringify(view.marks.lines));
+  assert.ok(view.marks.lines.includes("Periode fy2024 entfernt (31.12.2024)"), JSON.stringify(view.marks.lines));
+});

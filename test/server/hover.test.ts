@@ -63,7 +63,7 @@ test("a failing subtotal's hover below its diagnostic is one line of its childre
   const value = (withDiagnostic.contents as MarkupContent).value;
   // VS Code shows the diagnostic above (stated 41, sum 40, difference, tolerance, likely causes)
   // within the 250 px a hover shows before it scrolls: the hover adds only what it does not say.
-  assert.equal(value, "Children of **Gross profit** in `fy2025`, KRW millions: Revenue\u00a0100 · Cost of sales\u00a0-60 · sum **40**");
+  assert.equal(value, "Children of **Gross profit** in 2025-01-01 – 2025-12-31, KRW millions: Revenue\u00a0100 · Cost of sales\u00a0-60 · sum **40**");
   // A satisfied subtotal's hover stays whole.
   const satisfied = (await server.with(manufacturingUri, (analysis) => service.hover(analysis, positionOf(manufacturing, '"30"', 1), undefined, true)))!;
   assert.match((satisfied.contents as MarkupContent).value, /\| \*\*Expected\*\* \(sum of children\) \| 30 \|/);

@@ -15,6 +15,9 @@ import {
   type Diagnostic,
   type MarkupContent,
 } from "vscode-languageserver-protocol/node";
+import { PreviewModelRequest, SnapshotDiffRequest } from "../../protocol/lsp";
+import { recordSnapshot } from "../../shared/src/index";
+import { decodePreviewWire } from "../../shared/src/render/previewWire";
 import { serveThisFile, startServer, type ServerUnderTest } from "./harness";
 import { positionOf } from "./text-positions";
 import { GERMAN_DOCUMENT } from "../support/germanDocument";
@@ -61,10 +64,11 @@ test("hovers and lenses are German; numbers and the contract's status words as t
   const hover = await server.connection.sendRequest(HoverRequest.type, { textDocument, position: positionOf(DOCUMENT, '"12345678901234566891.25"') });
   const markdown = (hover?.contents as MarkupContent).value;
   // The failing subtotal's children in one line: the status, the stated value and the difference
-  // are the diagnostic's message, which VS Code shows above the hover.
+  // are the diagnostic's message, which VS Code shows above the hover. The period is named by its
+  // German date, as the preview's column heading (its "31." escaped, Markdown would read a list).
   assert.equal(
     markdown,
-    "Unterpositionen von **Summe** in `fy2025`, EUR (in Einern): Kasse\u00a012.345.678.901.234.567.890,5 · Sonstiges\u00a0-1.000,25 · Summe **12.345.678.901.234.566.890,25**",
+    "Unterpositionen von **Summe** in 31\\.12.2025, EUR (in Einern): Kasse\u00a012.345.678.901.234.567.890,5 · Sonstiges\u00a0-1.000,25 · Summe **12.345.678.901.234.566.890,25**",
   );
   // A child's hover: its period's date in the German form.
   const child = await server.connection.sendRequest(HoverRequest.type, { textDocument, position: positionOf(DOCUMENT, '"-1000.25"') });
@@ -89,6 +93,31 @@ test("quick fixes are German", async () => {
   assert.ok(
     actions?.some((action) => action.title === 'Als Dezimalzeichenfolge "-1000.25" schreiben'),
     JSON.stringify(actions?.map((action) => action.title)),
+  );
+});
+
+test("the snapshot diff and the preview's titles name periods by their German dates, as the preview's column headings (issue 30)", async () => {
+  // Recorded while every value was there; now a child's value is missing, so the check cannot run.
+  const recording = recordSnapshot(DOCUMENT, JSON.parse(DOCUMENT));
+  assert.ok(recording);
+  const value = JSON.parse(recording.text) as { statements: { items: { values: Record<string, unknown> }[] }[] };
+  value.statements[0]!.items[0]!.values.fy2025 = null;
+  const uri = "file:///de/termine.json";
+  await server.open(uri, JSON.stringify(value, null, 2));
+  const diff = await server.connection.sendRequest(SnapshotDiffRequest, { uri });
+  assert.deepEqual(diff?.names?.periods, [{ id: "fy2025", name: "31.12.2025" }]);
+  const preview = await server.connection.sendRequest(PreviewModelRequest, { uri });
+  assert.ok(preview?.wire !== undefined);
+  const titles = decodePreviewWire(JSON.parse(preview.wire))?.statements[0]?.rows.flatMap((row) => row.cells.map((cell) => cell.title)) ?? [];
+  // The subtotal that cannot be checked, and the missing value that stops it (its screen-reader text is the title).
+  assert.ok(titles.includes('Summenprüfung nicht ausgewertet: Der Wert von "Kasse" für 31.12.2025 fehlt'), JSON.stringify(titles));
+  assert.ok(
+    titles.some((title) => title.startsWith("Fehlend") && title.includes('Dieser fehlende Wert verhindert die Summenprüfung von "Summe" für 31.12.2025')),
+    JSON.stringify(titles),
+  );
+  assert.ok(
+    titles.every((title) => !title.includes("2025-12-31")),
+    JSON.stringify(titles),
   );
 });
 

@@ -172,3 +172,13 @@ test("the checks are named by labels and dates, as the changes view names them, 
   assert.match(html, /<tr class="changed"><th scope="row" title="revenue · income-statement · fy2024">/);
   assert.doesNotMatch(changed.join("\n"), /fy202[45]|income-statement|gross-profit/);
 });
+
+test("amounts are written in the display language's separators, as the preview's cells show them (issue 30)", TIMEOUT, () => {
+  const value = recorded();
+  const items = value.statements[1]?.items ?? [];
+  // Revenue fy2024: 50 + 1031.5 = 1081.5, stated 80.
+  items.find((candidate) => candidate.id === "service-revenue")!.values.fy2024 = "1031.5";
+  const changed = (locale: string) => rows(snapshotDiffHtml("g.json", diffOf(value), undefined, NONCE, locale)).filter((row) => row.startsWith("changed: "));
+  assert.match(changed("de").join("\n"), /stated 80, children sum to 1\.081,5 \(difference -1\.001,5, tolerance 0\)/);
+  assert.match(changed("en").join("\n"), /stated 80, children sum to 1,081\.5 \(difference -1,001\.5, tolerance 0\)/);
+});

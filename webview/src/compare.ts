@@ -43,11 +43,11 @@ function valueText(cell: ViewCellValue, format: NumberFormat): string {
   return cellDisplayText({ pointer: "", kind: cell.kind, value: cell.value, title: "", flag: "" }, format, display.number);
 }
 
-/** ["+1,500", "(+3.2 %)"]: a value's difference and its relative change, each shown whole; none without a difference. */
+/** ["+1,500", "(+3.2%)"] ("(+3,2 %)" in German): a value's difference and its relative change, each shown whole; none without a difference. */
 function differenceParts(change: NonNullable<ViewCellMark["value"]>): string[] {
   if (change.difference === undefined) return [];
   const difference = signedText(change.difference);
-  return change.relativePercent === undefined ? [difference] : [difference, `(${signedText(change.relativePercent)} %)`];
+  return change.relativePercent === undefined ? [difference] : [difference, `(${display.percent(signedText(change.relativePercent))})`];
 }
 
 const ROW_MARK_SIGN: Record<ViewRowMark["mark"], string> = { added: "+", removed: "−", moved: "↕", changed: "•" };

@@ -96,7 +96,7 @@ export function registerCommands({ server, previews, snapshotDiffs, compareViews
     vscode.commands.registerCommand("fs.newDocument", newFsDocument),
     vscode.commands.registerCommand("fs.openExample", () => openExample(extensionUri)),
     vscode.commands.registerCommand("fs.fixFailingSubtotal", () => fixFailingSubtotal()),
-    vscode.commands.registerCommand("fs.compareWith", (argument?: unknown) => compareViews.compareWith(argument)),
+    vscode.commands.registerCommand("fs.compareWith", (argument?: unknown) => compareViews.compareWith(argument, active)),
     vscode.commands.registerCommand("fs.compareDiffSides", (argument?: unknown) => compareViews.compareDiff(argument)),
   ];
 }

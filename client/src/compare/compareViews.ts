@@ -14,9 +14,12 @@ export class CompareViews implements vscode.Disposable {
 
   constructor(private readonly dependencies: CompareDependencies) {}
 
-  /** FS: Compare with…: `argument` (a menu's Uri) or the active editor's document, against what the user picks. */
-  async compareWith(argument?: unknown): Promise<void> {
-    const uri = uriArgument(argument) ?? vscode.window.activeTextEditor?.document.uri;
+  /**
+   * FS: Compare with…: `argument` (a menu's Uri), else `active()` (the active FS editor's document,
+   * or the focused preview's: PreviewManager.activeResource), against what the user picks.
+   */
+  async compareWith(argument: unknown, active: () => vscode.Uri | undefined): Promise<void> {
+    const uri = uriArgument(argument) ?? active();
     if (uri === undefined) {
       void vscode.window.showInformationMessage(vscode.l10n.t("Open an FS document first."));
       return;

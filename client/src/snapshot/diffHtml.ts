@@ -9,17 +9,20 @@
 
 import * as l10n from "@vscode/l10n";
 import { groupDigits } from "../../../shared/src/render/format";
+import { displayFormat } from "../../../shared/src/render/localeFormat";
 import type { ApplicationChange, RollupApplication, SnapshotDiff } from "../../../shared/src/types";
 import type { SnapshotNames } from "../../../protocol/lsp";
 
-/** Names a diff's ids: labels, and periods by their dates, as the changes view does; an id where there is no name. */
+/** Names a diff's ids: labels, and periods by their dates, as the changes view does; an id where there is no name. Writes its amounts as the preview does. */
 interface Namer {
   statement(id: string): string;
   item(statement: string, id: string): string;
   period(id: string): string;
+  /** An amount in the display language's separators, as the preview's cells show it. */
+  number(decimal: string): string;
 }
 
-function namerOf(names: SnapshotNames | undefined): Namer {
+function namerOf(names: SnapshotNames | undefined, number: (decimal: string) => string): Namer {
   const statements = new Map((names?.statements ?? []).map((entry) => [entry.id, entry.name]));
   const items = new Map<string, Map<string, string>>();
   for (const entry of names?.items ?? []) {
@@ -32,6 +35,7 @@ function namerOf(names: SnapshotNames | undefined): Namer {
     statement: (id) => statements.get(id) ?? id,
     item: (statement, id) => items.get(statement)?.get(id) ?? id,
     period: (id) => periods.get(id) ?? id,
+    number,
   };
 }
 
@@ -69,13 +73,13 @@ function outcomeHtml(application: RollupApplication | undefined, names: Namer): 
   }
   const satisfied = application.status === "satisfied";
   const figures = satisfied
-    ? l10n.t("{0} = children's sum", groupDigits(application.actual))
+    ? l10n.t("{0} = children's sum", names.number(application.actual))
     : l10n.t(
         "stated {0}, children sum to {1} (difference {2}, tolerance {3})",
-        groupDigits(application.actual),
-        groupDigits(application.expected),
-        groupDigits(application.difference),
-        groupDigits(application.tolerance),
+        names.number(application.actual),
+        names.number(application.expected),
+        names.number(application.difference),
+        names.number(application.tolerance),
       );
   const outcome = satisfied ? l10n.t("satisfied") : l10n.t("not satisfied");
   return `<span class="outcome ${satisfied ? "ok" : "failed"}">${escape(outcome)}</span><span class="figures">${escape(figures)}</span>`;
@@ -214,7 +218,7 @@ export function snapshotDiffHtml(name: string, diff: SnapshotDiff | undefined, p
 </head>
 <body>
 <h1>${escape(l10n.t("Validation snapshot diff: {0}", name))}</h1>
-${bodyHtml(diff, problem, namerOf(names))}
+${bodyHtml(diff, problem, namerOf(names, displayFormat(locale).number))}
 </body>
 </html>
 `;

@@ -254,7 +254,7 @@ export function registerHandlers(context: ServerContext): void {
     SnapshotDiffRequest,
     guard(SnapshotDiffRequest.method, null, ({ uri }) => {
       const open = analysis(uri);
-      return open === undefined ? null : service.snapshotDiff(open);
+      return open === undefined ? null : service.snapshotDiff(open, context.settings(uri).display);
     }),
   );
   connection.onRequest(

@@ -5,7 +5,7 @@
 // computes them.
 
 import * as l10n from "@vscode/l10n";
-import { cellPointer, describeCause, itemName, parsePointer, periodLabel, type BlockingCell, type ErrorApplication } from "../../../shared/src/index";
+import { cellPointer, describeCause, itemName, parsePointer, periodName, type BlockingCell, type ErrorApplication } from "../../../shared/src/index";
 import { itemAt, statementAt } from "../../../shared/src/model/document-model";
 import type { CellCause, CellExplanation } from "../../../protocol/lsp";
 import { NEUTRAL_FORMAT, type DisplayFormat } from "../../../shared/src/render/localeFormat";
@@ -80,7 +80,7 @@ function blockingCauses(good: ParsedVersion, application: ErrorApplication, peri
 function periodNamer(good: ParsedVersion, display: DisplayFormat): (id: string) => string {
   return (id) => {
     const period = good.model.periods.get(id);
-    return (period === undefined ? undefined : periodLabel(period, display.date)) ?? id;
+    return period === undefined ? id : periodName(period, display.date);
   };
 }
 

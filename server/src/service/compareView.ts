@@ -131,7 +131,7 @@ export function compareView(
   const comparison = compareDocuments({ value: old.value, result: old.result }, { value: good.value, result: good.analysis.result });
   const newWire = good.previewWire;
   const model = { title: newWire.title, statements: newWire.statements.map(decodeWireStatement) };
-  const { model: viewModel, ...marks } = comparisonView(comparison, old.value, good.value, model, oldName, newName, display.number);
+  const { model: viewModel, ...marks } = comparisonView(comparison, old.value, good.value, model, oldName, newName, display);
   // A statement the view left as it was (no removed rows put back) goes as NEW's own wire statement:
   // not encoded again, and the same object from version to version where the edit did not touch
   // it, so the next patch skips it at once (diffPreviewWires compares identity first).

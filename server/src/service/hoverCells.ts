@@ -3,7 +3,7 @@
 // how that subtotal fares. Values are shown exactly as stored. Below a failing subtotal's published
 // diagnostic, only what the diagnostic does not say: a line of its children's values.
 
-import { childrenOf, itemName, parentOf, periodSummary, unitSummary, type ItemEntry, type RollupApplication, type StatementEntry } from "../../../shared/src/index";
+import { childrenOf, itemName, parentOf, periodName, periodSummary, unitSummary, type ItemEntry, type RollupApplication, type StatementEntry } from "../../../shared/src/index";
 import * as l10n from "@vscode/l10n";
 import type { DisplayFormat } from "../../../shared/src/render/localeFormat";
 import type { ParsedVersion } from "../analysis";
@@ -43,7 +43,7 @@ function unitText(good: ParsedVersion, item: ItemEntry): string {
 
 /**
  * A failing subtotal's children and their sum in one paragraph, for the hover below its diagnostic:
- * "Children of **Operating profit** in `fy2025`, GBP thousands: Gross profit 50,910 · … · sum
+ * "Children of **Operating profit** in 2025-01-01 – 2025-12-31, GBP thousands: Gross profit 50,910 · … · sum
  * **18,110**". A name and its value never part at a line's end.
  */
 function childrenLine(good: ParsedVersion, statement: StatementEntry, parent: ItemEntry, period: string, sum: string, display: DisplayFormat): string {
@@ -51,7 +51,10 @@ function childrenLine(good: ParsedVersion, statement: StatementEntry, parent: It
   const cells = storedCells(good, statement, children, period);
   const values = children.map((child, index) => `${escapeText(itemName(child))}\u00a0${cellMarkdown(cells[index]!, display)}`);
   // A formatted number holds digits, separators and a sign only: nothing Markdown would read.
-  return l10n.t("Children of {0} in {1}, {2}: {3} · sum {4}", bold(itemName(parent)), codeSpan(period), unitText(good, parent), values.join(" · "), `**${display.number(sum)}**`);
+  // The period as its column heading names it, in plain text: a code span's padding read as "in  fy2025 ,".
+  const definition = good.model.periods.get(period);
+  const when = escapeText(definition === undefined ? period : periodName(definition, display.date));
+  return l10n.t("Children of {0} in {1}, {2}: {3} · sum {4}", bold(itemName(parent)), when, unitText(good, parent), values.join(" · "), `**${display.number(sum)}**`);
 }
 
 function rollupSection(good: ParsedVersion, statement: StatementEntry, parent: ItemEntry, period: string, display: DisplayFormat): string {

@@ -4,6 +4,7 @@
 import * as l10n from "@vscode/l10n";
 import { periodLabel, recordSnapshot } from "../../../shared/src/index";
 import type { DocumentModel } from "../../../shared/src/model/document-model";
+import { NEUTRAL_FORMAT, type DisplayFormat } from "../../../shared/src/render/localeFormat";
 import type { SnapshotDiff } from "../../../shared/src/types";
 import { renderHtmlPage, renderTsv } from "../../../shared/src/render/index";
 import type { ExportParams, ExportResult, RecordEditsResult, SnapshotDiffResult, SnapshotNames } from "../../../protocol/lsp";
@@ -14,15 +15,16 @@ export function broken(): string {
   return l10n.t("The text is not valid JSON; fix the syntax errors first.");
 }
 
-export function snapshotDiff(analysis: DocumentAnalysis): SnapshotDiffResult {
+/** `display` writes the periods' dates, as the preview's column headings do. */
+export function snapshotDiff(analysis: DocumentAnalysis, display: DisplayFormat = NEUTRAL_FORMAT): SnapshotDiffResult {
   const { uri, version, parsed } = analysis;
   if (parsed === undefined) return { uri, version, diff: undefined, problem: broken() };
   const diff = parsed.diff;
-  return { uri, version, diff, names: snapshotNames(parsed.model, diff) };
+  return { uri, version, diff, names: snapshotNames(parsed.model, diff, display) };
 }
 
 /** The labels of the statements, items and periods the diff's checks name (their keys and not-evaluated cells). */
-function snapshotNames(model: DocumentModel, diff: SnapshotDiff): SnapshotNames {
+function snapshotNames(model: DocumentModel, diff: SnapshotDiff, display: DisplayFormat): SnapshotNames {
   const names: SnapshotNames = { statements: [], items: [], periods: [] };
   if (diff.status !== "match" && diff.status !== "mismatch") return names;
   const statements = new Set<string>();
@@ -52,7 +54,7 @@ function snapshotNames(model: DocumentModel, diff: SnapshotDiff): SnapshotNames 
   }
   for (const id of periods) {
     const period = model.periods.get(id);
-    const name = period === undefined ? undefined : periodLabel(period);
+    const name = period === undefined ? undefined : periodLabel(period, display.date);
     if (name !== undefined) names.periods.push({ id, name });
   }
   return names;

@@ -8,7 +8,7 @@
 
 import { groupDigits } from "../render/format";
 import { shiftDecimal } from "./amounts";
-import { periodLabel } from "./compare";
+import { periodName } from "../model/names";
 import { cellOf, readSide, type SideUnit } from "./read";
 import type { CompareCell } from "./types";
 import type { RollupApplication, ValidationResult } from "../types";
@@ -54,7 +54,7 @@ export function cellLines(value: unknown, result: ValidationResult): string {
       `unit ${unit.id}: ${oneLine(unit.label ?? "(no label)")}, measure ${oneLine(unit.measure ?? "(none)")}, scale ${unit.scale ?? "(invalid)"}${unit.defaultTolerance === undefined ? "" : `, tolerance ${unit.defaultTolerance}`}`,
     );
   }
-  for (const period of side.periods.values()) lines.push(`period ${period.id}: ${period.kind ?? "(no kind)"} ${periodLabel(period)}`);
+  for (const period of side.periods.values()) lines.push(`period ${period.id}: ${period.kind ?? "(no kind)"} ${periodName(period)}`);
   const failing = new Map<string, RollupApplication>();
   for (const application of result.calculations.applications) {
     if (application.status !== "satisfied") failing.set(`${application.key.statement}\u0000${application.key.parent}\u0000${application.key.period}`, application);
@@ -64,7 +64,7 @@ export function cellLines(value: unknown, result: ValidationResult): string {
     lines.push(`statement ${statement.id}: ${name}`);
     const periods = statement.periods.map((period) => {
       const entry = side.periods.get(period);
-      return [period, entry === undefined ? period : periodLabel(entry)] as const;
+      return [period, entry === undefined ? period : periodName(entry)] as const;
     });
     for (const item of statement.items) {
       const row = `${name} | ${oneLine(item.label ?? item.id)} (${item.id})`;

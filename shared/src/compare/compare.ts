@@ -7,6 +7,7 @@
 import { member, stringMember } from "../json/read";
 import { comparePointers, pointer } from "../json/pointer";
 import { applicationKey } from "../model/keys";
+import { periodName } from "../model/names";
 import type { RollupApplication, ValidationResult } from "../types";
 import { difference, inNewUnit, relativePercent } from "./amounts";
 import { movedPositions } from "./order";
@@ -92,12 +93,6 @@ interface PeriodMatch {
   newToOld: Map<string, string>;
 }
 
-export function periodLabel(period: SidePeriod): string {
-  if (period.kind === "instant" && period.date !== undefined) return period.date;
-  if (period.kind === "duration" && period.start !== undefined && period.end !== undefined) return `${period.start} – ${period.end}`;
-  return period.id;
-}
-
 function matchPeriods(oldSide: Side, newSide: Side, changes: Change[]): PeriodMatch {
   const oldToNew = new Map<string, string>();
   const newToOld = new Map<string, string>();
@@ -124,11 +119,11 @@ function matchPeriods(oldSide: Side, newSide: Side, changes: Change[]): PeriodMa
       oldBySignature.delete(period.signature as string);
       oldToNew.set(renamed.id, period.id);
       newToOld.set(period.id, renamed.id);
-      changes.push({ kind: "period-renamed", path: pointer("periods", period.index, "id"), period: period.id, oldPeriod: renamed.id, label: periodLabel(period) });
-    } else changes.push({ kind: "period-added", path, period: period.id, label: periodLabel(period) });
+      changes.push({ kind: "period-renamed", path: pointer("periods", period.index, "id"), period: period.id, oldPeriod: renamed.id, label: periodName(period) });
+    } else changes.push({ kind: "period-added", path, period: period.id, label: periodName(period) });
   }
   for (const period of oldSide.periods.values()) {
-    if (!oldToNew.has(period.id)) changes.push({ kind: "period-removed", path: pointer("periods", period.index), period: period.id, label: periodLabel(period) });
+    if (!oldToNew.has(period.id)) changes.push({ kind: "period-removed", path: pointer("periods", period.index), period: period.id, label: periodName(period) });
   }
   return { oldToNew, newToOld };
 }

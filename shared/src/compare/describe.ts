@@ -2,11 +2,12 @@
 // view: the names of statements, rows and periods from both sides, each change in one phrase,
 // changes grouped by section, and the summary line. The phrases go through l10n.t: the command line
 // never configures a bundle, so it stays English; the language server has the display language's,
-// and gives the names its number format (ComparisonNames.number), so the view reads in one language.
+// and gives the names its number and date formats (ComparisonNames.number, .date), so the view reads in one language.
 
 import * as l10n from "@vscode/l10n";
 import { groupDigits, signedDecimal } from "../render/format";
-import { periodLabel } from "./compare";
+import { NEUTRAL_FORMAT, type DisplayFormat } from "../render/localeFormat";
+import { periodName } from "../model/names";
 import { cellOf, readSide, type Side } from "./read";
 import type { Change, CompareCell, Comparison, RollupState, SideState } from "./types";
 
@@ -14,14 +15,19 @@ export class ComparisonNames {
   private readonly old: Side;
   private readonly now: Side;
 
-  constructor(
-    oldValue: unknown,
-    newValue: unknown,
-    /** A decimal string as shown: digits grouped (the command line), or the display language's format. */
-    readonly number: (decimal: string) => string = groupDigits,
-  ) {
+  /** A decimal string as shown: digits grouped (the command line), or the display language's format. */
+  readonly number: (decimal: string) => string;
+  /** A date as shown: ISO (the command line), or the display language's form, as the preview's column headings. */
+  readonly date: (iso: string) => string;
+  /** A written number as a percentage: "+4.17%" (the command line, English), "+4,17 %" (German). */
+  readonly percent: (number: string) => string;
+
+  constructor(oldValue: unknown, newValue: unknown, display: Pick<DisplayFormat, "number" | "date" | "percent"> = NEUTRAL_FORMAT) {
     this.old = readSide(oldValue);
     this.now = readSide(newValue);
+    this.number = display.number;
+    this.date = display.date;
+    this.percent = display.percent;
   }
 
   statement(id: string): string {
@@ -41,7 +47,7 @@ export class ComparisonNames {
 
   period(id: string): string {
     const period = this.now.periods.get(id) ?? this.old.periods.get(id);
-    return period === undefined ? id : periodLabel(period);
+    return period === undefined ? id : periodName(period, this.date);
   }
 
   /** The cell NEW (or, for a row NEW no longer has, OLD) stores for the row and period. */
@@ -69,11 +75,11 @@ export function cellText(cell: CompareCell | undefined, number: (decimal: string
 }
 
 /** "+1 (+0.83%)", the difference of a value change; empty when there is none. */
-export function differenceText(change: Extract<Change, { kind: "value-changed" }>, number: (decimal: string) => string = groupDigits): string {
+export function differenceText(change: Extract<Change, { kind: "value-changed" }>, display: Pick<DisplayFormat, "number" | "percent"> = NEUTRAL_FORMAT): string {
   if (change.difference === undefined) return "";
   return change.relativePercent === undefined
-    ? signedDecimal(change.difference, number)
-    : l10n.t("{0} ({1}%)", signedDecimal(change.difference, number), signedDecimal(change.relativePercent, number));
+    ? signedDecimal(change.difference, display.number)
+    : l10n.t("{0} ({1})", signedDecimal(change.difference, display.number), display.percent(signedDecimal(change.relativePercent, display.number)));
 }
 
 /** A subtotal's check in words; `name` turns the id of the item that stops the check into its label. */
@@ -122,11 +128,11 @@ export function describeChange(change: Change, names: ComparisonNames): string {
         ? l10n.t("unit {0}: scale {1} → {2} (values compared as amounts)", change.unit, change.old ?? NONE(), change.new ?? NONE())
         : l10n.t("unit {0}: {1} {2} → {3}", change.unit, change.field, show(change.old), show(change.new));
     case "period-added":
-      return l10n.t("period {0} added ({1})", change.period, change.label);
+      return l10n.t("period {0} added ({1})", change.period, names.period(change.period));
     case "period-removed":
-      return l10n.t("period {0} removed ({1})", change.period, change.label);
+      return l10n.t("period {0} removed ({1})", change.period, names.period(change.period));
     case "period-renamed":
-      return l10n.t("period {0} renamed {1} ({2})", change.oldPeriod, change.period, change.label);
+      return l10n.t("period {0} renamed {1} ({2})", change.oldPeriod, change.period, names.period(change.period));
     case "period-changed":
       return l10n.t("period {0}: {1} {2} → {3}", change.period, change.field, show(change.old), show(change.new));
     case "statement-added":
@@ -154,7 +160,7 @@ export function describeChange(change: Change, names: ComparisonNames): string {
     case "item-changed":
       return l10n.t("{0} {1} → {2}", change.field, show(change.old), show(change.new));
     case "value-changed": {
-      const difference = differenceText(change, names.number);
+      const difference = differenceText(change, names);
       const old = cellText(change.old, names.number);
       const from = change.oldInNewUnit === undefined ? old : l10n.t("{0} ({1} in the new unit)", old, names.number(change.oldInNewUnit));
       const now = cellText(change.new, names.number);

@@ -7,6 +7,7 @@
 
 import * as l10n from "@vscode/l10n";
 import { groupDigits } from "../render/format";
+import { NEUTRAL_FORMAT, type DisplayFormat } from "../render/localeFormat";
 import type { PreviewCell, PreviewModel, PreviewRow, PreviewStatement } from "../render/previewModel";
 import { ComparisonNames, describeChange, incompleteLine, rollupOutcome, rollupStateText, type RollupOutcome, snapshotLine } from "./describe";
 import { readSide } from "./read";
@@ -111,10 +112,10 @@ export function comparisonView(
   model: PreviewModel,
   oldName: string,
   newName: string,
-  /** Numbers in the lines and notes as the display language writes them (the page formats the cells itself). */
-  number: (decimal: string) => string = groupDigits,
+  /** Numbers, percentages and dates in the lines and notes as the display language writes them (the page formats the cells and headings itself). */
+  display: Pick<DisplayFormat, "number" | "date" | "percent"> = NEUTRAL_FORMAT,
 ): ComparisonView {
-  const names = new ComparisonNames(oldValue, newValue, number);
+  const names = new ComparisonNames(oldValue, newValue, display);
   /** A change outside the tables on a row: "Balance sheet › Cash: …". */
   const rowLine = (change: Change & { statement: string }, label: string) => `${names.statement(change.statement)} › ${label}: ${describeChange(change, names)}`;
   const oldSide = readSide(oldValue);
@@ -261,8 +262,8 @@ export function comparisonView(
         rowMark(at.plan.index, at.row, "changed");
         cellMark(at.plan.index, at.row, column).rollup = {
           outcome,
-          old: rollupStateText(change.old, number, names.itemIn(change.statement)),
-          new: rollupStateText(change.new, number, names.itemIn(change.statement)),
+          old: rollupStateText(change.old, names.number, names.itemIn(change.statement)),
+          new: rollupStateText(change.new, names.number, names.itemIn(change.statement)),
         };
         break;
       }

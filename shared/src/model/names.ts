@@ -19,14 +19,36 @@ export function statementName(statement: Pick<StatementEntry, "label" | "id" | "
   return statement.label ?? statement.id ?? ordinalName("Statement", statement.index);
 }
 
+/** What stands between a duration's first and last day in its label: "2025-01-01 – 2025-12-31". */
+export const PERIOD_DATES_SEPARATOR = " – ";
+
+type PeriodDates = Pick<PeriodEntry, "kind" | "date" | "start" | "end">;
+
+/** The dates a period is named by: an instant's date, a duration's first and last day; undefined where it has neither. */
+export function periodDates(period: PeriodDates): readonly string[] | undefined {
+  if (period.kind === "instant" && period.date !== undefined) return [period.date];
+  if (period.kind === "duration" && period.start !== undefined && period.end !== undefined) return [period.start, period.end];
+  return undefined;
+}
+
+/** A period's dates (periodDates) as one label, each date through `date`. */
+export function datesLabel(dates: readonly string[], date: (iso: string) => string = (iso) => iso): string {
+  return dates.map(date).join(PERIOD_DATES_SEPARATOR);
+}
+
 /**
  * A period as the preview's column heading names it: its date, or its first and last day ("2025-01-01
- * – 2025-12-31", each date through `date`); undefined where it has neither.
+ * – 2025-12-31", each date through `date`: the display language's form in the editor, the ISO date
+ * elsewhere); undefined where it has neither. The one rule every view names periods by.
  */
-export function periodLabel(period: Pick<PeriodEntry, "kind" | "date" | "start" | "end">, date: (iso: string) => string = (iso) => iso): string | undefined {
-  if (period.kind === "instant" && period.date !== undefined) return date(period.date);
-  if (period.kind === "duration" && period.start !== undefined && period.end !== undefined) return `${date(period.start)} – ${date(period.end)}`;
-  return undefined;
+export function periodLabel(period: PeriodDates, date: (iso: string) => string = (iso) => iso): string | undefined {
+  const dates = periodDates(period);
+  return dates === undefined ? undefined : datesLabel(dates, date);
+}
+
+/** periodLabel, else the period's id. */
+export function periodName(period: PeriodDates & Pick<PeriodEntry, "id">, date: (iso: string) => string = (iso) => iso): string {
+  return periodLabel(period, date) ?? period.id;
 }
 
 /** A unit's scale in words, as the preview says it: 3 → "in thousands"; others "in units of 10,000" or "in units of 0.01". */

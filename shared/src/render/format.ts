@@ -53,14 +53,6 @@ export function unitShortText(unit: UnitPresentation): string {
   return unit.resolved ? (unit.label ?? unit.id) : unit.id;
 }
 
-export function instantLabel(date: string): string {
-  return date;
-}
-
-export function durationLabel(start: string, end: string): string {
-  return `${start} – ${end}`;
-}
-
 /** Thousands separators in counts for messages, without locale data (output must not vary). */
 export function countText(count: number): string {
   return groupDigits(String(count));

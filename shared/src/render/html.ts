@@ -34,7 +34,7 @@
 
 import * as l10n from "@vscode/l10n";
 import type { ErrorApplication, RollupApplication } from "../types";
-import { scaleTextInWords } from "../model/names";
+import { datesLabel, scaleTextInWords } from "../model/names";
 import { countText, groupDigits, unitShortText, unitText } from "./format";
 import { RENDER_LIMITS, statementColumns } from "./limits";
 import type { CellPresentation, Presentation, RowPresentation, StatementPresentation } from "./model";
@@ -214,10 +214,11 @@ export interface CheckDescription {
   readonly flag: string;
 }
 
-export function describeRollup(statement: StatementPresentation, application: RollupApplication): CheckDescription {
+/** `date` writes the period's dates (ISO in the exports, the display language's form in the preview). */
+export function describeRollup(statement: StatementPresentation, application: RollupApplication, date: (iso: string) => string = (iso) => iso): CheckDescription {
   if (application.status === "error") {
     const item = itemName(statement, application.cell.item);
-    const period = periodName(statement, application.cell.period);
+    const period = periodName(statement, application.cell.period, date);
     return {
       className: "fs-rollup-error",
       title:
@@ -244,9 +245,9 @@ export function describeRollup(statement: StatementPresentation, application: Ro
       };
 }
 
-export function describeBlock(statement: StatementPresentation, application: ErrorApplication): string {
+export function describeBlock(statement: StatementPresentation, application: ErrorApplication, date: (iso: string) => string = (iso) => iso): string {
   const item = itemName(statement, application.key.parent);
-  const period = periodName(statement, application.key.period);
+  const period = periodName(statement, application.key.period, date);
   return application.reason === "missing-value"
     ? l10n.t("This missing value stops the rollup check of {0} for {1}", item, period)
     : l10n.t("This unavailable value stops the rollup check of {0} for {1}", item, period);
@@ -277,6 +278,9 @@ function rowLabels(statement: StatementPresentation): Map<string, string> {
   return labels;
 }
 
-function periodName(statement: StatementPresentation, id: string): string {
-  return statement.periods.find((period) => period.id === id)?.label ?? id;
+/** The period as its column heading names it (model/names.ts), its dates through `date`; the id where the statement has no such column. */
+function periodName(statement: StatementPresentation, id: string, date: (iso: string) => string): string {
+  const column = statement.periods.find((period) => period.id === id);
+  if (column === undefined) return id;
+  return column.kind === "unresolved" ? column.label : datesLabel(column.dates, date);
 }

@@ -4,7 +4,8 @@
 // Intl.NumberFormat#formatToParts, and the digits are the document's own, so a value with more than
 // 15 significant digits is shown exactly. Dates are calendar dates (YYYY-MM-DD) shown with
 // Intl.DateTimeFormat in UTC, so no time zone can move them to another day.
-// Without a locale (the CLI, exports, tests), the neutral form is used: "1,234.5" and ISO dates.
+// Percentages take the locale's pattern around the number ("+4.17%", "+4,17 %").
+// Without a locale (the CLI, exports, tests), the neutral form is used: "1,234.5", "+4.17%" and ISO dates.
 
 import { groupDigits } from "./format";
 
@@ -126,10 +127,44 @@ export function dateFormatter(locale: string | undefined): (date: string) => str
   };
 }
 
-/** Numbers and dates for one display language. */
+const NEUTRAL_PERCENT = (number: string): string => `${number}%`;
+
+/**
+ * Writes a number already formatted (sign included) as a percentage the way `locale` does: "+12.5%"
+ * in English, "+12,5 %" in German (a no-break space before the sign, as German typography has it),
+ * "%12" in Turkish. Only the pattern comes from Intl.NumberFormat (the parts around the digits of a
+ * whole percentage); the number is never one. The neutral form is English's.
+ */
+export function percentFormatter(locale: string | undefined): (number: string) => string {
+  if (locale === undefined || locale === "") return NEUTRAL_PERCENT;
+  let parts: Intl.NumberFormatPart[];
+  try {
+    parts = new Intl.NumberFormat(locale, { style: "percent" }).formatToParts(1);
+  } catch {
+    return NEUTRAL_PERCENT;
+  }
+  const first = parts.findIndex((part) => part.type === "integer");
+  let last = first;
+  parts.forEach((part, index) => {
+    if (part.type === "integer") last = index;
+  });
+  if (first === -1 || !parts.some((part) => part.type === "percentSign")) return NEUTRAL_PERCENT;
+  const around = (from: number, to: number) =>
+    parts
+      .slice(from, to)
+      .map((part) => part.value)
+      .join("");
+  const prefix = around(0, first);
+  const suffix = around(last + 1, parts.length);
+  return (number) => `${prefix}${number}${suffix}`;
+}
+
+/** Numbers, percentages and dates for one display language. */
 export interface DisplayFormat {
   readonly locale: string | undefined;
   number(decimal: string): string;
+  /** A number already written (its sign included) as a percentage: "+4.17%", "+4,17 %". */
+  percent(number: string): string;
   date(date: string): string;
 }
 
@@ -138,6 +173,7 @@ export function displayFormat(locale: string | undefined): DisplayFormat {
   return {
     locale,
     number: symbols === NEUTRAL_SYMBOLS ? groupDigits : (decimal) => formatDecimal(decimal, symbols),
+    percent: percentFormatter(locale),
     date: dateFormatter(locale),
   };
 }

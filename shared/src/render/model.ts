@@ -46,9 +46,11 @@ export interface StatementPresentation {
 export interface PeriodColumn {
   /** The period id as listed by the statement. */
   readonly id: string;
-  /** "2025-12-31" for an instant, "2025-01-01 – 2025-12-31" for a duration, else the id. */
+  /** "2025-12-31" for an instant, "2025-01-01 – 2025-12-31" for a duration, else the id (model/names.ts, periodLabel). */
   readonly label: string;
   readonly kind: "instant" | "duration" | "unresolved";
+  /** The dates the label is made of (model/names.ts, periodDates): [date], [start, end], or none when unresolved. */
+  readonly dates: readonly string[];
   /** Pointer of the entry in the statement's periods array. */
   readonly pointer: string;
 }

@@ -5,13 +5,12 @@
 import { isDecimal } from "../decimal/grammar";
 import { pointer } from "../json/pointer";
 import type { ErrorApplication, ValidationResult } from "../types";
-import { durationLabel, instantLabel } from "./format";
 import { rowLinks } from "./hierarchy";
 import { chargeCells, RENDER_LIMITS, type Omission } from "./limits";
 import type { CellKind, CellPresentation, CellProblem, PeriodColumn, Presentation, RowPresentation, StatementPresentation, UnitPresentation } from "./model";
 import { arrayMember, isRecord, member, stringMember, textMember, type JsonRecord } from "../json/read";
 import { indexApplications, summarize, type ApplicationIndex } from "./rollups";
-import { ordinalName } from "../model/names";
+import { datesLabel, ordinalName, periodDates } from "../model/names";
 import { cellPointer, itemPointer, statementPointer } from "../model/pointers";
 
 interface Definitions {
@@ -146,13 +145,14 @@ function periodDefinitions(periods: readonly unknown[]): Map<string, Omit<Period
     const id = stringMember(period, "id");
     if (id === undefined || byId.has(id)) continue;
     const kind = member(period, "kind");
-    const date = stringMember(period, "date");
-    const start = stringMember(period, "start");
-    const end = stringMember(period, "end");
-    if (kind === "instant" && date !== undefined) byId.set(id, { id, kind, label: instantLabel(date) });
-    else if (kind === "duration" && start !== undefined && end !== undefined) {
-      byId.set(id, { id, kind, label: durationLabel(start, end) });
-    } else byId.set(id, { id, kind: "unresolved", label: id });
+    const dates = periodDates({
+      kind: typeof kind === "string" ? kind : undefined,
+      date: stringMember(period, "date"),
+      start: stringMember(period, "start"),
+      end: stringMember(period, "end"),
+    });
+    if (dates === undefined) byId.set(id, { id, kind: "unresolved", label: id, dates: [] });
+    else byId.set(id, { id, kind: kind === "instant" ? "instant" : "duration", label: datesLabel(dates), dates });
   }
   return byId;
 }
@@ -221,7 +221,7 @@ function statementParts(
   const periods: PeriodColumn[] = [];
   arrayMember(statement, "periods").forEach((periodId, position) => {
     if (typeof periodId !== "string") return;
-    const definition = definitions.periods.get(periodId) ?? { id: periodId, kind: "unresolved", label: periodId };
+    const definition = definitions.periods.get(periodId) ?? { id: periodId, kind: "unresolved", label: periodId, dates: [] };
     periods.push({ ...definition, pointer: pointer("statements", index, "periods", position) });
   });
 

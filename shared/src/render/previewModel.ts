@@ -33,7 +33,7 @@ export interface PreviewStatement {
 export interface PreviewColumn {
   id: string;
   label: string;
-  /** The label's pieces that must not break inside themselves (the dates of a duration). */
+  /** The label's pieces that must not break inside themselves: a resolved period's dates (each in ISO form, the page writes them in the display language), else the id. */
   parts: string[];
   kind: "instant" | "duration" | "unresolved";
   pointer: string;
@@ -71,6 +71,19 @@ export interface PreviewCell {
   flag: string;
 }
 
+/**
+ * How the preview's titles write a period's dates (a check that cannot be run names its period):
+ * as the page writes its column headings, in the display language. The language server sets it
+ * once it knows the language (server/src/lsp/l10n.ts), as it configures @vscode/l10n's bundle, which
+ * the model's words come from: process-wide, like that bundle, so a model built anywhere in the
+ * server is in one language. Until then, and in the command line, ISO dates.
+ */
+let previewDate: (iso: string) => string = (iso) => iso;
+
+export function setPreviewDates(date: (iso: string) => string): void {
+  previewDate = date;
+}
+
 export function buildPreviewModel(presentation: Presentation): PreviewModel {
   return { title: previewTitle(presentation), statements: presentation.statements.map(previewStatement) };
 }
@@ -87,7 +100,13 @@ export function previewStatement(statement: StatementPresentation): PreviewState
 
 /** The statement's columns, one per period. */
 export function previewColumns(statement: StatementPresentation): PreviewColumn[] {
-  return statement.periods.map((period) => ({ id: period.id, label: period.label, parts: labelParts(period.kind, period.label), kind: period.kind, pointer: period.pointer }));
+  return statement.periods.map((period) => ({
+    id: period.id,
+    label: period.label,
+    parts: period.kind === "unresolved" ? [period.label] : [...period.dates],
+    kind: period.kind,
+    pointer: period.pointer,
+  }));
 }
 
 /**
@@ -152,12 +171,6 @@ export function previewRows(statement: StatementPresentation): (position: number
   };
 }
 
-/** A duration "start – end" may wrap between its dates, never inside one (durationLabel's form). */
-function labelParts(kind: string, label: string): string[] {
-  const parts = label.split(" – ");
-  return kind === "duration" && parts.length === 2 ? parts : [label];
-}
-
 function previewCell(statement: StatementPresentation, cell: CellPresentation): PreviewCell {
   const titles: string[] = [];
   const kindTitle = cellKindTitle(cell);
@@ -165,14 +178,14 @@ function previewCell(statement: StatementPresentation, cell: CellPresentation): 
   const out: PreviewCell = { pointer: cell.pointer, kind: cell.kind, value: cell.kind === "missing" || cell.kind === "unavailable" ? "" : cell.text, title: "", flag: "" };
   if (cell.problem === "absent") out.absent = true;
   if (cell.rollup !== undefined) {
-    const check = describeRollup(statement, cell.rollup);
+    const check = describeRollup(statement, cell.rollup, previewDate);
     out.check = check.className === "fs-rollup-satisfied" ? "satisfied" : check.className === "fs-inconsistent" ? "inconsistent" : "rollup-error";
     out.flag = check.flag;
     titles.push(check.title);
   }
   if (cell.blocks.length > 0) {
     out.blocks = true;
-    for (const blocked of cell.blocks) titles.push(describeBlock(statement, blocked));
+    for (const blocked of cell.blocks) titles.push(describeBlock(statement, blocked, previewDate));
   }
   out.title = titles.join("\n");
   return out;
