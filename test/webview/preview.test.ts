@@ -505,9 +505,12 @@ describe("FS preview page", () => {
       ],
     });
     await paint(p, doc, 1);
-    /** The period columns' widths, once `accept` holds for them. */
+    /** The period columns' widths (in ch, as wide as their widest value: a narrow view may cut a long fraction, columnWidth.ts), once `accept` holds for them. */
     const widths = async (accept: (widths: number[]) => boolean): Promise<number[]> => {
-      const read = () => p.locator('section[data-statement="widths"] col').evaluateAll((cols) => cols.slice(1).map((col) => Number.parseFloat((col as HTMLElement).style.width)));
+      const read = () =>
+        p
+          .locator('section[data-statement="widths"] col')
+          .evaluateAll((cols) => cols.slice(1).map((col) => Number.parseFloat(/([0-9.]+)ch\)?$/.exec((col as HTMLElement).style.width)?.[1] ?? "")));
       for (let tries = 0; ; tries += 1) {
         const found = await read();
         if (accept(found) || tries > 50) return found;
