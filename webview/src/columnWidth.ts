@@ -1,16 +1,17 @@
 // How wide a value column may be, and how a number too long for it is shown (issue 30).
 //
 // The rule: a period column is as wide as its widest text, but never wider than the room beside the
-// label column's least width and the unit column (--fs-cap, media/preview.css), so the first period
-// always opens beside the labels. Narrower than its widest text, a number's fraction is cut with "…"
-// (never its integer part, so its magnitude always reads right); the column never gets narrower than
-// what keeps each number's integer part, its decimal point and first fraction digit whole (`keep`).
-// An integer part longer than LONG_INTEGER characters is not kept on one line: it wraps at its group
-// separators instead, whole. The number's whole text stays in the cell (screen readers read it), and
-// in its tooltip whenever the column may cut it.
+// labels (a third of the view, at least their longest word) and the unit column (--fs-cap,
+// media/preview.css), so the first period opens beside the labels. Narrower than its widest text, a
+// number's fraction is cut with "…" (never its integer part, so its magnitude always reads right);
+// the column never gets narrower than what keeps each number's integer part, its decimal point and
+// first fraction digit whole (`keepPx`, measured in the bold font). An integer part longer than
+// LONG_INTEGER characters is not kept on one line: it wraps at its group separators instead, whole.
+// The number's whole text stays in the cell (screen readers read it), and in its tooltip whenever
+// the column may cut it.
 //
-// Widths are in ch, estimated from the text's length as the table's other columns are (a digit is
-// 1ch in a tabular font; separators are narrower), so drawing rows never reflows the table. The
+// Full widths are in ch, estimated from the text's length as the table's other columns are (a digit
+// is 1ch in a tabular font; separators are narrower), so drawing rows never reflows the table. The
 // text is cut by CSS (text-overflow), so a resize needs no new text. Values stay strings throughout.
 
 /**
