@@ -179,4 +179,41 @@ describe("FS preview: why a subtotal fails", () => {
     await send(p, { type: "explanation", uri: DOCUMENT_URI, version: 2, pointer: GROSS_PROFIT_FY2025, explanation: explanationOf(edited, 2, GROSS_PROFIT_FY2025) });
     assert.equal(await p.locator(PANEL).isHidden(), true);
   });
+
+  // Issue 30's tryout: a cause that wraps had its list number beside its last line.
+  test("in a narrow panel, each cause's list number is beside the first line of its text", TIMEOUT, async () => {
+    const p = await preview.open({ width: 320, height: 900 });
+    const doc = example();
+    await send(p, modelMessageFor(doc, 1));
+    const failing = p.locator(`td.fs-inconsistent[data-pointer="${GROSS_PROFIT_FY2025}"]`);
+    await failing.waitFor();
+    await failing.focus();
+    await waitForExplainCount(p, 1);
+    const explanation = explanationOf(doc, 1, GROSS_PROFIT_FY2025);
+    await send(p, { type: "explanation", uri: DOCUMENT_URI, version: 1, pointer: GROSS_PROFIT_FY2025, explanation });
+    await p.locator(PANEL).waitFor({ state: "visible" });
+    if (process.env.FS_SCREENSHOT_DIR !== undefined) await p.locator(PANEL).screenshot({ path: `${process.env.FS_SCREENSHOT_DIR}/why-panel-320.png` });
+    // The number sits on its entry's first line box: where text put before the cause would be.
+    const entries = await p.$$eval(`${PANEL} li`, (items) =>
+      items.map((item) => {
+        const cause = (item.querySelector("button") ?? item) as HTMLElement;
+        const range = document.createRange();
+        range.setStart(cause.firstChild ?? cause, 0);
+        range.setEnd(cause.firstChild ?? cause, 1);
+        const first = range.getClientRects()[0]!;
+        // A zero-width probe: it takes no room from the cause, so the cause stays where it was.
+        const probe = document.createElement("span");
+        probe.textContent = "\u200b";
+        item.prepend(probe);
+        const marker = probe.getBoundingClientRect();
+        probe.remove();
+        return { lines: Math.round(cause.getBoundingClientRect().height / first.height), offset: Math.round(marker.top - first.top) };
+      }),
+    );
+    assert.ok(
+      entries.some((entry) => entry.lines > 1),
+      `a cause wraps at 320 px: ${JSON.stringify(entries)}`,
+    );
+    for (const entry of entries) assert.ok(Math.abs(entry.offset) <= 3, `a list number is ${entry.offset} px off its cause's first line: ${JSON.stringify(entries)}`);
+  });
 });

@@ -6,75 +6,16 @@
 // there is (a wider table's columns shown whole reach that button).
 
 import assert from "node:assert/strict";
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
-import { fixturesRoot, readJson } from "../support/paths";
 import { modelMessageFor, posted, send, settleFrames, usePreviewHost } from "./page";
+import { documents, scrollers } from "./tables";
 
 const TIMEOUT = { timeout: 120_000 };
 const WIDTHS = [320, 400, 600];
 /** The strip the "next column" button keeps at the view's right, and how far it reaches over the last heading's padding (webview/src/tableScroll.ts). */
 const STRIP = 14;
 const OVER = 8;
-
-/** A document with a wide statement (ten years, large decimals, a unit column) and a narrow one above it. */
-export function wideDocument(): unknown {
-  const years = Array.from({ length: 10 }, (_, index) => 2025 - index);
-  const periods = years.map((year) => ({ id: `fy${year}`, kind: "duration", start: `${year}-01-01`, end: `${year}-12-31` }));
-  // Canonical decimals (no trailing zero), up to 31 digits, as in a real key figure.
-  const value = (row: number, column: number) => `${(411_872_306 + row * 3_127_693 + column * 98_765).toString()}.${String(5205 + row * 7 + column)}479452054794520547`;
-  const items = Array.from({ length: 12 }, (_, row) => ({
-    id: `k${row}`,
-    label: row % 3 === 0 ? `Revenue per employee over the reporting period, consolidated, line ${row}` : `Key figure ${row}`,
-    unit: row % 2 === 0 ? "eur" : "usd",
-    values: Object.fromEntries(years.map((year, column) => [`fy${year}`, value(row, column)])),
-  }));
-  return {
-    formatVersion: "0.2",
-    entity: { name: "Wide Group plc" },
-    scope: { label: "Group financial statements" },
-    units: [
-      { id: "eur", label: "EUR", measure: "EUR", scale: 0 },
-      { id: "usd", label: "USD", measure: "USD", scale: 0 },
-    ],
-    periods,
-    statements: [
-      {
-        id: "narrow",
-        label: "Narrow",
-        periods: ["fy2025", "fy2024"],
-        items: [
-          { id: "a", label: "Revenue", unit: "eur", values: { fy2025: "1024", fy2024: "2024" } },
-          { id: "b", label: "Cost of sales", unit: "eur", values: { fy2025: "24", fy2024: "1024" } },
-        ],
-      },
-      { id: "wide", label: "Key figures", periods: periods.map((period) => period.id), items },
-    ],
-  };
-}
-
-function documents(): [string, unknown][] {
-  const examples = readdirSync(join(fixturesRoot, "examples"))
-    .filter((name) => name.endsWith(".json"))
-    .sort()
-    .map((name): [string, unknown] => [name, readJson(join(fixturesRoot, "examples", name))]);
-  return [...examples, ["generated wide document", wideDocument()]];
-}
-
-/** Every table's sideways scroller: the nearest ancestor that scrolls on the x axis. */
-async function scrollers(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const found = [...document.querySelectorAll("table.fs-table")].map((table) => {
-      let element = table.parentElement;
-      while (element !== null && !/auto|scroll/.test(getComputedStyle(element).overflowX)) element = element.parentElement;
-      return element;
-    });
-    (window as unknown as { __scrollers: (HTMLElement | null)[] }).__scrollers = found;
-    return found.length;
-  });
-}
 
 /**
  * The value and header cells (in view) that show part of themselves beside the label column: a

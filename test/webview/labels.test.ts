@@ -195,4 +195,20 @@ describe("the preview's labels and captions", () => {
       assert.deepEqual([...new Set(alike)], []);
     });
   }
+
+  // Issue 30's tryout: in the balance sheet "Borrowings", the first row of the liabilities, stood
+  // right under "Total equity" and further in, so it read as that total's child.
+  test("a row after a subtotal starts a group of its own: it is set apart from the subtotal above it", TIMEOUT, async () => {
+    const p = await preview.open({ width: 900, height: 900 });
+    await send(p, modelMessageFor(readJson(join(fixturesRoot, "examples", "northwind-group.json")), 1));
+    await p.waitForSelector('tr[data-item="non-current-borrowings"]');
+    const gaps = await p.evaluate(() => {
+      const text = (item: string) => document.querySelector(`tr[data-item="${item}"] .fs-item-label`)!.getBoundingClientRect();
+      return {
+        afterTotal: text("non-current-borrowings").top - text("total-equity").bottom,
+        inGroup: text("lease-liabilities").top - text("non-current-borrowings").bottom,
+      };
+    });
+    assert.ok(gaps.afterTotal >= gaps.inGroup + 6, `the gap after "Total equity" (${gaps.afterTotal} px) is no wider than one inside a group (${gaps.inGroup} px)`);
+  });
 });

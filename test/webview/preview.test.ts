@@ -9,7 +9,7 @@ import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import type { WebviewToExtension } from "../../protocol/webview";
 import { describeStatus } from "../../client/src/status/describe";
-import { readJson, upstreamRoot } from "../support/paths";
+import { fixturesRoot, readJson, upstreamRoot } from "../support/paths";
 import { modelMessageFor, patchMessageFor, posted, previewModelOf, SCROLLER, scrollTop, send, settleFrames, usePreviewHost } from "./page";
 
 const TIMEOUT = { timeout: 60_000 };
@@ -533,9 +533,12 @@ describe("FS preview page", () => {
       ],
     });
     await paint(p, doc, 1);
-    /** The period columns' widths, once `accept` holds for them. */
+    /** The period columns' widths (in ch, as wide as their widest value: a narrow view may cut a long fraction, columnWidth.ts), once `accept` holds for them. */
     const widths = async (accept: (widths: number[]) => boolean): Promise<number[]> => {
-      const read = () => p.locator('section[data-statement="widths"] col').evaluateAll((cols) => cols.slice(1).map((col) => Number.parseFloat((col as HTMLElement).style.width)));
+      const read = () =>
+        p
+          .locator('section[data-statement="widths"] col')
+          .evaluateAll((cols) => cols.slice(1).map((col) => Number.parseFloat(/([0-9.]+)ch\)?$/.exec((col as HTMLElement).style.width)?.[1] ?? "")));
       for (let tries = 0; ; tries += 1) {
         const found = await read();
         if (accept(found) || tries > 50) return found;
@@ -593,7 +596,9 @@ describe("FS preview page", () => {
   test("a long item description is cut to the item column, which keeps its width: the period columns stay in view", TIMEOUT, async () => {
     const p = await freshPage({ width: 700, height: 500 });
     const doc = example();
-    const description = "The 2024 total is stated as published; the line items sum to a slightly different amount because of rounding in the source accounts.";
+    // Longer than the two lines a note may take.
+    const description =
+      "The 2024 total is stated as published; the line items sum to a slightly different amount because of rounding in the source accounts, which the auditors reviewed and accepted, as set out in note 14 to the consolidated financial statements.";
     item(doc, 0, "cash").description = description;
     await paint(p, doc, 1);
     const geometry = await p.evaluate(() => {
@@ -605,16 +610,36 @@ describe("FS preview page", () => {
       return {
         column: itemColumn.getBoundingClientRect().width,
         header: header.getBoundingClientRect().width,
-        cut: text.scrollWidth > text.clientWidth,
+        cut: text.scrollWidth > text.clientWidth || text.scrollHeight > text.clientHeight + 1,
+        inside: text.getBoundingClientRect().right <= header.getBoundingClientRect().right + 0.5,
         table: table.getBoundingClientRect().width,
         view: scroller.clientWidth,
         title: header.title,
       };
     });
     assert.ok(geometry.column > 0 && Math.abs(geometry.header - geometry.column) <= 1, `the item column keeps its width: ${JSON.stringify(geometry)}`);
-    assert.ok(geometry.cut, `the description is cut: ${JSON.stringify(geometry)}`);
+    assert.ok(geometry.cut && geometry.inside, `the description is cut inside the item column: ${JSON.stringify(geometry)}`);
     assert.ok(geometry.table <= geometry.view + 1, `the two-period table fits at 700 px: ${JSON.stringify(geometry)}`);
     assert.ok(geometry.title.endsWith(description), "the whole description is in the title");
+  });
+
+  // Issue 30's tryout: one line cut the example's note on "Total assets" at about half its length, even in a wide group.
+  test("in a wide group an item's note is shown whole, on up to two lines inside the item column", TIMEOUT, async () => {
+    const p = await freshPage({ width: 1200, height: 900 });
+    // VS Code's font: the label column is at its most (40em, 520 px) and the note longer than that.
+    await p.evaluate(() => {
+      document.documentElement.style.setProperty("--vscode-font-family", 'system-ui, "Ubuntu", "Droid Sans", sans-serif');
+      document.documentElement.style.setProperty("--vscode-font-size", "13px");
+    });
+    await send(p, modelMessageFor(readJson(join(fixturesRoot, "examples", "northwind-group.json")), 1));
+    const note = p.locator('tr[data-item="total-assets"] .fs-item-description');
+    await note.waitFor();
+    const seen = await note.evaluate((text) => ({
+      whole: text.scrollWidth <= text.clientWidth && text.scrollHeight <= text.clientHeight + 1,
+      inside: text.getBoundingClientRect().right <= text.closest("th")!.getBoundingClientRect().right + 0.5,
+      text: text.textContent,
+    }));
+    assert.ok(seen.whole && seen.inside, `the note is cut at 1200 px: ${JSON.stringify(seen)}`);
   });
 
   for (const width of [600, 1200]) {

@@ -20,6 +20,11 @@ import { display } from "./display";
 import { element, reportPageFocus } from "./page";
 import { ScrollReporter } from "./scroll";
 import { StatementsView } from "./statements";
+import { breakableElement, NO_WIDTH, numberElement, textWidths, widest, WRAPPED, type Widths } from "./columnWidth";
+
+/** The room of the arrow after an old value (preview.css, .fc-arrow), in ch and px. */
+const ARROW_CH = 2;
+const ARROW_PX = 18;
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -80,6 +85,7 @@ class CompareScript {
       // Nothing is edited in the changes view: a patch may replace any cell.
       keeps: () => false,
       decorateRow: (row, statement, rowIndex) => this.decorate(row, statement, rowIndex),
+      decorationWidths: (statement, rowIndex, column) => this.decorationWidths(statement, rowIndex, column),
     });
     window.addEventListener("message", (event: MessageEvent<unknown>) => {
       if (!isExtensionToCompareView(event.data)) return;
@@ -133,6 +139,8 @@ class CompareScript {
     this.view.setFormat(this.format);
     this.view.applyOps(patch.ops);
     this.setMarks(message.marks);
+    // The columns fit the new marks' old values and differences too.
+    this.view.resizeColumns();
     // Every drawn row again, with its new marks (a row's marks may change without its cells).
     this.view.refreshVisibility();
     this.painted(message);
@@ -212,7 +220,10 @@ class CompareScript {
       const old = document.createElement("span");
       old.className = "fc-old";
       const oldText = valueText(mark.value.old, this.format);
-      old.textContent = mark.value.oldInNewUnit === undefined ? oldText : `${oldText} (${display.number(mark.value.oldInNewUnit)})`;
+      // A long old value is cut in its fraction as the new one is (columnWidth.ts); its title is whole.
+      if (this.cuttable(mark.value.old) && mark.value.oldInNewUnit === undefined)
+        old.append(numberElement(document, oldText, this.view.numberWidths(mark.value.old.value), `calc(100% - ${ARROW_CH}ch)`));
+      else old.textContent = mark.value.oldInNewUnit === undefined ? oldText : `${oldText} (${display.number(mark.value.oldInNewUnit)})`;
       const arrow = document.createElement("span");
       arrow.className = "fc-arrow";
       arrow.textContent = "→";
@@ -223,11 +234,20 @@ class CompareScript {
       if (mark.value.difference !== undefined) {
         const difference = document.createElement("span");
         difference.className = "fc-difference";
-        // Each number whole; the relative change may wrap under the difference.
+        // Each number whole, or the difference cut in its fraction (columnWidth.ts); the relative change may wrap under it.
         differenceParts(mark.value).forEach((part, index) => {
-          const piece = document.createElement("span");
-          piece.className = "fs-nobreak";
-          piece.textContent = part;
+          // The relative change wraps at its group separators in a narrow column (a value's magnitude, not a number the table adds).
+          const piece =
+            index > 0
+              ? breakableElement(document, part, "fc-relative fs-number-wrap")
+              : this.format === "full"
+                ? numberElement(document, part, this.signedWidths(mark.value!.difference!))
+                : document.createElement("span");
+          if (index === 0) difference.title = part;
+          if (index === 0 && !piece.classList.contains("fs-number")) {
+            piece.className = "fs-nobreak";
+            piece.textContent = part;
+          }
           if (index > 0) difference.append(" ");
           difference.append(piece);
         });
@@ -244,6 +264,44 @@ class CompareScript {
       td.append(flag);
       td.title = td.title === "" ? flag.title : `${td.title}\n${flag.title}`;
     }
+  }
+
+  /** Whether a cell's value is shown as a number the column may cut in its fraction. */
+  private cuttable(cell: ViewCellValue): boolean {
+    return cell.kind === "value" && this.format === "full";
+  }
+
+  /** A difference's widths: its number's, and its sign ("+" for a positive one). */
+  private signedWidths(decimal: string): ReturnType<StatementsView["numberWidths"]> {
+    const widths = this.view.numberWidths(decimal);
+    const sign = decimal.startsWith("-") ? 0 : 1;
+    return { ...widths, keep: widths.keep + sign, keepPx: widths.keepPx === 0 ? 0 : widths.keepPx + 12 * sign, full: widths.full + sign };
+  }
+
+  /** The widths of what decorate adds to a cell: its old value and arrow, its difference and relative change (on a line of their own). */
+  private decorationWidths(statement: number, rowIndex: number, column: number): Widths {
+    let widths = NO_WIDTH;
+    for (const mark of this.cells.get(`${statement}:${rowIndex}`) ?? []) {
+      if (mark.column !== column || mark.value === undefined) continue;
+      const change = mark.value;
+      const oldText = valueText(change.old, this.format);
+      const old =
+        this.cuttable(change.old) && change.oldInNewUnit === undefined
+          ? this.view.numberWidths(change.old.value)
+          : textWidths(change.oldInNewUnit === undefined ? oldText.length : oldText.length + display.number(change.oldInNewUnit).length + 3);
+      widths = widest(widths, { keep: old.keep + ARROW_CH, keepPx: old.keepPx === 0 ? 0 : old.keepPx + ARROW_PX, full: old.full + ARROW_CH });
+      const parts = differenceParts(change);
+      if (change.difference !== undefined && parts.length > 0) {
+        const difference = this.format === "full" ? this.signedWidths(change.difference) : textWidths(parts[0]!.length);
+        const relative = parts[1]?.length ?? 0;
+        widths = widest(widths, {
+          keep: Math.max(difference.keep, Math.min(relative, WRAPPED)),
+          keepPx: difference.keepPx,
+          full: difference.full + (relative === 0 ? 0 : relative + 1),
+        });
+      }
+    }
+    return widths;
   }
 
   private onClick(event: MouseEvent): void {

@@ -84,6 +84,12 @@ export class LabelWidths {
     return Math.ceil(widest);
   }
 
+  /** The width of `text` in the tables' font, in px (bold: a subtotal's weight). */
+  textWidthPx(text: string, bold: boolean): number {
+    const style = this.document.defaultView?.getComputedStyle(this.fontSource);
+    return this.textWidth(text, bold, style, Number.parseFloat(style?.fontSize ?? "") || 13);
+  }
+
   private textWidth(text: string, bold: boolean, style: CSSStyleDeclaration | undefined, em: number): number {
     this.context ??= this.document.createElement("canvas").getContext("2d");
     if (this.context === null || style === undefined) return text.length * em * (bold ? 0.7 : 0.65);

@@ -15,12 +15,14 @@ import type { PreviewPatchOp } from "../../shared/src/render/previewPatch";
 import { escapeSegment, parentPointer } from "../../shared/src/json/pointer";
 import { layoutTables, scrollSigns, wrapTable } from "./tableScroll";
 import { LabelWidths, sharingFirstWord } from "./labelWidth";
+import { columnWidth, decimalWidths, FLAG_CH, FLAG_PX, leastWidth, numberElement, NO_WIDTH, PADDING_CH, textWidths, widest, type NumberWidths, type Widths } from "./columnWidth";
 
 /** Pixels drawn above and below the visible area, so a scroll rarely shows undrawn rows. */
 const MARGIN_PX = 400;
 const MAX_DEPTH_CLASS = 6;
-/** A plain decimal: sign, integer digits, and the fraction with its point. */
-const DECIMAL_SHAPE = /^(-?)([0-9]+)(\.[0-9]+)?$/;
+/** The unit column's least width (its text is cut with "…" below it; the whole unit is its title), and its most. */
+const UNIT_LEAST_CH = 6;
+const UNIT_MOST_CH = 16;
 
 /** A place in the model: a row (column -1: the whole row) or a cell (column in drawn order). */
 export interface Place {
@@ -44,6 +46,8 @@ export interface ViewHooks {
   scrollOurselves(scroll: () => void): void;
   /** Adds to a row as it is drawn (the changes view marks what changed); the preview has none. */
   decorateRow?(row: HTMLTableRowElement, statement: number, rowIndex: number): void;
+  /** The widths of what `decorateRow` adds to a cell (the changes view's old value and difference), in ch. */
+  decorationWidths?(statement: number, rowIndex: number, column: number): Widths;
   /** A cell a patch must not replace (the one being edited: it keeps its editor). */
   keeps(element: Element): boolean;
 }
@@ -65,6 +69,8 @@ interface StatementView {
   topSpacer: HTMLTableRowElement;
   bottomSpacer: HTMLTableRowElement;
   columns: HTMLTableColElement[];
+  /** Each period column's widths (columnWidth.ts). */
+  widths: Widths[];
   /** Rows whose label is shown whole, not cut after two lines (labelWidth.ts, sharingFirstWord). */
   wholeLabels: Set<number>;
   /** Row indices shown (not hidden under a collapsed subtotal), in order. */
@@ -87,8 +93,8 @@ export class StatementsView {
   private format: NumberFormat = "full";
   private estimate = 0;
   private index: Map<string, Place> | undefined;
-  /** Full-format text lengths by decimal shape (fullWidth), for the page's one display format. */
-  private readonly widths = new Map<string, number>();
+  /** Full-format widths by decimal shape (columnWidth.ts, decimalWidths), for the page's one display format. */
+  private readonly shapes = new Map<string, NumberWidths>();
   private readonly marked = new Map<string, Set<string>>();
   private readonly ranges = new Map<string, MarkedRange>();
   private labelWidths: LabelWidths | undefined;
@@ -699,6 +705,7 @@ export class StatementsView {
       topSpacer: spacerRow(doc),
       bottomSpacer: spacerRow(doc),
       columns,
+      widths: [],
       wholeLabels: new Set(),
       visible: [],
       positions: new Int32Array(0),
@@ -723,41 +730,62 @@ export class StatementsView {
     view.table.setAttribute("aria-rowcount", String(view.visible.length + 1));
   }
 
-  /** Period columns as wide as their widest text (in ch), so drawing other rows never reflows them. */
+  /**
+   * Period columns as wide as their widest text (in ch), so drawing other rows never reflows them,
+   * within the bounds columnWidth.ts sets (at most the room beside the labels, never cutting an
+   * integer part).
+   */
   private sizeColumns(view: StatementView): void {
     const statement = view.statement;
-    const offset = this.cellOffset(statement);
-    statement.columns.forEach((column, index) => {
+    // Its index in the model (a statement being created is not among the views yet).
+    const statementIndex = this.model?.statements.indexOf(statement) ?? -1;
+    view.widths = statement.columns.map((column, index) => {
       const parts = columnParts(column);
-      let widest = Math.max(...parts.map((part, partIndex) => part.length + (partIndex === 0 && parts.length > 1 ? 2 : 0)));
-      for (const row of statement.rows) widest = Math.max(widest, this.cellWidth(row.cells[index]));
-      const col = view.columns[offset + index];
-      if (col !== undefined) col.style.width = `${Math.max(6, widest) + 3}ch`;
+      // A duration's heading may wrap between its two dates, never inside one: its longest line, in ch, and measured in its bold font.
+      const lines = parts.map((part, partIndex) => (partIndex === 0 && parts.length > 1 ? `${part} –` : part));
+      let widths: Widths = {
+        keep: 0,
+        keepPx: Math.ceil(Math.max(...lines.map((line) => this.textMeasure().textWidthPx(line, true)))) + 1,
+        full: Math.max(...lines.map((line) => line.length)),
+      };
+      statement.rows.forEach((row, rowIndex) => {
+        widths = widest(widths, this.cellWidths(row.cells[index]));
+        if (this.hooks.decorationWidths !== undefined && statementIndex >= 0) widths = widest(widths, this.hooks.decorationWidths(statementIndex, rowIndex, index));
+      });
+      return { ...widths, keep: Math.max(6, widths.keep), full: Math.max(6, widths.full) };
     });
     if (statement.unitPerRow) {
-      let widest = 4;
-      for (const row of statement.rows) widest = Math.max(widest, Math.min(16, row.unit?.text.length ?? 0));
+      let widestUnit = 4;
+      for (const row of statement.rows) widestUnit = Math.max(widestUnit, Math.min(UNIT_MOST_CH, row.unit?.text.length ?? 0));
+      const full = widestUnit + PADDING_CH;
+      const least = Math.min(widestUnit, UNIT_LEAST_CH) + PADDING_CH;
+      // It gives way, down to its least, to the first period's kept width beside the labels' least (preview.css, --fs-cap).
+      const first = leastWidth(view.widths[0] ?? NO_WIDTH);
+      view.table.style.setProperty("--fs-unit-w", least >= full ? `${full}ch` : `clamp(${least}ch, calc(100cqw - var(--fs-label-floor) - ${first} - 14px), ${full}ch)`);
       const col = view.columns[1];
-      if (col !== undefined) col.style.width = `${widest + 3}ch`;
+      if (col !== undefined) col.style.width = "var(--fs-unit-w)";
     }
-    this.labelWidths ??= new LabelWidths(this.document, this.root);
-    view.table.style.setProperty("--fs-label-least", `${this.labelWidths.leastWidth(statement.rows)}px`);
+    view.table.style.setProperty("--fs-label-least", `${this.textMeasure().leastWidth(statement.rows)}px`);
     view.wholeLabels = sharingFirstWord(statement.rows);
-    this.setLabelRoom(view);
+    this.setColumnWidths(view);
   }
 
   /**
-   * The label column takes the width the other columns leave (preview.css, .fs-colw-item), within
-   * bounds: the table fills the width there is before any label wraps or any column scrolls away.
+   * The period columns' widths, and the label column's room (preview.css, .fs-colw-item): it takes
+   * the width the other columns leave, within bounds, so the table fills the width there is before
+   * any label wraps or any column scrolls away.
    */
-  private setLabelRoom(view: StatementView): void {
-    let rest = 0;
-    for (const col of view.columns.slice(1)) rest += Number.parseFloat(col.style.width) || 0;
-    view.table.style.setProperty("--fs-rest", `${rest}ch`);
+  private setColumnWidths(view: StatementView): void {
+    const offset = this.cellOffset(view.statement);
+    const widths = view.widths.map(columnWidth);
+    widths.forEach((width, index) => {
+      const col = view.columns[offset + index];
+      if (col !== undefined && col.style.width !== width) col.style.width = width;
+    });
+    const unit = view.statement.unitPerRow ? "var(--fs-unit-w) + " : "";
+    view.table.style.setProperty("--fs-rest", `calc(${unit}${widths.length === 0 ? "0px" : widths.join(" + ")})`);
     // The unit column, if any, and the first period's: the label column gives way to them.
-    let first = 0;
-    for (const col of view.columns.slice(1, this.cellOffset(view.statement) + 1)) first += Number.parseFloat(col.style.width) || 0;
-    view.table.style.setProperty("--fs-first", `${first}ch`);
+    view.table.style.setProperty("--fs-first", `calc(${unit}${widths[0] ?? "0px"})`);
   }
 
   /**
@@ -767,40 +795,44 @@ export class StatementsView {
    * statement's rows before every value edit's paint.
    */
   private growColumns(view: StatementView, changed: readonly { column: number; cell: PreviewCell }[]): void {
-    const offset = this.cellOffset(view.statement);
     let grown = false;
     for (const { column, cell } of changed) {
-      const col = view.columns[offset + column];
-      const wanted = this.cellWidth(cell) + 3;
-      if (col === undefined || wanted <= (Number.parseFloat(col.style.width) || 0)) continue;
-      col.style.width = `${wanted}ch`;
+      const old = view.widths[column];
+      if (old === undefined) continue;
+      const wanted = widest(old, this.cellWidths(cell));
+      if (wanted.keep === old.keep && wanted.keepPx === old.keepPx && wanted.full === old.full) continue;
+      view.widths[column] = wanted;
       grown = true;
     }
-    if (grown) this.setLabelRoom(view);
+    if (grown) this.setColumnWidths(view);
   }
 
-  private cellWidth(cell: PreviewCell | undefined): number {
-    if (cell === undefined) return 0;
-    const length = cell.kind === "value" && this.format === "full" ? this.fullWidth(cell.value) : cellDisplayText(cell, this.format, display.number).length;
-    return Math.min(40, length) + (cell.flag === "" ? 0 : 2);
-  }
-
-  /**
-   * The length of a decimal in the full format. It depends only on the decimal's shape (sign,
-   * integer and fraction digits), so each shape is formatted once: sizing the columns of a 5 MB
-   * document's 52,854 cells formatted every one of them.
-   */
-  private fullWidth(decimal: string): number {
-    const shape = DECIMAL_SHAPE.exec(decimal);
-    if (shape === null) return display.number(decimal).length;
-    const [, sign = "", whole = "", fraction = ""] = shape;
-    const key = `${sign}${whole.length}.${fraction.length}`;
-    let length = this.widths.get(key);
-    if (length === undefined) {
-      length = display.number(`${sign}${"1".repeat(whole.length)}${fraction === "" ? "" : `.${"1".repeat(fraction.length - 1)}`}`).length;
-      this.widths.set(key, length);
+  /** The widths of a cell's text (and flag), in ch. */
+  private cellWidths(cell: PreviewCell | undefined): Widths {
+    if (cell === undefined) return NO_WIDTH;
+    const flag = cell.flag === "" ? 0 : FLAG_CH;
+    if (cell.kind === "value" && this.format === "full") {
+      const widths = this.numberWidths(cell.value);
+      return { keep: widths.keep + flag, keepPx: widths.keepPx === 0 ? 0 : widths.keepPx + (flag === 0 ? 0 : FLAG_PX), full: widths.full + flag };
     }
-    return length;
+    return textWidths(Math.min(40, cellDisplayText(cell, this.format, display.number).length) + flag);
+  }
+
+  /** The widths of a decimal in the full format (by its shape: a 5 MB document has 52,854 cells to size). */
+  numberWidths(decimal: string): NumberWidths {
+    const measure = this.textMeasure();
+    return decimalWidths(decimal, display.number, (text) => measure.textWidthPx(text, true), this.shapes);
+  }
+
+  /** Text widths in the tables' font (a canvas: no layout of the page). */
+  private textMeasure(): LabelWidths {
+    this.labelWidths ??= new LabelWidths(this.document, this.root);
+    return this.labelWidths;
+  }
+
+  /** Sizes every table's columns again (the changes view's marks changed what its cells show). */
+  resizeColumns(): void {
+    for (const view of this.views) this.sizeColumns(view);
   }
 
   private rowElement(view: StatementView, rowIndex: number, position: number): HTMLTableRowElement {
@@ -852,7 +884,11 @@ export class StatementsView {
       } else {
         td.className = "fs-unit";
         td.title = row.unit.title;
-        td.textContent = row.unit.text;
+        // Cut with "…" where the column gives way (preview.css, .fs-unit-text); the whole unit is the title.
+        const text = doc.createElement("span");
+        text.className = "fs-unit-text";
+        text.textContent = row.unit.text;
+        td.append(text);
       }
       tr.append(td);
     }
@@ -887,10 +923,13 @@ export class StatementsView {
     if (cell.kind === "value") {
       td.dataset.value = cell.value;
       const full = cellDisplayText(cell, "full", display.number);
-      const titles = text === full ? [] : [full];
+      // The whole value in the tooltip wherever the column may cut its fraction (columnWidth.ts).
+      const widths = this.numberWidths(cell.value);
+      const titles = text === full && !widths.cuts ? [] : [full];
       if (cell.title !== "") titles.push(cell.title);
       if (titles.length + scale.length > 0) td.title = [...titles, ...scale].join("\n");
-      td.append(text);
+      if (this.format === "full") td.append(numberElement(doc, text, widths, cell.flag === "" ? "100%" : `calc(100% - ${FLAG_CH}ch)`));
+      else td.append(text);
     } else {
       const titles = [...(cell.title === "" ? [] : [cell.title]), ...scale];
       if (titles.length > 0) td.title = titles.join("\n");

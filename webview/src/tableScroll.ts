@@ -142,15 +142,18 @@ function fill(wrapper: HTMLElement, table: HTMLTableElement, cells: HTMLCollecti
   const widths = [...cells].slice(1).map((cell) => cell.getBoundingClientRect().width);
   const total = widths.reduce((sum, width) => sum + width, 0);
   const widest = Math.max(0, ...widths);
+  // The columns up to the first period's (a unit column, then the first period), which open beside the labels.
+  const lead = leadWidth(cells);
   let wanted = 0;
-  if (base + total > room + 0.5 && base + widest <= room + 0.5) {
+  if (base + total > room + 0.5 && base + Math.max(widest, lead) <= room + 0.5) {
     let shown = 0;
     for (const width of widths) {
       if (base + shown + width > room - STRIP + 0.5) break;
       shown += width;
     }
     const em = Number.parseFloat(getComputedStyle(table).fontSize) || 13;
-    wanted = Math.floor(Math.max(0, Math.min(room - STRIP - base - shown, room - STRIP - base - widest, 40 * em - base)));
+    // Never so wide that the first period no longer opens beside the labels (under a narrower button).
+    wanted = Math.floor(Math.max(0, Math.min(room - STRIP - base - shown, room - STRIP - base - widest, room - base - lead, 40 * em - base)));
   }
   if (wanted !== applied) table.style.setProperty("--fs-fill", `${wanted}px`);
 }
@@ -161,14 +164,15 @@ function layoutSideways(wrapper: HTMLElement): void {
   const cells = table?.tHead?.rows[0]?.cells;
   if (table === null || cells === undefined || cells.length === 0) return;
   fill(wrapper, table, cells);
-  // A column wider than the room beside the label column could never be seen whole: then the
-  // labels scroll away with the columns (fs-labels-scroll) rather than hide it.
+  // A column wider than the room beside the label column could never be seen whole, nor the first
+  // period's column after a unit column too wide beside them: then the labels scroll away with the
+  // columns (fs-labels-scroll) rather than hide it.
   const labelWidth = (cells[0] as HTMLElement).getBoundingClientRect().width;
   let widest = 0;
   for (let index = 1; index < cells.length; index += 1) widest = Math.max(widest, (cells[index] as HTMLElement).getBoundingClientRect().width);
   const left = wrapper.scrollLeft;
   const more = wrapper.scrollWidth - wrapper.clientWidth - left;
-  const labelsScroll = labelWidth + widest > wrapper.clientWidth + 0.5;
+  const labelsScroll = labelWidth + Math.max(widest, leadWidth(cells)) > wrapper.clientWidth + 0.5;
   // While more columns are to the right, the view's last STRIP px are the "next column" button's,
   // unless the labels and the widest column need them (then the button is narrower).
   const strip = wrapper.scrollWidth > wrapper.clientWidth + 0.5 && (labelsScroll || labelWidth + widest <= wrapper.clientWidth - STRIP + 0.5) ? STRIP : 0;
@@ -183,7 +187,9 @@ function layoutSideways(wrapper: HTMLElement): void {
   // A column that starts where the columns in view do and fits the view only without the strip is
   // shown whole, under a narrower button.
   const free = labelsScroll ? view : (cells[0] as HTMLElement).getBoundingClientRect().right;
-  const whole = crossing !== undefined && crossing.left <= free + 0.5 && crossing.right <= viewEnd + 0.5 ? crossing : undefined;
+  // So is the first period's column, or the unit column before it, while the table is scrolled to its start.
+  const leadEnd = left > 0.5 ? -Infinity : free + leadWidth(cells);
+  const whole = crossing !== undefined && (crossing.left <= free + 0.5 || crossing.right <= leadEnd + 0.5) && crossing.right <= viewEnd + 0.5 ? crossing : undefined;
   const right = whole === undefined ? crossing : undefined;
   // Nothing shows in the button's strip either (a column that starts there).
   const cutFrom = right?.left ?? (more > 0.5 && strip > 0 && whole === undefined ? viewEnd - strip : undefined);
@@ -236,6 +242,17 @@ function placeSigns(wrapper: HTMLElement, table: HTMLTableElement, leftEdge: num
   };
   place(signs.left, moreLeft, wrapper.classList.contains("fs-labels-scroll") ? leftEdge : leftEdge - SIGN_PX, SIGN_PX);
   place(signs.right, moreRight, shownEnd - SIGN_OVER, Math.min(SIGN_PX, viewEnd - shownEnd + SIGN_OVER));
+}
+
+/** The width of the columns after the labels up to the first period's (the unit column, if any, and the first period). */
+function leadWidth(cells: HTMLCollectionOf<HTMLTableCellElement>): number {
+  let width = 0;
+  for (let index = 1; index < cells.length; index += 1) {
+    const cell = cells[index] as HTMLElement;
+    width += cell.getBoundingClientRect().width;
+    if (cell.classList.contains("fs-col-period")) break;
+  }
+  return width;
 }
 
 /**
