@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { modelMessageFor, posted, send, settleFrames, usePreviewHost } from "./page";
-import { documents, scrollers } from "./tables";
+import { documents, opening, scrollers } from "./tables";
 
 const TIMEOUT = { timeout: 120_000 };
 const WIDTHS = [320, 400, 600];
@@ -246,40 +246,6 @@ for (const viewportWidth of WIDTHS)
     );
   });
 
-/**
- * At `scrollLeft` 0, the first period's column of table `index` as the user sees it: whether its
- * heading and each value cell in view are shown whole (right of the label column, inside the
- * scroller, and the topmost element at their middle, not veiled or clipped away).
- */
-async function firstColumnShown(page: Page, index: number): Promise<{ cells: number; hidden: string[] }> {
-  return page.evaluate((table) => {
-    const tableElement = document.querySelectorAll("table.fs-table")[table] as HTMLTableElement;
-    const scroller = (window as unknown as { __scrollers: HTMLElement[] }).__scrollers[table]!;
-    const view = scroller.getBoundingClientRect();
-    const content = (document.querySelector("#fs-preview-content") as HTMLElement).getBoundingClientRect();
-    const hidden: string[] = [];
-    let cells = 0;
-    for (const row of tableElement.querySelectorAll("tr")) {
-      const label = row.querySelector("th.fs-item, th.fs-col-item");
-      const first = row.querySelector("td.fs-cell, th.fs-col-period");
-      if (label === null || first === null) continue;
-      const box = first.getBoundingClientRect();
-      const y = box.top + box.height / 2;
-      if (y < content.top + 1 || y > content.bottom - 1) continue;
-      cells++;
-      const top = document.elementFromPoint(box.left + box.width / 2, y);
-      // Beside the label column, unless the labels scroll away with the columns (fs-labels-scroll).
-      const besideLabels = scroller.classList.contains("fs-labels-scroll") || box.left >= label.getBoundingClientRect().right - 0.5;
-      const whole = besideLabels && box.left >= view.left - 0.5 && box.right <= view.right + 0.5 && top !== null && first.contains(top);
-      if (!whole)
-        hidden.push(
-          `${first.textContent?.trim() ?? ""} (row ${row.getAttribute("data-item") ?? "head"}: ${Math.round(box.left)}–${Math.round(box.right)} px in ${Math.round(view.left)}–${Math.round(view.right)})`,
-        );
-    }
-    return { cells, hidden };
-  }, index);
-}
-
 // The width the walkthrough's third editor group gives a preview (issue 30's tryout: the income
 // statement showed no value column at all). The label column gives way, never the numbers.
 describe("the preview's tables at 312 px", () => {
@@ -297,7 +263,7 @@ describe("the preview's tables at 312 px", () => {
         return scroller.scrollLeft;
       }, table);
       await settleFrames(p);
-      const shown = await firstColumnShown(p, table);
+      const shown = await opening(p, table);
       assert.ok(shown.cells > 1, `table ${table} has its heading and values in view`);
       assert.deepEqual(shown.hidden, [], `table ${table} hides its first period's numbers at 312 px (scrolled to ${scrolledTo})`);
       // Scrolled sideways anywhere, no number shows in part, at the labels or at the view's left.
