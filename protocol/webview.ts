@@ -105,7 +105,19 @@ export interface EditResultMessage {
   pointers: string[];
 }
 
-export type ExtensionToWebview = ModelMessage | PatchMessage | HighlightMessage | ScrollToMessage | LockMessage | OptionsMessage | ExplanationMessage | EditResultMessage;
+/**
+ * Extension → webview: the answer to a "ready" that needs no render because the model `sequence`
+ * was posted while the page loaded. A page that does not hold it (VS Code discarded the page it went
+ * to and loaded this one) says "resync".
+ */
+export interface ExpectMessage {
+  type: "expect";
+  uri: string;
+  sequence: number;
+}
+
+export type ExtensionToWebview =
+  ModelMessage | PatchMessage | HighlightMessage | ScrollToMessage | LockMessage | OptionsMessage | ExplanationMessage | EditResultMessage | ExpectMessage;
 
 /** Webview → extension: the page script is listening (and holds no model). */
 export interface ReadyMessage {
@@ -327,6 +339,8 @@ export function isExtensionToWebview(value: unknown): value is ExtensionToWebvie
       return isString(message.uri) && typeof message.version === "number" && isString(message.pointer) && (message.explanation === null || isCellExplanation(message.explanation));
     case "editResult":
       return isCount(message.id) && typeof message.written === "boolean" && optionalString(message.message) && Array.isArray(message.pointers) && message.pointers.every(isString);
+    case "expect":
+      return isString(message.uri) && typeof message.sequence === "number";
     default:
       return false;
   }

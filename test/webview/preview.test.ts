@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import type { WebviewToExtension } from "../../protocol/webview";
 import { describeStatus } from "../../client/src/status/describe";
 import { fixturesRoot, readJson, upstreamRoot } from "../support/paths";
-import { modelMessageFor, patchMessageFor, posted, previewModelOf, SCROLLER, scrollTop, send, settleFrames, usePreviewHost } from "./page";
+import { DOCUMENT_URI, modelMessageFor, patchMessageFor, posted, previewModelOf, SCROLLER, scrollTop, send, settleFrames, usePreviewHost } from "./page";
 
 const TIMEOUT = { timeout: 60_000 };
 
@@ -378,6 +378,25 @@ describe("FS preview page", () => {
       return undefined;
     });
     assert.deepEqual(scrolled, { type: "scrolled", pointer: topRow });
+  });
+
+  test('"expect": a page without the model posted while it loaded asks for it again; a page that holds it asks nothing', TIMEOUT, async () => {
+    // VS Code can discard a loading page with the messages posted to it and load another while the
+    // panel stays visible: that page's "ready" is answered "expect", never left blank.
+    const p = await freshPage({ width: 900, height: 600 });
+    await p.evaluate(() => window.__posted.splice(0));
+    await send(p, { type: "expect", uri: DOCUMENT_URI, sequence: 1 });
+    await p.waitForFunction(() => window.__posted.some((message) => message.type === "resync"));
+    assert.deepEqual(messagesOfType(await posted(p), "resync"), [{ type: "resync", uri: DOCUMENT_URI }]);
+
+    const held = await freshPage({ width: 900, height: 600 });
+    await paint(held, example(), 1);
+    await held.evaluate(() => window.__posted.splice(0));
+    await send(held, { type: "expect", uri: DOCUMENT_URI, sequence: 1 });
+    // A message sent after it is handled after it: nothing was asked in between.
+    await send(held, { type: "highlight", pointer: "/statements/0", reveal: false });
+    await held.waitForSelector(".fs-highlight");
+    assert.deepEqual(messagesOfType(await posted(held), "resync"), []);
   });
 
   test("a click right after a scroll asks for the scroll first, then the click's source (the source stays in view in the editor)", TIMEOUT, async () => {

@@ -255,6 +255,10 @@ class PreviewScript {
       case "editResult":
         this.editAnswered(message);
         return;
+      case "expect":
+        // The model posted while this page loaded went to a page VS Code discarded: ask for it.
+        if (message.sequence > this.lastSequence) this.post({ type: "resync", uri: message.uri });
+        return;
     }
   }
 

@@ -289,10 +289,13 @@ export class PreviewPanel implements vscode.Disposable {
         const early = this.early;
         this.early = undefined;
         if (early !== undefined && early.uri === this.resourceUri.toString() && early.sequence === this.sequence) {
-          // The page receives the model posted while it loaded right after this message.
+          // The page receives the model posted while it loaded right after this message, unless
+          // VS Code discarded the page it went to (a webview released and claimed again while its
+          // panel stayed visible): the page answers "expect" with "resync" then, never blank.
           this.shownSequence = early.sequence;
           this.shownUri = early.uri;
           this.shownVersion = early.version;
+          this.post({ type: "expect", uri: early.uri, sequence: early.sequence });
           await this.afterFirstModel(this.resourceUri, early.sequence);
           if (early.changed) await this.renderNow();
           return;
@@ -331,7 +334,7 @@ export class PreviewPanel implements vscode.Disposable {
         return;
       }
       case "resync":
-        // The page could not apply a patch: send the whole model.
+        // The page could not apply a patch, or lacks the model posted while it loaded: send the whole model.
         if (message.uri === this.shownUri) this.shownVersion = undefined;
         await this.renderNow();
         return;
