@@ -345,6 +345,15 @@ export interface DiagnosticGroupsParams {
 export const DiagnosticGroupsNotification = new NotificationType<DiagnosticGroupsParams>("fs/diagnosticGroups");
 
 /**
+ * fs/diagnosticsResync (client → server): the client could not take a fs/diagnosticGroups of `uri`
+ * (converting or merging it failed), so what it holds of that document is stale. The server forgets
+ * what it sent for `uri` and publishes the document's current diagnostics again, whole (even when
+ * they were published already from the same analysis); a document with an analysis still pending
+ * gets its next publication whole.
+ */
+export const DiagnosticsResyncNotification = new NotificationType<DocumentParams>("fs/diagnosticsResync");
+
+/**
  * fs/previewUpdate (server → client): after each analysis it publishes of a document whose preview
  * it has answered (fs/previewModel), the server sends the preview's update as that request would
  * answer it: the changes from the version it answered last, which becomes the base of the next.
