@@ -333,8 +333,8 @@ export interface DiagnosticGroupParams {
  * of a document after the server (re)started, after the document was closed or withdrawn (an
  * empty whole one clears it), for a file that is not open (workspace validation); and when it
  * publishes the same analysis again (a text that does not parse, opened after it was read ahead:
- * the client filters by what is open). The client drops what it holds of the server's diagnostics
- * when the server stops.
+ * the client filters by what is open), and when the client asks (fs/diagnosticsResync). The client
+ * drops what it holds of the server's diagnostics when the server stops.
  */
 export interface DiagnosticGroupsParams {
   uri: string;
