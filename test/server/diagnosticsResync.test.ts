@@ -9,14 +9,10 @@ import { DiagnosticsResyncNotification, ITEMS_PER_GROUP } from "../../protocol/l
 import { RELATED_LATER_MIN } from "../../server/src/service/diagnostics";
 import { startServer } from "./harness";
 import { draft } from "./drafts";
+import { positionAt } from "./text-positions";
 
 const URI = "file:///resync/draft.json";
 const sorted = (diagnostics: readonly unknown[]) => diagnostics.map((diagnostic) => JSON.stringify(diagnostic)).sort();
-
-function positionOf(text: string, offset: number) {
-  const lines = text.slice(0, offset).split("\n");
-  return { line: lines.length - 1, character: lines.at(-1)!.length };
-}
 
 test("asked to resync a document, the server publishes it whole again", { timeout: 60_000 }, async () => {
   const server = await startServer({}, {}, { initializationOptions: { diagnosticGroups: true } });
@@ -26,7 +22,7 @@ test("asked to resync a document, the server publishes it whole again", { timeou
     const text = draft(failing);
     await server.open(URI, text, 1);
     const at = text.lastIndexOf('"fy2025": "1"') + '"fy2025": "'.length;
-    const edited = await server.change(URI, 2, [{ range: { start: positionOf(text, at), end: positionOf(text, at + 1) }, text: "4" }]);
+    const edited = await server.change(URI, 2, [{ range: { start: positionAt(text, at), end: positionAt(text, at + 1) }, text: "4" }]);
     assert.equal(server.groupUpdates.at(-1)!.whole, false, "the edit's publication is a delta");
     const before = server.groupUpdates.length;
 
@@ -44,7 +40,7 @@ test("asked to resync a document, the server publishes it whole again", { timeou
 
     // The next edit is a delta again, on the whole publication.
     const back = text.slice(0, at) + "4" + text.slice(at + 1);
-    await server.change(URI, 3, [{ range: { start: positionOf(back, at), end: positionOf(back, at + 1) }, text: "1" }]);
+    await server.change(URI, 3, [{ range: { start: positionAt(back, at), end: positionAt(back, at + 1) }, text: "1" }]);
     const next = server.groupUpdates.at(-1)!;
     assert.equal(next.whole, false);
     assert.deepEqual(
