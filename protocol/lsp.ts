@@ -333,8 +333,8 @@ export interface DiagnosticGroupParams {
  * of a document after the server (re)started, after the document was closed or withdrawn (an
  * empty whole one clears it), for a file that is not open (workspace validation); and when it
  * publishes the same analysis again (a text that does not parse, opened after it was read ahead:
- * the client filters by what is open). The client drops what it holds of the server's diagnostics
- * when the server stops.
+ * the client filters by what is open), and when the client asks (fs/diagnosticsResync). The client
+ * drops what it holds of the server's diagnostics when the server stops.
  */
 export interface DiagnosticGroupsParams {
   uri: string;
@@ -343,6 +343,15 @@ export interface DiagnosticGroupsParams {
   groups: DiagnosticGroupParams[];
 }
 export const DiagnosticGroupsNotification = new NotificationType<DiagnosticGroupsParams>("fs/diagnosticGroups");
+
+/**
+ * fs/diagnosticsResync (client → server): the client could not take a fs/diagnosticGroups of `uri`
+ * (converting or merging it failed), so what it holds of that document is stale. The server forgets
+ * what it sent for `uri` and publishes the document's current diagnostics again, whole (even when
+ * they were published already from the same analysis); a document with an analysis still pending
+ * gets its next publication whole.
+ */
+export const DiagnosticsResyncNotification = new NotificationType<DocumentParams>("fs/diagnosticsResync");
 
 /**
  * fs/previewUpdate (server → client): after each analysis it publishes of a document whose preview

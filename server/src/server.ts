@@ -10,7 +10,7 @@ import {
   type InitializeResult,
   type PublishDiagnosticsParams,
 } from "vscode-languageserver";
-import { DiagnosticGroupsNotification, StatusNotification, type FsInitializationOptions } from "../../protocol/lsp";
+import { DiagnosticGroupsNotification, DiagnosticsResyncNotification, StatusNotification, type FsInitializationOptions } from "../../protocol/lsp";
 import { DocumentStore } from "./documents";
 import { describeError, type ServerContext } from "./lsp/context";
 import { NO_CLIENT_FEATURES, readClientFeatures, type ClientFeatures } from "./lsp/clientFeatures";
@@ -156,7 +156,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   /** The analysis each document's diagnostics were last published from, and the settings used. */
   const publishedWith = new Map<string, { used: Settings; analysis: DocumentAnalysis }>();
   /** Settles when the messages are written (the store's work after an open waits for it). */
-  const publish = (analysis: DocumentAnalysis): Promise<unknown> | undefined => {
+  const publish = (analysis: DocumentAnalysis, { resync = false }: { resync?: boolean } = {}): Promise<unknown> | undefined => {
     try {
       const used = settingsFor(analysis.uri);
       const last = publishedWith.get(analysis.uri);
@@ -166,10 +166,11 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
       // (474 KB on a 5 MB draft), and on a draft started a second chain of related steps. A text
       // that does not parse is published again: VS Code's client leaves out the syntax problems the
       // built-in JSON shows only once the document is open (builtInJsonOverlap.ts).
-      if (last?.analysis === analysis && analysis.parsed !== undefined && sameForDiagnostics(last.used, used)) return undefined;
-      // The same analysis again (that text that does not parse, now open): whole, so that the
-      // client filters every group again now that the document is open.
-      const again = last?.analysis === analysis;
+      // A resync (the client lost what it held, fs/diagnosticsResync) is published whatever was before.
+      if (!resync && last?.analysis === analysis && analysis.parsed !== undefined && sameForDiagnostics(last.used, used)) return undefined;
+      // The same analysis again (that text that does not parse, now open), or a resync: whole, so
+      // that the client filters every group again now that the document is open.
+      const again = resync || last?.analysis === analysis;
       publishedWith.set(analysis.uri, { used, analysis });
       // Hundreds of failing subtotals not built yet (an open, a full analysis of a draft): the
       // problems first, their related information once those are written, unless the version moved on.
@@ -231,6 +232,16 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     resourceSettings.delete(uri);
     publishedWith.delete(uri);
     deltas?.forget(uri);
+  });
+
+  // The client could not take a publication of `uri`: it is sent whole again (a pending analysis's
+  // publication is whole anyway, nothing being held).
+  connection.onNotification(DiagnosticsResyncNotification, (params: unknown) => {
+    const uri = (params as { uri?: unknown } | null)?.uri;
+    if (typeof uri !== "string") return;
+    deltas?.forget(uri);
+    const analysis = store.analysed(uri);
+    if (analysis !== undefined) void publish(analysis, { resync: true });
   });
 
   registerHandlers(context);

@@ -11,6 +11,7 @@ import {
   CompareReleaseNotification,
   CompareViewRequest,
   DiagnosticGroupsNotification,
+  DiagnosticsResyncNotification,
   type CompareViewParams,
   type CompareViewResult,
   ExportRequest,
@@ -101,7 +102,11 @@ export class FsServer implements vscode.Disposable {
   private async launch(): Promise<BaseLanguageClient> {
     this.lenses ??= new VisibleCodeLenses(() => this.client);
     const groups = (this.diagnostics ??= new DiagnosticGroups("fsdoc", (name) => vscode.languages.createDiagnosticCollection(name)));
-    const published = (this.published ??= new ServerDiagnostics(groups));
+    // A publication the client could not take: the server running then is asked for the document whole.
+    const published = (this.published ??= new ServerDiagnostics(groups, {
+      resync: (uri) => void this.client?.sendNotification(DiagnosticsResyncNotification, { uri }).catch(() => undefined),
+      log: (message) => this.client?.warn(message, undefined, false),
+    }));
     const clientOptions: LanguageClientOptions = {
       documentSelector: documentSelector(),
       revealOutputChannelOn: RevealOutputChannelOn.Never,

@@ -4,7 +4,9 @@
 // middleware; a server that does not send groups). Either way they are merged, per document and
 // group, into what the server last said (`held`, unfiltered), and the groups that changed are
 // handed on, less what the built-in JSON shows (builtInJsonOverlap.ts), to the collections
-// (diagnosticGroups.ts), which set only the groups whose diagnostics differ.
+// (diagnosticGroups.ts), which set only the groups whose diagnostics differ. fs/diagnosticGroups are
+// converted in order, and one that cannot be taken asks the server for its document whole again
+// (diagnosticsResync.ts).
 
 import * as vscode from "vscode";
 import type { Diagnostic } from "vscode-languageclient";
@@ -12,6 +14,7 @@ import type { DiagnosticGroupsParams } from "../../../protocol/lsp";
 import { openDocument } from "../util/openDocument";
 import { JSON_EXTENSION_ID, withoutBuiltInJsonOverlap } from "./builtInJsonOverlap";
 import { groupsOf, mergeGroups, type DiagnosticGroups, type GroupsUpdate } from "./diagnosticGroups";
+import { GroupPublications, type ResyncChannel } from "./diagnosticsResync";
 
 /** Whether VS Code's JSON validates `document` (so its syntax problems are shown, and ours dropped). */
 function builtInValidates(document: vscode.TextDocument | undefined): boolean {
@@ -29,13 +32,15 @@ export interface DiagnosticConverter {
 export class ServerDiagnostics implements vscode.Disposable {
   /** Per document, what the server last said, by group, before the built-in JSON's filter. */
   private readonly held = new Map<string, { uri: vscode.Uri; groups: ReadonlyMap<string, readonly vscode.Diagnostic[]> }>();
-  /** fs/diagnosticGroups are converted one after another: each is merged into the one before. */
-  private queue: Promise<void> = Promise.resolve();
-  /** Counts the server's stops: a publication converted after one is dropped. */
-  private generation = 0;
+  /** fs/diagnosticGroups, converted and applied in order. */
+  private readonly publications: GroupPublications<vscode.Diagnostic>;
   private readonly settingsListener: vscode.Disposable;
 
-  constructor(private readonly groups: DiagnosticGroups) {
+  constructor(
+    private readonly groups: DiagnosticGroups,
+    channel: ResyncChannel,
+  ) {
+    this.publications = new GroupPublications(channel);
     // `json.validate.enable` decides what the filter leaves out: every document is filtered again.
     this.settingsListener = vscode.workspace.onDidChangeConfiguration((event) => {
       if (!event.affectsConfiguration("json.validate.enable")) return;
@@ -50,19 +55,15 @@ export class ServerDiagnostics implements vscode.Disposable {
 
   /** fs/diagnosticGroups: converted and merged in the order they came. */
   received(params: DiagnosticGroupsParams, converter: DiagnosticConverter): void {
-    const generation = this.generation;
-    const converted = Promise.all(params.groups.map(async ({ group, diagnostics }) => [group, await converter.asDiagnostics(diagnostics)] as const));
-    this.queue = this.queue
-      .then(() => converted)
-      .then((groups) => {
-        if (generation === this.generation) this.apply(converter.asUri(params.uri), { whole: params.whole, groups: new Map(groups) });
-      })
-      .catch(() => undefined);
+    void this.publications.received(params, {
+      convert: (list) => converter.asDiagnostics(list),
+      apply: (update) => this.apply(converter.asUri(params.uri), update),
+    });
   }
 
   /** The server stopped: its diagnostics go with it, and so does any publication still being converted. */
   clear(): void {
-    this.generation++;
+    this.publications.clear();
     this.held.clear();
     this.groups.clear();
   }
