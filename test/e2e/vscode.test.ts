@@ -224,6 +224,47 @@ describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 
       );
     });
 
+    uiTest("scrolling the preview brings the editor beside along, and scrolling the editor brings the preview along", async ({ page }) => {
+      await quickOpen(page, files.manufacturing);
+      await goTo(page, 1, 1);
+      await runFsEditorCommand(page, "FS: Open Preview to the Side");
+      const preview = previewFrame(page);
+      const scroller = preview.locator("#fs-preview-content");
+      await preview.locator("table.fs-table").first().waitFor({ timeout: UI_TIMEOUT_MS });
+      // The first line the left group's editor draws (it draws only the lines in view).
+      const editorTop = (): Promise<number> =>
+        page.evaluate(() => {
+          const group = document.querySelector(".editor-group-container");
+          const numbers = [...(group?.querySelectorAll(".monaco-editor .line-numbers") ?? [])].map((element) => Number(element.textContent));
+          return Math.min(...numbers.filter((line) => line > 0));
+        });
+      const previewTop = (): Promise<number> => scroller.evaluate((element) => element.scrollTop);
+      const waitUntil = async (read: () => Promise<number>, accept: (value: number) => boolean, what: string): Promise<number> => {
+        const deadline = Date.now() + UI_TIMEOUT_MS;
+        for (;;) {
+          const value = await read();
+          if (accept(value)) return value;
+          if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (last ${value})`);
+          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+        }
+      };
+      const startLine = await editorTop();
+      // Scrolled as a scroll bar or a key scrolls it: at once (a wheel over a page glides for a while).
+      const previewAfter = await scroller.evaluate((element) => {
+        element.scrollTop = 400;
+        return element.scrollTop;
+      });
+      const followed = await waitUntil(editorTop, (line) => line > startLine + 20, "the editor to follow the preview's scroll");
+      const lines = (await page.locator(".editor-group-container").first().locator(".monaco-editor .overflow-guard").boundingBox())!;
+      await page.mouse.move(lines.x + lines.width / 2, lines.y + lines.height / 2);
+      // The editor scrolls a few lines per turn of the wheel: turned until it is a screen further on.
+      for (let turns = 0; (await editorTop()) <= followed + 20; turns++) {
+        if (turns === 50) throw new Error(`the editor did not scroll under the wheel (first line ${await editorTop()})`);
+        await page.mouse.wheel(0, 200);
+      }
+      await waitUntil(previewTop, (top) => top > previewAfter + 50, "the preview to follow the editor's scroll");
+    });
+
     uiTest("typing a value change updates the problems and the preview; one undo restores both", async ({ page }, t) => {
       await quickOpen(page, files.manufacturing);
       await runFsEditorCommand(page, "FS: Open Preview to the Side");

@@ -9,6 +9,7 @@ import type { SourcePointers } from "../navigation/sourcePointers";
 import type { FsServer } from "../server/fsServer";
 import { Throttle } from "../util/throttle";
 import { focusEditor, revealSource, scrollEditorTo, visibleEditorFor } from "./editorNavigation";
+import { EditorScrollEchoes } from "./editorScrollEchoes";
 import { applyGridWrites, readOnlyReason, undoInDocument } from "./gridEdits";
 import { buildPreviewShell } from "./shell";
 import { SentDocumentRequests } from "./sentDocument";
@@ -64,11 +65,8 @@ export class PreviewPanel implements vscode.Disposable {
    * is discarded with the messages held for it) or the page shows another document.
    */
   private early: { uri: string; version: number | undefined; sequence: number; changed: boolean } | undefined;
-  /**
-   * The editor scroll our own reveal causes (a line, or "any" for a centring reveal): its
-   * visible-range event is the echo of the preview, not the user, and is not synced back.
-   */
-  private expectedEditorScroll: number | "any" | undefined;
+  /** The editor's scrolls to follow: not those our own reveals and scrolls cause (editorScrollEchoes.ts). */
+  private readonly editorScrolls = new EditorScrollEchoes();
   /** The editor the page's last click revealed, when, and the page's presses then (refocusRevealed). */
   private revealed: { editor: vscode.TextEditor; at: number; presses: number } | undefined;
   /** Mouse presses in the page so far ("pressed" messages). */
@@ -146,7 +144,7 @@ export class PreviewPanel implements vscode.Disposable {
     this.analysedVersion = undefined;
     this.awaitingAnalysis.clear();
     this.unrecognised.reset();
-    this.expectedEditorScroll = undefined;
+    this.editorScrolls.reset();
     this.pendingHighlight = undefined;
     this.updateTitle();
     this.prefetch();
@@ -242,9 +240,7 @@ export class PreviewPanel implements vscode.Disposable {
   editorScrolled(editor: vscode.TextEditor): void {
     const top = editor.visibleRanges[0]?.start.line;
     if (top === undefined) return;
-    const expected = this.expectedEditorScroll;
-    this.expectedEditorScroll = undefined;
-    if (expected === "any" || (expected !== undefined && Math.abs(top - expected) <= 1)) return;
+    if (!this.editorScrolls.isUserScroll(editor, top)) return;
     this.scrollThrottle.schedule(() => {
       if (this.disposed || editor.document.isClosed) return;
       if (top === 0) {
@@ -316,7 +312,7 @@ export class PreviewPanel implements vscode.Disposable {
         const presses = this.presses;
         const revealed = await revealSource(this.resourceUri, message.pointer, this.dependencies.pointers, this.panel.viewColumn, message.focus);
         if (revealed === undefined) return;
-        if (revealed.scrolled) this.expectedEditorScroll = "any";
+        if (revealed.scrolled) this.editorScrolls.expect("any");
         // A source that follows a click leaves the focus in the grid: nothing to give back.
         if (!message.focus) return;
         // A press in the page since the click (even while the source was looked up) means the user went on in the preview.
@@ -330,7 +326,7 @@ export class PreviewPanel implements vscode.Disposable {
         const stillWanted = this.revealOrder.scrollAsked();
         const line = await scrollEditorTo(editor, message.pointer, this.dependencies.pointers, stillWanted);
         // Not made when a click's reveal was asked for since: it keeps the clicked source in view.
-        if (stillWanted()) this.expectedEditorScroll = line;
+        if (stillWanted()) this.editorScrolls.expect(line);
         return;
       }
       case "resync":
