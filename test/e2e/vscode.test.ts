@@ -215,8 +215,7 @@ describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 
       // The source editor shows the cell's line as its cursor line while the focus stays in the
       // preview (a double-click there edits the cell); focused, the status bar gives the exact position.
       await waitForCursorLine(page, source.line);
-      await focusFirstEditorGroup(page);
-      await page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`Ln ${source.line}, Col \\d+`) }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await focusFirstEditorGroup(page, page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`Ln ${source.line}, Col \\d+`) }));
       const cursor = await readCursor(page);
       assert.ok(
         cursor !== undefined && cursor.column >= source.column && cursor.column <= source.column + source.length,

@@ -135,8 +135,7 @@ describe("FS Documents in the web-worker extension host (code-server)", { timeou
     // The source editor shows the cell's line as its cursor line (the focus stays in the preview);
     // then, focused, the status bar gives the exact position.
     await waitForCursorLine(page, source.line);
-    await focusFirstEditorGroup(page);
-    await page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`Ln ${source.line}, Col \\d+`) }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await focusFirstEditorGroup(page, page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`Ln ${source.line}, Col \\d+`) }));
     const cursor = await readCursor(page);
     assert.ok(
       cursor !== undefined && cursor.column >= source.column && cursor.column <= source.column + source.length,

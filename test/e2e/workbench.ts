@@ -22,14 +22,18 @@ export async function readCursor(page: Page): Promise<{ line: number; column: nu
  * grid is the preview's (VS Code's ACTIVE_GROUP), so the file would open a second time there
  * instead of focusing its editor beside.
  */
-export async function focusFirstEditorGroup(page: Page): Promise<void> {
+export async function focusFirstEditorGroup(page: Page, kept?: Locator): Promise<void> {
   // From a webview the key travels through its frame to the workbench, and under load VS Code's
   // late report of the page's focus can make the preview's group active again after it (a clean-
-  // clone CI run of 6d2ead7 waited 30 s so). The key is pressed again until the editor has the focus.
+  // clone CI run of 6d2ead7 waited 30 s so), and focus the page again even after the editor had
+  // the keyboard. The key is pressed again until the editor has the focus, and then `kept` (a state
+  // only a focused editor shows, such as the status bar's cursor position) is seen.
   for (let attempt = 1; ; attempt++) {
     await page.keyboard.press("Control+1");
     try {
-      await focusedEditor(page).waitFor({ timeout: attempt < 4 ? 5_000 : UI_TIMEOUT_MS });
+      const timeout = attempt < 4 ? 5_000 : UI_TIMEOUT_MS;
+      await focusedEditor(page).waitFor({ timeout });
+      await kept?.waitFor({ timeout });
       return;
     } catch (error) {
       if (attempt >= 4) throw error;
