@@ -26,14 +26,17 @@ import {
 } from "../../shared/src/index";
 import type { DisplayFormat } from "../../shared/src/render/localeFormat";
 import { omittedStatements, type OmittedStatement } from "../../shared/src/render/index";
+import { presentStatementShell, type StatementShell } from "../../shared/src/render/presentation";
 import { PreviewWireBuilder, type PreviewWire } from "../../shared/src/render/previewWire";
-import { rowsOfValueEdit, withStatementRebuilt } from "../../shared/src/render/previewEdit";
+import { rowsOfValueEdit, withRowsRebuilt, withStatementRebuilt } from "../../shared/src/render/previewEdit";
 import { ValueCellIndex } from "../../shared/src/incremental/cellIndex";
 import { applicationPositions, applyValueEdit, type TextEdit, type ValueEdit } from "../../shared/src/incremental/valueEdit";
 import { OpenDocument } from "./textDocument";
 import { shiftDiagnostic, shiftLenses, shiftSymbols, type LineShift } from "./lineShift";
 
 const DECIMAL_CHARACTERS = /^[-.0-9]*$/;
+/** How many statements' shells value edits keep (ParsedVersion.statementShells): enough to go back and forth between a few. */
+const SHELLS_KEPT = 4;
 
 /** A version whose text parsed: its value, its validation and what is derived from them. */
 export class ParsedVersion {
@@ -45,6 +48,13 @@ export class ParsedVersion {
   /** The preview's model while it is being built ahead, a few rows at a time (buildPreviewWireStep). */
   private previewWireBuilder: PreviewWireBuilder | undefined;
   private omittedCache: readonly OmittedStatement[] | undefined;
+  /**
+   * The shells (rows without cells) of the statements value edits changed last, by statement index,
+   * most recent last: a value edit presents only the rows it changed from them (previewEdit.ts).
+   * Value edits change no shell, so the versions after one share these; at most SHELLS_KEPT, each
+   * being an object per row of its statement.
+   */
+  private statementShells: Map<number, StatementShell> | undefined;
   private positionsCache: TextDocument | undefined;
   /** Built when the first edit asks for it; a value edit hands the next version a shifted copy. */
   private cellsCache: ValueCellIndex | null | undefined;
@@ -99,11 +109,7 @@ export class ParsedVersion {
     next.omittedCache = previous.omittedCache;
     // Nor the outline's size, the subtotals or the statements the preview leaves out: the same limits.
     next.limits = previous.limits;
-    if (previous.previewWireCache !== undefined) {
-      // Only the rows the edit can change: the edited item's, and the subtotals' whose checks it is in.
-      const rows = rowsOfValueEdit(edit.value, edit.statement, edit.item, edit.changed, edit.analysis.result.calculations.applications);
-      next.previewWireCache = withStatementRebuilt(previous.previewWireCache, edit.value, edit.analysis.result, edit.statement, rows);
-    }
+    if (previous.previewWireCache !== undefined) next.previewWireCache = previous.previewAfterValueEdit(previous.previewWireCache, next, edit);
     // The outline, the lens list and the diagnostics name ids and items, which the edit left as
     // they were; only positions after the edit on its line moved (it inserted no line break).
     if (previous.outline !== undefined || previous.lenses !== undefined || previous.rollupDiagnostics !== undefined) {
@@ -114,6 +120,28 @@ export class ParsedVersion {
       if (previous.rollupDiagnostics !== undefined) next.rollupDiagnostics = carriedDiagnostics(previous.rollupDiagnostics, previous.analysis, edit.cell, shift);
     }
     return next;
+  }
+
+  /**
+   * The preview model of `next`, made by `edit` from this version, whose model is `wire`: only the
+   * rows the edit can change (the edited item's, and the subtotals' whose checks it is in) are
+   * presented again, from the statement's shell; the whole statement when no shell fits.
+   */
+  private previewAfterValueEdit(wire: PreviewWire, next: ParsedVersion, edit: ValueEdit): PreviewWire {
+    const shells = this.statementShells ?? new Map<number, StatementShell>();
+    next.statementShells = shells;
+    let shell = shells.get(edit.statement);
+    shells.delete(edit.statement);
+    shell ??= presentStatementShell(this.value, this.analysis.result, edit.statement);
+    if (shell !== undefined) {
+      shells.set(edit.statement, shell);
+      if (shells.size > SHELLS_KEPT) shells.delete(shells.keys().next().value as number);
+      const applications = edit.analysis.result.calculations.applications;
+      const rows = rowsOfValueEdit(shell, edit.value, edit.item, edit.changed, applications);
+      const rebuilt = rows && withRowsRebuilt(wire, shell, edit.value, rows, (statement, parent, period) => next.application(statement, parent, period));
+      if (rebuilt !== undefined) return rebuilt;
+    }
+    return withStatementRebuilt(wire, edit.value, edit.analysis.result, edit.statement);
   }
 
   /** This version's analysis of `text` (this text with `edit` applied), when the edit is a value edit. */

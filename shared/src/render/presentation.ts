@@ -62,7 +62,50 @@ export function* presentStatements(document: unknown, result: ValidationResult |
  * builds it for a statement whose cells are within the bounds: what a value edit must rebuild.
  * Only the applications of that statement are indexed.
  */
-export function presentStatementAt(document: unknown, result: ValidationResult, index: number, cellRows?: ReadonlySet<number>): StatementPresentation | undefined {
+export function presentStatementAt(document: unknown, result: ValidationResult, index: number): StatementPresentation | undefined {
+  const found = statementWithDefinitions(document, result, index);
+  return found && presentStatement(found.statement, index, found.definitions, { cells: Number.POSITIVE_INFINITY });
+}
+
+/**
+ * One statement's presentation without cells (labels, units, depths, rollup parents, columns), and
+ * the cells of any of its rows: what a value edit needs to present only the rows it changed
+ * (previewEdit.ts), without presenting the statement's thousands of others again. The shell holds
+ * for every version that differs from `document` by value edits, which change no id, label, unit,
+ * period or rollup parent; `cellsAt` makes a row's cells from that version's values and checks.
+ */
+export interface StatementShell {
+  /** As presentStatementAt presents it, every row without cells. */
+  readonly statement: StatementPresentation;
+  /** The rows (positions) of each item id, for finding the subtotals an edit changed. */
+  readonly rowsById: ReadonlyMap<string, readonly number[]>;
+  /**
+   * The cells of the row at `position` as presentStatementAt makes them, from the item's `values`
+   * and `application` (the version's check of a parent in a period). Which checks a cell stops is
+   * `result`'s: those name only missing and unavailable cells, which a value edit leaves as they were.
+   */
+  cellsAt(position: number, values: unknown, application: ApplicationIndex["application"]): CellPresentation[];
+}
+
+export function presentStatementShell(document: unknown, result: ValidationResult, index: number): StatementShell | undefined {
+  const found = statementWithDefinitions(document, result, index);
+  if (found === undefined) return undefined;
+  const { blocking } = found.definitions.applications;
+  const { statement, cellsAt } = statementParts(found.statement, index, found.definitions, { cells: Number.POSITIVE_INFINITY }, (rowAt, count) =>
+    Array.from({ length: count }, (_, position) => rowAt(position, false)),
+  );
+  const rowsById = new Map<string, number[]>();
+  statement.rows.forEach((row, position) => {
+    if (row.id === undefined) return;
+    const rows = rowsById.get(row.id);
+    if (rows === undefined) rowsById.set(row.id, [position]);
+    else rows.push(position);
+  });
+  return { statement, rowsById, cellsAt: (position, values, application) => cellsAt(position, values, { application, blocking }) };
+}
+
+/** The statement at `index` and what presenting it alone needs: only its own applications are indexed. */
+function statementWithDefinitions(document: unknown, result: ValidationResult, index: number): { statement: JsonRecord; definitions: Definitions } | undefined {
   const statement = arrayMember(document, "statements")[index];
   if (!isRecord(statement)) return undefined;
   const id = stringMember(statement, "id");
@@ -72,7 +115,7 @@ export function presentStatementAt(document: unknown, result: ValidationResult, 
     periods: periodDefinitions(arrayMember(document, "periods")),
     applications: indexApplications({ ...result, calculations: { ...result.calculations, applications } }),
   };
-  return presentStatement(statement, index, definitions, { cells: Number.POSITIVE_INFINITY }, cellRows);
+  return { statement, definitions };
 }
 
 /** A statement whose cells the whole document's presentation leaves out, and the bound it breaks. */
@@ -157,11 +200,8 @@ function periodDefinitions(periods: readonly unknown[]): Map<string, Omit<Period
   return byId;
 }
 
-/** `cellRows`: only these rows (positions) get their cells; the others have none (what a value edit rebuilds). */
-function presentStatement(statement: JsonRecord, index: number, definitions: Definitions, budget: { cells: number }, cellRows?: ReadonlySet<number>): StatementPresentation {
-  return statementParts(statement, index, definitions, budget, (rowAt, count) =>
-    Array.from({ length: count }, (_, position) => rowAt(position, cellRows === undefined || cellRows.has(position))),
-  ).statement;
+function presentStatement(statement: JsonRecord, index: number, definitions: Definitions, budget: { cells: number }): StatementPresentation {
+  return statementParts(statement, index, definitions, budget, (rowAt, count) => Array.from({ length: count }, (_, position) => rowAt(position, true))).statement;
 }
 
 /**
@@ -205,6 +245,8 @@ export function* presentStatementsInParts(document: unknown, result: ValidationR
 }
 
 type RowAt = (position: number, withCells: boolean) => RowPresentation;
+/** The cells of the row at a position, from the item's `values` and the applications of `applications`. */
+type CellsAt = (position: number, values: unknown, applications: ApplicationIndex) => CellPresentation[];
 
 /**
  * The statement's presentation with the rows `rows` makes (its array its own), and the row at a
@@ -216,7 +258,7 @@ function statementParts(
   definitions: Definitions,
   budget: { cells: number },
   rows: (rowAt: RowAt, count: number) => RowPresentation[],
-): { statement: StatementPresentation; rowAt: RowAt } {
+): { statement: StatementPresentation; rowAt: RowAt; cellsAt: CellsAt } {
   const id = stringMember(statement, "id");
   const periods: PeriodColumn[] = [];
   arrayMember(statement, "periods").forEach((periodId, position) => {
@@ -258,11 +300,15 @@ function statementParts(
   const unitPerRow = !shared && heads.length > 0;
   const cellsOmitted = chargeCells({ unitPerRow, periods, rows: heads }, budget) !== undefined;
 
+  const cellsAt: CellsAt = (position, values, applications) => {
+    const { head } = heads[position] as (typeof heads)[number];
+    if (cellsOmitted) return [];
+    const context: CellContext = { statement: id, item: head.id, isSubtotal: head.isSubtotal, applications };
+    return periods.map((period) => presentCell(values, period.id, cellPointer(index, head.index, period.id), context));
+  };
   // Rows are written out member by member, not spread: a spread per row costs more than the row.
   const rowAt: RowAt = (position, withCells) => {
     const { item, head } = heads[position] as (typeof heads)[number];
-    const values = member(item, "values");
-    const context: CellContext = { statement: id, item: head.id, isSubtotal: head.isSubtotal, applications: definitions.applications };
     return {
       index: head.index,
       pointer: head.pointer,
@@ -273,7 +319,7 @@ function statementParts(
       depth: head.depth,
       isSubtotal: head.isSubtotal,
       parentRow: head.parentRow,
-      cells: cellsOmitted || !withCells ? [] : periods.map((period) => presentCell(values, period.id, cellPointer(index, head.index, period.id), context)),
+      cells: withCells ? cellsAt(position, member(item, "values"), definitions.applications) : [],
     };
   };
   return {
@@ -289,6 +335,7 @@ function statementParts(
       cellsOmitted,
     },
     rowAt,
+    cellsAt,
   };
 }
 
