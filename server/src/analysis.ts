@@ -29,7 +29,7 @@ import { omittedStatements, type OmittedStatement } from "../../shared/src/rende
 import { presentStatementShell, type StatementShell } from "../../shared/src/render/presentation";
 import { PreviewWireBuilder, type PreviewWire } from "../../shared/src/render/previewWire";
 import { rowsOfValueEdit, withRowsRebuilt, withStatementRebuilt } from "../../shared/src/render/previewEdit";
-import { ValueCellIndex } from "../../shared/src/incremental/cellIndex";
+import { ValueCellIndexBuilder, type ValueCellIndex } from "../../shared/src/incremental/cellIndex";
 import { applicationPositions, applyValueEdit, type TextEdit, type ValueEdit } from "../../shared/src/incremental/valueEdit";
 import { OpenDocument } from "./textDocument";
 import { shiftDiagnostic, shiftLenses, shiftSymbols, type LineShift } from "./lineShift";
@@ -56,8 +56,13 @@ export class ParsedVersion {
    */
   private statementShells: Map<number, StatementShell> | undefined;
   private positionsCache: TextDocument | undefined;
-  /** Built when the first edit asks for it; a value edit hands the next version a shifted copy. */
+  /**
+   * Built a step at a time after the open (buildValueEditsStep), or at once when an edit asks for
+   * it first; a value edit hands the next version a shifted copy.
+   */
   private cellsCache: ValueCellIndex | null | undefined;
+  /** The index while it is being built a step at a time. */
+  private cellsBuilder: ValueCellIndexBuilder | undefined;
   /**
    * Where each application is in the result's list, by key: built once per full analysis and kept
    * by the value edits after it, which change applications in place (valueEdit.ts).
@@ -152,14 +157,35 @@ export class ParsedVersion {
     return applyValueEdit({ text: this.text, analysis: this.analysis, cells, positions: this.applicationIndex() }, edit, text);
   }
 
-  /** Builds what value edits of this version need (a scan of the text); false when they cannot be. */
+  /** Builds what value edits of this version need (a scan of the text), what is left of it; false when they cannot be. */
   prepareValueEdits(): boolean {
     if (this.analysis.document === undefined || this.analysis.issues.length > 0) return false;
-    if (this.cellsCache === undefined) this.cellsCache = ValueCellIndex.build(this.text, this.analysis.document) ?? null;
+    if (this.cellsCache === undefined) {
+      this.cellsCache = (this.cellsBuilder ?? new ValueCellIndexBuilder(this.text, this.analysis.document)).finish() ?? null;
+      this.cellsBuilder = undefined;
+    }
     if (this.cellsCache === null) return false;
     // The positions too, so that the first number typed waits for neither.
     this.applicationIndex();
     return true;
+  }
+
+  /** Whether what value edits need is built, or known not to be possible (an edit waits for neither). */
+  get valueEditsPrepared(): boolean {
+    return this.cellsCache !== undefined;
+  }
+
+  /**
+   * Scans a few thousand more cells for value edits (prepareValueEdits; cellScan.ts); false once
+   * what they need is ready, or they cannot be.
+   */
+  buildValueEditsStep(): boolean {
+    const document = this.analysis.document;
+    if (this.cellsCache !== undefined || document === undefined || this.analysis.issues.length > 0) return false;
+    this.cellsBuilder ??= new ValueCellIndexBuilder(this.text, document);
+    if (this.cellsBuilder.step()) return true;
+    this.prepareValueEdits();
+    return false;
   }
 
   /** Where each application is in the result's list, by key (applicationPositionsCache). */

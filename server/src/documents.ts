@@ -17,6 +17,7 @@ import { OPEN_AHEAD } from "../../protocol/lsp";
 import { DocumentAnalysis } from "./analysis";
 import { OpenDocument } from "./textDocument";
 import { buildPreviewAhead } from "./previewAhead";
+import { inSteps } from "./steps";
 
 export interface StoreOptions {
   /** Milliseconds to wait after an edit before analysing. */
@@ -106,15 +107,13 @@ export class DocumentStore {
     if (ahead !== undefined && prepared === undefined && !this.analyses.has(uri)) this.withdrawn(uri);
     const published = this.lastPublication;
     for (const listener of this.openedListeners) listener(uri);
-    // Once the first diagnostics are out, prepare for value edits (a scan of the text), so that the
-    // first number typed does not wait for it. What was prepared ahead is being built already.
+    // Once the first diagnostics are out, prepare for value edits (a scan of the text, in steps), so
+    // that the first number typed does not wait for it. What was prepared ahead is being built already.
     const background = new Promise<void>((done) =>
       this.afterPublication(published, () => {
         const analysis = this.analyses.get(uri);
         if (analysis?.version !== version || this.documents.get(uri) !== document) return done();
-        analysis.parsed?.prepareValueEdits();
-        if (analysis !== prepared?.analysis && this.options.previewAhead()) buildPreviewAhead(analysis, () => this.isCurrent(uri, analysis), this.whenIdle, done);
-        else done();
+        this.buildAhead(uri, analysis, analysis !== prepared?.analysis && this.options.previewAhead(), done);
       }),
     );
     if (prepared === undefined) this.background.set(uri, background);
@@ -138,6 +137,20 @@ export class DocumentStore {
    */
   private afterPublication(published: Promise<unknown>, work: () => void): void {
     void published.then(() => this.whenIdle(work));
+  }
+
+  /**
+   * Builds, a step per idle turn while `analysis` is `uri`'s current one, its value-edit index, then
+   * (`withPreview`) its preview's model; `done` once both are built or left.
+   */
+  private buildAhead(uri: string, analysis: DocumentAnalysis, withPreview: boolean, done: () => void): void {
+    const isCurrent = (): boolean => this.isCurrent(uri, analysis);
+    inSteps(
+      () => analysis.parsed?.buildValueEditsStep() ?? false,
+      isCurrent,
+      this.whenIdle,
+      () => (withPreview ? buildPreviewAhead(analysis, isCurrent, this.whenIdle, done) : done()),
+    );
   }
 
   /** After the requests waiting (the open's outline, lenses and hints): see StoreOptions.whenIdle. */
@@ -201,9 +214,7 @@ export class DocumentStore {
       this.afterPublication(published, () => {
         if (!this.isCurrent(uri, analysis)) return done();
         for (const listener of this.preparedPublishedListeners) listener(analysis);
-        analysis.parsed?.prepareValueEdits();
-        if (this.options.previewAhead()) buildPreviewAhead(analysis, () => this.isCurrent(uri, analysis), this.whenIdle, done);
-        else done();
+        this.buildAhead(uri, analysis, this.options.previewAhead(), done);
       }),
     );
     this.background.set(uri, background);
