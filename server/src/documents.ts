@@ -102,7 +102,7 @@ export class DocumentStore {
       this.recognised.add(uri);
       this.analyses.set(uri, prepared.analysis);
       this.publish(prepared.analysis);
-    } else this.schedule(document, true);
+    } else this.schedule(document, true, false);
     // What was published ahead of another text goes, unless this text's analysis replaced it.
     if (ahead !== undefined && prepared === undefined && !this.analyses.has(uri)) this.withdrawn(uri);
     const published = this.lastPublication;
@@ -324,7 +324,8 @@ export class DocumentStore {
     return isFsDocumentByName(uri, this.options.patternsFor(uri));
   }
 
-  private schedule(document: TextDocument, immediate: boolean): void {
+  /** `valueEditsAhead`: see `analyze` (the open builds its own ahead). */
+  private schedule(document: TextDocument, immediate: boolean, valueEditsAhead = true): void {
     const uri = document.uri;
     this.clearTimer(uri);
     if (!this.options.enabled()) {
@@ -333,7 +334,7 @@ export class DocumentStore {
     }
     if (!this.recognised.has(uri) && !this.isNamed(uri) && !mightBeFsDocument(document.getText())) return;
     if (immediate) {
-      this.analyze(document);
+      this.analyze(document, valueEditsAhead);
       return;
     }
     this.pending.set(
@@ -346,7 +347,12 @@ export class DocumentStore {
     );
   }
 
-  private analyze(document: TextDocument): DocumentAnalysis | undefined {
+  /**
+   * Analyses the document's text in full and publishes the result; with `valueEditsAhead`, then
+   * builds the value-edit index in steps once the diagnostics are out: after an edit that was not a
+   * value edit, the next digit typed would otherwise wait for the whole scan of the text.
+   */
+  private analyze(document: TextDocument, valueEditsAhead = true): DocumentAnalysis | undefined {
     const uri = document.uri;
     this.clearTimer(uri);
     const analysis = DocumentAnalysis.of(document, this.analyses.get(uri));
@@ -356,6 +362,7 @@ export class DocumentStore {
     }
     this.analyses.set(uri, analysis);
     this.publish(analysis);
+    if (valueEditsAhead) this.afterPublication(this.lastPublication, () => this.buildAhead(uri, analysis, false, () => undefined));
     return analysis;
   }
 

@@ -37,7 +37,7 @@ function storeWithTurns(): { documents: DocumentStore; queue: (() => void)[] } {
 
 async function queued(queue: readonly unknown[]): Promise<void> {
   for (let turn = 0; turn < 1_000 && queue.length === 0; turn++) await new Promise((resolve) => setTimeout(resolve, 1));
-  assert.ok(queue.length > 0, "the open's background work is queued once its diagnostics are out");
+  assert.ok(queue.length > 0, "background work is queued once the diagnostics are out");
 }
 
 /** The line and character of an offset in the large document. */
@@ -92,6 +92,27 @@ test("an edit that arrives while the index is built in steps finishes it, and is
   const statements = (version: ParsedVersion) => (version.value as FsDocument).statements;
   assert.equal(statements(second)[0], statements(first)[0], "analysed from the previous version");
   assert.equal(second.valueEditsPrepared, true);
+});
+
+test("after an edit that is not a value edit, the new version's index is built in steps too", async () => {
+  const { documents, queue } = storeWithTurns();
+  const uri = "file:///index-steps/reanalysed.json";
+  documents.open(uri, "json", 1, large);
+  await queued(queue);
+  queue.length = 0;
+  // A space before the document: analysed anew (after the store's delay).
+  documents.change(uri, 2, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: " " }]);
+  for (let turn = 0; turn < 1_000 && documents.get(uri)?.version !== 2; turn++) await new Promise((resolve) => setTimeout(resolve, 1));
+  const second = parsedOf(documents, uri);
+  await queued(queue);
+  let turns = 0;
+  while (!second.valueEditsPrepared) {
+    const work = queue.shift();
+    assert.ok(work, "more turns are queued until the index is built");
+    work();
+    turns++;
+  }
+  assert.ok(turns >= Math.ceil(cells / CELL_INDEX_STEP_CELLS), `${turns} turns for ${cells} cells`);
 });
 
 test("an index built a step at a time is the index built at once", () => {
