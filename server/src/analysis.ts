@@ -27,6 +27,8 @@ import {
 import type { DisplayFormat } from "../../shared/src/render/localeFormat";
 import { omittedStatements, type OmittedStatement } from "../../shared/src/render/index";
 import { presentStatementShell, type StatementShell } from "../../shared/src/render/presentation";
+import { arrayMember } from "../../shared/src/json/read";
+import { statementPointer } from "../../shared/src/model/pointers";
 import { PreviewWireBuilder, type PreviewWire } from "../../shared/src/render/previewWire";
 import { rowsOfValueEdit, withRowsRebuilt, withStatementRebuilt } from "../../shared/src/render/previewEdit";
 import { ValueCellIndexBuilder, type ValueCellIndex } from "../../shared/src/incremental/cellIndex";
@@ -35,8 +37,6 @@ import { OpenDocument } from "./textDocument";
 import { shiftDiagnostic, shiftLenses, shiftSymbols, type LineShift } from "./lineShift";
 
 const DECIMAL_CHARACTERS = /^[-.0-9]*$/;
-/** How many statements' shells value edits keep (ParsedVersion.statementShells): enough to go back and forth between a few. */
-const SHELLS_KEPT = 4;
 
 /** A version whose text parsed: its value, its validation and what is derived from them. */
 export class ParsedVersion {
@@ -49,10 +49,10 @@ export class ParsedVersion {
   private previewWireBuilder: PreviewWireBuilder | undefined;
   private omittedCache: readonly OmittedStatement[] | undefined;
   /**
-   * The shells (rows without cells) of the statements value edits changed last, by statement index,
-   * most recent last: a value edit presents only the rows it changed from them (previewEdit.ts).
-   * Value edits change no shell, so the versions after one share these; at most SHELLS_KEPT, each
-   * being an object per row of its statement.
+   * The shells (rows without cells) of the statements the preview shows, by statement index, made
+   * ahead (buildStatementShellStep) or at a statement's first value edit: a value edit presents
+   * only the rows it changed from them (previewEdit.ts). Value edits change no shell, so the
+   * versions after one share this map. About an object per row the preview shows cells of.
    */
   private statementShells: Map<number, StatementShell> | undefined;
   private positionsCache: TextDocument | undefined;
@@ -133,20 +133,43 @@ export class ParsedVersion {
    * presented again, from the statement's shell; the whole statement when no shell fits.
    */
   private previewAfterValueEdit(wire: PreviewWire, next: ParsedVersion, edit: ValueEdit): PreviewWire {
-    const shells = this.statementShells ?? new Map<number, StatementShell>();
-    next.statementShells = shells;
-    let shell = shells.get(edit.statement);
-    shells.delete(edit.statement);
-    shell ??= presentStatementShell(this.value, this.analysis.result, edit.statement);
+    // A statement the preview shows no cells of: the edit changes nothing there.
+    if (!showsCells(wire, edit.statement)) return wire;
+    this.statementShells ??= new Map<number, StatementShell>();
+    next.statementShells = this.statementShells;
+    const shell = this.statementShell(edit.statement);
     if (shell !== undefined) {
-      shells.set(edit.statement, shell);
-      if (shells.size > SHELLS_KEPT) shells.delete(shells.keys().next().value as number);
       const applications = edit.analysis.result.calculations.applications;
       const rows = rowsOfValueEdit(shell, edit.value, edit.item, edit.changed, applications);
       const rebuilt = rows && withRowsRebuilt(wire, shell, edit.value, rows, (statement, parent, period) => next.application(statement, parent, period));
       if (rebuilt !== undefined) return rebuilt;
     }
     return withStatementRebuilt(wire, edit.value, edit.analysis.result, edit.statement);
+  }
+
+  /** The shell of statement `index`, made now if it was not made yet. */
+  private statementShell(index: number): StatementShell | undefined {
+    this.statementShells ??= new Map<number, StatementShell>();
+    let shell = this.statementShells.get(index);
+    if (shell === undefined) {
+      shell = presentStatementShell(this.value, this.analysis.result, index);
+      if (shell !== undefined) this.statementShells.set(index, shell);
+    }
+    return shell;
+  }
+
+  /**
+   * Makes the shell of one more statement the preview shows cells of, once its model is built
+   * (previewAhead.ts), so that the first value edit of each statement does not make it (10–40 ms
+   * for a 3,000-row statement at 5 MB); false once every such statement has one.
+   */
+  buildStatementShellStep(): boolean {
+    const wire = this.previewWireCache;
+    if (wire === undefined) return false;
+    for (const [index] of arrayMember(this.value, "statements").entries()) {
+      if (this.statementShells?.has(index) !== true && showsCells(wire, index)) return this.statementShell(index) !== undefined;
+    }
+    return false;
   }
 
   /** This version's analysis of `text` (this text with `edit` applied), when the edit is a value edit. */
@@ -308,6 +331,13 @@ export class ParsedVersion {
     this.positionsCache ??= OpenDocument.create(this.uri, this.languageId, this.version, this.text);
     return this.positionsCache;
   }
+}
+
+/** Whether the preview's model `wire` shows the cells of statement `index` (of the document's statements). */
+function showsCells(wire: PreviewWire, index: number): boolean {
+  const pointer = statementPointer(index);
+  const statement = wire.statements.find((each) => each.pointer === pointer);
+  return statement !== undefined && statement.omitted === undefined;
 }
 
 /** A (statement, parent) pair as one key: both ids are data, any character included. */

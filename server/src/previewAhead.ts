@@ -31,5 +31,6 @@ export function buildPreviewAhead(
     done();
     return;
   }
-  inSteps(() => parsed.buildPreviewWireStep(), isCurrent, later, done);
+  // Then the statements' shells, which the first value edit of each would otherwise make.
+  inSteps(() => parsed.buildPreviewWireStep() || parsed.buildStatementShellStep(), isCurrent, later, done);
 }

@@ -2,7 +2,8 @@
 // shared/src/render/previewEdit.ts): the statement's shell (labels, units, parents) is made at its
 // first edit and kept, so a later edit of the same statement reads no other item's label, and reads the
 // values of the edited item's row and its subtotal's only (besides the children the engine sums
-// again), not those of the statement's other rows. Its model is the one built from scratch.
+// again), not those of the statement's other rows. Built ahead with the preview's model, the shells
+// spare a statement's first edit too. Its model is the one built from scratch.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -106,4 +107,21 @@ test("a value edit presents the preview rows it changes only, from the statement
   const whole = previewWireOf(buildPresentation(third.value, third.analysis.result));
   assert.equal(previewWireText(wire), previewWireText(whole));
   assert.equal(wire.statements[0]?.rows[155]?.[5][0], "7");
+});
+
+test("with the preview's model built ahead, the statements' shells are made after it: even a statement's first value edit reads no other item's label", () => {
+  const text = documentText();
+  const value = JSON.parse(text) as { statements: { items: object[] }[] };
+  const reads = counted(value);
+  const first = new ParsedVersion(URI, "json", 1, text, value, analyze(value));
+  // As previewAhead.ts builds them, a step at a time.
+  let steps = 0;
+  while (first.buildPreviewWireStep() || first.buildStatementShellStep()) steps++;
+  assert.ok(steps > 0);
+  // And the value-edit index, which the server builds after the open too (a scan that reads every member).
+  assert.ok(first.prepareValueEdits());
+  reads.reset();
+  const second = edited(first, 42, "9");
+  assert.deepEqual([...(reads.of.get("label") ?? [])], [42]);
+  assert.equal(previewWireText(second.previewWire), previewWireText(previewWireOf(buildPresentation(second.value, second.analysis.result))));
 });
