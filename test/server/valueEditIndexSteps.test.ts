@@ -46,6 +46,18 @@ function positionOf(offset: number): { line: number; character: number } {
   return { line: lines.length - 1, character: (lines.at(-1) as string).length };
 }
 
+/** Runs the queued idle turns one at a time until `parsed`'s value-edit index is built; how many it took. */
+function turnsUntilPrepared(queue: (() => void)[], parsed: ParsedVersion): number {
+  let turns = 0;
+  while (!parsed.valueEditsPrepared) {
+    const work = queue.shift();
+    assert.ok(work, "more turns are queued until the index is built");
+    work();
+    turns++;
+  }
+  return turns;
+}
+
 function parsedOf(documents: DocumentStore, uri: string): ParsedVersion {
   const parsed = documents.get(uri)?.parsed;
   assert.ok(parsed, "the document is analysed and parses");
@@ -60,13 +72,7 @@ test("the value-edit index is built after an open a step per idle turn, a few th
   documents.open(uri, "json", 1, large);
   const parsed = parsedOf(documents, uri);
   await queued(queue);
-  let turns = 0;
-  while (!parsed.valueEditsPrepared) {
-    const work = queue.shift();
-    assert.ok(work, "more turns are queued until the index is built");
-    work();
-    turns++;
-  }
+  const turns = turnsUntilPrepared(queue, parsed);
   // The open's own turn, then one per step (each step ends with the item that reaches the count).
   assert.ok(turns >= steps, `${turns} turns for ${cells} cells`);
 });
@@ -105,13 +111,7 @@ test("after an edit that is not a value edit, the new version's index is built i
   for (let turn = 0; turn < 1_000 && documents.get(uri)?.version !== 2; turn++) await new Promise((resolve) => setTimeout(resolve, 1));
   const second = parsedOf(documents, uri);
   await queued(queue);
-  let turns = 0;
-  while (!second.valueEditsPrepared) {
-    const work = queue.shift();
-    assert.ok(work, "more turns are queued until the index is built");
-    work();
-    turns++;
-  }
+  const turns = turnsUntilPrepared(queue, second);
   assert.ok(turns >= Math.ceil(cells / CELL_INDEX_STEP_CELLS), `${turns} turns for ${cells} cells`);
 });
 
