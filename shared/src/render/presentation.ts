@@ -4,7 +4,7 @@
 
 import { isDecimal } from "../decimal/grammar";
 import { pointer } from "../json/pointer";
-import type { ErrorApplication, ValidationResult } from "../types";
+import type { ErrorApplication, RollupApplication, ValidationResult } from "../types";
 import { rowLinks } from "./hierarchy";
 import { chargeCells, RENDER_LIMITS, type Omission } from "./limits";
 import type { CellKind, CellPresentation, CellProblem, PeriodColumn, Presentation, RowPresentation, StatementPresentation, UnitPresentation } from "./model";
@@ -77,8 +77,8 @@ export function presentStatementAt(document: unknown, result: ValidationResult, 
 export interface StatementShell {
   /** As presentStatementAt presents it, every row without cells. */
   readonly statement: StatementPresentation;
-  /** The rows (positions) of each item id, for finding the subtotals an edit changed. */
-  readonly rowsById: ReadonlyMap<string, readonly number[]>;
+  /** The row (position) of each item id, for finding the subtotals an edit changed. */
+  readonly rowsById: ReadonlyMap<string, number>;
   /**
    * The cells of the row at `position` as presentStatementAt makes them, from the item's `values`
    * and `application` (the version's check of a parent in a period). Which checks a cell stops is
@@ -88,28 +88,41 @@ export interface StatementShell {
 }
 
 export function presentStatementShell(document: unknown, result: ValidationResult, index: number): StatementShell | undefined {
-  const found = statementWithDefinitions(document, result, index);
+  // Only the checks a cell can stop (errors) are kept: the shell lives as long as the edits do, and
+  // an index of every check of a 3,000-row statement was most of its memory.
+  const found = statementWithDefinitions(document, result, index, (application) => application.status === "error");
   if (found === undefined) return undefined;
   const { blocking } = found.definitions.applications;
-  const { statement, cellsAt } = statementParts(found.statement, index, found.definitions, { cells: Number.POSITIVE_INFINITY }, (rowAt, count) =>
+  // Only the statement is kept, not statementParts' own per-row heads: its rows say all a row's cells need.
+  const { statement } = statementParts(found.statement, index, found.definitions, { cells: Number.POSITIVE_INFINITY }, (rowAt, count) =>
     Array.from({ length: count }, (_, position) => rowAt(position, false)),
   );
-  const rowsById = new Map<string, number[]>();
+  // The first row of each id: value edits are made in conforming documents only, whose ids are unique in a statement.
+  const rowsById = new Map<string, number>();
   statement.rows.forEach((row, position) => {
-    if (row.id === undefined) return;
-    const rows = rowsById.get(row.id);
-    if (rows === undefined) rowsById.set(row.id, [position]);
-    else rows.push(position);
+    if (row.id !== undefined && !rowsById.has(row.id)) rowsById.set(row.id, position);
   });
-  return { statement, rowsById, cellsAt: (position, values, application) => cellsAt(position, values, { application, blocking }) };
+  return {
+    statement,
+    rowsById,
+    cellsAt: (position, values, application) => {
+      const row = statement.rows[position];
+      return row === undefined || statement.cellsOmitted ? [] : rowCells(statement, row, values, { application, blocking });
+    },
+  };
 }
 
-/** The statement at `index` and what presenting it alone needs: only its own applications are indexed. */
-function statementWithDefinitions(document: unknown, result: ValidationResult, index: number): { statement: JsonRecord; definitions: Definitions } | undefined {
+/** The statement at `index` and what presenting it alone needs: only its own applications (those `kept`) are indexed. */
+function statementWithDefinitions(
+  document: unknown,
+  result: ValidationResult,
+  index: number,
+  kept: (application: RollupApplication) => boolean = () => true,
+): { statement: JsonRecord; definitions: Definitions } | undefined {
   const statement = arrayMember(document, "statements")[index];
   if (!isRecord(statement)) return undefined;
   const id = stringMember(statement, "id");
-  const applications = result.calculations.applications.filter((application) => application.key.statement === id);
+  const applications = result.calculations.applications.filter((application) => application.key.statement === id && kept(application));
   const definitions: Definitions = {
     units: unitDefinitions(arrayMember(document, "units")),
     periods: periodDefinitions(arrayMember(document, "periods")),
@@ -245,8 +258,20 @@ export function* presentStatementsInParts(document: unknown, result: ValidationR
 }
 
 type RowAt = (position: number, withCells: boolean) => RowPresentation;
-/** The cells of the row at a position, from the item's `values` and the applications of `applications`. */
-type CellsAt = (position: number, values: unknown, applications: ApplicationIndex) => CellPresentation[];
+
+/**
+ * The cells of `row` (an item's row) of the statement at `statement.index`, one per period, from the
+ * item's `values` and the checks of `applications`.
+ */
+function rowCells(
+  statement: Pick<StatementPresentation, "id" | "index" | "periods">,
+  row: Pick<RowPresentation, "id" | "index" | "isSubtotal">,
+  values: unknown,
+  applications: ApplicationIndex,
+): CellPresentation[] {
+  const context: CellContext = { statement: statement.id, item: row.id, isSubtotal: row.isSubtotal, applications };
+  return statement.periods.map((period) => presentCell(values, period.id, cellPointer(statement.index, row.index, period.id), context));
+}
 
 /**
  * The statement's presentation with the rows `rows` makes (its array its own), and the row at a
@@ -258,7 +283,7 @@ function statementParts(
   definitions: Definitions,
   budget: { cells: number },
   rows: (rowAt: RowAt, count: number) => RowPresentation[],
-): { statement: StatementPresentation; rowAt: RowAt; cellsAt: CellsAt } {
+): { statement: StatementPresentation; rowAt: RowAt } {
   const id = stringMember(statement, "id");
   const periods: PeriodColumn[] = [];
   arrayMember(statement, "periods").forEach((periodId, position) => {
@@ -300,12 +325,6 @@ function statementParts(
   const unitPerRow = !shared && heads.length > 0;
   const cellsOmitted = chargeCells({ unitPerRow, periods, rows: heads }, budget) !== undefined;
 
-  const cellsAt: CellsAt = (position, values, applications) => {
-    const { head } = heads[position] as (typeof heads)[number];
-    if (cellsOmitted) return [];
-    const context: CellContext = { statement: id, item: head.id, isSubtotal: head.isSubtotal, applications };
-    return periods.map((period) => presentCell(values, period.id, cellPointer(index, head.index, period.id), context));
-  };
   // Rows are written out member by member, not spread: a spread per row costs more than the row.
   const rowAt: RowAt = (position, withCells) => {
     const { item, head } = heads[position] as (typeof heads)[number];
@@ -319,7 +338,7 @@ function statementParts(
       depth: head.depth,
       isSubtotal: head.isSubtotal,
       parentRow: head.parentRow,
-      cells: withCells ? cellsAt(position, member(item, "values"), definitions.applications) : [],
+      cells: withCells && !cellsOmitted ? rowCells({ id, index, periods }, head, member(item, "values"), definitions.applications) : [],
     };
   };
   return {
@@ -335,7 +354,6 @@ function statementParts(
       cellsOmitted,
     },
     rowAt,
-    cellsAt,
   };
 }
 

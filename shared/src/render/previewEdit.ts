@@ -99,7 +99,8 @@ export function rowsOfValueEdit(
   const rows = new Set<number>([item]);
   for (const position of changed) {
     const parent = applications[position]?.key.parent;
-    for (const row of (parent === undefined ? undefined : shell.rowsById.get(parent)) ?? []) rows.add(row);
+    const row = parent === undefined ? undefined : shell.rowsById.get(parent);
+    if (row !== undefined) rows.add(row);
   }
   return rows;
 }
