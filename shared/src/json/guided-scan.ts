@@ -210,9 +210,10 @@ function collectMissing(trie: Trie, missing: number, node: SourceRange, key: Sou
 }
 
 /**
- * A walk of a text guided by its parsed value that is specific to one shape (incremental/cellIndex.ts
- * reads every value cell): the walk calls `walkObject`, `walkArray` and `stepOver`, and `guided`
- * turns a mismatch between the text and the value into undefined.
+ * A walk of a text guided by its parsed value that is specific to one shape (incremental/cellScan.ts
+ * reads every value cell): the walk calls `walkObject`, its generator forms and `stepOver`, and
+ * `guided` turns a mismatch between the text and the value into undefined (a step of a generator's
+ * walk is run inside it too).
  */
 export function guided<T>(walk: () => T): T | undefined {
   try {
@@ -250,13 +251,6 @@ export function walkObject(text: string, record: object, at: number, member: (na
   return closing(text, position, CLOSE_BRACE);
 }
 
-/** Walks the array at `at`: `element` gets each index and where its value starts, and returns where it ends. */
-export function walkArray(text: string, length: number, at: number, element: (index: number, valueAt: number) => number): number {
-  let position = openArray(text, at);
-  for (let index = 0; index < length; index++) position = skipSpace(text, element(index, elementAt(text, index, position)));
-  return closing(text, position, CLOSE_BRACKET);
-}
-
 /**
  * walkObject as a generator, for a walk that stops between steps (incremental/cellIndex.ts): it
  * stops wherever `member`'s own generator does, and returns the end of the object.
@@ -276,7 +270,10 @@ export function* walkObjectInSteps(
   return closing(text, position, CLOSE_BRACE);
 }
 
-/** walkArray as a generator (walkObjectInSteps). */
+/**
+ * Walks the array at `at` as a generator (walkObjectInSteps): `element` gets each index and where
+ * its value starts, and returns where it ends. Returns the end of the array.
+ */
 export function* walkArrayInSteps(
   text: string,
   length: number,
