@@ -1,10 +1,10 @@
 // The engine entry points the benchmark measures, bundled to dist/bench-engine.js.
-import { analyze, diffSnapshot, explainerFor, parseJson } from "../../shared/src/index";
+import { analyze, applicationKey, diffSnapshot, explainerFor, parseJson, type RollupApplication } from "../../shared/src/index";
 import { renderHtmlPage } from "../../shared/src/render/index";
-import { presentDocument } from "../../shared/src/render/presentation";
+import { presentDocument, presentStatementShell, type StatementShell } from "../../shared/src/render/presentation";
 import { diffPreviewWires } from "../../shared/src/render/previewPatch";
 import { previewWireOf } from "../../shared/src/render/previewWire";
-import { rowsOfValueEdit, withStatementRebuilt } from "../../shared/src/render/previewEdit";
+import { rowsOfValueEdit, withRowsRebuilt } from "../../shared/src/render/previewEdit";
 import { ValueCellIndex } from "../../shared/src/incremental/cellIndex";
 import { applicationPositions, applyValueEdit } from "../../shared/src/incremental/valueEdit";
 export { SERVER_ENV, SERVER_NODE_OPTIONS } from "../../protocol/lsp";
@@ -58,7 +58,8 @@ export function previewSetup(text: string) {
   if (cells === undefined) throw new Error("the generated document does not conform");
   const offset = valueDigit(text);
   const base = { text, analysis: before.analysis, cells, positions: applicationPositions(before.analysis.result.calculations.applications) };
-  return { before, after: edited, beforeModel: previewWireOf(presentDocument(before.value, before.analysis.result, undefined)), base, offset, flip: 0 };
+  const beforeModel = previewWireOf(presentDocument(before.value, before.analysis.result, undefined));
+  return { before, after: edited, beforeModel, base, offset, flip: 0, shell: undefined as StatementShell | undefined };
 }
 
 /** The offset of one value cell's first digit (as the server benchmark edits it). */
@@ -89,9 +90,19 @@ export function valueEditPatch(text: string, prepared: ReturnType<typeof preview
   const next = text.slice(0, offset) + (prepared.flip === 1 ? digit : text[offset]) + text.slice(offset + 1);
   const edit = applyValueEdit(base, { offset, length: 1, text: next[offset] as string }, next);
   if (edit === undefined) throw new Error("the edit is not a value edit");
-  // As the server does: only the rows the edit can change (server/src/analysis.ts).
-  const rows = rowsOfValueEdit(edit.value, edit.statement, edit.item, edit.changed, edit.analysis.result.calculations.applications);
-  const model = withStatementRebuilt(prepared.beforeModel, edit.value, edit.analysis.result, edit.statement, rows);
+  // As the server does: only the rows the edit can change, from the statement's shell, made at its
+  // first edit and kept (server/src/analysis.ts).
+  prepared.shell ??= presentStatementShell(prepared.before.value, prepared.before.analysis.result, edit.statement);
+  const { shell } = prepared;
+  if (shell === undefined) throw new Error("the edited statement has no shell");
+  const applications = edit.analysis.result.calculations.applications;
+  const rows = rowsOfValueEdit(shell, edit.value, edit.item, edit.changed, applications);
+  const application = (statement: string, parent: string, period: string): RollupApplication | undefined => {
+    const position = base.positions.get(applicationKey(statement, parent, period));
+    return position === undefined ? undefined : applications[position];
+  };
+  const model = rows && withRowsRebuilt(prepared.beforeModel, shell, edit.value, rows, application);
+  if (model === undefined) throw new Error("the edited rows could not be rebuilt");
   const ops = diffPreviewWires(prepared.beforeModel, model);
   if (prepared.flip === 1 && ops.length === 0) throw new Error("the edit produced no patch");
   return ops;

@@ -26,9 +26,12 @@ import {
 } from "../../shared/src/index";
 import type { DisplayFormat } from "../../shared/src/render/localeFormat";
 import { omittedStatements, type OmittedStatement } from "../../shared/src/render/index";
+import { presentStatementShell, type StatementShell } from "../../shared/src/render/presentation";
+import { arrayMember } from "../../shared/src/json/read";
+import { statementPointer } from "../../shared/src/model/pointers";
 import { PreviewWireBuilder, type PreviewWire } from "../../shared/src/render/previewWire";
-import { rowsOfValueEdit, withStatementRebuilt } from "../../shared/src/render/previewEdit";
-import { ValueCellIndex } from "../../shared/src/incremental/cellIndex";
+import { rowsOfValueEdit, withRowsRebuilt, withStatementRebuilt } from "../../shared/src/render/previewEdit";
+import { ValueCellIndexBuilder, type ValueCellIndex } from "../../shared/src/incremental/cellIndex";
 import { applicationPositions, applyValueEdit, type TextEdit, type ValueEdit } from "../../shared/src/incremental/valueEdit";
 import { OpenDocument } from "./textDocument";
 import { shiftDiagnostic, shiftLenses, shiftSymbols, type LineShift } from "./lineShift";
@@ -45,9 +48,21 @@ export class ParsedVersion {
   /** The preview's model while it is being built ahead, a few rows at a time (buildPreviewWireStep). */
   private previewWireBuilder: PreviewWireBuilder | undefined;
   private omittedCache: readonly OmittedStatement[] | undefined;
+  /**
+   * The shells (rows without cells) of the statements the preview shows, by statement index, made
+   * ahead (buildStatementShellStep) or at a statement's first value edit: a value edit presents
+   * only the rows it changed from them (previewEdit.ts). Value edits change no shell, so the
+   * versions after one share this map. About an object per row the preview shows cells of.
+   */
+  private statementShells: Map<number, StatementShell> | undefined;
   private positionsCache: TextDocument | undefined;
-  /** Built when the first edit asks for it; a value edit hands the next version a shifted copy. */
+  /**
+   * Built a step at a time after the open (buildValueEditsStep), or at once when an edit asks for
+   * it first; a value edit hands the next version a shifted copy.
+   */
   private cellsCache: ValueCellIndex | null | undefined;
+  /** The index while it is being built a step at a time. */
+  private cellsBuilder: ValueCellIndexBuilder | undefined;
   /**
    * Where each application is in the result's list, by key: built once per full analysis and kept
    * by the value edits after it, which change applications in place (valueEdit.ts).
@@ -99,11 +114,7 @@ export class ParsedVersion {
     next.omittedCache = previous.omittedCache;
     // Nor the outline's size, the subtotals or the statements the preview leaves out: the same limits.
     next.limits = previous.limits;
-    if (previous.previewWireCache !== undefined) {
-      // Only the rows the edit can change: the edited item's, and the subtotals' whose checks it is in.
-      const rows = rowsOfValueEdit(edit.value, edit.statement, edit.item, edit.changed, edit.analysis.result.calculations.applications);
-      next.previewWireCache = withStatementRebuilt(previous.previewWireCache, edit.value, edit.analysis.result, edit.statement, rows);
-    }
+    if (previous.previewWireCache !== undefined) next.previewWireCache = previous.previewAfterValueEdit(previous.previewWireCache, next, edit);
     // The outline, the lens list and the diagnostics name ids and items, which the edit left as
     // they were; only positions after the edit on its line moved (it inserted no line break).
     if (previous.outline !== undefined || previous.lenses !== undefined || previous.rollupDiagnostics !== undefined) {
@@ -116,6 +127,51 @@ export class ParsedVersion {
     return next;
   }
 
+  /**
+   * The preview model of `next`, made by `edit` from this version, whose model is `wire`: only the
+   * rows the edit can change (the edited item's, and the subtotals' whose checks it is in) are
+   * presented again, from the statement's shell; the whole statement when no shell fits.
+   */
+  private previewAfterValueEdit(wire: PreviewWire, next: ParsedVersion, edit: ValueEdit): PreviewWire {
+    // A statement the preview shows no cells of: the edit changes nothing there.
+    if (!showsCells(wire, edit.statement)) return wire;
+    this.statementShells ??= new Map<number, StatementShell>();
+    next.statementShells = this.statementShells;
+    const shell = this.statementShell(edit.statement);
+    if (shell !== undefined) {
+      const applications = edit.analysis.result.calculations.applications;
+      const rows = rowsOfValueEdit(shell, edit.value, edit.item, edit.changed, applications);
+      const rebuilt = rows && withRowsRebuilt(wire, shell, edit.value, rows, (statement, parent, period) => next.application(statement, parent, period));
+      if (rebuilt !== undefined) return rebuilt;
+    }
+    return withStatementRebuilt(wire, edit.value, edit.analysis.result, edit.statement);
+  }
+
+  /** The shell of statement `index`, made now if it was not made yet. */
+  private statementShell(index: number): StatementShell | undefined {
+    this.statementShells ??= new Map<number, StatementShell>();
+    let shell = this.statementShells.get(index);
+    if (shell === undefined) {
+      shell = presentStatementShell(this.value, this.analysis.result, index);
+      if (shell !== undefined) this.statementShells.set(index, shell);
+    }
+    return shell;
+  }
+
+  /**
+   * Makes the shell of one more statement the preview shows cells of, once its model is built
+   * (previewAhead.ts), so that the first value edit of each statement does not make it (10–40 ms
+   * for a 3,000-row statement at 5 MB); false once every such statement has one.
+   */
+  buildStatementShellStep(): boolean {
+    const wire = this.previewWireCache;
+    if (wire === undefined) return false;
+    for (const [index] of arrayMember(this.value, "statements").entries()) {
+      if (this.statementShells?.has(index) !== true && showsCells(wire, index)) return this.statementShell(index) !== undefined;
+    }
+    return false;
+  }
+
   /** This version's analysis of `text` (this text with `edit` applied), when the edit is a value edit. */
   valueEdit(edit: TextEdit, text: string): ValueEdit | undefined {
     // Typing anything but digits, "-" or "." is never a value edit: no index is built for it.
@@ -124,14 +180,35 @@ export class ParsedVersion {
     return applyValueEdit({ text: this.text, analysis: this.analysis, cells, positions: this.applicationIndex() }, edit, text);
   }
 
-  /** Builds what value edits of this version need (a scan of the text); false when they cannot be. */
+  /** Builds what value edits of this version need (a scan of the text), what is left of it; false when they cannot be. */
   prepareValueEdits(): boolean {
     if (this.analysis.document === undefined || this.analysis.issues.length > 0) return false;
-    if (this.cellsCache === undefined) this.cellsCache = ValueCellIndex.build(this.text, this.analysis.document) ?? null;
+    if (this.cellsCache === undefined) {
+      this.cellsCache = (this.cellsBuilder ?? new ValueCellIndexBuilder(this.text, this.analysis.document)).finish() ?? null;
+      this.cellsBuilder = undefined;
+    }
     if (this.cellsCache === null) return false;
     // The positions too, so that the first number typed waits for neither.
     this.applicationIndex();
     return true;
+  }
+
+  /** Whether what value edits need is built, or known not to be possible (an edit waits for neither). */
+  get valueEditsPrepared(): boolean {
+    return this.cellsCache !== undefined;
+  }
+
+  /**
+   * Scans a few thousand more cells for value edits (prepareValueEdits; cellScan.ts); false once
+   * what they need is ready, or they cannot be.
+   */
+  buildValueEditsStep(): boolean {
+    const document = this.analysis.document;
+    if (this.cellsCache !== undefined || document === undefined || this.analysis.issues.length > 0) return false;
+    this.cellsBuilder ??= new ValueCellIndexBuilder(this.text, document);
+    if (this.cellsBuilder.step()) return true;
+    this.prepareValueEdits();
+    return false;
   }
 
   /** Where each application is in the result's list, by key (applicationPositionsCache). */
@@ -254,6 +331,13 @@ export class ParsedVersion {
     this.positionsCache ??= OpenDocument.create(this.uri, this.languageId, this.version, this.text);
     return this.positionsCache;
   }
+}
+
+/** Whether the preview's model `wire` shows the cells of statement `index` (of the document's statements). */
+function showsCells(wire: PreviewWire, index: number): boolean {
+  const pointer = statementPointer(index);
+  const statement = wire.statements.find((each) => each.pointer === pointer);
+  return statement !== undefined && statement.omitted === undefined;
 }
 
 /** A (statement, parent) pair as one key: both ids are data, any character included. */

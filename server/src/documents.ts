@@ -17,6 +17,7 @@ import { OPEN_AHEAD } from "../../protocol/lsp";
 import { DocumentAnalysis } from "./analysis";
 import { OpenDocument } from "./textDocument";
 import { buildPreviewAhead } from "./previewAhead";
+import { inSteps } from "./steps";
 
 export interface StoreOptions {
   /** Milliseconds to wait after an edit before analysing. */
@@ -101,20 +102,18 @@ export class DocumentStore {
       this.recognised.add(uri);
       this.analyses.set(uri, prepared.analysis);
       this.publish(prepared.analysis);
-    } else this.schedule(document, true);
+    } else this.schedule(document, true, false);
     // What was published ahead of another text goes, unless this text's analysis replaced it.
     if (ahead !== undefined && prepared === undefined && !this.analyses.has(uri)) this.withdrawn(uri);
     const published = this.lastPublication;
     for (const listener of this.openedListeners) listener(uri);
-    // Once the first diagnostics are out, prepare for value edits (a scan of the text), so that the
-    // first number typed does not wait for it. What was prepared ahead is being built already.
+    // Once the first diagnostics are out, prepare for value edits (a scan of the text, in steps), so
+    // that the first number typed does not wait for it. What was prepared ahead is being built already.
     const background = new Promise<void>((done) =>
       this.afterPublication(published, () => {
         const analysis = this.analyses.get(uri);
         if (analysis?.version !== version || this.documents.get(uri) !== document) return done();
-        analysis.parsed?.prepareValueEdits();
-        if (analysis !== prepared?.analysis && this.options.previewAhead()) buildPreviewAhead(analysis, () => this.isCurrent(uri, analysis), this.whenIdle, done);
-        else done();
+        this.buildAhead(uri, analysis, analysis !== prepared?.analysis && this.options.previewAhead(), done);
       }),
     );
     if (prepared === undefined) this.background.set(uri, background);
@@ -138,6 +137,20 @@ export class DocumentStore {
    */
   private afterPublication(published: Promise<unknown>, work: () => void): void {
     void published.then(() => this.whenIdle(work));
+  }
+
+  /**
+   * Builds, a step per idle turn while `analysis` is `uri`'s current one, its value-edit index, then
+   * (`withPreview`) its preview's model; `done` once both are built or left.
+   */
+  private buildAhead(uri: string, analysis: DocumentAnalysis, withPreview: boolean, done: () => void): void {
+    const isCurrent = (): boolean => this.isCurrent(uri, analysis);
+    inSteps(
+      () => analysis.parsed?.buildValueEditsStep() ?? false,
+      isCurrent,
+      this.whenIdle,
+      () => (withPreview ? buildPreviewAhead(analysis, isCurrent, this.whenIdle, done) : done()),
+    );
   }
 
   /** After the requests waiting (the open's outline, lenses and hints): see StoreOptions.whenIdle. */
@@ -201,9 +214,7 @@ export class DocumentStore {
       this.afterPublication(published, () => {
         if (!this.isCurrent(uri, analysis)) return done();
         for (const listener of this.preparedPublishedListeners) listener(analysis);
-        analysis.parsed?.prepareValueEdits();
-        if (this.options.previewAhead()) buildPreviewAhead(analysis, () => this.isCurrent(uri, analysis), this.whenIdle, done);
-        else done();
+        this.buildAhead(uri, analysis, this.options.previewAhead(), done);
       }),
     );
     this.background.set(uri, background);
@@ -313,7 +324,8 @@ export class DocumentStore {
     return isFsDocumentByName(uri, this.options.patternsFor(uri));
   }
 
-  private schedule(document: TextDocument, immediate: boolean): void {
+  /** `valueEditsAhead`: see `analyze` (the open builds its own ahead). */
+  private schedule(document: TextDocument, immediate: boolean, valueEditsAhead = true): void {
     const uri = document.uri;
     this.clearTimer(uri);
     if (!this.options.enabled()) {
@@ -322,7 +334,7 @@ export class DocumentStore {
     }
     if (!this.recognised.has(uri) && !this.isNamed(uri) && !mightBeFsDocument(document.getText())) return;
     if (immediate) {
-      this.analyze(document);
+      this.analyze(document, valueEditsAhead);
       return;
     }
     this.pending.set(
@@ -335,7 +347,12 @@ export class DocumentStore {
     );
   }
 
-  private analyze(document: TextDocument): DocumentAnalysis | undefined {
+  /**
+   * Analyses the document's text in full and publishes the result; with `valueEditsAhead`, then
+   * builds the value-edit index in steps once the diagnostics are out: after an edit that was not a
+   * value edit, the next digit typed would otherwise wait for the whole scan of the text.
+   */
+  private analyze(document: TextDocument, valueEditsAhead = true): DocumentAnalysis | undefined {
     const uri = document.uri;
     this.clearTimer(uri);
     const analysis = DocumentAnalysis.of(document, this.analyses.get(uri));
@@ -345,6 +362,7 @@ export class DocumentStore {
     }
     this.analyses.set(uri, analysis);
     this.publish(analysis);
+    if (valueEditsAhead) this.afterPublication(this.lastPublication, () => this.buildAhead(uri, analysis, false, () => undefined));
     return analysis;
   }
 

@@ -9,6 +9,7 @@
 // as the version is no longer the document's own.
 
 import type { DocumentAnalysis } from "./analysis";
+import { inSteps } from "./steps";
 
 /** Below this many characters the model is built in a few milliseconds when the preview asks. */
 export const PREVIEW_AHEAD_MIN_CHARS = 256 * 1024;
@@ -30,15 +31,6 @@ export function buildPreviewAhead(
     done();
     return;
   }
-  const step = (): void => {
-    let more = false;
-    try {
-      more = isCurrent() && parsed.buildPreviewWireStep();
-    } finally {
-      // A step that throws ends the building; what waits for it (the related information) goes on.
-      if (more) later(step);
-      else done();
-    }
-  };
-  later(step);
+  // Then the statements' shells, which the first value edit of each would otherwise make.
+  inSteps(() => parsed.buildPreviewWireStep() || parsed.buildStatementShellStep(), isCurrent, later, done);
 }

@@ -1,10 +1,11 @@
 // Where each value cell's token lies in the text of a conforming document, ordered by offset, so
 // that an edit can be matched to the one cell it changes without reading the text from the start.
-// Built once by a scan guided by the parsed value (json/guided-scan.ts); a value edit then shifts
-// the offsets after it instead of scanning again.
+// Built once by a scan guided by the parsed value (cellScan.ts), whole or a few thousand cells a
+// step (ValueCellIndexBuilder); a value edit then shifts the offsets after it instead of scanning again.
 
-import { afterSpace, guided, stepOver, walkArray, walkObject } from "../json/guided-scan";
-import type { FsDocument, Item, Statement } from "../types";
+import type { FsDocument } from "../types";
+import { guided } from "../json/guided-scan";
+import { scanCells, type CellArrays } from "./cellScan";
 
 export interface CellAt {
   /** Position of the cell in the index (for `shifted`). */
@@ -31,59 +32,12 @@ export class ValueCellIndex {
 
   /** The index of `text`, whose parsed value is the conforming `document`; undefined if the scan fails. */
   static build(text: string, document: FsDocument): ValueCellIndex | undefined {
-    if (text.length > 0x7fffffff) return undefined;
-    let count = 0;
-    for (const statement of document.statements) for (const item of statement.items) for (const _ in item.values) count++;
-    const starts = new Int32Array(count);
-    const ends = new Int32Array(count);
-    const statements = new Int32Array(count);
-    const items = new Int32Array(count);
-    const periods = new Int32Array(count);
-    const periodIds: string[] = [];
-    const periodIndex = new Map<string, number>();
-    let next = 0;
-    // One walk of the text guided by the value, down to each item's values, whose members are the
-    // cells (in text order, as the index needs them); everything else is stepped over.
-    const member = (record: object, name: string, at: number) => stepOver(text, (record as Record<string, unknown>)[name], at);
-    const complete = guided(() => {
-      const end = walkObject(text, document, afterSpace(text, 0), (name, at) => {
-        if (name !== "statements") return member(document, name, at);
-        return walkArray(text, document.statements.length, at, (s, at) => {
-          const statement = document.statements[s] as Statement;
-          return walkObject(text, statement, at, (name, at) => {
-            if (name !== "items") return member(statement, name, at);
-            return walkArray(text, statement.items.length, at, (i, at) => {
-              const item = statement.items[i] as Item;
-              return walkObject(text, item, at, (name, at) => {
-                if (name !== "values") return member(item, name, at);
-                return walkObject(text, item.values, at, (period, at) => {
-                  const end = member(item.values, period, at);
-                  // The count above missed a cell (it cannot, for a parsed value): no index.
-                  if (next >= count) throw new RangeError("more cells than counted");
-                  starts[next] = at;
-                  ends[next] = end;
-                  statements[next] = s;
-                  items[next] = i;
-                  // The parsed value's own key (walkObject's name), never a piece of the text: a V8
-                  // sliced string would keep this version's whole text alive in every later
-                  // version that inherits the index.
-                  let index = periodIndex.get(period);
-                  if (index === undefined) {
-                    index = periodIds.push(period) - 1;
-                    periodIndex.set(period, index);
-                  }
-                  periods[next] = index;
-                  next++;
-                  return end;
-                });
-              });
-            });
-          });
-        });
-      });
-      return afterSpace(text, end) === text.length;
-    });
-    return complete === true && next === count ? new ValueCellIndex(starts, ends, statements, items, periods, periodIds) : undefined;
+    return new ValueCellIndexBuilder(text, document).finish();
+  }
+
+  /** The index of the cells a scan found (ValueCellIndexBuilder). */
+  static of(cells: CellArrays): ValueCellIndex {
+    return new ValueCellIndex(cells.starts, cells.ends, cells.statements, cells.items, cells.periods, cells.periodIds);
   }
 
   get size(): number {
@@ -127,5 +81,36 @@ export class ValueCellIndex {
       ends[index] = (ends[index] as number) + delta;
     }
     return new ValueCellIndex(starts, ends, this.statements, this.items, this.periods, this.periodIds);
+  }
+}
+
+/** A ValueCellIndex built a step at a time (cellScan.ts: CELL_INDEX_STEP_CELLS cells a step), so that the server answers messages between steps. */
+export class ValueCellIndexBuilder {
+  private readonly scan: Generator<void, CellArrays | undefined, undefined> | undefined;
+  /** Set once the scan is over: the index, or undefined when the scan failed. */
+  private built: { index: ValueCellIndex | undefined } | undefined;
+
+  constructor(text: string, document: FsDocument) {
+    // Offsets are kept in Int32Arrays.
+    if (text.length > 0x7fffffff) this.built = { index: undefined };
+    else this.scan = scanCells(text, document);
+  }
+
+  /** Scans the next cells; false once the index is built or the scan failed. */
+  step(): boolean {
+    const scan = this.scan;
+    if (this.built !== undefined || scan === undefined) return false;
+    // A mismatch between the text and the value ends the scan without an index.
+    const next = guided(() => scan.next());
+    if (next !== undefined && next.done !== true) return true;
+    const cells = next?.value;
+    this.built = { index: cells === undefined ? undefined : ValueCellIndex.of(cells) };
+    return false;
+  }
+
+  /** The index, scanning what is left first; undefined if the scan fails (the text does not match the value). */
+  finish(): ValueCellIndex | undefined {
+    while (this.step());
+    return this.built?.index;
   }
 }

@@ -210,9 +210,10 @@ function collectMissing(trie: Trie, missing: number, node: SourceRange, key: Sou
 }
 
 /**
- * A walk of a text guided by its parsed value that is specific to one shape (incremental/cellIndex.ts
- * reads every value cell): the walk calls `walkObject`, `walkArray` and `stepOver`, and `guided`
- * turns a mismatch between the text and the value into undefined.
+ * A walk of a text guided by its parsed value that is specific to one shape (incremental/cellScan.ts
+ * reads every value cell): the walk calls `walkObject`, its generator forms and `stepOver`, and
+ * `guided` turns a mismatch between the text and the value into undefined (a step of a generator's
+ * walk is run inside it too).
  */
 export function guided<T>(walk: () => T): T | undefined {
   try {
@@ -241,38 +242,91 @@ export function afterSpace(text: string, at: number): number {
  * the object.
  */
 export function walkObject(text: string, record: object, at: number, member: (name: string, valueAt: number) => number): number {
-  expect(text, at, OPEN_BRACE);
-  const keys = Object.keys(record);
-  const inTextOrder = !keys.some((name) => INDEX_LIKE.test(name));
-  let position = skipSpace(text, at + 1);
-  for (let index = 0; index < keys.length; index++) {
-    if (index > 0) {
-      expect(text, position, COMMA);
-      position = skipSpace(text, position + 1);
-    }
-    const known = inTextOrder ? (keys[index] as string) : undefined;
-    const keyEnd = skipString(text, position, known ?? "");
-    const name = known ?? (JSON.parse(text.slice(position, keyEnd)) as string);
-    position = skipSpace(text, keyEnd);
-    expect(text, position, COLON);
-    position = skipSpace(text, member(name, skipSpace(text, position + 1)));
+  const object = openObject(text, record, at);
+  let position = object.first;
+  for (let index = 0; index < object.keys.length; index++) {
+    const [name, valueAt] = memberAt(text, object, index, position);
+    position = skipSpace(text, member(name, valueAt));
   }
-  expect(text, position, CLOSE_BRACE);
-  return position + 1;
+  return closing(text, position, CLOSE_BRACE);
 }
 
-/** Walks the array at `at`: `element` gets each index and where its value starts, and returns where it ends. */
-export function walkArray(text: string, length: number, at: number, element: (index: number, valueAt: number) => number): number {
-  expect(text, at, OPEN_BRACKET);
-  let position = skipSpace(text, at + 1);
-  for (let index = 0; index < length; index++) {
-    if (index > 0) {
-      expect(text, position, COMMA);
-      position = skipSpace(text, position + 1);
-    }
-    position = skipSpace(text, element(index, position));
+/**
+ * walkObject as a generator, for a walk that stops between steps (incremental/cellIndex.ts): it
+ * stops wherever `member`'s own generator does, and returns the end of the object.
+ */
+export function* walkObjectInSteps(
+  text: string,
+  record: object,
+  at: number,
+  member: (name: string, valueAt: number) => Generator<void, number, undefined>,
+): Generator<void, number, undefined> {
+  const object = openObject(text, record, at);
+  let position = object.first;
+  for (let index = 0; index < object.keys.length; index++) {
+    const [name, valueAt] = memberAt(text, object, index, position);
+    position = skipSpace(text, yield* member(name, valueAt));
   }
-  expect(text, position, CLOSE_BRACKET);
+  return closing(text, position, CLOSE_BRACE);
+}
+
+/**
+ * Walks the array at `at` as a generator (walkObjectInSteps): `element` gets each index and where
+ * its value starts, and returns where it ends. Returns the end of the array.
+ */
+export function* walkArrayInSteps(
+  text: string,
+  length: number,
+  at: number,
+  element: (index: number, valueAt: number) => Generator<void, number, undefined>,
+): Generator<void, number, undefined> {
+  let position = openArray(text, at);
+  for (let index = 0; index < length; index++) position = skipSpace(text, yield* element(index, elementAt(text, index, position)));
+  return closing(text, position, CLOSE_BRACKET);
+}
+
+/** An object being walked: its member names, whether they are in text order, and where its first member starts. */
+interface OpenObject {
+  readonly keys: readonly string[];
+  readonly inTextOrder: boolean;
+  readonly first: number;
+}
+
+function openObject(text: string, record: object, at: number): OpenObject {
+  expect(text, at, OPEN_BRACE);
+  const keys = Object.keys(record);
+  return { keys, inTextOrder: !keys.some((name) => INDEX_LIKE.test(name)), first: skipSpace(text, at + 1) };
+}
+
+/** Member `index` of `object`, which starts at `position` (after the comma, if any): its name and where its value starts. */
+function memberAt(text: string, object: OpenObject, index: number, position: number): [name: string, valueAt: number] {
+  if (index > 0) {
+    expect(text, position, COMMA);
+    position = skipSpace(text, position + 1);
+  }
+  const known = object.inTextOrder ? (object.keys[index] as string) : undefined;
+  const keyEnd = skipString(text, position, known ?? "");
+  const name = known ?? (JSON.parse(text.slice(position, keyEnd)) as string);
+  position = skipSpace(text, keyEnd);
+  expect(text, position, COLON);
+  return [name, skipSpace(text, position + 1)];
+}
+
+function openArray(text: string, at: number): number {
+  expect(text, at, OPEN_BRACKET);
+  return skipSpace(text, at + 1);
+}
+
+/** Where element `index` starts, `position` being after the previous one (or the bracket). */
+function elementAt(text: string, index: number, position: number): number {
+  if (index === 0) return position;
+  expect(text, position, COMMA);
+  return skipSpace(text, position + 1);
+}
+
+/** The end of the object or array whose closing bracket `code` is at `position`. */
+function closing(text: string, position: number, code: number): number {
+  expect(text, position, code);
   return position + 1;
 }
 

@@ -4,7 +4,7 @@
 
 import { isDecimal } from "../decimal/grammar";
 import { pointer } from "../json/pointer";
-import type { ErrorApplication, ValidationResult } from "../types";
+import type { ErrorApplication, RollupApplication, ValidationResult } from "../types";
 import { rowLinks } from "./hierarchy";
 import { chargeCells, RENDER_LIMITS, type Omission } from "./limits";
 import type { CellKind, CellPresentation, CellProblem, PeriodColumn, Presentation, RowPresentation, StatementPresentation, UnitPresentation } from "./model";
@@ -62,17 +62,73 @@ export function* presentStatements(document: unknown, result: ValidationResult |
  * builds it for a statement whose cells are within the bounds: what a value edit must rebuild.
  * Only the applications of that statement are indexed.
  */
-export function presentStatementAt(document: unknown, result: ValidationResult, index: number, cellRows?: ReadonlySet<number>): StatementPresentation | undefined {
+export function presentStatementAt(document: unknown, result: ValidationResult, index: number): StatementPresentation | undefined {
+  const found = statementWithDefinitions(document, result, index);
+  return found && presentStatement(found.statement, index, found.definitions, { cells: Number.POSITIVE_INFINITY });
+}
+
+/**
+ * One statement's presentation without cells (labels, units, depths, rollup parents, columns), and
+ * the cells of any of its rows: what a value edit needs to present only the rows it changed
+ * (previewEdit.ts), without presenting the statement's thousands of others again. The shell holds
+ * for every version that differs from `document` by value edits, which change no id, label, unit,
+ * period or rollup parent; `cellsAt` makes a row's cells from that version's values and checks.
+ */
+export interface StatementShell {
+  /** As presentStatementAt presents it, every row without cells. */
+  readonly statement: StatementPresentation;
+  /** The row (position) of each item id, for finding the subtotals an edit changed. */
+  readonly rowsById: ReadonlyMap<string, number>;
+  /**
+   * The cells of the row at `position` as presentStatementAt makes them, from the item's `values`
+   * and `application` (the version's check of a parent in a period). Which checks a cell stops is
+   * `result`'s: those name only missing and unavailable cells, which a value edit leaves as they were.
+   */
+  cellsAt(position: number, values: unknown, application: ApplicationIndex["application"]): CellPresentation[];
+}
+
+export function presentStatementShell(document: unknown, result: ValidationResult, index: number): StatementShell | undefined {
+  // Only the checks a cell can stop (errors) are kept: the shell lives as long as the edits do, and
+  // an index of every check of a 3,000-row statement was most of its memory.
+  const found = statementWithDefinitions(document, result, index, (application) => application.status === "error");
+  if (found === undefined) return undefined;
+  const { blocking } = found.definitions.applications;
+  // Only the statement is kept, not statementParts' own per-row heads: its rows say all a row's cells need.
+  const { statement } = statementParts(found.statement, index, found.definitions, { cells: Number.POSITIVE_INFINITY }, (rowAt, count) =>
+    Array.from({ length: count }, (_, position) => rowAt(position, false)),
+  );
+  // The first row of each id: value edits are made in conforming documents only, whose ids are unique in a statement.
+  const rowsById = new Map<string, number>();
+  statement.rows.forEach((row, position) => {
+    if (row.id !== undefined && !rowsById.has(row.id)) rowsById.set(row.id, position);
+  });
+  return {
+    statement,
+    rowsById,
+    cellsAt: (position, values, application) => {
+      const row = statement.rows[position];
+      return row === undefined || statement.cellsOmitted ? [] : rowCells(statement, row, values, { application, blocking });
+    },
+  };
+}
+
+/** The statement at `index` and what presenting it alone needs: only its own applications (those `kept`) are indexed. */
+function statementWithDefinitions(
+  document: unknown,
+  result: ValidationResult,
+  index: number,
+  kept: (application: RollupApplication) => boolean = () => true,
+): { statement: JsonRecord; definitions: Definitions } | undefined {
   const statement = arrayMember(document, "statements")[index];
   if (!isRecord(statement)) return undefined;
   const id = stringMember(statement, "id");
-  const applications = result.calculations.applications.filter((application) => application.key.statement === id);
+  const applications = result.calculations.applications.filter((application) => application.key.statement === id && kept(application));
   const definitions: Definitions = {
     units: unitDefinitions(arrayMember(document, "units")),
     periods: periodDefinitions(arrayMember(document, "periods")),
     applications: indexApplications({ ...result, calculations: { ...result.calculations, applications } }),
   };
-  return presentStatement(statement, index, definitions, { cells: Number.POSITIVE_INFINITY }, cellRows);
+  return { statement, definitions };
 }
 
 /** A statement whose cells the whole document's presentation leaves out, and the bound it breaks. */
@@ -157,11 +213,8 @@ function periodDefinitions(periods: readonly unknown[]): Map<string, Omit<Period
   return byId;
 }
 
-/** `cellRows`: only these rows (positions) get their cells; the others have none (what a value edit rebuilds). */
-function presentStatement(statement: JsonRecord, index: number, definitions: Definitions, budget: { cells: number }, cellRows?: ReadonlySet<number>): StatementPresentation {
-  return statementParts(statement, index, definitions, budget, (rowAt, count) =>
-    Array.from({ length: count }, (_, position) => rowAt(position, cellRows === undefined || cellRows.has(position))),
-  ).statement;
+function presentStatement(statement: JsonRecord, index: number, definitions: Definitions, budget: { cells: number }): StatementPresentation {
+  return statementParts(statement, index, definitions, budget, (rowAt, count) => Array.from({ length: count }, (_, position) => rowAt(position, true))).statement;
 }
 
 /**
@@ -205,6 +258,20 @@ export function* presentStatementsInParts(document: unknown, result: ValidationR
 }
 
 type RowAt = (position: number, withCells: boolean) => RowPresentation;
+
+/**
+ * The cells of `row` (an item's row) of the statement at `statement.index`, one per period, from the
+ * item's `values` and the checks of `applications`.
+ */
+function rowCells(
+  statement: Pick<StatementPresentation, "id" | "index" | "periods">,
+  row: Pick<RowPresentation, "id" | "index" | "isSubtotal">,
+  values: unknown,
+  applications: ApplicationIndex,
+): CellPresentation[] {
+  const context: CellContext = { statement: statement.id, item: row.id, isSubtotal: row.isSubtotal, applications };
+  return statement.periods.map((period) => presentCell(values, period.id, cellPointer(statement.index, row.index, period.id), context));
+}
 
 /**
  * The statement's presentation with the rows `rows` makes (its array its own), and the row at a
@@ -261,8 +328,6 @@ function statementParts(
   // Rows are written out member by member, not spread: a spread per row costs more than the row.
   const rowAt: RowAt = (position, withCells) => {
     const { item, head } = heads[position] as (typeof heads)[number];
-    const values = member(item, "values");
-    const context: CellContext = { statement: id, item: head.id, isSubtotal: head.isSubtotal, applications: definitions.applications };
     return {
       index: head.index,
       pointer: head.pointer,
@@ -273,7 +338,7 @@ function statementParts(
       depth: head.depth,
       isSubtotal: head.isSubtotal,
       parentRow: head.parentRow,
-      cells: cellsOmitted || !withCells ? [] : periods.map((period) => presentCell(values, period.id, cellPointer(index, head.index, period.id), context)),
+      cells: withCells && !cellsOmitted ? rowCells({ id, index, periods }, head, member(item, "values"), definitions.applications) : [],
     };
   };
   return {

@@ -171,7 +171,8 @@ export function previewRows(statement: StatementPresentation): (position: number
   };
 }
 
-function previewCell(statement: StatementPresentation, cell: CellPresentation): PreviewCell {
+/** The preview's cell of a presented cell of `statement` (whose row labels and units its check titles name). */
+export function previewCell(statement: StatementPresentation, cell: CellPresentation): PreviewCell {
   const titles: string[] = [];
   const kindTitle = cellKindTitle(cell);
   if (kindTitle !== "") titles.push(kindTitle);

@@ -26,9 +26,10 @@
 import { asciiJson } from "../json/ascii";
 import { escapeSegment } from "../json/pointer";
 import type { ValidationResult } from "../types";
-import type { CellKind, Presentation, StatementPresentation } from "./model";
+import type { CellKind, CellPresentation, Presentation, StatementPresentation } from "./model";
 import { presentationHeading, presentStatementsInParts, type StatementInParts } from "./presentation";
 import {
+  previewCell,
   previewColumns,
   previewRows,
   previewStatementWith,
@@ -271,6 +272,15 @@ export function wireStatementOf(statement: StatementPresentation): WireStatement
     statement.rows.map((each) => each.pointer),
   );
   return previewStatementWith(statement, columns, (position) => encode(row(position)));
+}
+
+/**
+ * The wire cells of one row of `statement` (whose columns are `columns`), its pointer `rowPointer`
+ * and its presented cells `cells`: what wireStatementOf writes for that row's cells.
+ */
+export function wireCellsOf(statement: StatementPresentation, columns: readonly PreviewColumn[], rowPointer: string, cells: readonly CellPresentation[]): WireCell[] {
+  const suffixes = cellSuffixes(columns);
+  return cells.map((cell, index) => encodeCell(previewCell(statement, cell), rowPointer, suffixes[index]));
 }
 
 /** Encodes the rows of the statement at `pointer` whose rows have `pointers`, in order. */
