@@ -822,6 +822,8 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     await runFsEditorCommand(page, "FS: Open Preview to the Side");
     const earlyPreview = page.locator(".tabs-container .tab", { hasText: `Preview ${early}` }).first();
     await earlyPreview.waitFor({ timeout: UI_TIMEOUT_MS });
+    // Done once it shows the tables (a preview left blank is not).
+    await webviewShowing(page, ".fs-preview-title", /Northwind/);
     // Closed by its tab's close button ("View: Close Editor" in the palette ranks "Revert and Close" first once used).
     await earlyPreview.hover();
     await earlyPreview.locator(".tab-actions .action-label").first().click();

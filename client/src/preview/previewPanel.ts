@@ -85,6 +85,11 @@ export class PreviewPanel implements vscode.Disposable {
   private readonly scrollThrottle = new Throttle(CURSOR_THROTTLE_MS, true);
   private readonly disposeEmitter = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposeEmitter.event;
+  private readonly paintEmitter = new vscode.EventEmitter<string>();
+  /** The page drew the tables of a document (its uri), the first time it drew that document's. */
+  readonly onDidPaint = this.paintEmitter.event;
+  /** The document whose tables the page last said it drew. */
+  private paintedUri: string | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
   /** Gives the keyboard back to the editor when VS Code's report of the page's focus is stale. */
   private readonly staleFocus: StaleFocusGuard;
@@ -137,6 +142,11 @@ export class PreviewPanel implements vscode.Disposable {
 
   isFor(uri: vscode.Uri): boolean {
     return this.resourceUri.toString() === uri.toString();
+  }
+
+  /** Whether the page has drawn the tables of `uri` (and shows that document still). */
+  hasPainted(uri: vscode.Uri): boolean {
+    return this.isFor(uri) && this.paintedUri === uri.toString();
   }
 
   /** Shows another document (a following preview whose active editor changed). */
@@ -305,6 +315,10 @@ export class PreviewPanel implements vscode.Disposable {
         await this.renderNow();
         return;
       }
+      case "painted":
+        this.paintedUri = message.uri;
+        if (message.uri === this.resourceUri.toString()) this.paintEmitter.fire(message.uri);
+        return;
       case "pressed":
         this.presses++;
         return;
@@ -512,6 +526,7 @@ export class PreviewPanel implements vscode.Disposable {
     this.scrollThrottle.cancel();
     this.disposeEmitter.fire();
     this.disposeEmitter.dispose();
+    this.paintEmitter.dispose();
     for (const subscription of this.subscriptions) subscription.dispose();
     this.panel.dispose();
   }
