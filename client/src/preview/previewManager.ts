@@ -122,6 +122,23 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
     });
   }
 
+  /**
+   * A visible preview whose page never said "ready" (readyDeadline.ts): a new panel in its place
+   * (its column, the same document and lock), and the stalled one closed. The new one takes the
+   * keyboard only if the stalled one had it.
+   */
+  private reopen(stalled: PreviewPanel): void {
+    const panel = vscode.window.createWebviewPanel(
+      PREVIEW_VIEW_TYPE,
+      stalled.panel.title,
+      { viewColumn: stalled.panel.viewColumn ?? vscode.ViewColumn.Active, preserveFocus: !stalled.panel.active },
+      { ...pageWebviewOptions(), enableFindWidget: false },
+    );
+    const fresh = this.track(new PreviewPanel(panel, stalled.resource, stalled.locked, this.dependencies, stalled.reopened + 1));
+    if (this.onLeftSide.has(stalled)) this.onLeftSide.add(fresh);
+    stalled.dispose();
+  }
+
   /** fs.revealInPreview: open the document's preview and mark the element nearest to `pointer`. */
   reveal(uri: vscode.Uri, pointer: string): void {
     this.open(uri, true).revealPointer(pointer);
@@ -150,9 +167,11 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
       if (webviewPanel.active) this.active = preview;
     });
     const painted = preview.onDidPaint((uri) => this.paintEmitter.fire(uri));
+    const stalled = preview.onDidStall(() => this.reopen(preview));
     preview.onDidDispose(() => {
       viewState.dispose();
       painted.dispose();
+      stalled.dispose();
       this.previews.delete(preview);
       this.onLeftSide.delete(preview);
       if (this.active === preview) this.active = undefined;
