@@ -142,6 +142,15 @@ export interface ScrolledMessage {
   pointer: string;
 }
 
+/**
+ * Webview → extension: the page has drawn a model of `uri`'s tables, the first of that document it
+ * draws (the walkthrough ticks its preview step only then, not when the panel opens).
+ */
+export interface PaintedMessage {
+  type: "painted";
+  uri: string;
+}
+
 /** Webview → extension: a patch did not fit the model the page holds; send the whole model. */
 export interface ResyncMessage {
   type: "resync";
@@ -194,7 +203,8 @@ export interface UndoMessage {
   redo: boolean;
 }
 
-export type WebviewToExtension = ReadyMessage | RevealMessage | ScrolledMessage | ResyncMessage | ExplainMessage | PressedMessage | EditMessage | UndoMessage | PageFocusMessage;
+export type WebviewToExtension =
+  ReadyMessage | PaintedMessage | RevealMessage | ScrolledMessage | ResyncMessage | ExplainMessage | PressedMessage | EditMessage | UndoMessage | PageFocusMessage;
 
 /** What the webview persists (getState/setState) and the panel serializer restores. */
 export interface PreviewState {
@@ -375,6 +385,7 @@ export function isWebviewToExtension(value: unknown): value is WebviewToExtensio
     case "scrolled":
       return isString(message.pointer);
     case "resync":
+    case "painted":
       return isString(message.uri);
     case "explain":
       return isString(message.uri) && typeof message.version === "number" && isString(message.pointer);

@@ -16,6 +16,7 @@ test("every message the page posts passes the extension's check", () => {
     { type: "reveal", pointer: "", focus: true },
     { type: "scrolled", pointer: "/statements/1" },
     { type: "resync", uri: URI },
+    { type: "painted", uri: URI },
     { type: "explain", uri: URI, version: 3, pointer: "/statements/0/items/2/values/fy2025" },
     {
       type: "edit",
@@ -45,6 +46,8 @@ test("malformed messages are dropped", () => {
     { type: "unknown" },
     { type: "reveal", pointer: "/x" },
     { type: "reveal", pointer: 1, focus: true },
+    { type: "painted" },
+    { type: "painted", uri: 1 },
     { type: "edit", uri: URI, writes: [write] },
     { type: "edit", uri: URI, id: 1, writes: [] },
     { type: "edit", uri: URI, id: 1, writes: [{ pointer: "/x", content: { kind: "value" } }] },

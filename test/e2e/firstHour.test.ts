@@ -15,11 +15,12 @@
 
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, before, describe, it, type TestContext } from "node:test";
-import type { FrameLocator, Page } from "playwright-core";
+import type { FrameLocator, Page, Route } from "playwright-core";
 import { analyze } from "../../shared/src/index";
 import { isFsDocumentValue } from "../../shared/src/detect";
 import { parseJson } from "../../shared/src/json/parse";
@@ -470,6 +471,43 @@ async function newDocumentByKeyboard(page: Page, entity: string): Promise<void> 
   await page.locator(".quick-input-widget").waitFor({ state: "hidden", timeout: UI_TIMEOUT_MS });
 }
 
+/** FS Documents' id (package.json publisher.name), in the webview host's URL. */
+const EXTENSION_ID = "fs-documents.fs-documents";
+
+/**
+ * Makes the next webview of FS Documents hang as the new user's blank first preview did (issue
+ * 30): VS Code's webview host frame loads and says it is ready, but its wait for the service worker
+ * never ends, so the page frame inside it is never made and the page never says "ready". Later
+ * webviews load as usual. `hung` resolves once the host frame was served so.
+ */
+async function hangNextWebviewHost(page: Page): Promise<{ hung: Promise<void>; dispose(): Promise<void> }> {
+  let served = () => undefined as void;
+  const hung = new Promise<void>((resolve) => (served = resolve));
+  let used = false;
+  const host = (url: URL) => url.pathname.endsWith("/webview/browser/pre/index.html") && url.searchParams.get("extensionId") === EXTENSION_ID;
+  const handler = async (route: Route) => {
+    if (used) {
+      await route.fallback();
+      return;
+    }
+    used = true;
+    const response = await route.fetch();
+    const html = await response.text();
+    const script = /<script async type="module">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+    const hash = /'sha256-([^']+)'/.exec(html)?.[1] ?? "";
+    assert.ok(script.includes("await workerReady;") && hash !== "", "VS Code's webview host waits for its service worker before it makes the page frame (pre/index.html)");
+    const hanging = script.replace("await workerReady;", "await new Promise(() => undefined);");
+    const newHash = createHash("sha256").update(hanging).digest("base64");
+    // Its CSP allows its own script by hash: the changed script's.
+    const body = html.replace(script, () => hanging).replace(hash, () => newHash);
+    const headers = Object.fromEntries(Object.entries(response.headers()).map(([name, value]) => [name, value.replace(hash, () => newHash)]));
+    await route.fulfill({ response, body, headers });
+    served();
+  };
+  await page.route(host, handler);
+  return { hung, dispose: () => page.unroute(host, handler) };
+}
+
 /** A step of the FS walkthrough: selects it (which shows its button), then clicks the button. */
 async function runWalkthroughStep(page: Page, stepId: string, buttonLabel: string): Promise<void> {
   const step = page.locator(`.getting-started-step[data-step-id$="#${stepId}"]`);
@@ -822,6 +860,8 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     await runFsEditorCommand(page, "FS: Open Preview to the Side");
     const earlyPreview = page.locator(".tabs-container .tab", { hasText: `Preview ${early}` }).first();
     await earlyPreview.waitFor({ timeout: UI_TIMEOUT_MS });
+    // Done once it shows the tables (a preview left blank is not).
+    await webviewShowing(page, ".fs-preview-title", /Northwind/);
     // Closed by its tab's close button ("View: Close Editor" in the palette ranks "Revert and Close" first once used).
     await earlyPreview.hover();
     await earlyPreview.locator(".tab-actions .action-label").first().click();
@@ -934,6 +974,38 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     await page.locator(`.tabs-container .tab.active[data-resource-name="${example}"]`).click();
     await describeUntil(page, apiResultsFile, (document) => document.lenses.includes("Snapshot matches current validation"), "the recorded snapshot matches");
     await page.locator(`.getting-started-step[data-step-id$="#recordSnapshot"] .complete`).waitFor({ timeout: UI_TIMEOUT_MS });
+  });
+
+  uiTest("a preview whose page never loads is opened again in its place and shows the tables; the walkthrough ticks its step only then", async ({ page }) => {
+    // After the walkthrough's test: the example beside the walkthrough, its preview in a third group.
+    const tab = page.locator(".tabs-container .tab", { hasText: /Preview Untitled-\d+/ }).first();
+    const example = /Preview (Untitled-\d+)/.exec((await tab.textContent()) ?? "")?.[1] ?? "";
+    assert.notEqual(example, "", "the example's preview is open");
+    await tab.hover();
+    await tab.locator(".tab-actions .action-label").first().click();
+    await tab.waitFor({ state: "detached", timeout: UI_TIMEOUT_MS });
+    await runCommand(page, "FS E2E: Open FS Walkthrough");
+    await stepCheckbox(page, "openPreview", true).click();
+    await stepCheckbox(page, "openPreview", false).waitFor({ timeout: UI_TIMEOUT_MS });
+
+    const host = await hangNextWebviewHost(page);
+    try {
+      await runWalkthroughStep(page, "openPreview", "Open the preview");
+      await host.hung;
+      const previewTab = page.locator(".tabs-container .tab", { hasText: `Preview ${example}` });
+      await previewTab.first().waitFor({ timeout: UI_TIMEOUT_MS });
+      const groups = await page.locator(".editor-group-container").count();
+      // Blank (its host frame never makes the page frame): the step is not ticked.
+      assert.ok(!(await stepTicked(page, "openPreview")), "a blank preview ticks the step");
+      // The extension opens it again once it has been blank for its deadline (8 s): the tables show.
+      await webviewShowing(page, ".fs-preview-title", /Northwind/);
+      await stepCheckbox(page, "openPreview", true).waitFor({ timeout: UI_TIMEOUT_MS });
+      // In the blank one's place: one preview of the example, in the same groups.
+      assert.equal(await previewTab.count(), 1);
+      assert.equal(await page.locator(".editor-group-container").count(), groups);
+    } finally {
+      await host.dispose();
+    }
   });
 
   uiTest("a fix that leaves another subtotal failing asks its fixes next, with no notification, and the question goes once that subtotal stops failing", async ({ page }) => {

@@ -62,6 +62,9 @@ test("the walkthrough has 3 to 5 steps, each with a button that runs a registere
     assert.ok(step.media.markdown !== undefined && existsSync(join(repoRoot, step.media.markdown)), `${step.id}'s media is missing`);
     return command;
   });
+  // Each step shows its own page (the last one showed the first's).
+  const pages = walkthrough.steps.map((step) => step.media.markdown);
+  assert.equal(new Set(pages).size, pages.length, `a page shown by two steps: ${pages.join(", ")}`);
   // The steps the issue asks for, in order.
   // The preview's button runs FS: Open Preview to the Side under a name with no keybinding: VS Code
   // adds a "Tip: Use keyboard shortcut" line below a button whose command has one, never wrapped, and

@@ -399,6 +399,29 @@ describe("FS preview page", () => {
     assert.deepEqual(messagesOfType(await posted(held), "resync"), []);
   });
 
+  test('"painted": the page says it once it has drawn the tables of a document, once per document, and not for a problem without them', TIMEOUT, async () => {
+    // The walkthrough ticks its preview step on it: a preview left blank is not ticked.
+    const p = await freshPage({ width: 900, height: 600 });
+    await send(p, modelMessageFor(example(), 1, { wire: undefined, version: undefined, problem: "The preview could not be rendered: no answer" }));
+    await p.waitForSelector("#fs-preview-problem:not([hidden])");
+    assert.deepEqual(messagesOfType(await posted(p), "painted"), [], "nothing drawn yet");
+    await paint(p, example(), 2);
+    await p.waitForFunction(() => window.__posted.some((message) => message.type === "painted"));
+    assert.deepEqual(messagesOfType(await posted(p), "painted"), [{ type: "painted", uri: DOCUMENT_URI }]);
+    // The next model of the same document says nothing; the first of another document says it again.
+    await send(p, modelMessageFor(example(), 3));
+    const other = "untitled:Untitled-2";
+    await send(p, modelMessageFor(example(), 4, { uri: other }));
+    await p.waitForFunction(() => window.__posted.filter((message) => message.type === "painted").length === 2);
+    await send(p, modelMessageFor(example(), 5, { uri: other }));
+    await send(p, { type: "highlight", pointer: "/statements/0", reveal: false });
+    await p.waitForSelector(".fs-highlight");
+    assert.deepEqual(messagesOfType(await posted(p), "painted"), [
+      { type: "painted", uri: DOCUMENT_URI },
+      { type: "painted", uri: other },
+    ]);
+  });
+
   test("a click right after a scroll asks for the scroll first, then the click's source (the source stays in view in the editor)", TIMEOUT, async () => {
     const p = await freshPage({ width: 900, height: 300 });
     await paint(p, large(3000), 1);

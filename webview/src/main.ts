@@ -83,6 +83,8 @@ class PreviewScript {
   private uri: string | undefined;
   private version: number | undefined;
   private lastSequence = -Infinity;
+  /** The document whose tables this page last drew ("painted" is said once per document). */
+  private paintedUri: string | undefined;
   private format: NumberFormat = "full";
   private documentName = "";
   private highlighted: Place | undefined;
@@ -306,7 +308,13 @@ class PreviewScript {
       this.scroll.scrollTo(top);
     });
     this.view.draw();
-    if (model !== undefined) markOnce("fs-preview-drawn");
+    if (model !== undefined) {
+      markOnce("fs-preview-drawn");
+      if (this.paintedUri !== message.uri) {
+        this.paintedUri = message.uri;
+        this.post({ type: "painted", uri: message.uri });
+      }
+    }
     this.updateTabStops();
     if (previous !== undefined && !changedDocument) this.markHighlight(previous);
     this.find.refresh();

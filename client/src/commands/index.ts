@@ -38,7 +38,8 @@ export function registerCommands({ server, previews, snapshotDiffs, compareViews
     if (uri === undefined) void vscode.window.showInformationMessage(vscode.l10n.t("Open an FS document first."));
     else {
       previews.open(uri, toSide);
-      stepDone("previewOpened");
+      // Done once its page shows the tables: a preview left blank is not (issue 30).
+      void previews.whenPainted(uri).then(() => stepDone("previewOpened"));
     }
   };
   // The left side of a diff editor (its original, e.g. a git: version), named from the diff's tab: the
@@ -48,7 +49,7 @@ export function registerCommands({ server, previews, snapshotDiffs, compareViews
     if (diff === undefined) void vscode.window.showInformationMessage(vscode.l10n.t("Open a diff editor of an FS document first (Source Control: Open Changes)."));
     else {
       previews.open(diff.input.original, true);
-      stepDone("previewOpened");
+      void previews.whenPainted(diff.input.original).then(() => stepDone("previewOpened"));
     }
   };
   const importOutput = vscode.window.createOutputChannel(vscode.l10n.t("FS Import"));

@@ -17,6 +17,8 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
   /** Previews opened on a diff's left side, while they show it (open). */
   private readonly onLeftSide = new Set<PreviewPanel>();
   private readonly subscriptions: vscode.Disposable[];
+  /** A preview's page drew a document's tables (its uri), the first time it drew that document's. */
+  private readonly paintEmitter = new vscode.EventEmitter<string>();
 
   constructor(
     private readonly dependencies: PreviewDependencies,
@@ -105,6 +107,38 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
     return this.track(new PreviewPanel(panel, uri, !follow, this.dependencies));
   }
 
+  /**
+   * Resolves once a preview's page has drawn the tables of `uri` (at once if one shows them): a
+   * preview whose page never loaded is not "opened" for the walkthrough.
+   */
+  whenPainted(uri: vscode.Uri): Promise<void> {
+    if ([...this.previews].some((preview) => preview.hasPainted(uri))) return Promise.resolve();
+    return new Promise((resolve) => {
+      const listener = this.paintEmitter.event((painted) => {
+        if (painted !== uri.toString()) return;
+        listener.dispose();
+        resolve();
+      });
+    });
+  }
+
+  /**
+   * A visible preview whose page never said "ready" (readyDeadline.ts): a new panel in its place
+   * (its column, the same document and lock), and the stalled one closed. The new one takes the
+   * keyboard only if the stalled one had it.
+   */
+  private reopen(stalled: PreviewPanel): void {
+    const panel = vscode.window.createWebviewPanel(
+      PREVIEW_VIEW_TYPE,
+      stalled.panel.title,
+      { viewColumn: stalled.panel.viewColumn ?? vscode.ViewColumn.Active, preserveFocus: !stalled.panel.active },
+      { ...pageWebviewOptions(), enableFindWidget: false },
+    );
+    const fresh = this.track(new PreviewPanel(panel, stalled.resource, stalled.locked, this.dependencies, stalled.reopened + 1));
+    if (this.onLeftSide.has(stalled)) this.onLeftSide.add(fresh);
+    stalled.dispose();
+  }
+
   /** fs.revealInPreview: open the document's preview and mark the element nearest to `pointer`. */
   reveal(uri: vscode.Uri, pointer: string): void {
     this.open(uri, true).revealPointer(pointer);
@@ -132,8 +166,12 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
     const viewState = preview.panel.onDidChangeViewState(({ webviewPanel }) => {
       if (webviewPanel.active) this.active = preview;
     });
+    const painted = preview.onDidPaint((uri) => this.paintEmitter.fire(uri));
+    const stalled = preview.onDidStall(() => this.reopen(preview));
     preview.onDidDispose(() => {
       viewState.dispose();
+      painted.dispose();
+      stalled.dispose();
       this.previews.delete(preview);
       this.onLeftSide.delete(preview);
       if (this.active === preview) this.active = undefined;
@@ -181,5 +219,6 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
   dispose(): void {
     for (const subscription of this.subscriptions) subscription.dispose();
     for (const preview of [...this.previews]) preview.dispose();
+    this.paintEmitter.dispose();
   }
 }

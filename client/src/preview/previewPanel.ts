@@ -18,6 +18,7 @@ import { StaleFocusGuard } from "../page/staleFocusGuard";
 import { RevealOrder } from "./revealOrder";
 import { loadPage, numberFormat } from "../page/panel";
 import { RenderLoop } from "../page/renderLoop";
+import { MAX_REOPENS, READY_DEADLINE_MS, ReadyDeadline } from "./readyDeadline";
 
 export const PREVIEW_VIEW_TYPE = "fs.preview";
 const CURSOR_THROTTLE_MS = 60;
@@ -83,6 +84,15 @@ export class PreviewPanel implements vscode.Disposable {
   private readonly scrollThrottle = new Throttle(CURSOR_THROTTLE_MS, true);
   private readonly disposeEmitter = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposeEmitter.event;
+  private readonly paintEmitter = new vscode.EventEmitter<string>();
+  /** The page drew the tables of a document (its uri), the first time it drew that document's. */
+  readonly onDidPaint = this.paintEmitter.event;
+  /** The document whose tables the page last said it drew. */
+  private paintedUri: string | undefined;
+  private readonly stallEmitter = new vscode.EventEmitter<void>();
+  /** The panel is visible and its page did not say "ready" in time (readyDeadline.ts): open it again. */
+  readonly onDidStall = this.stallEmitter.event;
+  private readonly readyDeadline: ReadyDeadline;
   private readonly subscriptions: vscode.Disposable[] = [];
   /** Gives the keyboard back to the editor when VS Code's report of the page's focus is stale. */
   private readonly staleFocus: StaleFocusGuard;
@@ -96,9 +106,23 @@ export class PreviewPanel implements vscode.Disposable {
     private resourceUri: vscode.Uri,
     private isLocked: boolean,
     private readonly dependencies: PreviewDependencies,
+    /** How many times this preview was opened again because its page never loaded (readyDeadline.ts). */
+    readonly reopened = 0,
   ) {
     const { webview } = panel;
     this.staleFocus = new StaleFocusGuard(panel);
+    this.readyDeadline = new ReadyDeadline(reopened, panel.visible, {
+      reopen: () => {
+        dependencies.server.log(
+          `The preview of ${this.resourceUri.toString()} was visible for ${READY_DEADLINE_MS / 1000} s and its page never said it was ready: opening it again (${reopened + 1} of ${MAX_REOPENS}).`,
+        );
+        this.stallEmitter.fire();
+      },
+      gaveUp: () =>
+        dependencies.server.log(
+          `The preview of ${this.resourceUri.toString()} was visible for ${READY_DEADLINE_MS / 1000} s and its page never said it was ready, after opening it again ${MAX_REOPENS} times: it is left as it is (close it and open it again).`,
+        ),
+    });
     loadPage(
       webview,
       dependencies.extensionUri,
@@ -115,6 +139,7 @@ export class PreviewPanel implements vscode.Disposable {
       }),
       panel.onDidDispose(() => this.dispose()),
       panel.onDidChangeViewState(({ webviewPanel }) => {
+        this.readyDeadline.visible(webviewPanel.visible);
         if (!webviewPanel.visible) this.early = undefined;
         if (webviewPanel.active) {
           this.refocusRevealed();
@@ -122,6 +147,7 @@ export class PreviewPanel implements vscode.Disposable {
         }
       }),
       this.staleFocus,
+      this.readyDeadline,
     );
   }
 
@@ -135,6 +161,11 @@ export class PreviewPanel implements vscode.Disposable {
 
   isFor(uri: vscode.Uri): boolean {
     return this.resourceUri.toString() === uri.toString();
+  }
+
+  /** Whether the page has drawn the tables of `uri` (and shows that document still). */
+  hasPainted(uri: vscode.Uri): boolean {
+    return this.isFor(uri) && this.paintedUri === uri.toString();
   }
 
   /** Shows another document (a following preview whose active editor changed). */
@@ -282,6 +313,7 @@ export class PreviewPanel implements vscode.Disposable {
     switch (message.type) {
       case "ready": {
         this.ready = true;
+        this.readyDeadline.ready();
         const early = this.early;
         this.early = undefined;
         if (early !== undefined && early.uri === this.resourceUri.toString() && early.sequence === this.sequence) {
@@ -301,6 +333,10 @@ export class PreviewPanel implements vscode.Disposable {
         await this.renderNow();
         return;
       }
+      case "painted":
+        this.paintedUri = message.uri;
+        if (message.uri === this.resourceUri.toString()) this.paintEmitter.fire(message.uri);
+        return;
       case "pressed":
         this.presses++;
         return;
@@ -508,6 +544,8 @@ export class PreviewPanel implements vscode.Disposable {
     this.scrollThrottle.cancel();
     this.disposeEmitter.fire();
     this.disposeEmitter.dispose();
+    this.paintEmitter.dispose();
+    this.stallEmitter.dispose();
     for (const subscription of this.subscriptions) subscription.dispose();
     this.panel.dispose();
   }

@@ -150,6 +150,11 @@ export class FsServer implements vscode.Disposable {
     return servedSchemes().has(uri.scheme);
   }
 
+  /** A line in the FS Documents output channel (the language client's); nothing before the server runs. */
+  log(message: string): void {
+    this.client?.warn(message, undefined, false);
+  }
+
   /** A changes view closed: the server forgets its OLD (and a NEW it was sent). */
   compareRelease(session: string): void {
     if (this.client !== undefined) void this.client.sendNotification(CompareReleaseNotification, { session }).catch(() => undefined);
