@@ -136,10 +136,29 @@ async function expectTheChanges(page: Page, view: FrameLocator = changesView(pag
   assert.match((await total.getAttribute("title")) ?? "", /Before: adds up \(200\)\nNow: does not add up: stated 200, children sum to 205/);
 }
 
+/** Nothing open but FILE and, beside it, its preview showing its cells. */
+async function openFileAndPreview(page: Page): Promise<void> {
+  await runCommand(page, "View: Close All Editors");
+  await page.locator("iframe.webview").first().waitFor({ state: "detached", timeout: UI_TIMEOUT_MS });
+  await quickOpen(page, FILE);
+  await runFsEditorCommand(page, "FS: Open Preview to the Side");
+  await previewFrame(page).locator("td[data-pointer]").first().waitFor({ timeout: FIRST_ANSWER_TIMEOUT_MS });
+}
+
+/** Picks HEAD in FS: Compare with…'s question and expects FILE's changes in the view beside the preview. */
+async function pickHeadBesidePreview(page: Page): Promise<void> {
+  const head = page.locator(".quick-input-list .monaco-list-row", { hasText: "the file's last commit" });
+  await head.waitFor({ timeout: UI_TIMEOUT_MS });
+  await head.click();
+  const view = await changesViewBesidePreview(page);
+  await expectTheChanges(page, view);
+  assert.match((await view.locator("#fc-view-title").textContent()) ?? "", new RegExp(`→ ${FILE.replace(/\./g, "\\.")}`));
+}
+
 let editor: Editor | undefined;
 let skipReason: string | undefined;
 
-describe("the changes view in VS Code (code-server) with Git", { timeout: SETUP_TIMEOUT_MS + 5 * TEST_TIMEOUT_MS }, () => {
+describe("the changes view in VS Code (code-server) with Git", { timeout: SETUP_TIMEOUT_MS + 6 * TEST_TIMEOUT_MS }, () => {
   before(
     async () => {
       const setup = await setUpEditor({ "git.enabled": true, "git.autoRepositoryDetection": true, "scm.defaultViewMode": "list" }, { addFiles: makeRepository });
@@ -270,12 +289,7 @@ describe("the changes view in VS Code (code-server) with Git", { timeout: SETUP_
       }
       const { page } = editor;
       try {
-        await runCommand(page, "View: Close All Editors");
-        await page.locator("iframe.webview").first().waitFor({ state: "detached", timeout: UI_TIMEOUT_MS });
-        await quickOpen(page, FILE);
-        await runFsEditorCommand(page, "FS: Open Preview to the Side");
-        const preview = previewFrame(page);
-        await preview.locator("td[data-pointer]").first().waitFor({ timeout: FIRST_ANSWER_TIMEOUT_MS });
+        await openFileAndPreview(page);
         // The file's own editor closed from the preview's group (Ctrl+2): the preview is all that
         // shows the document, so only the preview can say which document is meant.
         await focusPreview(page, "Control+2");
@@ -283,16 +297,44 @@ describe("the changes view in VS Code (code-server) with Git", { timeout: SETUP_
         await page.locator(`.tab[data-resource-name="${FILE}"]`).waitFor({ state: "detached", timeout: UI_TIMEOUT_MS });
         // The preview, in the only group left, has the keyboard.
         await focusPreview(page, "Control+1");
-        const head = page.locator(".quick-input-list .monaco-list-row", { hasText: "the file's last commit" });
         await runCommand(page, "FS: Compare with");
-        await head.waitFor({ timeout: UI_TIMEOUT_MS });
-        await head.click();
-        const view = await changesViewBesidePreview(page);
-        await expectTheChanges(page, view);
-        assert.match((await view.locator("#fc-view-title").textContent()) ?? "", new RegExp(`→ ${FILE.replace(/\./g, "\\.")}`));
+        await pickHeadBesidePreview(page);
         await screenshot(page, "compare with from the preview");
       } catch (error) {
         const path = await screenshot(page, "compare with from the preview");
+        if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
+        throw error;
+      }
+    },
+  );
+
+  it(
+    "the preview's title-bar overflow (…) has FS: Compare with…, and it compares the preview's document, not the panel VS Code passes (issue 30)",
+    { timeout: TEST_TIMEOUT_MS },
+    async (t) => {
+      if (editor === undefined) {
+        t.skip(skipReason ?? "the editor did not start");
+        return;
+      }
+      const { page } = editor;
+      try {
+        await openFileAndPreview(page);
+        await focusPreview(page, "Control+2");
+        // The preview's group's title bar: its "…" holds the entries of groups other than navigation.
+        await page.locator(".editor-group-container.active .editor-actions .action-label.codicon-toolbar-more").click();
+        await page.locator(".monaco-menu .action-item", { hasText: "Compare with…" }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+        // The menu is driven by keyboard, as in the quick fix menu: a click on the entry once left the
+        // menu open with the entry focused and nothing run (1 run of 3). Down to the entry, then Enter.
+        const focused = page.locator(".monaco-menu .action-item.focused", { hasText: "Compare with…" });
+        for (let step = 0; (await focused.count()) === 0; step++) {
+          assert.ok(step < 12, '"Compare with…" never got the focus in the title bar\'s menu');
+          await page.keyboard.press("ArrowDown");
+        }
+        // VS Code runs the entry with the panel's own URI (webview-panel:…) as its argument.
+        await page.keyboard.press("Enter");
+        await pickHeadBesidePreview(page);
+      } catch (error) {
+        const path = await screenshot(page, "compare with from the preview's title menu");
         if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
         throw error;
       }

@@ -57,7 +57,8 @@ describe("rollup causes and fixes in VS Code (code-server)", { timeout: SETUP_TI
       // The view is short and its list virtual: "failing first" brings the failing subtotal to the top.
       await header.locator('.action-label[aria-label="Show Failing Subtotals First"]').click();
       await header.locator('.action-label[aria-label="Show Subtotals in Document Order"]').waitFor({ timeout: UI_TIMEOUT_MS });
-      const row = page.locator(".monaco-list-row", { hasText: "fy2025: off by 1" }).first();
+      // The period as the preview's column heading names it, in the display language (not "fy2025").
+      const row = page.locator(".monaco-list-row", { hasText: "01/01/2025 – 12/31/2025: off by 1" }).first();
       await row.waitFor({ timeout: FIRST_PROBLEMS_TIMEOUT_MS });
       assert.match((await row.textContent()) ?? "", /Gross profit/);
       const id = locate(["statements", 1, "items", 6, "id"]);

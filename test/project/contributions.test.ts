@@ -173,3 +173,19 @@ test("a diff's commands are in the palette while Source Control has the keyboard
     assert.doesNotMatch(when, /\bisInDiffEditor\b/, `${command} in the palette`);
   }
 });
+
+test("FS: Compare with… is in the preview's title-bar overflow (…), in the group it has in an FS editor's (issue 30)", () => {
+  const title = manifest.contributes.menus["editor/title"] as { command: string; when?: string; group?: string }[];
+  const inPreview = title.filter((entry) => /\bactiveWebviewPanelId == 'fs\.preview'/.test(entry.when ?? ""));
+  const inEditor = title.find((entry) => entry.command === "fs.compareWith" && /\bfs\.activeEditorIsFsDocument\b/.test(entry.when ?? ""));
+  const compare = inPreview.find((entry) => entry.command === "fs.compareWith");
+  assert.ok(compare !== undefined, "the preview's title menu has no FS: Compare with…");
+  // Not `navigation` (the bar's buttons): the overflow, beside the editor's own entry.
+  assert.equal(compare.group, inEditor?.group);
+  assert.notEqual(compare.group, "navigation");
+  // Each command of the preview's title menu is in the palette while the preview has the keyboard.
+  const palette = manifest.contributes.menus.commandPalette as { command: string; when?: string }[];
+  for (const { command } of inPreview) {
+    assert.match(palette.find((entry) => entry.command === command)?.when ?? "", /\bactiveWebviewPanelId == 'fs\.preview'/, `${command} in the palette`);
+  }
+});

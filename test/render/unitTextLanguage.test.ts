@@ -14,3 +14,17 @@ test("a unit's scale is named in the display language; without a bundle in Engli
   await withBundle(germanBundle(), () => assert.equal(unitText(unit()), "GBP thousands (GBP, Skala 3)"));
   assert.equal(unitText(unit()), "GBP thousands (GBP, scale 3)");
 });
+
+test("a unit's full name does not repeat itself: no measure its name already is, no scale 0 alone", async () => {
+  const eur = { id: "eur", resolved: true, label: "EUR", measure: "EUR", scale: "0" };
+  // The new-user tryout's "Unit: EUR (EUR, scale 0)".
+  assert.equal(unitText(eur), "EUR");
+  await withBundle(germanBundle(), () => assert.equal(unitText({ ...eur }), "EUR"));
+  assert.equal(unitText({ ...eur, scale: "3" }), "EUR (scale 3)");
+  assert.equal(unitText({ ...eur, scale: undefined }), "EUR");
+  assert.equal(unitText({ ...eur, label: undefined, id: "EUR" }), "EUR");
+  // What says something stays: a measure other than the name, with its scale, even 0.
+  assert.equal(unitText({ ...eur, label: "Euro" }), "Euro (EUR, scale 0)");
+  assert.equal(unitText({ id: "krw-millions", resolved: true, label: "KRW millions", measure: "KRW", scale: "6" }), "KRW millions (KRW, scale 6)");
+  await withBundle(germanBundle(), () => assert.equal(unitText({ ...eur, scale: "6" }), "EUR (Skala 6)"));
+});

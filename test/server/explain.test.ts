@@ -257,7 +257,7 @@ test("the Rollups tree request: statements, subtotals with their status and prob
   assert.equal(statement.status, "unsatisfied");
   assert.deepEqual(
     statement.subtotals.map((subtotal) => [subtotal.id, subtotal.status, subtotal.problems]),
-    [["gross", "unsatisfied", ["fy2025: off by -2,480"]]],
+    [["gross", "unsatisfied", ["2025-01-01 – 2025-12-31: off by -2,480"]]],
   );
   assert.deepEqual(
     statement.subtotals[0]!.children.map((child) => child.label),

@@ -34,10 +34,12 @@ test("a subtotal's cell shows its whole rollup in that period, exactly as stored
   assert.equal(textAt(manufacturing, result.range!), '"41"');
   const value = (result.contents as MarkupContent).value;
   const lines = value.split("\n");
-  assert.equal(lines[0], "**Gross profit** `gross-profit` · `fy2025` (duration 2025-01-01 – 2025-12-31) · KRW millions");
+  // Every period the hover names is named as its column heading names it (model/names.ts), as the
+  // children's line below a published diagnostic does: never "fy2025" in one line and dates in another.
+  assert.equal(lines[0], "**Gross profit** `gross-profit` · 2025-01-01 – 2025-12-31 · KRW millions");
   const table = lines.filter((line) => line.startsWith("|"));
   assert.deepEqual(table, [
-    "| Item | fy2025 |",
+    "| Item | 2025-01-01 – 2025-12-31 |",
     "| :-- | --: |",
     "| Revenue | 100 |",
     "| Cost of sales | -60 |",
@@ -49,7 +51,8 @@ test("a subtotal's cell shows its whole rollup in that period, exactly as stored
   assert.ok(lines.includes("✗ **not satisfied**: stated 41, children sum to 40, off by 1 (tolerance 0)"), value);
 
   const satisfied = await markdown(manufacturingUri, positionOf(manufacturing, '"30"', 1));
-  assert.match(satisfied, /^\*\*Gross profit\*\* `gross-profit` · `fy2024`/);
+  assert.match(satisfied, /^\*\*Gross profit\*\* `gross-profit` · 2024-01-01 – 2024-12-31 ·/);
+  assert.doesNotMatch(value + satisfied, /fy202[45]/);
   assert.match(satisfied, /\| \*\*Expected\*\* \(sum of children\) \| 30 \|/);
   assert.match(satisfied, /✓ \*\*satisfied\*\*: stated 30, children sum to 30 \(difference 0, tolerance 0\)/);
 });
@@ -71,14 +74,14 @@ test("a failing subtotal's hover below its diagnostic is one line of its childre
 
 test("a child's cell names the subtotal it rolls into and that subtotal's status", async () => {
   const product = await markdown(manufacturingUri, positionOf(manufacturing, '"60"'));
-  assert.match(product, /^\*\*Product revenue\*\* `product-revenue` · `fy2025`/);
-  assert.match(product, /Rolls into \*\*Revenue\*\* \(`revenue`\)\n\nfy2025: ✓ \*\*satisfied\*\*: stated 100, children sum to 100/);
+  assert.match(product, /^\*\*Product revenue\*\* `product-revenue` · 2025-01-01 – 2025-12-31 ·/);
+  assert.match(product, /Rolls into \*\*Revenue\*\* \(`revenue`\)\n\n2025-01-01 – 2025-12-31: ✓ \*\*satisfied\*\*: stated 100, children sum to 100/);
   assert.doesNotMatch(product, /\| Item \|/, "a leaf has no breakdown");
 
   // Revenue is both: a subtotal of its own children and a child of gross profit.
   const revenue = await markdown(manufacturingUri, positionOf(manufacturing, '"100"'));
   assert.match(revenue, /\| Product revenue \| 60 \|\n\| Service revenue \| 40 \|/);
-  assert.match(revenue, /Rolls into \*\*Gross profit\*\* \(`gross-profit`\)\n\nfy2025: ✗ \*\*not satisfied\*\*: stated 41, children sum to 40, off by 1/);
+  assert.match(revenue, /Rolls into \*\*Gross profit\*\* \(`gross-profit`\)\n\n2025-01-01 – 2025-12-31: ✗ \*\*not satisfied\*\*: stated 41, children sum to 40, off by 1/);
 });
 
 test("error applications and thousands separators in the breakdown", async () => {
@@ -88,7 +91,7 @@ test("error applications and thousands separators in the breakdown", async () =>
   // total fy2024: "90"; Services fy2024 is null, so the application is an error naming it.
   const value = await markdown(uri, positionOf(text, '"90"'));
   assert.match(value, /\| Services \| null \(missing\) \|\n\| Products \| 45 \|\n\| Licences \| 5 \|\n\| \*\*Actual\*\* \(Total revenue\) \| 90 \|/);
-  assert.match(value, /! \*\*not evaluated\*\* \(missing value\): \*\*Services\*\* has no value \(null\) in fy2024, so the sum cannot be checked/);
+  assert.match(value, /! \*\*not evaluated\*\* \(missing value\): \*\*Services\*\* has no value \(null\) in 2024-01-01 – 2024-12-31, so the sum cannot be checked/);
   assert.doesNotMatch(value, /Expected/);
 
   const northwind = readText(join(fixturesRoot, "examples", "northwind-group.json"));
@@ -184,7 +187,8 @@ test("prototype-named ids resolve like any other", async () => {
   const uri = "file:///hover/prototype-ids.json";
   await server.open(uri, text);
   const value = await markdown(uri, positionOf(text, '"33"'));
-  assert.match(value, /^\*\*Total assets\*\* `hasOwnProperty` · `valueOf` \(instant 2024-12-31\) · GBP \(in units\)/);
+  // The period `valueOf` resolves: named by its date, not "`valueOf` (undefined period)".
+  assert.match(value, /^\*\*Total assets\*\* `hasOwnProperty` · 2024-12-31 · GBP \(in units\)/);
   assert.match(value, /\| Current assets \| 12 \|\n\| Non-current assets \| 20 \|\n\| \*\*Expected\*\* \(sum of children\) \| 32 \|/);
   const unit = await markdown(uri, positionOf(text, '"unit": "toString"', 0, 10));
   assert.match(unit, /^\*\*Employees\*\* `toString` · unit/);

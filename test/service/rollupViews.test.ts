@@ -244,6 +244,12 @@ test("the rollup tree: statuses per subtotal and statement, not-checked while th
     ],
   );
   assert.equal(tree[0]!.status, "error");
+  // Each problem names its period as the preview's heading does and says the reason in words, not
+  // "fy2025: cannot be checked (missing-value)".
+  assert.deepEqual(
+    tree[0]!.subtotals.map((subtotal) => subtotal.problems),
+    [[], ["2025-01-01 – 2025-12-31: cannot be checked (missing value)"], ["2025-01-01 – 2025-12-31: off by 4"]],
+  );
   assert.deepEqual(tree[0]!.subtotals[2]!.children, [{ id: "ok", label: "ok", status: "satisfied", range: tree[0]!.subtotals[2]!.children[0]!.range }]);
   assert.deepEqual(
     failingFirst(tree[0]!.subtotals).map((subtotal) => subtotal.id),

@@ -7,7 +7,7 @@ import { test } from "node:test";
 import fc from "fast-check";
 import { analyze, parseJson } from "../../shared/src/index";
 import { expandSnippet } from "../support/snippets";
-import { checkNewDocumentOptions, newDocument, parseYears, type NewDocumentOptions } from "../../shared/src/template/newDocument";
+import { checkNewDocumentOptions, newDocument, parseYears, yearsTextProblem, type NewDocumentOptions } from "../../shared/src/template/newDocument";
 import { germanBundle, withBundle } from "../support/germanBundle";
 
 const optionsArbitrary: fc.Arbitrary<NewDocumentOptions> = fc.record({
@@ -130,6 +130,15 @@ test("years are read from a list or a range, most recent first", () => {
   assert.equal(parseYears("1900-2100"), undefined);
   // A reversed range is refused, not turned around silently.
   assert.equal(parseYears("2025-2024"), undefined);
+});
+
+test("years that cannot be read say why; a reversed range says it is reversed, in English and German", async () => {
+  assert.equal(yearsTextProblem("2024-2025"), undefined);
+  assert.equal(yearsTextProblem("2024, 2025"), undefined);
+  assert.equal(yearsTextProblem(" 2025-2024 "), "The first year must be before the second: 2025-2024 is reversed.");
+  assert.equal(yearsTextProblem("2025–2024"), "The first year must be before the second: 2025–2024 is reversed.");
+  assert.equal(yearsTextProblem("twenty"), "List years (2024, 2025) or give a range (2024-2025).");
+  await withBundle(germanBundle(), () => assert.equal(yearsTextProblem("2025-2024"), "Das erste Jahr muss vor dem zweiten liegen: 2025-2024 ist vertauscht."));
 });
 
 test("a three-letter currency is the ISO code in capitals, in the measure and the unit's label; the snippet's first tab stop is the first value", () => {

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import type { CellExplanation } from "../../protocol/lsp";
 import type { WebviewToExtension } from "../../protocol/webview";
 import * as service from "../../server/src/service/index";
@@ -43,15 +43,39 @@ async function waitForExplainCount(page: Page, count: number): Promise<void> {
   await page.waitForFunction((wanted) => window.__posted.filter((message) => message.type === "explain").length === wanted, count);
 }
 
+/** Sends `explanation` as the answer about the subtotal's cell at model `version` and waits for the panel. */
+async function answer(p: Page, explanation: CellExplanation | null, version = 1): Promise<void> {
+  await send(p, { type: "explanation", uri: DOCUMENT_URI, version, pointer: GROSS_PROFIT_FY2025, explanation });
+  await p.locator(PANEL).waitFor({ state: "visible" });
+}
+
+/**
+ * `ask` (a focus, a click…) on the subtotal's cell, then its one question, answered with what the
+ * language service says of `doc`; the panel shown. The answer sent.
+ */
+async function askAndAnswer(p: Page, cell: Locator, doc: Example, ask: (cell: Locator) => Promise<void>): Promise<CellExplanation | null> {
+  await ask(cell);
+  await waitForExplainCount(p, 1);
+  const explanation = explanationOf(doc, 1, GROSS_PROFIT_FY2025);
+  await answer(p, explanation);
+  return explanation;
+}
+
 describe("FS preview: why a subtotal fails", () => {
   const preview = usePreviewHost();
 
-  test("pointing at a failing subtotal asks once and shows the server's causes; a cause reveals its item; Escape closes", TIMEOUT, async () => {
-    const p = await preview.open({ width: 900, height: 900 });
-    const doc = example();
+  /** A page of `size` showing `doc` as model version 1, and the subtotal's cell once it wears `className`. */
+  async function paint(size: { width: number; height: number }, doc: Example, className = "fs-inconsistent"): Promise<{ p: Page; cell: Locator }> {
+    const p = await preview.open(size);
     await send(p, modelMessageFor(doc, 1));
-    const failing = p.locator(`td.fs-inconsistent[data-pointer="${GROSS_PROFIT_FY2025}"]`);
-    await failing.waitFor();
+    const cell = p.locator(`td.${className}[data-pointer="${GROSS_PROFIT_FY2025}"]`);
+    await cell.waitFor();
+    return { p, cell };
+  }
+
+  test("pointing at a failing subtotal asks once and shows the server's causes; a cause reveals its item; Escape closes", TIMEOUT, async () => {
+    const doc = example();
+    const { p, cell: failing } = await paint({ width: 900, height: 900 }, doc);
     assert.equal(await p.locator(PANEL).isHidden(), true, "no panel before anything is asked");
 
     await p.hover(`td[data-pointer="${REVENUE_FY2025}"]`);
@@ -64,8 +88,7 @@ describe("FS preview: why a subtotal fails", () => {
     // A stale answer (another version, another cell) is never shown.
     await send(p, { type: "explanation", uri: DOCUMENT_URI, version: 0, pointer: GROSS_PROFIT_FY2025, explanation });
     await send(p, { type: "explanation", uri: DOCUMENT_URI, version: 1, pointer: REVENUE_FY2025, explanation });
-    await send(p, { type: "explanation", uri: DOCUMENT_URI, version: 1, pointer: GROSS_PROFIT_FY2025, explanation });
-    await p.locator(PANEL).waitFor({ state: "visible" });
+    await answer(p, explanation);
     const shown = (await p.textContent(PANEL)) ?? "";
     // Periods are named as the column headings name them, not by their ids ("fy2025").
     assert.match(shown, /Gross profit 2025-01-01 – 2025-12-31: 41 stated, children sum to 40 \(difference 1, tolerance 0\)\./);
@@ -89,21 +112,17 @@ describe("FS preview: why a subtotal fails", () => {
   });
 
   test("a subtotal that cannot be checked (a child holds no value): the panel says why, names each such child and reveals it; no children's sum is offered", TIMEOUT, async () => {
-    const p = await preview.open({ width: 900, height: 900 });
     const doc = example();
     doc.statements[1]!.items[2]!.values.fy2025 = null;
     doc.statements[1]!.items[5]!.values.fy2025 = { unavailable: true };
-    await send(p, modelMessageFor(doc, 1));
-    const blocked = p.locator(`td.fs-rollup-error[data-pointer="${GROSS_PROFIT_FY2025}"]`);
-    await blocked.waitFor();
+    const { p, cell: blocked } = await paint({ width: 900, height: 900 }, doc, "fs-rollup-error");
     await blocked.hover();
     await waitForExplainCount(p, 1);
     assert.deepEqual(await explainMessages(p), [{ type: "explain", uri: DOCUMENT_URI, version: 1, pointer: GROSS_PROFIT_FY2025 }]);
 
     const explanation = explanationOf(doc, 1, GROSS_PROFIT_FY2025);
     assert.ok(explanation?.notEvaluated === true, "the service explains the check it could not evaluate");
-    await send(p, { type: "explanation", uri: DOCUMENT_URI, version: 1, pointer: GROSS_PROFIT_FY2025, explanation });
-    await p.locator(PANEL).waitFor({ state: "visible" });
+    await answer(p, explanation);
     assert.equal(await p.textContent(`${PANEL} .fs-explanation-title`), "Why this subtotal cannot be checked");
     assert.equal(await p.textContent(`${PANEL} .fs-explanation-summary`), "Gross profit 2025-01-01 – 2025-12-31 cannot be checked.");
     assert.deepEqual(await p.locator(`${PANEL} button.fs-explanation-cause`).allTextContents(), [
@@ -126,17 +145,12 @@ describe("FS preview: why a subtotal fails", () => {
   });
 
   test("the panel goes away when its cell scrolls out of view, and a pointer the table scrolls under asks nothing", TIMEOUT, async () => {
-    const p = await preview.open({ width: 900, height: 420 });
     const doc = example();
-    await send(p, modelMessageFor(doc, 1));
-    const failing = p.locator(`td.fs-inconsistent[data-pointer="${GROSS_PROFIT_FY2025}"]`);
-    await failing.waitFor();
-    await failing.evaluate((cell) => cell.scrollIntoView({ block: "center" }));
-    await failing.click();
-    await waitForExplainCount(p, 1);
-    const explanation = explanationOf(doc, 1, GROSS_PROFIT_FY2025);
-    await send(p, { type: "explanation", uri: DOCUMENT_URI, version: 1, pointer: GROSS_PROFIT_FY2025, explanation });
-    await p.locator(PANEL).waitFor({ state: "visible" });
+    const { p, cell: failing } = await paint({ width: 900, height: 420 }, doc);
+    await askAndAnswer(p, failing, doc, async (cell) => {
+      await cell.evaluate((element) => element.scrollIntoView({ block: "center" }));
+      await cell.click();
+    });
     // Scrolled away (the pointer stays where it was, over other rows): the panel goes with its cell,
     // and the cells passing under the resting pointer ask nothing.
     await p.$eval("#fs-preview-content", (content) => {
@@ -151,15 +165,9 @@ describe("FS preview: why a subtotal fails", () => {
   });
 
   test("focusing the cell asks too; a new version asks again while it fails and closes the panel once it holds", TIMEOUT, async () => {
-    const p = await preview.open({ width: 900, height: 900 });
     const doc = example();
-    await send(p, modelMessageFor(doc, 1));
-    const failing = p.locator(`td.fs-inconsistent[data-pointer="${GROSS_PROFIT_FY2025}"]`);
-    await failing.waitFor();
-    await failing.focus();
-    await waitForExplainCount(p, 1);
-    await send(p, { type: "explanation", uri: DOCUMENT_URI, version: 1, pointer: GROSS_PROFIT_FY2025, explanation: explanationOf(doc, 1, GROSS_PROFIT_FY2025) });
-    await p.locator(PANEL).waitFor({ state: "visible" });
+    const { p, cell: failing } = await paint({ width: 900, height: 900 }, doc);
+    await askAndAnswer(p, failing, doc, (cell) => cell.focus());
 
     // Another cell changes (version 2): the subtotal still fails, so the page asks about version 2.
     const edited = example();
@@ -182,16 +190,9 @@ describe("FS preview: why a subtotal fails", () => {
 
   // Issue 30's tryout: a cause that wraps had its list number beside its last line.
   test("in a narrow panel, each cause's list number is beside the first line of its text", TIMEOUT, async () => {
-    const p = await preview.open({ width: 320, height: 900 });
     const doc = example();
-    await send(p, modelMessageFor(doc, 1));
-    const failing = p.locator(`td.fs-inconsistent[data-pointer="${GROSS_PROFIT_FY2025}"]`);
-    await failing.waitFor();
-    await failing.focus();
-    await waitForExplainCount(p, 1);
-    const explanation = explanationOf(doc, 1, GROSS_PROFIT_FY2025);
-    await send(p, { type: "explanation", uri: DOCUMENT_URI, version: 1, pointer: GROSS_PROFIT_FY2025, explanation });
-    await p.locator(PANEL).waitFor({ state: "visible" });
+    const { p, cell: failing } = await paint({ width: 320, height: 900 }, doc);
+    await askAndAnswer(p, failing, doc, (cell) => cell.focus());
     if (process.env.FS_SCREENSHOT_DIR !== undefined) await p.locator(PANEL).screenshot({ path: `${process.env.FS_SCREENSHOT_DIR}/why-panel-320.png` });
     // The number sits on its entry's first line box: where text put before the cause would be.
     const entries = await p.$$eval(`${PANEL} li`, (items) =>

@@ -60,6 +60,14 @@ test("German labels, numbers and dates; values stay exact", TIMEOUT, async () =>
     headers.some(({ text, title }) => text === "31.12.2025" && title === "2025-12-31"),
     JSON.stringify(headers),
   );
+  // A duration's heading and a cell's name join its two dates by the one period-label rule (model/names.ts datesLabel).
+  assert.ok(
+    headers.some(({ text, title }) => text === "01.01.2025 – 31.12.2025" && title === "2025-01-01 – 2025-12-31"),
+    JSON.stringify(headers),
+  );
+  const revenue = page.locator('[data-pointer="/statements/1/items/2/values/fy2025"]');
+  await revenue.focus();
+  assert.equal(await revenue.getAttribute("aria-label"), "Revenue, 01.01.2025 – 31.12.2025: 100");
   // The status words: the contract's word stays, the counts are German.
   assert.match((await page.textContent("#fs-preview-status")) ?? "", /nicht erfüllt/);
 });

@@ -13,6 +13,7 @@ import { display } from "./display";
 import { cellDisplayText, type PreviewCell, type PreviewModel, type PreviewRow, type PreviewStatement } from "../../shared/src/render/previewModel";
 import type { PreviewPatchOp } from "../../shared/src/render/previewPatch";
 import { escapeSegment, parentPointer } from "../../shared/src/json/pointer";
+import { datesLabel, PERIOD_DATES_SEPARATOR } from "../../shared/src/model/names";
 import { layoutTables, scrollSigns, wrapTable } from "./tableScroll";
 import { LabelWidths, sharingFirstWord } from "./labelWidth";
 import { columnWidth, decimalWidths, FLAG_CH, FLAG_PX, leastWidth, numberElement, NO_WIDTH, PADDING_CH, textWidths, widest, type NumberWidths, type Widths } from "./columnWidth";
@@ -236,7 +237,7 @@ export class StatementsView {
     const row = statement?.rows[place.row];
     if (statement === undefined || row === undefined) return undefined;
     const column = statement.columns[place.column - this.cellOffset(statement)];
-    return column === undefined ? row.label : l10n.t("{0}, {1}", row.label, columnParts(column).join(" – "));
+    return column === undefined ? row.label : l10n.t("{0}, {1}", row.label, columnLabel(column));
   }
 
   /** Recomputes which rows are shown (after a collapse or expand) and redraws. */
@@ -686,7 +687,7 @@ export class StatementsView {
       th.dataset.pointer = column.pointer;
       th.title = column.label;
       columnParts(column).forEach((part, index) => {
-        if (index > 0) th.append(" – ");
+        if (index > 0) th.append(PERIOD_DATES_SEPARATOR);
         const span = doc.createElement("span");
         span.className = "fs-nobreak";
         span.textContent = part;
@@ -742,7 +743,7 @@ export class StatementsView {
     view.widths = statement.columns.map((column, index) => {
       const parts = columnParts(column);
       // A duration's heading may wrap between its two dates, never inside one: its longest line, in ch, and measured in its bold font.
-      const lines = parts.map((part, partIndex) => (partIndex === 0 && parts.length > 1 ? `${part} –` : part));
+      const lines = parts.map((part, partIndex) => (partIndex === 0 && parts.length > 1 ? `${part}${PERIOD_DATES_SEPARATOR.trimEnd()}` : part));
       let widths: Widths = {
         keep: 0,
         keepPx: Math.ceil(Math.max(...lines.map((line) => this.textMeasure().textWidthPx(line, true)))) + 1,
@@ -1028,4 +1029,9 @@ function lowerBound(count: number, test: (index: number) => boolean): number {
 /** A column's dates in the display language (an unresolved period shows its id). */
 function columnParts(column: PreviewStatement["columns"][number]): string[] {
   return column.kind === "instant" || column.kind === "duration" ? column.parts.map((part) => display.date(part)) : column.parts;
+}
+
+/** A column's period as one label, by the one period-label rule (model/names.ts): "01/01/2025 – 12/31/2025". */
+function columnLabel(column: PreviewStatement["columns"][number]): string {
+  return datesLabel(columnParts(column));
 }

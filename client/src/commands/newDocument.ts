@@ -5,7 +5,7 @@
 import * as vscode from "vscode";
 import { newDocumentColumn, type GroupTop } from "./newDocumentColumn";
 import { stepDone } from "./walkthroughProgress";
-import { checkNewDocumentOptions, newDocument, parseYears, type NewDocument, type NewDocumentOptions } from "../../../shared/src/template/newDocument";
+import { checkNewDocumentOptions, newDocument, parseYears, yearsTextProblem, type NewDocument, type NewDocumentOptions } from "../../../shared/src/template/newDocument";
 
 const STEPS = 5;
 
@@ -199,7 +199,7 @@ async function askOptions(questions: Questions): Promise<NewDocumentOptions | un
   const thisYear = new Date().getFullYear();
   const yearsText = await input(questions, 4, vscode.l10n.t("The fiscal years, by the year each ends in: 2024, 2025 or 2024-2025"), `${thisYear - 2}-${thisYear - 1}`, (text) => {
     const years = parseYears(text);
-    return years === undefined ? vscode.l10n.t("List years (2024, 2025) or give a range (2024-2025).") : checkNewDocumentOptions({ ...probe, years });
+    return years === undefined ? yearsTextProblem(text) : checkNewDocumentOptions({ ...probe, years });
   });
   if (yearsText === undefined) return undefined;
   const yearEndText = await input(questions, 5, vscode.l10n.t("The last day of the fiscal year (MM-DD)"), "12-31", (text) => {

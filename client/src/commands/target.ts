@@ -3,8 +3,12 @@
 
 import * as vscode from "vscode";
 
+/** The scheme of a webview panel's own URI, what VS Code passes to a command run from its title menu. */
+const WEBVIEW_PANEL_SCHEME = "webview-panel";
+
+/** The document an argument names; a webview's title menu passes its own panel (`webview-panel:`), which names none. */
 export function uriArgument(argument: unknown): vscode.Uri | undefined {
-  if (argument instanceof vscode.Uri) return argument;
+  if (argument instanceof vscode.Uri) return argument.scheme === WEBVIEW_PANEL_SCHEME ? undefined : argument;
   if (typeof argument === "string" && argument !== "") {
     try {
       return vscode.Uri.parse(argument, true);

@@ -5,12 +5,13 @@
 // computes them.
 
 import * as l10n from "@vscode/l10n";
-import { cellPointer, describeCause, itemName, parsePointer, periodName, type BlockingCell, type ErrorApplication } from "../../../shared/src/index";
+import { cellPointer, describeCause, itemName, parsePointer, type BlockingCell, type ErrorApplication } from "../../../shared/src/index";
 import { itemAt, statementAt } from "../../../shared/src/model/document-model";
 import type { CellCause, CellExplanation } from "../../../protocol/lsp";
 import { NEUTRAL_FORMAT, type DisplayFormat } from "../../../shared/src/render/localeFormat";
 import type { DocumentAnalysis, ParsedVersion } from "../analysis";
 import { rollupMessage, rollupSubjectName } from "./diagnostics";
+import { periodNamer } from "./documentFacts";
 import { causePointer, explainApplication, explainerOf } from "./rollupCauses";
 
 /**
@@ -77,13 +78,6 @@ function blockingCauses(good: ParsedVersion, application: ErrorApplication, peri
  * A period as the preview's column heading names it (webview/src/statements.ts): its date, or its
  * first and last day, in the display language; its id where it has neither.
  */
-function periodNamer(good: ParsedVersion, display: DisplayFormat): (id: string) => string {
-  return (id) => {
-    const period = good.model.periods.get(id);
-    return period === undefined ? id : periodName(period, display.date);
-  };
-}
-
 /** A pointer segment as an array index; -1 (no such entry) unless it is one. */
 function arrayIndex(segment: string | undefined): number {
   return segment !== undefined && /^(0|[1-9][0-9]*)$/.test(segment) ? Number(segment) : -1;

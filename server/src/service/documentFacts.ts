@@ -8,6 +8,7 @@ import {
   cellPointer,
   isDecimal,
   member,
+  periodName,
   storedCell,
   type ItemEntry,
   type LocateRequest,
@@ -110,4 +111,16 @@ export function cellText(cell: StoredCell, display: DisplayFormat): string {
 export function counted(count: number, display: DisplayFormat, one: (count: string) => string, many: (count: string) => string): string {
   const text = display.number(String(count));
   return count === 1 ? one(text) : many(text);
+}
+
+/**
+ * How the editor's views name a period by its id (the hover, the Rollups view, the preview's
+ * explanation): as the preview's column heading does (model/names.ts periodName: its date or dates
+ * in the display language; its id only where it has none, or where no period has that id).
+ */
+export function periodNamer(good: ParsedVersion, display: DisplayFormat): (id: string) => string {
+  return (id) => {
+    const period = good.model.periods.get(id);
+    return period === undefined ? id : periodName(period, display.date);
+  };
 }

@@ -3,11 +3,11 @@
 // how that subtotal fares. Values are shown exactly as stored. Below a failing subtotal's published
 // diagnostic, only what the diagnostic does not say: a line of its children's values.
 
-import { childrenOf, itemName, parentOf, periodName, periodSummary, unitSummary, type ItemEntry, type RollupApplication, type StatementEntry } from "../../../shared/src/index";
+import { childrenOf, itemName, parentOf, unitSummary, type ItemEntry, type RollupApplication, type StatementEntry } from "../../../shared/src/index";
 import * as l10n from "@vscode/l10n";
 import type { DisplayFormat } from "../../../shared/src/render/localeFormat";
 import type { ParsedVersion } from "../analysis";
-import { applicationFor, cellText, storedCells, type StoredCell } from "./documentFacts";
+import { applicationFor, cellText, periodNamer, storedCells, type StoredCell } from "./documentFacts";
 import { bold, codeSpan, escapeText, tableRow } from "./markdown";
 import { causesMarkdown } from "./rollupCauses";
 
@@ -29,11 +29,18 @@ export function cellHover(good: ParsedVersion, statement: StatementEntry, item: 
 }
 
 function heading(good: ParsedVersion, statement: StatementEntry, item: ItemEntry, period: string, display: DisplayFormat): string {
-  const definition = good.model.periods.get(period);
-  const when = definition === undefined ? l10n.t("undefined period") : escapeText(periodSummary(definition, display.date));
+  const when = good.model.periods.has(period) ? periodText(good, period, display) : `${codeSpan(period)} (${l10n.t("undefined period")})`;
   const name = [bold(itemName(item)), ...(item.id === undefined ? [] : [codeSpan(item.id)])].join(" ");
   const note = statement.periods.includes(period) ? "" : ` · ${l10n.t("not one of this statement's periods")}`;
-  return `${name} · ${codeSpan(period)} (${when}) · ${unitText(good, item)}${note}`;
+  return `${name} · ${when} · ${unitText(good, item)}${note}`;
+}
+
+/**
+ * A period as the hover names it: as its column heading does (periodNamer), in plain text (VS Code
+ * pads a code span, which read as "in  fy2025 ,").
+ */
+function periodText(good: ParsedVersion, period: string, display: DisplayFormat): string {
+  return escapeText(periodNamer(good, display)(period));
 }
 
 function unitText(good: ParsedVersion, item: ItemEntry): string {
@@ -51,14 +58,18 @@ function childrenLine(good: ParsedVersion, statement: StatementEntry, parent: It
   const cells = storedCells(good, statement, children, period);
   const values = children.map((child, index) => `${escapeText(itemName(child))}\u00a0${cellMarkdown(cells[index]!, display)}`);
   // A formatted number holds digits, separators and a sign only: nothing Markdown would read.
-  // The period as its column heading names it, in plain text: a code span's padding read as "in  fy2025 ,".
-  const definition = good.model.periods.get(period);
-  const when = escapeText(definition === undefined ? period : periodName(definition, display.date));
-  return l10n.t("Children of {0} in {1}, {2}: {3} · sum {4}", bold(itemName(parent)), when, unitText(good, parent), values.join(" · "), `**${display.number(sum)}**`);
+  return l10n.t(
+    "Children of {0} in {1}, {2}: {3} · sum {4}",
+    bold(itemName(parent)),
+    periodText(good, period, display),
+    unitText(good, parent),
+    values.join(" · "),
+    `**${display.number(sum)}**`,
+  );
 }
 
 function rollupSection(good: ParsedVersion, statement: StatementEntry, parent: ItemEntry, period: string, display: DisplayFormat): string {
-  const rows = [tableRow([l10n.t("Item"), escapeText(period)]), tableRow([":--", "--:"])];
+  const rows = [tableRow([l10n.t("Item"), periodText(good, period, display)]), tableRow([":--", "--:"])];
   const children = childrenOf(statement, parent);
   const cells = storedCells(good, statement, [...children, parent], period);
   children.forEach((child, index) => rows.push(tableRow([escapeText(itemName(child)), cellMarkdown(cells[index]!, display, true)])));
@@ -88,7 +99,7 @@ function rollsIntoSection(good: ParsedVersion, statement: StatementEntry, item: 
   }
   const line = l10n.t("Rolls into {0} ({1})", bold(itemName(parent)), codeSpan(target));
   const application = applicationFor(good, statement, parent, period);
-  return `${line}\n\n${escapeText(period)}: ${statusText(good, statement, parent, application, display)}`;
+  return `${line}\n\n${periodText(good, period, display)}: ${statusText(good, statement, parent, application, display)}`;
 }
 
 /** The subtotal's status in one period, in words. */
@@ -109,7 +120,7 @@ function statusText(good: ParsedVersion, statement: StatementEntry, parent: Item
       ? l10n.t("✓ **satisfied**: stated {0}, children sum to {1} (difference {2}, tolerance {3})", actual!, expected!, difference!, tolerance!)
       : l10n.t("✗ **not satisfied**: stated {0}, children sum to {1}, off by {2} (tolerance {3})", actual!, expected!, difference!, tolerance!);
   }
-  const period = escapeText(application.cell.period);
+  const period = periodText(good, application.cell.period, display);
   const cellItem = statement.itemsById.get(application.cell.item);
   if (application.cell.item === parent.id) {
     return application.reason === "missing-value"

@@ -22,6 +22,7 @@ import {
 import * as l10n from "@vscode/l10n";
 import { NEUTRAL_FORMAT, type DisplayFormat } from "../../../shared/src/render/localeFormat";
 import type { ParsedVersion } from "../analysis";
+import { periodNamer } from "./documentFacts";
 import { escapeText } from "./markdown";
 
 /** The analysis's explainer (ParsedVersion.explainer); none while the document does not conform. */
@@ -47,7 +48,9 @@ export function explainApplication(good: ParsedVersion, key: ApplicationKey): Ex
 export function causesMarkdown(good: ParsedVersion, key: ApplicationKey, display: DisplayFormat = NEUTRAL_FORMAT): string | undefined {
   const explained = explainApplication(good, key);
   if (explained === undefined || explained.causes.length === 0) return undefined;
-  const lines = explained.causes.map((cause) => `- ${escapeText(describeCause(explained.explainer, cause, display.number))}`);
+  // Periods as the rest of the hover names them; the diagnostic's related information keeps the ids.
+  const period = periodNamer(good, display);
+  const lines = explained.causes.map((cause) => `- ${escapeText(describeCause(explained.explainer, cause, display.number, period))}`);
   return `${l10n.t("**Likely causes**, most specific first:")}\n\n${lines.join("\n")}`;
 }
 

@@ -7,6 +7,7 @@ import * as l10n from "@vscode/l10n";
 import { NEUTRAL_FORMAT, type DisplayFormat } from "../../../shared/src/render/localeFormat";
 import type { RollupNodeStatus, RollupTreeRange, RollupTreeStatement, RollupTreeSubtotal } from "../../../protocol/lsp";
 import type { ParsedVersion } from "../analysis";
+import { periodNamer } from "./documentFacts";
 
 const RANK: Record<RollupNodeStatus, number> = { satisfied: 0, "not-checked": 1, unsatisfied: 2, error: 3 };
 
@@ -40,13 +41,18 @@ export function rollupTree(good: ParsedVersion, document: TextDocument, display:
     const { offset, length } = ranges[next++] ?? { offset: 0, length: 0 };
     return { start: document.positionAt(offset), end: document.positionAt(offset + length) };
   };
+  const periodName = periodNamer(good, display);
   const statusOf = (statement: StatementEntry, item: ItemEntry): { status: RollupNodeStatus; problems: string[] } => {
     if (!conforming || statement.id === undefined || item.id === undefined) return { status: "not-checked", problems: [] };
     const applications = byParent.get(statement.id)?.get(item.id) ?? [];
+    // Periods as the preview's column headings name them, the reason in the code lens's words.
     const problems = applications.flatMap((application) => {
       if (application.status === "satisfied") return [];
-      if (application.status === "error") return [l10n.t("{0}: cannot be checked ({1})", application.key.period, application.reason)];
-      return [l10n.t("{0}: off by {1}", application.key.period, display.number(application.difference))];
+      const period = periodName(application.key.period);
+      if (application.status === "error") {
+        return [l10n.t("{0}: cannot be checked ({1})", period, application.reason === "missing-value" ? l10n.t("missing value") : l10n.t("unavailable value"))];
+      }
+      return [l10n.t("{0}: off by {1}", period, display.number(application.difference))];
     });
     return {
       status: worst(

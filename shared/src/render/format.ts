@@ -31,7 +31,11 @@ export function signedDecimal(decimal: string, number: (decimal: string) => stri
 // Rows share their unit's object, so a long unit name is built once, not once per row.
 const unitTexts = new WeakMap<UnitPresentation, string>();
 
-/** "Label (measure, scale 6)", the unit's full name in the display language; an unresolved id says so. */
+/**
+ * "Label (measure, scale 6)", the unit's full name in the display language, without repeating
+ * itself: the measure is left out where the name is the measure, and a scale of 0 is not said alone
+ * ("EUR", not "EUR (EUR, scale 0)"; "KRW millions (KRW, scale 6)" whole). An unresolved id says so.
+ */
 export function unitText(unit: UnitPresentation): string {
   let text = unitTexts.get(unit);
   if (text === undefined) {
@@ -43,8 +47,10 @@ export function unitText(unit: UnitPresentation): string {
 
 function composeUnitText(unit: UnitPresentation): string {
   if (!unit.resolved) return `${unit.id} (undefined unit)`;
-  const details = [unit.measure, unit.scale === undefined ? undefined : l10n.t("scale {0}", unit.scale)].filter((part): part is string => part !== undefined);
   const name = unit.label ?? unit.id;
+  const measure = unit.measure === name ? undefined : unit.measure;
+  const scale = unit.scale === undefined || (measure === undefined && /^[-+]?0+$/.test(unit.scale)) ? undefined : l10n.t("scale {0}", unit.scale);
+  const details = [measure, scale].filter((part): part is string => part !== undefined);
   return details.length === 0 ? name : `${name} (${details.join(", ")})`;
 }
 

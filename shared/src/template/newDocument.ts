@@ -53,9 +53,11 @@ export function checkNewDocumentOptions(options: NewDocumentOptions): string | u
   return undefined;
 }
 
+const YEAR_RANGE = /^\s*(\d{1,4})\s*[-–]\s*(\d{1,4})\s*$/;
+
 /** Parses "2025, 2024" or "2024-2025" into years (most recent first); undefined when it is neither. */
 export function parseYears(text: string): number[] | undefined {
-  const range = /^\s*(\d{1,4})\s*[-–]\s*(\d{1,4})\s*$/.exec(text);
+  const range = YEAR_RANGE.exec(text);
   if (range !== null) {
     const [from, to] = [Number(range[1]), Number(range[2])];
     // A range runs from the earlier year: "2025-2024" is a typing slip, not a range to guess at.
@@ -65,6 +67,17 @@ export function parseYears(text: string): number[] | undefined {
   const parts = text.split(/[\s,;]+/).filter((part) => part !== "");
   if (parts.length === 0 || !parts.every((part) => /^\d{1,4}$/.test(part))) return undefined;
   return parts.map(Number).sort((a, b) => b - a);
+}
+
+/**
+ * Why FS: New Document cannot read the fiscal years as typed (parseYears), in words; undefined when
+ * it can. A reversed range says so: "The first year must be before the second: 2025-2024 is reversed."
+ */
+export function yearsTextProblem(text: string): string | undefined {
+  if (parseYears(text) !== undefined) return undefined;
+  const range = YEAR_RANGE.exec(text);
+  if (range !== null && Number(range[1]) > Number(range[2])) return l10n.t("The first year must be before the second: {0} is reversed.", text.trim());
+  return l10n.t("List years (2024, 2025) or give a range (2024-2025).");
 }
 
 /** Words for a scale, as the preview says them: "thousands", or "× 10^n". */
