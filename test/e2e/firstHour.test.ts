@@ -28,7 +28,7 @@ import { newDocument } from "../../shared/src/template/newDocument";
 import { textOf } from "../engine/explainDocs";
 import { repoRoot } from "../support/paths";
 import { blockNetwork, OFFLINE_SETTINGS, screenshot, setUpEditor, waitForFile, waitForSchemaSettings, type Editor } from "./harness";
-import { fsEditorTitleAction, goTo, quickOpen, runCommand, runFsEditorCommand, showHover, showProblems, UI_TIMEOUT_MS } from "./workbench";
+import { filterProblems, fsEditorTitleAction, goTo, quickOpen, runCommand, runFsEditorCommand, showHover, showProblems, UI_TIMEOUT_MS } from "./workbench";
 
 const SETUP_TIMEOUT_MS = 15 * 60_000;
 const TEST_TIMEOUT_MS = 6 * 60_000;
@@ -593,7 +593,7 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     // Built-in JSON markers live only while the document is open: open it, so they are there to list.
     await quickOpen(page, file);
     await showProblems(page);
-    await page.locator('.markers-panel-container input[placeholder*="**/"], .viewpane-filter input[placeholder*="**/"]').first().fill(`**/${file}`);
+    await filterProblems(page, `**/${file}`);
     // The file's row says how many entries the panel lists for it: as many as the API reports.
     const row = page.locator(".markers-panel .monaco-list-row", { hasText: file }).first();
     await row.waitFor({ timeout: UI_TIMEOUT_MS });

@@ -109,6 +109,46 @@ export async function showProblems(page: Page): Promise<void> {
   await page.locator(".markers-panel").waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
 }
 
+/**
+ * Types `text` into the Problems panel's filter box and resolves once the box holds it. The panel
+ * can take the keyboard for its list a moment after it shows: a fill made then (Playwright focuses
+ * the box, then inserts the text into whatever has the focus) goes to the list, and a local run of
+ * firstHour waited 30 s for a row with the box empty and the list's first row selected. So the box
+ * must hold the focus before the fill, and the fill is done again until the box holds the text.
+ */
+export async function filterProblems(page: Page, text: string): Promise<void> {
+  const input = page.locator('.markers-panel-container input[placeholder*="**/"], .viewpane-filter input[placeholder*="**/"]').first();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await input.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS / 3 });
+      await input.focus({ timeout: UI_TIMEOUT_MS / 3 });
+      await input.evaluate(
+        (box, timeoutMs) =>
+          new Promise<void>((resolve, reject) => {
+            const deadline = Date.now() + timeoutMs;
+            const check = () => {
+              if (box.ownerDocument.activeElement === box) resolve();
+              else if (Date.now() > deadline) reject(new Error("the filter box never held the focus"));
+              else requestAnimationFrame(check);
+            };
+            check();
+          }),
+        UI_TIMEOUT_MS / 3,
+      );
+      await input.fill(text, { timeout: UI_TIMEOUT_MS / 3 });
+      // The text is inserted at once where the focus was: the box holds it now, or never will.
+      const value = await input.inputValue({ timeout: UI_TIMEOUT_MS / 3 });
+      if (value !== text) throw new Error(`the filter box holds ${JSON.stringify(value)}`);
+      return;
+    } catch (error) {
+      if (attempt === 3) {
+        const focus = await page.evaluate(() => `${document.activeElement?.tagName ?? "nothing"}.${document.activeElement?.className ?? ""}`).catch(() => "unknown");
+        throw new Error(`the Problems filter never held ${JSON.stringify(text)}; the focus is on ${focus}`, { cause: error });
+      }
+    }
+  }
+}
+
 /** Every marker row of the Problems panel, with the file of the group it is listed under. */
 export async function readMarkers(page: Page): Promise<Marker[]> {
   const labels = await page.locator(".markers-panel .monaco-list-row").evaluateAll((rows) => rows.map((row) => row.getAttribute("aria-label") ?? ""));
