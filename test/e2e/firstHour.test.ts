@@ -24,7 +24,7 @@ import type { FrameLocator, Page, Route } from "playwright-core";
 import { analyze } from "../../shared/src/index";
 import { isFsDocumentValue } from "../../shared/src/detect";
 import { parseJson } from "../../shared/src/json/parse";
-import { newDocument } from "../../shared/src/template/newDocument";
+import { newDocument, type NewDocumentOptions } from "../../shared/src/template/newDocument";
 import { textOf } from "../engine/explainDocs";
 import { repoRoot } from "../support/paths";
 import { blockNetwork, OFFLINE_SETTINGS, screenshot, setUpEditor, waitForFile, waitForSchemaSettings, type Editor } from "./harness";
@@ -456,6 +456,23 @@ async function answerByKeyboard(page: Page, step: number, text: string): Promise
   await page.keyboard.press("Enter");
 }
 
+/**
+ * Resolves once FS: New Document has given the keyboard to its new editor for good. Closing the
+ * last question can give that editor the focus at once, but the command then takes it again
+ * (showTextDocument) and only then fills the editor's tab stops (insertSnippet): a palette opened
+ * in between is closed by that late focus move, and Playwright's fill of its box inserts the text
+ * into the editor's selected first value (a local run of firstHour read ">FS E2E: Describe Active
+ * Document" there). The tab stops' marks in the focused new editor prove the focus move is done,
+ * and the status bar shows the cursor on the first value's line.
+ */
+async function newDocumentHasKeyboard(page: Page, options: NewDocumentOptions): Promise<void> {
+  const { text, firstTabStop } = newDocument(options);
+  const line = text.slice(0, firstTabStop.offset).split("\n").length;
+  await page.locator('.editor-group-container.active .tab.active[data-resource-name^="Untitled"]').waitFor({ timeout: UI_TIMEOUT_MS });
+  await page.locator(".editor-group-container.active .monaco-editor.focused .snippet-placeholder").first().waitFor({ state: "attached", timeout: UI_TIMEOUT_MS });
+  await page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`^\\s*Ln ${line}, Col \\d+`) }).waitFor({ timeout: UI_TIMEOUT_MS });
+}
+
 /** FS: New Document's five questions answered with the keyboard alone; resolves once the new document has the keyboard. */
 async function newDocumentByKeyboard(page: Page, entity: string): Promise<void> {
   const untitled = page.locator('.tabs-container .tab[data-resource-name^="Untitled"]');
@@ -467,7 +484,7 @@ async function newDocumentByKeyboard(page: Page, entity: string): Promise<void> 
   await answerByKeyboard(page, 5, "12-31");
   await untitled.nth(before).waitFor({ timeout: UI_TIMEOUT_MS });
   // The keyboard ends in the new document (not back in the walkthrough), with no question left.
-  await page.locator(".editor-group-container.active .monaco-editor.focused").waitFor({ timeout: UI_TIMEOUT_MS });
+  await newDocumentHasKeyboard(page, { entityName: entity, currency: "EUR", scale: 3, years: [2024, 2025], yearEnd: { month: 12, day: 31 } });
   await page.locator(".quick-input-widget").waitFor({ state: "hidden", timeout: UI_TIMEOUT_MS });
 }
 
@@ -798,7 +815,9 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
     const extraEnters = await pressEnterWhileQuestionShows(page);
     t.diagnostic(`${extraEnters.presses} extra Enters in the ${extraEnters.ms} ms the last question stayed on screen after its answer`);
     assert.deepEqual(extraEnters.astray, [], "every Enter pressed while the question showed went to it");
-    await page.locator('.tabs-container .tab.active[data-resource-name^="Untitled"]').waitFor({ timeout: UI_TIMEOUT_MS });
+    const options: NewDocumentOptions = { entityName: "First Hour Ltd", currency: "EUR", scale: 3, years: [2024, 2025], yearEnd: { month: 3, day: 31 } };
+    // The palette opens only once the new editor has the keyboard for good (newDocumentHasKeyboard).
+    await newDocumentHasKeyboard(page, options);
     // The editor-title preview button shows once the extension has recognised the untitled buffer as FS.
     await fsEditorTitleAction(page).waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
     const created = await describeActiveDocument(page, apiResultsFile);
@@ -815,7 +834,7 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
       JSON.stringify(value.periods),
     );
     // Exactly the document the answers make: no key pressed after the last answer changed it.
-    assert.equal(created.text, newDocument({ entityName: "First Hour Ltd", currency: "EUR", scale: 3, years: [2024, 2025], yearEnd: { month: 3, day: 31 } }).text);
+    assert.equal(created.text, newDocument(options).text);
     const { result } = analyze(value);
     assert.equal(result.conformance.status, "conforming");
     assert.equal(result.calculations.status, "consistent");
