@@ -23,6 +23,9 @@ test("a unit's full name does not repeat itself: no measure its name already is,
   assert.equal(unitText({ ...eur, scale: "3" }), "EUR (scale 3)");
   assert.equal(unitText({ ...eur, scale: undefined }), "EUR");
   assert.equal(unitText({ ...eur, label: undefined, id: "EUR" }), "EUR");
+  // The example's "Shares (shares, scale 0)" (a second tryout): the same word in another case.
+  assert.equal(unitText({ id: "shares", resolved: true, label: "Shares", measure: "shares", scale: "0" }), "Shares");
+  assert.equal(unitText({ id: "employees", resolved: true, label: "Employees", measure: "employees", scale: "0" }), "Employees");
   // What says something stays: a measure other than the name, with its scale, even 0.
   assert.equal(unitText({ ...eur, label: "Euro" }), "Euro (EUR, scale 0)");
   assert.equal(unitText({ id: "krw-millions", resolved: true, label: "KRW millions", measure: "KRW", scale: "6" }), "KRW millions (KRW, scale 6)");

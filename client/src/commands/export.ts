@@ -5,6 +5,7 @@
 // a cancellable progress notification.
 
 import * as vscode from "vscode";
+import { dialogFolder } from "../util/dialogFolder";
 import type { ExportParams } from "../../../protocol/lsp";
 import { documentName } from "../preview/previewPanel";
 import type { FsServer } from "../server/fsServer";
@@ -21,11 +22,6 @@ function suggestedUri(document: vscode.TextDocument, fileName: string): vscode.U
   }
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   return folder === undefined ? undefined : vscode.Uri.joinPath(folder, fileName);
-}
-
-function folderOf(document: vscode.TextDocument): vscode.Uri | undefined {
-  if (document.uri.scheme !== "untitled") return document.uri.with({ path: document.uri.path.replace(/\/[^/]*$/, "") || "/", query: "", fragment: "" });
-  return vscode.workspace.workspaceFolders?.[0]?.uri;
 }
 
 async function exists(uri: vscode.Uri): Promise<boolean> {
@@ -52,7 +48,7 @@ async function exportHtml(document: vscode.TextDocument, file: { text: string })
 
 async function chooseFolder(document: vscode.TextDocument): Promise<vscode.Uri | undefined> {
   const chosen = await vscode.window.showOpenDialog({
-    defaultUri: folderOf(document),
+    defaultUri: dialogFolder(document.uri, vscode.workspace.workspaceFolders?.[0]?.uri),
     canSelectFiles: false,
     canSelectFolders: true,
     canSelectMany: false,

@@ -4,6 +4,7 @@
 // VS Code's text documents (a git: URI on the desktop, the repository's file system on the web).
 
 import * as vscode from "vscode";
+import { dialogFolder } from "../util/dialogFolder";
 import { documentName } from "../preview/previewPanel";
 import type { OldSide } from "./comparePanel";
 import { repositoryOf, type GitRepository } from "./git";
@@ -58,7 +59,7 @@ async function pickFile(uri: vscode.Uri): Promise<OldSide | undefined> {
     title: vscode.l10n.t("Compare {0} with another FS file", documentName(uri)),
     openLabel: vscode.l10n.t("Compare"),
     canSelectMany: false,
-    defaultUri: vscode.Uri.joinPath(uri, ".."),
+    defaultUri: dialogFolder(uri, vscode.workspace.workspaceFolders?.[0]?.uri),
     filters: { [vscode.l10n.t("JSON files")]: ["json", "jsonc"] },
   });
   const other = picked?.[0];

@@ -48,7 +48,8 @@ export function unitText(unit: UnitPresentation): string {
 function composeUnitText(unit: UnitPresentation): string {
   if (!unit.resolved) return `${unit.id} (undefined unit)`;
   const name = unit.label ?? unit.id;
-  const measure = unit.measure === name ? undefined : unit.measure;
+  // "Shares" for the measure "shares" too: the same word, whatever its case.
+  const measure = unit.measure === undefined || unit.measure.toLowerCase() === name.toLowerCase() ? undefined : unit.measure;
   const scale = unit.scale === undefined || (measure === undefined && /^[-+]?0+$/.test(unit.scale)) ? undefined : l10n.t("scale {0}", unit.scale);
   const details = [measure, scale].filter((part): part is string => part !== undefined);
   return details.length === 0 ? name : `${name} (${details.join(", ")})`;
