@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { findNodeAtLocation, parseTree, type JSONPath } from "jsonc-parser";
-import { goTo, previewFrame, quickOpen, runCommand, runFsEditorCommand, showHover, showProblems, waitForFsMarkers, UI_TIMEOUT_MS } from "./workbench";
+import { clickPreviewCell, goTo, previewFrame, quickOpen, runCommand, runFsEditorCommand, showHover, showProblems, waitForFsMarkers, UI_TIMEOUT_MS } from "./workbench";
 import { loadWorkspaceLib, screenshot, setUpEditor, type Editor } from "./harness";
 
 const SETUP_TIMEOUT_MS = 15 * 60_000;
@@ -93,7 +93,7 @@ describe("rollup causes and fixes in VS Code (code-server)", { timeout: SETUP_TI
       const preview = previewFrame(page);
       const cell = preview.locator(`td.fs-inconsistent[data-pointer="/${GROSS_PROFIT_FY2025.join("/")}"]`);
       await cell.waitFor({ timeout: FIRST_PROBLEMS_TIMEOUT_MS });
-      await cell.click();
+      await clickPreviewCell(cell);
       // The panel names periods as the column headings do (their dates), not by their ids.
       const panel = preview.locator("#fs-preview-explanation", { hasText: /Gross profit holds in \S+2024 – \S+2024, which points at a typing error in \S+2025 – \S+2025\./ });
       await panel.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });

@@ -15,6 +15,7 @@ import { after, before, describe, it, type TestContext } from "node:test";
 import type { JSONPath } from "jsonc-parser";
 import type { FrameLocator, Locator, Page } from "playwright-core";
 import {
+  clickPreviewCell,
   focusedEditor,
   gridCell,
   previewFrame,
@@ -93,7 +94,7 @@ async function clipboardHolds(page: Page, text: string): Promise<void> {
  * it cannot be edited.
  */
 async function pressEditsOnReadOnlyCell(page: Page, preview: FrameLocator, cell: Locator): Promise<void> {
-  await cell.click();
+  await clickPreviewCell(cell);
   await waitForGridFocus(cell);
   await page.keyboard.press("5");
   await page.keyboard.press("F2");
@@ -170,7 +171,7 @@ describe("editing in the preview's grid (code-server)", { timeout: SETUP_TIMEOUT
       const cell = gridCell(preview, pointer);
       await cell.waitFor({ timeout: UI_TIMEOUT_MS });
 
-      await cell.click();
+      await clickPreviewCell(cell);
       await waitForCursorLine(page, lineOf(original, GROSS_PROFIT_FY2025));
       await waitForGridFocus(cell);
       await cell.dblclick();
@@ -184,7 +185,7 @@ describe("editing in the preview's grid (code-server)", { timeout: SETUP_TIMEOUT
       assert.equal(await savedText(page, folder, manufacturing), replaced(original, GROSS_PROFIT_FY2025, '"40"'), "only that value changed");
 
       // Back in the preview: Ctrl+Z undoes the grid's edit in the document (one step).
-      await cell.click();
+      await clickPreviewCell(cell);
       await waitForGridFocus(cell);
       await page.keyboard.press("Control+Z");
       await waitForFsMarkers(page, manufacturing, (found) => found.length === 1 && found[0]!.message === ROLLUP_MESSAGE, "the rollup problem back after undo");
@@ -367,7 +368,7 @@ describe("editing in the preview's grid in German (code-server)", { timeout: SET
     const path: JSONPath = ["statements", 0, "items", 1, "values", "fy2025"];
     const cell = gridCell(preview, pointerOf(path), /^-1\.000,25$/);
     await cell.waitFor({ timeout: UI_TIMEOUT_MS });
-    await cell.click();
+    await clickPreviewCell(cell);
     await waitForGridFocus(cell);
     // Typing a digit starts the edit with that digit.
     await page.keyboard.type("999.25");

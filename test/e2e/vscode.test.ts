@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { after, before, describe, it, type TestContext } from "node:test";
 import { findNodeAtLocation, parseTree, type JSONPath } from "jsonc-parser";
 import {
+  clickPreviewCell,
   activeTab,
   chooseContextMenuEntry,
   focusedEditor,
@@ -210,7 +211,7 @@ describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 
         await preview.getByText(label, { exact: true }).first().waitFor({ timeout: UI_TIMEOUT_MS });
       }
       assert.match((await cell.textContent()) ?? "", /41/);
-      await cell.click();
+      await clickPreviewCell(cell);
       const source = locate(files.manufacturing, GROSS_PROFIT_FY2025);
       // The source editor shows the cell's line as its cursor line while the focus stays in the
       // preview (a double-click there edits the cell); focused, the status bar gives the exact position.

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { after, before, describe, it, type TestContext } from "node:test";
 import { findNodeAtLocation, parseTree, type JSONPath } from "jsonc-parser";
 import {
+  clickPreviewCell,
   focusedEditor,
   focusFirstEditorGroup,
   fsEditorTitleAction,
@@ -130,7 +131,7 @@ describe("FS Documents in the web-worker extension host (code-server)", { timeou
     await cell.waitFor({ timeout: UI_TIMEOUT_MS });
     for (const label of ["Balance sheet", "Income statement", "Gross profit"]) await preview.getByText(label, { exact: true }).first().waitFor({ timeout: UI_TIMEOUT_MS });
     assert.match((await cell.textContent()) ?? "", /41/);
-    await cell.click();
+    await clickPreviewCell(cell);
     const source = locate(GROSS_PROFIT_FY2025);
     // The source editor shows the cell's line as its cursor line (the focus stays in the preview);
     // then, focused, the status bar gives the exact position.
@@ -155,7 +156,7 @@ describe("FS Documents in the web-worker extension host (code-server)", { timeou
       const preview = previewFrame(page);
       const pointer = `/${GROSS_PROFIT_FY2025.join("/")}`;
       const cell = gridCell(preview, pointer);
-      await cell.click();
+      await clickPreviewCell(cell);
       await waitForGridFocus(cell);
       // Typing a digit starts the edit with that digit; Enter writes it.
       await page.keyboard.type("40");
@@ -164,7 +165,7 @@ describe("FS Documents in the web-worker extension host (code-server)", { timeou
       await gridCell(preview, pointer, /^40$/).waitFor({ timeout: UI_TIMEOUT_MS });
       assert.equal(await savedText(page, folder, manufacturing), replaced(original, GROSS_PROFIT_FY2025, '"40"'), "only that value changed");
 
-      await cell.click();
+      await clickPreviewCell(cell);
       await waitForGridFocus(cell);
       await page.keyboard.press("Control+Z");
       await waitForFsMarkers(page, manufacturing, (found) => found.length === 1 && found[0]!.message === ROLLUP_MESSAGE, "the rollup problem back after undo");

@@ -52,6 +52,31 @@ export async function waitForCursorLine(page: Page, line: number): Promise<void>
     .waitFor({ timeout: UI_TIMEOUT_MS });
 }
 
+/**
+ * Clicks a cell of the preview. In 2 of the last 4 clean-clone CI runs, Playwright's click of the
+ * Gross profit cell (scroll into view if needed, then the click at the cell's centre) hit a cell
+ * two rows above it, on every retry for 60 s, with the Problems panel open below; never in local
+ * runs, so the cause is not known. Then the page is scrolled by its own scrollIntoView (centred,
+ * as a user brings a cell into view) and the click tried again, before the test fails.
+ */
+export async function clickPreviewCell(cell: Locator): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await cell.click({ timeout: attempt < 3 ? 15_000 : UI_TIMEOUT_MS });
+      return;
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes("intercepts pointer events")) throw error;
+    }
+    await cell.evaluate(
+      (element) =>
+        new Promise<void>((resolve) => {
+          element.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+        }),
+    );
+  }
+}
+
 /** The preview grid's cell of `pointer`, once it shows no pending write. */
 export function gridCell(preview: FrameLocator, pointer: string, hasText?: RegExp): Locator {
   return preview.locator(`td[data-pointer="${pointer}"]:not(.fs-pending)`, hasText === undefined ? {} : { hasText });
