@@ -61,6 +61,8 @@ const bundles = [
   { ...node, entryPoints: { "bench-compare": "scripts/bench/compare.ts" }, outdir: "dist" },
   // npm run bench:editor: the engine and the e2e harness in one process that drives code-server.
   { ...node, entryPoints: { "bench-editor": "test/e2e/bench/main.ts" }, outdir: "out/bench", packages: "external" },
+  // docs/performance.md's per-shape tables from a saved bench:editor run.
+  { ...node, entryPoints: { "bench-editor-summary": "test/e2e/bench/summaryCli.ts" }, outdir: "out/bench", packages: "external" },
   // npm run bench:grid: a grid commit → paint, the page in Chromium and the language service in process.
   { ...node, entryPoints: { "bench-grid": "test/webview/bench/gridCommit.ts" }, outdir: "out/bench", packages: "external" },
   // The fuzz run (npm run fuzz) and the large-document generator, run from out/fuzz/.

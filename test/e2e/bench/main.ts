@@ -35,6 +35,7 @@ import {
   type HostProbe,
 } from "./probes";
 import { formatReport, hostHeapGrowth, type SizeResult } from "./report";
+import { summaryTables } from "./summary";
 import { collectServerGarbage, idleServerResident, residentBytes } from "./serverGc";
 import { formatTally, messageTimeline, tallyTrace } from "./trace";
 import { longestRun, profileRenderer, summarize } from "./cpuProfile";
@@ -655,6 +656,7 @@ async function main(): Promise<boolean> {
     .map((value) => value.toFixed(2))
     .join(" ")}`;
   console.log([formatReport(results, machine), ...failed].join("\n"));
+  console.log(`\nThe targets per shape (docs/performance.md's tables):\n\n${summaryTables(results)}`);
   const dir = join(repoRoot, "test-results", "bench-editor");
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}.json`);

@@ -94,7 +94,7 @@ const PREVIEW_RATIO_TARGET = 1.15;
 const ms = (value: number) => (Number.isFinite(value) ? Math.round(value).toLocaleString("en") : "–");
 const mb = (bytes: number | undefined) => (bytes === undefined || !Number.isFinite(bytes) ? "–" : `${(bytes / 1e6).toFixed(0)} MB`);
 
-function median(values: number[]): number {
+export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length === 0 ? Number.NaN : sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;

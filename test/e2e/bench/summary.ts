@@ -1,0 +1,78 @@
+// The editor bench's results as docs/performance.md leads with them: one short table per shape of
+// document, each row the median of its runs with their range, beside its target. The long report
+// (report.ts) keeps every row and the breakdowns; this is what a reader checks the targets against.
+// `node out/bench/bench-editor-summary.js <samples.json>` prints it again from a saved run.
+
+import { median, type SizeResult } from "./report";
+
+/** A row: its label, the samples' key (ours), and its target in ms. */
+const TIME_ROWS: [what: string, keys: [string, string?], targetMs: number][] = [
+  ["cold open → problems / first code lens", ["coldOpenDiagnostics", "coldOpenLenses"], 3_000],
+  ["warm open → problems / first code lens", ["openDiagnostics", "openLenses"], 1_500],
+  ["edit at a new place → its problem / the preview", ["newPlaceDiagnostic", "newPlacePreview"], 300],
+  ["repeated edit of one cell → its problem / the preview", ["editDiagnostic", "editPreview"], 300],
+  ["typing: key → painted", ["keyLag"], 50],
+];
+
+/** The second time's own target, where it differs from the first's (the first code lens). */
+const SECOND_TARGET_MS: Record<string, number> = { coldOpenLenses: 3_500, openLenses: 2_000 };
+
+const PREVIEW_ROWS: [what: string, ours: string, control: string][] = [
+  ["Ctrl+K V → table, the window's first webview ÷ Markdown's", "previewFirst", "controlFirst"],
+  ["… the window's second webview ÷ Markdown's", "previewSecond", "controlSecond"],
+  ["… later webviews ÷ Markdown's", "previewLater", "control"],
+];
+const PREVIEW_RATIO = 1.15;
+
+const ms = (value: number): string => Math.round(value).toLocaleString("en");
+
+/** "983 [317–1,286]", or "983" for one sample. */
+function spread(values: readonly number[]): string {
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  return low === high ? ms(median(values)) : `${ms(median(values))} [${ms(low)}–${ms(high)}]`;
+}
+
+const verdict = (met: boolean): string => (met ? "met" : "**not met**");
+
+function row(cells: string[]): string {
+  return `| ${cells.join(" | ")} |`;
+}
+
+/** One shape's table; rows whose samples the run did not take are left out. */
+export function shapeSummary(result: SizeResult): string {
+  const lines: string[] = [];
+  for (const [what, keys, targetMs] of TIME_ROWS) {
+    const present = keys.filter((key): key is string => key !== undefined && (result.samples[key]?.length ?? 0) > 0);
+    if (present.length === 0) continue;
+    const figures = present.map((key) => spread(result.samples[key] as number[])).join(" / ");
+    const targets = present.map((key) => SECOND_TARGET_MS[key] ?? targetMs);
+    const met = present.every((key, index) => median(result.samples[key] as number[]) <= (targets[index] as number));
+    const target = [...new Set(targets)].map((value) => `≤ ${ms(value)} ms`).join(" / ");
+    lines.push(row([what, figures, target, verdict(met)]));
+  }
+  for (const [what, ours, control] of PREVIEW_ROWS) {
+    const mine = result.samples[ours];
+    const theirs = result.samples[control];
+    if (mine === undefined || theirs === undefined || mine.length === 0 || theirs.length === 0) continue;
+    const ratio = median(mine) / median(theirs);
+    lines.push(row([what, `${ratio.toFixed(2)}× (${spread(mine)} / ${spread(theirs)})`, `≤ ${PREVIEW_RATIO}×`, verdict(ratio <= PREVIEW_RATIO)]));
+  }
+  const server = result.languageServer;
+  if (server !== undefined && Number.isFinite(server.afterGc) && Number.isFinite(server.idle)) {
+    const above = (rss: number) => (rss - server.idle) / result.bytes;
+    const after = Number.isFinite(server.afterMoreEdits) ? `; ${above(server.afterMoreEdits).toFixed(1)}× after ${server.moreEdits} more edits` : "";
+    lines.push(row(["language server RSS above its idle process, after GC", `${above(server.afterGc).toFixed(1)}×${after}`, "≤ 10×", verdict(above(server.afterGc) <= 10)]));
+  }
+  if (server !== undefined && Number.isFinite(server.lifetimePeak)) {
+    const peak = server.lifetimePeak / result.bytes;
+    lines.push(row(["language server peak RSS (VmHWM)", `${peak.toFixed(1)}× (${Math.round(server.lifetimePeak / 1e6)} MB)`, "≤ 20×", verdict(peak <= 20)]));
+  }
+  const title = `**\`${result.shape}\`, ${result.sizeMb} MB** (${result.bytes.toLocaleString("en")} bytes; medians of ${result.runs} runs, ms, [range])`;
+  return [title, "", row(["", "median [range]", "target", ""]), row(["---", "--:", "---", "---"]), ...lines].join("\n");
+}
+
+/** Every shape's table, in the run's order. */
+export function summaryTables(results: readonly SizeResult[]): string {
+  return results.map(shapeSummary).join("\n\n");
+}

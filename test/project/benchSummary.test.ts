@@ -1,0 +1,70 @@
+// docs/performance.md's per-shape tables come from the editor bench's samples (test/e2e/bench/summary.ts):
+// each row's median and range, the target, and whether the median meets it.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { SizeResult } from "../e2e/bench/report";
+import { shapeSummary, summaryTables } from "../e2e/bench/summary";
+
+function result(shape: string, samples: Record<string, number[]>, languageServer?: SizeResult["languageServer"]): SizeResult {
+  const probe = { memory: undefined, maxLagMs: 0 } as unknown as SizeResult["extensionHost"]["idle"];
+  return {
+    sizeMb: 5,
+    shape,
+    bytes: 5_000_000,
+    stats: {},
+    jsonParseMs: 17,
+    runs: 5,
+    samples,
+    languageServer,
+    extensionHost: { idle: probe, afterOpens: probe, afterEdits: probe },
+    maxHostLagMs: 0,
+    rendererLongTasks: [],
+    previewLongTasks: [],
+    cpu: { openAndPreview: {}, editsAndTyping: {} },
+    trace: undefined,
+    withoutExtension: false,
+  };
+}
+
+const lineOf = (table: string, start: string): string => table.split("\n").find((line) => line.startsWith(`| ${start}`)) ?? "";
+
+test("each row gives the median of its runs, their range and the verdict against its own target", () => {
+  const table = shapeSummary(
+    result("long+failing", {
+      coldOpenDiagnostics: [685, 53, 3556, 900, 700],
+      coldOpenLenses: [992, 394, 5195, 3600, 1000],
+      newPlaceDiagnostic: [139, 109, 251, 200, 120],
+      newPlacePreview: [147, 111, 258, 150, 140],
+    }),
+  );
+  assert.match(table, /`long\+failing`, 5 MB/);
+  // 700 ≤ 3,000 and 1,000 ≤ 3,500: the lens has its own target.
+  assert.equal(lineOf(table, "cold open"), "| cold open → problems / first code lens | 700 [53–3,556] / 1,000 [394–5,195] | ≤ 3,000 ms / ≤ 3,500 ms | met |");
+  assert.equal(lineOf(table, "edit at a new place"), "| edit at a new place → its problem / the preview | 139 [109–251] / 147 [111–258] | ≤ 300 ms | met |");
+  // Rows the run did not take are left out, not shown empty.
+  assert.equal(lineOf(table, "warm open"), "");
+  assert.equal(lineOf(table, "typing"), "");
+});
+
+test("a median over its target, the preview's ratio to Markdown's and the server's memory are judged", () => {
+  const table = shapeSummary(
+    result(
+      "wide",
+      { openDiagnostics: [1400, 1600, 1700], openLenses: [1000, 1100, 1200], previewLater: [1756, 1935, 2005], control: [1236, 1273, 2378] },
+      { rss: 0, peakWhileEditing: 0, lifetimePeak: 303_730_688, idle: 55_000_000, afterGc: 117_000_000, afterMoreEdits: 103_000_000, moreEdits: 100 },
+    ),
+  );
+  // 1,600 > 1,500: one time over its target fails the row.
+  assert.match(lineOf(table, "warm open"), /1,600 \[1,400–1,700\] \/ 1,100 \[1,000–1,200\] \| ≤ 1,500 ms \/ ≤ 2,000 ms \| \*\*not met\*\* \|$/);
+  assert.equal(lineOf(table, "… later webviews"), "| … later webviews ÷ Markdown's | 1.52× (1,935 [1,756–2,005] / 1,273 [1,236–2,378]) | ≤ 1.15× | **not met** |");
+  assert.equal(lineOf(table, "language server RSS"), "| language server RSS above its idle process, after GC | 12.4×; 9.6× after 100 more edits | ≤ 10× | **not met** |");
+  assert.equal(lineOf(table, "language server peak"), "| language server peak RSS (VmHWM) | 60.7× (304 MB) | ≤ 20× | **not met** |");
+});
+
+test("every shape of a run gets its table, in the run's order", () => {
+  const tables = summaryTables([result("typical", { keyLag: [20, 30, 25] }), result("deep", { keyLag: [60, 70, 80] })]);
+  assert.ok(tables.indexOf("`typical`") < tables.indexOf("`deep`"));
+  assert.match(tables, /typing: key → painted \| 25 \[20–30\] \| ≤ 50 ms \| met \|/);
+  assert.match(tables, /typing: key → painted \| 70 \[60–80\] \| ≤ 50 ms \| \*\*not met\*\* \|/);
+});
