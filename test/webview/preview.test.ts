@@ -307,6 +307,36 @@ describe("FS preview page", () => {
     await p.waitForSelector('td[data-pointer="/statements/0/items/0/values/at-2024"][data-value="2"]');
   });
 
+  test("the first paint of many large statements draws rows only in the statements in view", TIMEOUT, async () => {
+    const p = await freshPage({ width: 900, height: 400 });
+    const doc = large(400);
+    const template = doc.statements[0];
+    assert.ok(template);
+    // Eight statements of 400 rows each: only the first is in view.
+    for (let copy = 1; copy < 8; copy += 1) doc.statements.splice(copy, 0, { ...template, id: `large-${copy}`, label: `Large statement ${copy}` });
+    // Every row the page adds while it paints, kept or removed again.
+    await p.evaluate(() => {
+      const added = new Set<string>();
+      (window as unknown as { __added: Set<string> }).__added = added;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.addedNodes) {
+            // Its statement by the body it was added to: the row itself may be removed by now.
+            const section = (record.target as Element).closest("section");
+            if (node instanceof HTMLTableRowElement && node.classList.contains("fs-row")) added.add(`${section?.dataset.statement ?? ""} ${node.dataset.row ?? ""}`);
+          }
+        }
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await paint(p, doc, 1);
+    await p.waitForFunction(() => window.__posted.some((message) => message.type === "painted"));
+    const added = await p.evaluate(() => [...(window as unknown as { __added: Set<string> }).__added]);
+    const statements = new Set(added.map((key) => key.split(" ")[0]));
+    // The view is 400 px high with a 400 px margin: one statement's rows, not eight statements' each.
+    assert.deepEqual([...statements], ["large"], `statements with rows drawn: ${added.slice(0, 5).join(", ")} … ${added.slice(-5).join(", ")}`);
+    assert.ok(added.length < 120, `rows added while painting: ${added.length}`);
+  });
+
   test("another document's model, painted over a preview scrolled far down, moves the page to its top without telling the editor to scroll", TIMEOUT, async () => {
     // The new-user tryout: FS: New Document while a preview showed a long document; the preview
     // followed the new editor, and the scroll its new, shorter content made was reported as the

@@ -556,6 +556,8 @@ export class StatementsView {
     view.first = 0;
     view.last = 0;
     view.prefix = undefined;
+    // As a new statement's: the statements below stay where they are until the rows are drawn again.
+    this.setSpacers(view);
   }
 
   private computeVisible(view: StatementView): void {
@@ -724,6 +726,10 @@ export class StatementsView {
     this.computeVisible(view);
     this.sizeColumns(view);
     this.setRowCount(view);
+    // The body stands for its rows' estimated height before any is drawn: with empty bodies every
+    // statement's top would be in view, and the first draw would add the rows in view to each of
+    // them (18 statements of 32 columns: 26,000 cells laid out, a second, to be removed at once).
+    this.setSpacers(view);
     return view;
   }
 
