@@ -12,8 +12,21 @@ export function visibleEditorFor(uri: vscode.Uri): vscode.TextEditor | undefined
   return vscode.window.visibleTextEditors.find((editor) => editor.document.uri.toString() === key);
 }
 
+/**
+ * The lines VS Code keeps above (and below) a line it reveals: the sticky scroll's most lines while
+ * it is on, or the cursor's surrounding lines (its viewLines' reveal). A reveal "at the top" of line
+ * L shows L − context first; a line nearer the edge than that is "outside" for a centring reveal.
+ */
+export function revealContextLines(editor: vscode.TextEditor): number {
+  const config = vscode.workspace.getConfiguration("editor", editor.document);
+  const sticky = config.get<boolean>("stickyScroll.enabled", true) ? config.get<number>("stickyScroll.maxLineCount", 5) : 0;
+  return Math.max(0, sticky, config.get<number>("cursorSurroundingLines", 0));
+}
+
+/** Whether `range` is in view with the reveal's context lines around it: a centring reveal leaves it there. */
 function isVisible(editor: vscode.TextEditor, range: vscode.Range): boolean {
-  return editor.visibleRanges.some((visible) => visible.contains(range.start));
+  const context = revealContextLines(editor);
+  return editor.visibleRanges.some((visible) => range.start.line - visible.start.line >= context && visible.end.line - range.end.line >= context);
 }
 
 /**

@@ -8,7 +8,7 @@ import type { CellExplanation, PreviewModelResult } from "../../../protocol/lsp"
 import type { SourcePointers } from "../navigation/sourcePointers";
 import type { FsServer } from "../server/fsServer";
 import { Throttle } from "../util/throttle";
-import { focusEditor, revealSource, scrollEditorTo, visibleEditorFor } from "./editorNavigation";
+import { focusEditor, revealContextLines, revealSource, scrollEditorTo, visibleEditorFor } from "./editorNavigation";
 import { EditorScrollEchoes } from "./editorScrollEchoes";
 import { applyGridWrites, readOnlyReason, undoInDocument } from "./gridEdits";
 import { buildPreviewShell } from "./shell";
@@ -362,7 +362,7 @@ export class PreviewPanel implements vscode.Disposable {
         const stillWanted = this.revealOrder.scrollAsked();
         const line = await scrollEditorTo(editor, message.pointer, this.dependencies.pointers, stillWanted);
         // Not made when a click's reveal was asked for since: it keeps the clicked source in view.
-        if (stillWanted()) this.editorScrolls.expect(line);
+        if (stillWanted()) this.editorScrolls.expect(line, revealContextLines(editor));
         return;
       }
       case "resync":
