@@ -77,6 +77,7 @@ const TIME_ROWS: [key: string, what: string, targetMs: number | undefined][] = [
   ["control:frame-worker", "  … its request reaches the service worker", undefined],
   ["control:frame-loaded", "  … loaded (the host then writes the page into it)", undefined],
   ["controlSettled", "control as measured before (Ctrl+K V after control.md's own Quick Open), later webviews", undefined],
+  ["controlSettled:after-open", "  its key pressed after the large document's text and problems were shown", undefined],
   ["controlSettled:host", "  VS Code's webview host frame starts loading", undefined],
   ["controlSettled:frame", "  the page's frame starts loading (the host's service worker ready)", undefined],
   ["controlSettled:frame-loaded", "  … loaded (the host then writes the page into it)", undefined],
