@@ -12,17 +12,7 @@ import type { Page } from "playwright-core";
 import { buildPreviewShell } from "../../../client/src/preview/shell";
 import { generateDocument } from "../../e2e/bench/document";
 import { modelMessageFor, openPreview, send, startPreviewHost, type PreviewHost } from "../page";
-
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(name);
-  return index === -1 ? fallback : (process.argv[index + 1] ?? fallback);
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-};
-const range = (values: number[]) => `${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))}`;
+import { median, option, range } from "./cli";
 
 interface Timing {
   /** Model message received → decoded → drawn (the page's marks), and → the next animation frame. */
