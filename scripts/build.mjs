@@ -65,6 +65,8 @@ const bundles = [
   { ...node, entryPoints: { "bench-editor-summary": "test/e2e/bench/summaryCli.ts" }, outdir: "out/bench", packages: "external" },
   // npm run bench:grid: a grid commit → paint, the page in Chromium and the language service in process.
   { ...node, entryPoints: { "bench-grid": "test/webview/bench/gridCommit.ts" }, outdir: "out/bench", packages: "external" },
+  // The preview page's own part of a new preview's first paint (docs/performance.md).
+  { ...node, entryPoints: { "bench-first-paint": "test/webview/bench/firstPaint.ts" }, outdir: "out/bench", packages: "external" },
   // The fuzz run (npm run fuzz) and the large-document generator, run from out/fuzz/.
   { ...node, entryPoints: { fuzz: "test/fuzz/main.ts", shapes: "test/fuzz/shapes-main.ts" }, outdir: "out/fuzz", packages: "external" },
   { ...node, entryPoints: { server: "server/src/main.ts" }, outdir: "dist", banner: { js: "#!/usr/bin/env node" }, plugins: [exceljsBeside] },

@@ -51,13 +51,21 @@ test("a median over its target, the preview's ratio to Markdown's and the server
   const table = shapeSummary(
     result(
       "wide",
-      { openDiagnostics: [1400, 1600, 1700], openLenses: [1000, 1100, 1200], previewLater: [1756, 1935, 2005], control: [1236, 1273, 2378] },
+      { openDiagnostics: [1400, 1600, 1700], openLenses: [1000, 1100, 1200], previewLater: [1756, 1935, 2005], control: [1236, 1273, 2378], controlSettled: [1100, 1200, 1300] },
       { rss: 0, peakWhileEditing: 0, lifetimePeak: 303_730_688, idle: 55_000_000, afterGc: 117_000_000, afterMoreEdits: 103_000_000, moreEdits: 100 },
     ),
   );
   // 1,600 > 1,500: one time over its target fails the row.
   assert.match(lineOf(table, "warm open"), /1,600 \[1,400–1,700\] \/ 1,100 \[1,000–1,200\] \| ≤ 1,500 ms \/ ≤ 2,000 ms \| \*\*not met\*\* \|$/);
-  assert.equal(lineOf(table, "… later webviews"), "| … later webviews ÷ Markdown's | 1.52× (1,935 [1,756–2,005] / 1,273 [1,236–2,378]) | ≤ 1.15× | **not met** |");
+  assert.equal(
+    lineOf(table, "… later webviews ÷ Markdown's, its key pressed in the same state"),
+    "| … later webviews ÷ Markdown's, its key pressed in the same state | 1.52× (1,935 [1,756–2,005] / 1,273 [1,236–2,378]) | ≤ 1.15× | **not met** |",
+  );
+  // The control pressed once the window settled is shown beside, not judged.
+  assert.equal(
+    lineOf(table, "… later webviews ÷ Markdown's, its key pressed once"),
+    "| … later webviews ÷ Markdown's, its key pressed once the window settled | 1.61× (1,935 [1,756–2,005] / 1,200 [1,100–1,300]) |  |  |",
+  );
   assert.equal(lineOf(table, "language server RSS"), "| language server RSS above its idle process, after GC | 12.4×; 9.6× after 100 more edits | ≤ 10× | **not met** |");
   assert.equal(lineOf(table, "language server peak"), "| language server peak RSS (VmHWM) | 60.7× (304 MB) | ≤ 20× | **not met** |");
 });

@@ -337,6 +337,47 @@ describe("FS preview page", () => {
     assert.ok(added.length < 120, `rows added while painting: ${added.length}`);
   });
 
+  test("a new model's first paint sizes the columns of the statements in view only; the others are sized after that frame", TIMEOUT, async () => {
+    // Sizing a statement's columns reads every cell of it: at 5 MB that was most of the page's own
+    // time before its first table showed, for statements far below the view.
+    const p = await freshPage({ width: 900, height: 400 });
+    const doc = large(3_000);
+    const last = doc.statements[doc.statements.length - 1]?.id;
+    // Read in the task that paints the model (this listener runs right after the page's own).
+    await p.evaluate((id) => {
+      window.addEventListener("message", () => {
+        const width = (statement: string) =>
+          [...document.querySelectorAll<HTMLElement>(`section[data-statement="${statement}"] col.fs-colw-period`)].map((col) => col.style.width).join("|");
+        (window as unknown as { __atPaint: unknown }).__atPaint = { inView: width("large"), below: width(id ?? "") };
+      });
+    }, last);
+    await paint(p, doc, 1);
+    const atPaint = await p.evaluate(() => (window as unknown as { __atPaint: { inView: string; below: string } }).__atPaint);
+    assert.match(atPaint.inView, /ch/, "the statement in view is sized as it is drawn");
+    assert.equal(atPaint.below.replaceAll("|", ""), "", "a statement below the view is not sized before the first frame");
+    await p.waitForFunction((id) => [...document.querySelectorAll<HTMLElement>(`section[data-statement="${id}"] col.fs-colw-period`)].every((col) => col.style.width !== ""), last);
+    // Sizing the others moved nothing in view.
+    assert.equal(await scrollTop(p), 0);
+    assert.deepEqual(messagesOfType(await posted(p), "scrolled"), []);
+  });
+
+  test("a restored position's first paint draws the rows there only, never the statement's first rows on the way", TIMEOUT, async () => {
+    const uri = DOCUMENT_URI;
+    const p = await freshPage({ width: 900, height: 300 }, { uri, locked: false, scrollTop: 30_000, collapsed: [] });
+    await p.evaluate(() => {
+      const added: string[] = [];
+      (window as unknown as { __added: string[] }).__added = added;
+      new MutationObserver((records) => {
+        for (const record of records) for (const node of record.addedNodes) if (node instanceof HTMLElement && node.dataset.item !== undefined) added.push(node.dataset.item);
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await paint(p, large(3_000), 1, { uri });
+    assert.ok((await scrollTop(p)) > 25_000, String(await scrollTop(p)));
+    const added = await p.evaluate(() => (window as unknown as { __added: string[] }).__added);
+    assert.ok(added.length > 0);
+    assert.ok(!added.includes("line-0"), `drawn at the top first: ${added.slice(0, 5).join(", ")}`);
+  });
+
   test("another document's model, painted over a preview scrolled far down, moves the page to its top without telling the editor to scroll", TIMEOUT, async () => {
     // The new-user tryout: FS: New Document while a preview showed a long document; the preview
     // followed the new editor, and the scroll its new, shorter content made was reported as the

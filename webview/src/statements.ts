@@ -74,6 +74,12 @@ interface StatementView {
   widths: Widths[];
   /** Rows whose label is shown whole, not cut after two lines (labelWidth.ts, sharingFirstWord). */
   wholeLabels: Set<number>;
+  /**
+   * Whether its columns are sized (sizeColumns, which reads every cell of the statement): a
+   * statement is sized when it first comes near the view, the others after the first paint
+   * (sizeRest), so that a new model's first screen waits for the statements it shows only.
+   */
+  sized: boolean;
   /** Row indices shown (not hidden under a collapsed subtotal), in order. */
   visible: number[];
   /** Row index → position in `visible`, or -1 when hidden. */
@@ -99,6 +105,8 @@ export class StatementsView {
   private readonly marked = new Map<string, Set<string>>();
   private readonly ranges = new Map<string, MarkedRange>();
   private labelWidths: LabelWidths | undefined;
+  /** Whether a task that sizes the next statement not sized yet (sizeRest) is due. */
+  private sizing = false;
 
   constructor(
     private readonly document: Document,
@@ -128,15 +136,17 @@ export class StatementsView {
       this.views.push(view);
       fragment.append(view.section);
     }
+    // Each statement holds its rows' room at their estimated heights (createStatement), so that the
+    // caller can scroll before the first draw; drawing (and sizing the statements in view) is the
+    // caller's next step.
     this.root.append(fragment);
-    this.draw();
   }
 
   setFormat(format: NumberFormat): void {
     if (format === this.format || this.model === undefined) return;
     this.format = format;
     for (const view of this.views) {
-      this.sizeColumns(view);
+      view.sized = false;
       this.clearDrawn(view);
     }
     this.draw();
@@ -173,7 +183,7 @@ export class StatementsView {
           for (const height of tail) view.heights.push(height);
           this.clearDrawn(view);
           this.computeVisible(view);
-          this.sizeColumns(view);
+          if (view.sized) this.sizeColumns(view);
           this.setRowCount(view);
           this.index = undefined;
           break;
@@ -431,7 +441,9 @@ export class StatementsView {
     if (this.views.length === 0) return;
     for (let pass = 0; pass < 3; pass += 1) {
       const viewport = this.root.getBoundingClientRect();
-      const tops = this.views.map((view) => view.body.getBoundingClientRect().top);
+      let tops = this.views.map((view) => view.body.getBoundingClientRect().top);
+      // Sizing a statement can change its header's height, and so where the statements after it are.
+      if (this.sizeNear(viewport, tops)) tops = this.views.map((view) => view.body.getBoundingClientRect().top);
       const added = this.views.map((view, index) => this.drawWindow(view, viewport, tops[index] ?? 0));
       let measuredChange = false;
       this.views.forEach((view, index) => {
@@ -442,7 +454,64 @@ export class StatementsView {
       this.keep(anchor);
     }
     this.keep(anchor);
-    layoutTables(this.views, this.root.getBoundingClientRect().top);
+    layoutTables(
+      this.views.filter((view) => view.sized),
+      this.root.getBoundingClientRect().top,
+    );
+    this.scheduleSizing();
+  }
+
+  /**
+   * Sizes the statements not sized yet whose rows come within the margin of the view (their
+   * body's top is `tops[i]`); true when it sized one.
+   */
+  private sizeNear(viewport: DOMRect, tops: readonly number[]): boolean {
+    let sized = false;
+    this.views.forEach((view, index) => {
+      if (view.sized) return;
+      const top = tops[index] ?? 0;
+      const bottom = top + (this.prefixOf(view)[view.visible.length] ?? 0);
+      // The header above the body counts as near too: a statement's caption and headings show sized.
+      if (top - MARGIN_PX > viewport.bottom + MARGIN_PX || bottom < viewport.top - MARGIN_PX) return;
+      this.sizeColumns(view);
+      sized = true;
+    });
+    return sized;
+  }
+
+  /**
+   * After a draw, the statements not sized yet are sized one per task (sizeRest), the first after
+   * the next frame: the rows drawn now are painted first.
+   */
+  private scheduleSizing(): void {
+    if (this.sizing || this.views.every((view) => view.sized)) return;
+    this.sizing = true;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        this.sizing = false;
+        this.sizeRest();
+      }, 0),
+    );
+  }
+
+  /**
+   * Sizes the next statement not sized yet (one per task: each reads all its cells), keeping the
+   * row at the top of the view where it is; the last one lays out the tables again.
+   */
+  private sizeRest(): void {
+    const view = this.views.find((candidate) => !candidate.sized);
+    if (view === undefined) return;
+    const anchor = this.anchor();
+    this.sizeColumns(view);
+    if (this.views.every((candidate) => candidate.sized)) this.draw(anchor);
+    else {
+      this.keep(anchor);
+      this.sizing = true;
+      setTimeout(() => {
+        this.sizing = false;
+        this.sizeRest();
+      }, 0);
+    }
   }
 
   /** The row at the top of the view and where it is: drawing keeps it there. */
@@ -481,6 +550,8 @@ export class StatementsView {
       last = 0;
     }
     if (first === view.first && last === view.last && view.drawn.size === last - first) return [];
+    // Its rows are drawn with its columns' widths and whole labels (sizeNear sizes it before, unless sizing another moved it here).
+    if (!view.sized && last > first) this.sizeColumns(view);
 
     // Remove rows outside [first, last), then add the missing ones at either end.
     for (const [row, element] of view.drawn) {
@@ -710,6 +781,7 @@ export class StatementsView {
       columns,
       widths: [],
       wholeLabels: new Set(),
+      sized: false,
       visible: [],
       positions: new Int32Array(0),
       heights: new Array<number>(statement.rows.length).fill(0),
@@ -724,7 +796,6 @@ export class StatementsView {
     body.append(view.topSpacer, view.bottomSpacer);
     section.append(view.wrapper, ...scrollSigns(view.wrapper));
     this.computeVisible(view);
-    this.sizeColumns(view);
     this.setRowCount(view);
     // The body stands for its rows' estimated height before any is drawn: with empty bodies every
     // statement's top would be in view, and the first draw would add the rows in view to each of
@@ -743,6 +814,7 @@ export class StatementsView {
    * integer part).
    */
   private sizeColumns(view: StatementView): void {
+    view.sized = true;
     const statement = view.statement;
     // Its index in the model (a statement being created is not among the views yet).
     const statementIndex = this.model?.statements.indexOf(statement) ?? -1;
@@ -839,7 +911,7 @@ export class StatementsView {
 
   /** Sizes every table's columns again (the changes view's marks changed what its cells show). */
   resizeColumns(): void {
-    for (const view of this.views) this.sizeColumns(view);
+    for (const view of this.views) if (view.sized) this.sizeColumns(view);
   }
 
   private rowElement(view: StatementView, rowIndex: number, position: number): HTMLTableRowElement {

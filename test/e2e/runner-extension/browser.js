@@ -4,6 +4,7 @@
 // and writes the results through workspace.fs (a Worker has no file system of its own).
 "use strict";
 const vscode = require("vscode");
+const { openMarkdownControl } = require("./markdownControl");
 const { runSuites } = require("./suites");
 
 const FS_EXTENSION = "fs-documents.fs-documents";
@@ -45,6 +46,7 @@ function activate(context) {
   ready.show();
   context.subscriptions.push(
     ready,
+    vscode.commands.registerCommand("fsE2e.markdownControl", openMarkdownControl),
     vscode.commands.registerCommand("fsE2e.runSuites", async () => {
       let results;
       try {

@@ -3,6 +3,7 @@
 "use strict";
 const { renameSync, writeFileSync } = require("node:fs");
 const vscode = require("vscode");
+const { openMarkdownControl } = require("./markdownControl");
 const { runSuites } = require("./suites");
 const { collectFirstHour } = require("./firstHour");
 const { measureActivation, startHostProfile, startProbe } = require("./benchProbe");
@@ -93,6 +94,7 @@ function activate(context) {
       }
     }),
     vscode.commands.registerCommand("fsE2e.openWalkthrough", openWalkthrough),
+    vscode.commands.registerCommand("fsE2e.markdownControl", openMarkdownControl),
     // Installs the .vsix named by the fsE2e.languagePackVsix setting through the editor itself (as
     // "Install from VSIX…" does): the running server registers a language pack only when it installs
     // it. Writes to <results file>.language-pack.json once the install is done (or failed).

@@ -13,17 +13,7 @@ import { pathToFileURL } from "node:url";
 import { repoRoot } from "../../support/paths";
 import { GridCommitPath, type CommitTiming } from "../gridCommitPath";
 import { startPreviewHost } from "../page";
-
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(name);
-  return index === -1 ? fallback : (process.argv[index + 1] ?? fallback);
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-};
-const range = (values: number[]) => `${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))}`;
+import { median, option, range } from "./cli";
 
 async function main(): Promise<void> {
   const sizes = option("--sizes", "5").split(",").map(Number);
