@@ -568,6 +568,16 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
     let longestFsTask = 0;
     const phase = async (title: string, work: () => Promise<void>) => {
       if (!profile) return work();
+      const dir = join(repoRoot, "test-results", "bench-editor");
+      const slug = `${sizeMb}mb-${title.replace(/\W+/g, "-")}`;
+      if (options.host === "web") {
+        // The web worker's extension host has no inspector to profile from inside: the workbench renderer's profile only.
+        const { summary, profile: rendererProfile } = await profileRenderer(page, work);
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(join(dir, `renderer-web-${slug}.cpuprofile`), JSON.stringify(rendererProfile));
+        profiles.push(`Workbench renderer CPU profile, ${title}: ${summary}`);
+        return;
+      }
       const hostProfile = `${editor.apiResultsFile}.host-profile.json`;
       await runCommand(page, "FS E2E: Start Extension Host Profile");
       const { summary, profile: rendererProfile } = await profileRenderer(page, work);
@@ -578,9 +588,7 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
       longestFsTask = Math.max(longestFsTask, longestRun(hostProfileData, /fs-documents[^/]*\/dist\//));
       rmSync(hostProfile, { force: true });
       // The raw profiles, for DevTools' Performance panel (or source-mapped analysis).
-      const dir = join(repoRoot, "test-results", "bench-editor");
       mkdirSync(dir, { recursive: true });
-      const slug = `${sizeMb}mb-${title.replace(/\W+/g, "-")}`;
       writeFileSync(join(dir, `renderer-${slug}.cpuprofile`), JSON.stringify(rendererProfile));
       writeFileSync(join(dir, `extension-host-${slug}.cpuprofile`), hostText);
       profiles.push(`Workbench renderer CPU profile, ${title}: ${summary}`, `Extension host CPU profile, ${title}: ${host}`);
