@@ -156,10 +156,18 @@ const languageServers = (editor: Editor) => findProcesses(editor.server.process.
 async function reloadWindow(editor: Editor): Promise<void> {
   const { page } = editor;
   const before = new Set(languageServers(editor).map(({ pid }) => pid));
-  await page.reload();
+  // VS Code's own reload: its shutdown stores the window's state (no editor open) before the page
+  // goes. After page.reload(), which skips that, the window restored the document closed just before
+  // and the server analysed it ahead of the measured open (its text, problems and lens in one frame).
+  const loaded = page.waitForEvent("load", { timeout: STATE_TIMEOUT_MS });
+  // The palette's own check of its closing may meet the page already gone: the load is what counts.
+  await runCommand(page, "Developer: Reload Window").catch(() => undefined);
+  await loaded;
   await page.waitForSelector(".monaco-workbench", { timeout: STATE_TIMEOUT_MS });
   await page.locator(".statusbar-item", { hasText: "FS E2E ready" }).waitFor({ timeout: STATE_TIMEOUT_MS });
   await until(() => languageServers(editor).every(({ pid }) => !before.has(pid)), "the old window's language server to exit");
+  const restored = await page.locator(".tabs-container .tab").count();
+  if (restored > 0) throw new Error(`the reloaded window restored ${restored} editor(s): its next open would not be a cold one`);
   await installRendererProbe(page);
 }
 
