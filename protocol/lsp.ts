@@ -30,6 +30,14 @@ export interface FsInitializationOptions {
    * publication whole, as LSP has it.
    */
   diagnosticGroups?: boolean;
+  /**
+   * The client registers a code lens provider of its own when it activates and sends
+   * textDocument/codeLens, fs/codeLenses and codeLens/resolve through it, so the server does not
+   * advertise codeLensProvider (a client would register a second provider). VS Code asks a provider
+   * registered after the server's initialize only after its debounce, counted from the
+   * registration; one registered early waits for the start instead.
+   */
+  ownCodeLensProvider?: boolean;
 }
 
 export interface DocumentParams {

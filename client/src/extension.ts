@@ -25,7 +25,7 @@ let server: FsServer | undefined;
 export function activateExtension(context: vscode.ExtensionContext, createClient: ClientFactory): void {
   configureSharedStrings();
   const detector = new FsDocumentDetector();
-  const fsServer = new FsServer(createClient);
+  const fsServer = new FsServer(createClient, (document) => detector.isFsDocument(document));
   server = fsServer;
   const statuses = new StatusStore(fsServer);
   const pointers = new SourcePointers(fsServer);

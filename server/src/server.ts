@@ -82,7 +82,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     previewAhead = options?.previewAhead === true;
     deltas = options?.diagnosticGroups === true ? new DiagnosticDeltas() : undefined;
     return {
-      capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...capabilitiesFor(client) },
+      capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...capabilitiesFor(client, options?.ownCodeLensProvider === true) },
       serverInfo: { name: "fsdoc-language-server" },
     };
   });

@@ -64,6 +64,11 @@ export interface Editor {
   folder: string;
   /** Where the runner extension writes the API suites' results. */
   apiResultsFile: string;
+  /**
+   * Another window on the same workspace in a new browser context (its own HTTP cache and storage:
+   * a fresh browser's first window), resolved once the explorer lists the folder; closed by stop().
+   */
+  newWindow(): Promise<Page>;
   stop(): Promise<void>;
 }
 
@@ -237,7 +242,8 @@ export async function setUpEditor(
         await extensionHostReady();
       });
     }
-    return { editor: { page, browser, server, folder, apiResultsFile, stop } };
+    const newWindow = () => chromium.openWorkbench(browser, server.url, folder);
+    return { editor: { page, browser, server, folder, apiResultsFile, newWindow, stop } };
   } catch (error) {
     await stop();
     throw error;

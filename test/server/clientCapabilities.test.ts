@@ -1,27 +1,32 @@
 // What the server offers depends on what the client declared at initialize: completion inserts
-// snippets only for a client with completionItem.snippetSupport, and prepareRename is advertised
-// only to a client with rename.prepareSupport. Two real servers over stdio, one per kind of client.
+// snippets only for a client with completionItem.snippetSupport, prepareRename is advertised only
+// to a client with rename.prepareSupport, and a code lens provider only to a client without one of
+// its own (FsInitializationOptions.ownCodeLensProvider). Real servers over stdio, one per kind of client.
 
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { CompletionRequest, DocumentSymbolRequest, InsertTextFormat, type CompletionItem } from "vscode-languageserver-protocol/node";
-import { fixturesRoot, readText } from "../support/paths";
+import { CodeLensRequest, CompletionRequest, DocumentSymbolRequest, InsertTextFormat, type CompletionItem } from "vscode-languageserver-protocol/node";
+import { CodeLensesRequest, type FsInitializationOptions } from "../../protocol/lsp";
+import { fixturesRoot, readText, upstreamRoot } from "../support/paths";
 import { join } from "node:path";
 import { startServer, type ServerUnderTest } from "./harness";
 import { offsetOf, positionAt } from "./text-positions";
 
 let capable: ServerUnderTest;
 let plain: ServerUnderTest;
+let ownLenses: ServerUnderTest;
 
 before(async () => {
-  [capable, plain] = await Promise.all([
+  const ownCodeLensProvider: FsInitializationOptions = { ownCodeLensProvider: true };
+  [capable, plain, ownLenses] = await Promise.all([
     startServer({}, { completion: { completionItem: { snippetSupport: true } }, rename: { prepareSupport: true } }),
     startServer({}, { completion: { completionItem: { snippetSupport: false } }, rename: {} }),
+    startServer({}, {}, { initializationOptions: ownCodeLensProvider }),
   ]);
 });
 after(async () => {
-  await Promise.all([capable?.stop(), plain?.stop()]);
-  assert.equal(capable.stderr() + plain.stderr(), "");
+  await Promise.all([capable?.stop(), plain?.stop(), ownLenses?.stop()]);
+  assert.equal(capable.stderr() + plain.stderr() + ownLenses.stderr(), "");
 });
 
 const minimal = readText(join(fixturesRoot, "examples", "minimal.json"));
@@ -93,4 +98,18 @@ test("the outline-cap message is logged once per document, not on every edit", a
   await capable.open(uri, text, 10);
   await capable.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } });
   assert.equal(capLines().length, 2);
+});
+
+test("a client with a code lens provider of its own is offered none, and its lens requests are answered as any client's", async () => {
+  assert.deepEqual(plain.initialized.capabilities.codeLensProvider, { resolveProvider: true });
+  assert.equal(ownLenses.initialized.capabilities.codeLensProvider, undefined);
+  const text = readText(join(upstreamRoot, "examples", "manufacturing-group.json"));
+  const uri = "file:///capabilities/lenses.json";
+  await Promise.all([plain.open(uri, text), ownLenses.open(uri, text)]);
+  const whole = await Promise.all([plain, ownLenses].map((server) => server.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })));
+  assert.ok((whole[0]?.length ?? 0) > 0);
+  assert.deepEqual(whole[1], whole[0]);
+  const near = await Promise.all([plain, ownLenses].map((server) => server.connection.sendRequest(CodeLensesRequest, { uri, lines: [{ start: 0, end: 80 }] })));
+  assert.ok((near[0]?.lenses.length ?? 0) > 0);
+  assert.deepEqual(near[1], near[0]);
 });

@@ -6,6 +6,7 @@
 
 import SERVER_SCRIPT from "fs-web-server-source";
 import XLSX_SCRIPT, { SCRIPT_URL_GLOBAL as XLSX_SCRIPT_URL_GLOBAL } from "fs-web-xlsx-source";
+import { SERVER_WORKER_NAME } from "../server/workerName";
 
 export interface ServerWorker {
   readonly worker: Worker;
@@ -17,7 +18,7 @@ export function startServerWorker(): ServerWorker {
   // export; the Worker learns its URL from the global set before the server's script runs.
   const xlsxUrl = URL.createObjectURL(new Blob([XLSX_SCRIPT], { type: "text/javascript" }));
   const url = URL.createObjectURL(new Blob([`self.${XLSX_SCRIPT_URL_GLOBAL} = ${JSON.stringify(xlsxUrl)};\n`, SERVER_SCRIPT], { type: "text/javascript" }));
-  const worker = new Worker(url, { name: "FS Documents language server" });
+  const worker = new Worker(url, { name: SERVER_WORKER_NAME });
   // The URLs live as long as the worker: revoked with it (the client terminates the worker on stop).
   return {
     worker,

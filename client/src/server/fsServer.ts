@@ -4,7 +4,7 @@
 // on the web) is the transport's business (client/src/node/, client/src/browser/).
 
 import * as vscode from "vscode";
-import { RevealOutputChannelOn, State, type BaseLanguageClient, type DocumentSelector, type LanguageClientOptions } from "vscode-languageclient";
+import { CodeLensRefreshRequest, RevealOutputChannelOn, State, type BaseLanguageClient, type LanguageClientOptions } from "vscode-languageclient";
 import {
   CellEditsRequest,
   CellExplanationRequest,
@@ -49,6 +49,7 @@ import { VisibleCodeLenses } from "./visibleCodeLenses";
 import { DiagnosticGroups } from "./diagnosticGroups";
 import { ServerDiagnostics } from "./serverDiagnostics";
 import { previewModelInParts } from "./previewParts";
+import { markOnce } from "../util/marks";
 
 const LANGUAGES = ["json", "jsonc"] as const;
 /** Real files, new files and virtual workspaces (plus the schemes of the open folders); other schemes (git:, output, our own views) are not validated. */
@@ -60,7 +61,8 @@ function servedSchemes(): Set<string> {
   return schemes;
 }
 
-function documentSelector(): DocumentSelector {
+/** The documents the server is sent (and our code lens provider answers for). */
+function documentFilters(): { language: string; scheme: string }[] {
   return LANGUAGES.flatMap((language) => [...servedSchemes()].map((scheme) => ({ language, scheme })));
 }
 
@@ -76,14 +78,28 @@ export class FsServer implements vscode.Disposable {
   private readonly previewUpdateEmitter = new vscode.EventEmitter<PreviewModelResult>();
   /** fs/previewUpdate notifications: a preview's changes after an analysis was published. */
   readonly onPreviewUpdate = this.previewUpdateEmitter.event;
-  /** Made with the client: nothing listens to editors before the first FS document. */
-  private lenses: VisibleCodeLenses | undefined;
+  /** The code lens provider, registered from the start (visibleCodeLenses.ts): it asks nothing before an FS document. */
+  private readonly lenses: VisibleCodeLenses;
+  private readonly lensRegistration: vscode.Disposable;
   /** The diagnostics, in one collection per statement (diagnosticGroups.ts), made with the client. */
   private diagnostics: DiagnosticGroups | undefined;
   /** The server's diagnostics merged by group and filtered (serverDiagnostics.ts), made with the client. */
   private published: ServerDiagnostics | undefined;
 
-  constructor(private readonly createClient: ClientFactory) {}
+  /** `isFsDocument`: whether a lens request for `document` may start the server (the detector's answer). */
+  constructor(
+    private readonly createClient: ClientFactory,
+    private readonly isFsDocument: (document: vscode.TextDocument) => boolean,
+  ) {
+    this.lenses = new VisibleCodeLenses({ clientFor: (document) => this.clientFor(document), running: () => this.client });
+    this.lensRegistration = vscode.languages.registerCodeLensProvider(documentFilters(), this.lenses);
+  }
+
+  /** The client a lens request on `document` asks: the server's once it runs, started for an FS document; none for another document while nothing runs. */
+  private async clientFor(document: vscode.TextDocument): Promise<BaseLanguageClient | undefined> {
+    if (!this.holds(document) || (this.starting === undefined && !this.isFsDocument(document))) return undefined;
+    return this.start();
+  }
 
   get isStarted(): boolean {
     return this.starting !== undefined;
@@ -100,7 +116,6 @@ export class FsServer implements vscode.Disposable {
   }
 
   private async launch(): Promise<BaseLanguageClient> {
-    this.lenses ??= new VisibleCodeLenses(() => this.client);
     const groups = (this.diagnostics ??= new DiagnosticGroups("fsdoc", (name) => vscode.languages.createDiagnosticCollection(name)));
     // A publication the client could not take: the server running then is asked for the document whole.
     const published = (this.published ??= new ServerDiagnostics(groups, {
@@ -108,20 +123,29 @@ export class FsServer implements vscode.Disposable {
       log: (message) => this.client?.warn(message, undefined, false),
     }));
     const clientOptions: LanguageClientOptions = {
-      documentSelector: documentSelector(),
+      documentSelector: documentFilters(),
       revealOutputChannelOn: RevealOutputChannelOn.Never,
       middleware: {
-        ...this.lenses.middleware,
         // Set by group (only the groups that changed), not in the client's own collection. The server
         // sends this client fs/diagnosticGroups instead; a whole publication still lands here.
         handleDiagnostics: (uri, diagnostics) => published.published(uri, diagnostics),
       },
       // The server speaks the display language: its locale and this extension's bundle for it; and
-      // this client shows the preview, whose model the server builds ahead for large documents.
-      initializationOptions: { locale: vscode.env.language, l10nBundle: vscode.l10n.bundle, previewAhead: true, diagnosticGroups: true } satisfies FsInitializationOptions,
+      // this client shows the preview, whose model the server builds ahead for large documents; it
+      // takes diagnostics by group, and its code lens provider is its own (registered before the server runs).
+      initializationOptions: {
+        locale: vscode.env.language,
+        l10nBundle: vscode.l10n.bundle,
+        previewAhead: true,
+        diagnosticGroups: true,
+        ownCodeLensProvider: true,
+      } satisfies FsInitializationOptions,
     };
     const client = await this.createClient("fs", "FS Documents", clientOptions);
-    client.onNotification(StatusNotification, (status) => this.statusEmitter.fire(status));
+    client.onNotification(StatusNotification, (status) => {
+      this.lenses.analysed(status.uri);
+      this.statusEmitter.fire(status);
+    });
     // A stopped or crashed server's diagnostics go with it, as the client's own collection's would.
     client.onDidChangeState(({ newState }) => {
       if (newState === State.Stopped) published.clear();
@@ -132,6 +156,9 @@ export class FsServer implements vscode.Disposable {
     client.onNotification(PreviewUpdateNotification, (update) => this.previewUpdateEmitter.fire(update));
     this.client = client;
     await client.start();
+    // After the start: the client's code lens feature registers its own handler (for its providers, none here) while starting.
+    client.onRequest(CodeLensRefreshRequest.type, () => this.lenses.refresh());
+    markOnce("fs/server/started");
     return client;
   }
 
@@ -243,7 +270,8 @@ export class FsServer implements vscode.Disposable {
   dispose(): void {
     this.statusEmitter.dispose();
     this.previewUpdateEmitter.dispose();
-    this.lenses?.dispose();
+    this.lensRegistration.dispose();
+    this.lenses.dispose();
     this.published?.dispose();
     this.diagnostics?.dispose();
     void this.stop();

@@ -53,10 +53,14 @@ import type { ClientFeatures } from "./clientFeatures";
 import { describeError, type ServerContext } from "./context";
 import { PreviewParts } from "./previewParts";
 
-/** The server's capabilities for a client with `client`'s features. */
-export const capabilitiesFor = (client: ClientFeatures): ServerCapabilities => ({
+/**
+ * The server's capabilities for a client with `client`'s features. A client with a code lens
+ * provider of its own (FsInitializationOptions.ownCodeLensProvider) is not offered one: the lens
+ * requests are answered all the same.
+ */
+export const capabilitiesFor = (client: ClientFeatures, ownCodeLensProvider = false): ServerCapabilities => ({
   // Titles and peek locations are resolved for the lenses in view only (service/codeLens.ts).
-  codeLensProvider: { resolveProvider: true },
+  ...(ownCodeLensProvider ? {} : { codeLensProvider: { resolveProvider: true } }),
   hoverProvider: true,
   documentSymbolProvider: true,
   completionProvider: { triggerCharacters: ['"', ":"] },

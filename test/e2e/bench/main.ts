@@ -5,9 +5,10 @@
 // shows. States: cold (the window's first FS document, the server not running), warm (open and
 // preview with the server running, and VS Code's Markdown preview as the control), new-places
 // (each edit at another cell, the cursor moved there just before the key, nothing scrolled ahead),
-// repeated (one cell edited again and again, then typing and memory). --host web runs the same in
-// code-server's web-worker extension host (the .vsix's browser entry, the server in a Worker), as
-// vscode.dev runs it. Medians of --runs runs, with
+// repeated (one cell edited again and again, then typing and memory), first-window (a fresh
+// browser's first window, VS Code's JSON beside it on the same file; by default with --host web
+// only). --host web runs the same in code-server's web-worker extension host (the .vsix's browser
+// entry, the server in a Worker), as vscode.dev runs it. Medians of --runs runs, with
 // their range, in ms and × JSON.parse of the same text, with the issue-25 targets beside them.
 // Results also go to test-results/bench-editor/.
 
@@ -46,6 +47,8 @@ import {
   waitForCellText,
   waitForCellValue,
   waitForCodeLens,
+  waitForFsTitleButton,
+  waitForLineWarning,
   waitForPreviewTable,
   waitForText,
   waitForWarnings,
@@ -53,6 +56,8 @@ import {
   STATE_TIMEOUT_MS,
 } from "./screen";
 import { EDITOR_LARGE_FILE, overEditorLimits } from "../../../client/src/status/limits";
+import { JSON_CONTROL_LINE, JSON_CONTROL_SETTINGS } from "./jsonControl";
+import { SERVER_WORKER_NAME } from "../../../client/src/server/workerName";
 
 const log = (line: string) => console.error(`[bench:editor] ${line}`);
 const clock = () => new Date().toISOString().slice(11, 23);
@@ -152,10 +157,18 @@ const languageServers = (editor: Editor) => findProcesses(editor.server.process.
 async function reloadWindow(editor: Editor): Promise<void> {
   const { page } = editor;
   const before = new Set(languageServers(editor).map(({ pid }) => pid));
-  await page.reload();
+  // VS Code's own reload: its shutdown stores the window's state (no editor open) before the page
+  // goes. After page.reload(), which skips that, the window restored the document closed just before
+  // and the server analysed it ahead of the measured open (its text, problems and lens in one frame).
+  const loaded = page.waitForEvent("load", { timeout: STATE_TIMEOUT_MS });
+  // The palette's own check of its closing may meet the page already gone: the load is what counts.
+  await runCommand(page, "Developer: Reload Window").catch(() => undefined);
+  await loaded;
   await page.waitForSelector(".monaco-workbench", { timeout: STATE_TIMEOUT_MS });
   await page.locator(".statusbar-item", { hasText: "FS E2E ready" }).waitFor({ timeout: STATE_TIMEOUT_MS });
   await until(() => languageServers(editor).every(({ pid }) => !before.has(pid)), "the old window's language server to exit");
+  const restored = await page.locator(".tabs-container .tab").count();
+  if (restored > 0) throw new Error(`the reloaded window restored ${restored} editor(s): its next open would not be a cold one`);
   await installRendererProbe(page);
 }
 
@@ -170,6 +183,91 @@ async function measureColdOpens(editor: Editor, name: string, runs: number, samp
   }
   // The warm state's first preview is the window's first webview, as without the cold opens.
   if (runs > 1) await reloadWindow(editor);
+}
+
+/**
+ * The first window of a fresh browser: each run a new browser context (its own HTTP cache and
+ * storage, nothing of the workbench or the extensions cached) on the same code-server, the
+ * document opened as soon as the window's extension hosts are up (the runner's "FS E2E ready").
+ * Times from the Enter: the text, FS Documents active for it (its editor-title button), a Worker
+ * started in the page (ours: VS Code's JSON runs in the Node extension host here), our first code
+ * lens, and VS Code's JSON's first warning on the same file (JSON_CONTROL_SETTINGS). Its own
+ * editor: the control's warning would count among the other states' problems.
+ */
+async function measureFirstWindows(name: string, text: string, runs: number, settings: Record<string, unknown>, lenses: boolean, samples: Record<string, number[]>): Promise<void> {
+  const setup = await setUpEditor({ ...settings, ...JSON_CONTROL_SETTINGS }, { addFiles: (folder) => writeFileSync(join(folder, name), text) });
+  if ("skip" in setup) throw new Error(setup.skip);
+  const { editor } = setup;
+  try {
+    // Only the measured window is open: the harness's own first one goes.
+    await editor.page.context().close();
+    for (let run = 0; run < runs; run++) {
+      const page = await editor.newWindow();
+      try {
+        await page.locator(".statusbar-item", { hasText: "FS E2E ready" }).waitFor({ timeout: STATE_TIMEOUT_MS });
+        let opened = Number.NaN;
+        let enteredAt = Number.NaN;
+        const seen = (sample: string, state: string) => {
+          (samples[sample] ??= []).push(performance.now() - opened);
+          log(`  ${clock()} ${state}`);
+        };
+        // Our language server's Worker, by its name (client/src/browser/serverWorker.ts; Chromium prefixes its parent's, "ExtensionHostWorker -> "): VS Code starts workers of its own as a file opens.
+        page.on("worker", (worker) => {
+          const at = performance.now();
+          void worker
+            .evaluate(() => (self as unknown as { name: string }).name)
+            .then((workerName) => {
+              log(`  a Worker started, ${(at - opened).toFixed(0)} ms after the Enter: "${workerName}"`);
+              if (Number.isFinite(opened) && workerName.endsWith(SERVER_WORKER_NAME)) (samples.firstWindowWorker ??= []).push(at - opened);
+            })
+            .catch(() => undefined);
+        });
+        await quickOpen(page, name, {
+          openTimeoutMs: STATE_TIMEOUT_MS,
+          beforeEnter: () => {
+            opened = performance.now();
+            enteredAt = Date.now();
+            log(`  ${clock()} Enter (open, a fresh browser's first window)`);
+          },
+        });
+        await Promise.all([
+          waitForText(page).then(() => seen("firstWindowText", "text shown")),
+          waitForFsTitleButton(page).then(() => seen("firstWindowActive", "FS Documents active for it (its title button)")),
+          waitForLineWarning(page, JSON_CONTROL_LINE).then(() => seen("firstWindowJson", "VS Code's JSON: its warning shown")),
+          lenses ? waitForCodeLens(page).then(() => seen("firstWindowLenses", "code lens shown")) : undefined,
+        ]);
+        await readFirstWindowMarks(page, enteredAt, samples);
+        log(`  first window ${run + 1}/${runs}: lens ${samples.firstWindowLenses?.at(-1)?.toFixed(0) ?? "–"} ms, VS Code's JSON ${samples.firstWindowJson?.at(-1)?.toFixed(0)} ms`);
+      } finally {
+        await page.context().close();
+      }
+    }
+  } finally {
+    await editor.stop();
+  }
+}
+
+/**
+ * What the extension host's own performance marks say of FS Documents' activation (VS Code marks
+ * `code/extHost/{will,did}{Fetch,Load}ExtensionCode/<id>` and `…ActivateExtension/<id>`; ours are
+ * `fs/…`), in every worker the page shows Playwright, as ms from the Enter (`enteredAt`, the epoch).
+ */
+async function readFirstWindowMarks(page: Editor["page"], enteredAt: number, samples: Record<string, number[]>): Promise<void> {
+  for (const worker of page.workers()) {
+    const marks = await worker
+      .evaluate(() =>
+        performance
+          .getEntriesByType("mark")
+          .filter((mark) => /fs-documents\.fs-documents$|^fs\//.test(mark.name))
+          .map((mark) => ({ name: mark.name, at: performance.timeOrigin + mark.startTime })),
+      )
+      .catch(() => []);
+    for (const { name, at } of marks) {
+      const key = `firstWindowMark:${name.replace(/\/fs-documents\.fs-documents$/, "")}`;
+      (samples[key] ??= []).push(at - enteredAt);
+      log(`  ${name}: ${(at - enteredAt).toFixed(0)} ms after the Enter (${worker.url().slice(0, 60)})`);
+    }
+  }
 }
 
 /** The warm state: the server started by an open not measured. */
@@ -463,7 +561,7 @@ interface BenchOptions {
   host: "node" | "web";
 }
 
-const STATES = ["cold", "warm", "new-places", "repeated"] as const;
+const STATES = ["cold", "warm", "new-places", "repeated", "first-window"] as const;
 type State = (typeof STATES)[number];
 
 /** Profiles and traces cost time: the figures of such a run are not the product's, only its breakdown. */
@@ -488,6 +586,14 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
   if (options.host === "web") Object.assign(settings, WEB_WORKER_SETTINGS);
   if (trace) settings["fs.trace.server"] = "verbose";
   else if (timeline) settings["fs.trace.server"] = "messages";
+  const lenses = vsCodeShowsLenses(text) && settings["fs.codeLens.enabled"] !== false && settings["editor.codeLens"] !== false;
+  if (!lenses) log(`${shape} ${sizeMb} MB: no code lenses (over VS Code's large-file limits, or turned off): the open waits for the diagnostics only`);
+  const samples: Record<string, number[]> = {};
+  if (states.has("first-window") && !withoutExtension) {
+    log(`${shape} ${sizeMb} MB: the first window of a fresh browser, VS Code's JSON beside it, ${openRuns} runs`);
+    await measureFirstWindows(name, text, openRuns, settings, lenses, samples);
+    if ([...states].every((state) => state === "first-window")) return firstWindowsOnly({ sizeMb, shape, bytes: text.length, stats, jsonParseMs: parseMs, runs, samples });
+  }
   const setup = await setUpEditor(settings, {
     addFiles: (folder) => {
       writeFileSync(join(folder, name), text);
@@ -507,11 +613,20 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
     const hostProbe = (): Promise<HostProbe> =>
       options.host === "web" ? Promise.resolve({ maxLagMs: Number.NaN, stalls: 0, error: "not measured in the web worker" }) : readHostProbe(page, editor.apiResultsFile);
     let idleHost = await hostProbe();
-    const samples: Record<string, number[]> = {};
     const profiles: string[] = [];
     let longestFsTask = 0;
     const phase = async (title: string, work: () => Promise<void>) => {
       if (!profile) return work();
+      const dir = join(repoRoot, "test-results", "bench-editor");
+      const slug = `${sizeMb}mb-${title.replace(/\W+/g, "-")}`;
+      if (options.host === "web") {
+        // The web worker's extension host has no inspector to profile from inside: the workbench renderer's profile only.
+        const { summary, profile: rendererProfile } = await profileRenderer(page, work);
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(join(dir, `renderer-web-${slug}.cpuprofile`), JSON.stringify(rendererProfile));
+        profiles.push(`Workbench renderer CPU profile, ${title}: ${summary}`);
+        return;
+      }
       const hostProfile = `${editor.apiResultsFile}.host-profile.json`;
       await runCommand(page, "FS E2E: Start Extension Host Profile");
       const { summary, profile: rendererProfile } = await profileRenderer(page, work);
@@ -522,9 +637,7 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
       longestFsTask = Math.max(longestFsTask, longestRun(hostProfileData, /fs-documents[^/]*\/dist\//));
       rmSync(hostProfile, { force: true });
       // The raw profiles, for DevTools' Performance panel (or source-mapped analysis).
-      const dir = join(repoRoot, "test-results", "bench-editor");
       mkdirSync(dir, { recursive: true });
-      const slug = `${sizeMb}mb-${title.replace(/\W+/g, "-")}`;
       writeFileSync(join(dir, `renderer-${slug}.cpuprofile`), JSON.stringify(rendererProfile));
       writeFileSync(join(dir, `extension-host-${slug}.cpuprofile`), hostText);
       profiles.push(`Workbench renderer CPU profile, ${title}: ${summary}`, `Extension host CPU profile, ${title}: ${host}`);
@@ -552,8 +665,6 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
         withoutExtension,
       };
     }
-    const lenses = vsCodeShowsLenses(text) && settings["fs.codeLens.enabled"] !== false && settings["editor.codeLens"] !== false;
-    if (!lenses) log(`${shape} ${sizeMb} MB: no code lenses (over VS Code's large-file limits, or turned off): the open waits for the diagnostics only`);
     if (states.has("cold")) {
       // Not inside a profile: a new window ends the extension host's profile.
       log(`${shape} ${sizeMb} MB: cold opens (the window's first FS document, then in a reloaded window), ${openRuns} runs`);
@@ -642,6 +753,22 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
   }
 }
 
+/** The result of a run that measured the first windows only: no editor of the other states, nothing of theirs measured. */
+function firstWindowsOnly(result: Pick<SizeResult, "sizeMb" | "shape" | "bytes" | "stats" | "jsonParseMs" | "runs" | "samples">): SizeResult {
+  const unmeasured: HostProbe = { maxLagMs: Number.NaN, stalls: 0, error: "not measured (first windows only)" };
+  return {
+    ...result,
+    languageServer: undefined,
+    extensionHost: { idle: unmeasured, afterOpens: unmeasured, afterEdits: unmeasured },
+    maxHostLagMs: Number.NaN,
+    rendererLongTasks: [],
+    previewLongTasks: [],
+    cpu: { openAndPreview: {}, editsAndTyping: {} },
+    trace: undefined,
+    withoutExtension: false,
+  };
+}
+
 /** A comma-separated option whose every entry must be one of `known`. */
 function listOption(name: string, known: readonly string[], fallback: readonly string[]): string[] {
   const given = option(name, fallback.join(",")).split(",");
@@ -654,6 +781,9 @@ async function main(): Promise<boolean> {
   const known = await documentShapes();
   // The family, and the draft the issue met (thousands of rows, hundreds of failing checks).
   const shapes = listOption("--shapes", known, [...known, "long+failing"]);
+  const host = listOption("--host", ["node", "web"], ["node"])[0] as BenchOptions["host"];
+  // A fresh browser's first window costs a code-server of its own per shape: by default in the web host, where it is a target's exception.
+  const defaultStates = host === "web" ? STATES : STATES.filter((state) => state !== "first-window");
   const options: BenchOptions = {
     runs: Math.max(1, Number(option("--runs", "5"))),
     profile: process.argv.includes("--profile"),
@@ -661,8 +791,8 @@ async function main(): Promise<boolean> {
     timeline: process.argv.includes("--timeline"),
     withoutExtension: process.argv.includes("--without-extension"),
     memoryEdits: Math.max(0, Number(option("--memory-edits", "100"))),
-    states: new Set(listOption("--states", STATES, STATES) as State[]),
-    host: listOption("--host", ["node", "web"], ["node"])[0] as BenchOptions["host"],
+    states: new Set(listOption("--states", STATES, defaultStates) as State[]),
+    host,
   };
   if (process.argv.includes("--attribute")) return attributeAll(sizes, shapes, options);
   // The extension host's heap holds VS Code's own copy of the text and its caches: the same opens
@@ -693,8 +823,8 @@ async function main(): Promise<boolean> {
       }
     }
   }
-  const host = options.host === "web" ? "FS Documents in the web-worker extension host (server in a Worker), " : "";
-  const machine = `${host}${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}, load average before ${load.map((value) => value.toFixed(2)).join(" ")}, after ${loadavg()
+  const where = options.host === "web" ? "FS Documents in the web-worker extension host (server in a Worker), " : "";
+  const machine = `${where}${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}, load average before ${load.map((value) => value.toFixed(2)).join(" ")}, after ${loadavg()
     .map((value) => value.toFixed(2))
     .join(" ")}`;
   console.log([formatReport(results, machine), ...failed].join("\n"));

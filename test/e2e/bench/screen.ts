@@ -58,6 +58,35 @@ export async function waitForCodeLens(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Resolves once the active editor's line showing `lineText` has a warning squiggle (VS Code draws a
+ * line's decorations in the view overlay of the same index as the line in its view lines).
+ */
+export async function waitForLineWarning(page: Page, lineText: string): Promise<void> {
+  await page.waitForFunction(
+    (wanted) => {
+      const editor = document.querySelector(".editor-group-container.active .monaco-editor");
+      const lines = [...(editor?.querySelectorAll(".view-lines > .view-line") ?? [])];
+      const index = lines.findIndex((line) => line.textContent?.includes(wanted) === true);
+      return index !== -1 && editor?.querySelectorAll(".view-overlays > div")[index]?.querySelector(".squiggly-warning") != null;
+    },
+    lineText,
+    { polling: "raf", timeout: STATE_TIMEOUT_MS },
+  );
+}
+
+/**
+ * Resolves once FS Documents shows its editor-title button for the active editor: the extension
+ * has activated and recognised the document (the button's `when` is its context key).
+ */
+export async function waitForFsTitleButton(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.querySelector('.editor-group-container.active .editor-actions .action-label[aria-label*="Open Preview to the Side"]') !== null,
+    undefined,
+    { polling: "raf", timeout: STATE_TIMEOUT_MS },
+  );
+}
+
 /** What to wait for in the preview: a statement table, or the text of the cell of `pointer`. */
 type PreviewState = { table: true } | { pointer: string; equals?: string; notEquals?: string; value?: string };
 

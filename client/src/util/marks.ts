@@ -1,0 +1,12 @@
+// Performance marks of FS Documents' first moments in an extension host (`fs/…`: the server
+// started, the first code lens asked for and answered), each made once per extension host so that
+// a long session adds nothing to the timeline. The editor benchmark reads them beside VS Code's
+// own activation marks (test/e2e/bench/main.ts, the first-window state).
+
+const made = new Set<string>();
+
+export function markOnce(name: string): void {
+  if (made.has(name)) return;
+  made.add(name);
+  performance.mark(name);
+}
