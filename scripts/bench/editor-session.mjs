@@ -18,7 +18,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { generateWithStats } from "./generate.mjs";
-import { positionAt } from "./server.mjs";
+import { memoryReports, positionAt } from "./server.mjs";
+import { initializedOverIpc } from "./ipcClient.mjs";
 
 const require = createRequire(import.meta.url);
 const protocol = require("vscode-languageserver-protocol/node");
@@ -52,18 +53,7 @@ const child = fork(serverPath, ["--node-ipc"], {
   env: { ...process.env, ...(engine.SERVER_ENV ?? {}) },
   stdio: ["ignore", "inherit", "pipe", "ipc"],
 });
-const memoryWaiters = [];
-let pending = "";
-child.stderr.setEncoding("utf8");
-child.stderr.on("data", (chunk) => {
-  pending += chunk;
-  for (let end = pending.indexOf("\n"); end !== -1; end = pending.indexOf("\n")) {
-    const line = pending.slice(0, end);
-    pending = pending.slice(end + 1);
-    if (line.startsWith("fs-bench-memory ")) memoryWaiters.shift()?.(JSON.parse(line.slice("fs-bench-memory ".length)));
-    else process.stderr.write(`${line}\n`);
-  }
-});
+const memoryUsage = memoryReports(child);
 const mb = (bytes) => (bytes / 1e6).toFixed(1);
 const times = (bytes) => `${(bytes / text.length).toFixed(1)}×`;
 const status = () => {
@@ -76,11 +66,7 @@ const cpuMs = () => {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 /** The server's memory after a forced GC (gc-hook.cjs), with VmRSS and VmHWM. */
-const memory = () =>
-  new Promise((resolve) => {
-    memoryWaiters.push(resolve);
-    child.kill("SIGUSR2");
-  }).then((usage) => ({ ...usage, ...status() }));
+const memory = () => memoryUsage().then((usage) => ({ ...usage, ...status() }));
 /** FS_BENCH_PHASES=1: the peak since the last phase, then VmHWM reset to the resident memory now (clear_refs 5). */
 function phase(what) {
   if (!phases) return;
@@ -89,7 +75,6 @@ function phase(what) {
   writeFileSync(`/proc/${child.pid}/clear_refs`, "5");
 }
 
-const connection = protocol.createProtocolConnection(new protocol.IPCMessageReader(child), new protocol.IPCMessageWriter(child));
 const waiting = [];
 const wait = (method, accept) => new Promise((resolve) => waiting.push({ method, accept, resolve }));
 const arrived = (method) => (params) => {
@@ -99,22 +84,13 @@ const arrived = (method) => (params) => {
       waiter.resolve(params);
     }
 };
-connection.onNotification("fs/diagnosticGroups", arrived("fs/diagnosticGroups"));
-connection.onNotification("fs/previewUpdate", arrived("fs/previewUpdate"));
-connection.onNotification(() => undefined);
-connection.onProgress(new protocol.ProgressType(), "preview", () => undefined);
-connection.onRequest("workspace/configuration", (params) => params.items.map(() => ({})));
-connection.onRequest("client/registerCapability", () => null);
-connection.onRequest("workspace/codeLens/refresh", () => null);
-connection.onRequest("workspace/inlayHint/refresh", () => null);
-connection.listen();
-await connection.sendRequest("initialize", {
-  processId: process.pid,
-  rootUri: null,
-  capabilities: { workspace: { configuration: true } },
-  initializationOptions: { previewAhead: true, diagnosticGroups: true },
+const connection = await initializedOverIpc(child, {
+  onNotifications: (client) => {
+    client.onNotification("fs/diagnosticGroups", arrived("fs/diagnosticGroups"));
+    client.onNotification("fs/previewUpdate", arrived("fs/previewUpdate"));
+    client.onProgress(new protocol.ProgressType(), "preview", () => undefined);
+  },
 });
-await connection.sendNotification("initialized", {});
 const idle = await memory();
 const started = cpuMs();
 console.log(`${shape}, ${size} MB (${text.length.toLocaleString("en")} bytes), over node-ipc; idle server ${mb(idle.rss)} MB resident after GC`);
@@ -146,10 +122,11 @@ async function change(contentChanges, line) {
 }
 
 phase("the idle server");
+// The first problems: of the file read ahead, or of the didOpen's text when it comes first.
+const opened = published(1);
 const ahead = connection.sendRequest("fs/openAhead", { uri: URI });
 // VS Code loads the text meanwhile (1.5–2.5 s at 5 MB in code-server); the didOpen brings it.
 await new Promise((resolve) => setTimeout(resolve, 800));
-const opened = published(1);
 await connection.sendNotification("textDocument/didOpen", { textDocument: { uri: URI, languageId: "json", version: 1, text } });
 await Promise.all([ahead, opened]);
 phase("fs/openAhead, didOpen → first problems");
