@@ -16,9 +16,9 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { generateWithStats } from "./generate.mjs";
 import { positionAt } from "./server.mjs";
+import { initializedOverIpc } from "./ipcClient.mjs";
 
 const require = createRequire(import.meta.url);
-const protocol = require("vscode-languageserver-protocol/node");
 const engine = require("../../dist/bench-engine.js");
 
 const size = Number(process.argv[2] ?? 5);
@@ -54,7 +54,6 @@ const child = fork(serverPath, ["--node-ipc"], {
   env: { ...process.env, ...(engine.SERVER_ENV ?? {}) },
   stdio: ["ignore", "ignore", "inherit", "ipc"],
 });
-const connection = protocol.createProtocolConnection(new protocol.IPCMessageReader(child), new protocol.IPCMessageWriter(child));
 const started = performance.now();
 const cpuStart = () => cpuMs(child.pid);
 const waiting = [];
@@ -67,21 +66,13 @@ const arrived = (method) => (params) => {
     }
   }
 };
-connection.onNotification("fs/diagnosticGroups", arrived("fs/diagnosticGroups"));
-connection.onNotification("fs/previewUpdate", arrived("fs/previewUpdate"));
-connection.onNotification(() => undefined);
-connection.onRequest("workspace/configuration", (params) => params.items.map(() => ({ validation: { delay: 0 } })));
-connection.onRequest("client/registerCapability", () => null);
-connection.onRequest("workspace/codeLens/refresh", () => null);
-connection.onRequest("workspace/inlayHint/refresh", () => null);
-connection.listen();
-await connection.sendRequest("initialize", {
-  processId: process.pid,
-  rootUri: null,
-  capabilities: { workspace: { configuration: true } },
-  initializationOptions: { previewAhead: true, diagnosticGroups: true },
+const connection = await initializedOverIpc(child, {
+  settings: { validation: { delay: 0 } },
+  onNotifications: (client) => {
+    client.onNotification("fs/diagnosticGroups", arrived("fs/diagnosticGroups"));
+    client.onNotification("fs/previewUpdate", arrived("fs/previewUpdate"));
+  },
 });
-await connection.sendNotification("initialized", {});
 
 const clock = () => `${(performance.now() - started).toFixed(0).padStart(6)} ms`;
 const cpu0 = cpuStart();

@@ -40,12 +40,12 @@ function cpuMs(pid) {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/** `initializationOptions`: what the client sends (VS Code's: { previewAhead: true }, protocol/lsp.ts). */
-export async function startServer({ initializationOptions } = {}) {
-  const protocol = require("vscode-languageserver-protocol/node");
-  const args = [...serverNodeOptions(), ...extraArgs, "--expose-gc", "-r", gcHook, serverPath, "--stdio"];
-  const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "pipe"], env: serverEnvironment() });
-  const memoryWaiters = [];
+/**
+ * The memory reports a server preloaded with gc-hook.cjs writes to its stderr (the rest passed on):
+ * the function forces a GC in `child` and resolves with its process.memoryUsage() (bytes).
+ */
+export function memoryReports(child) {
+  const waiters = [];
   let pending = "";
   child.stderr.setEncoding("utf8");
   child.stderr.on("data", (chunk) => {
@@ -53,16 +53,23 @@ export async function startServer({ initializationOptions } = {}) {
     for (let end = pending.indexOf("\n"); end !== -1; end = pending.indexOf("\n")) {
       const line = pending.slice(0, end);
       pending = pending.slice(end + 1);
-      if (line.startsWith("fs-bench-memory ")) memoryWaiters.shift()?.(JSON.parse(line.slice("fs-bench-memory ".length)));
+      if (line.startsWith("fs-bench-memory ")) waiters.shift()?.(JSON.parse(line.slice("fs-bench-memory ".length)));
       else process.stderr.write(`${line}\n`);
     }
   });
-  /** The server's memory after a forced GC: rss, heapUsed, external, ... in bytes. */
-  const memory = () =>
+  return () =>
     new Promise((resolve) => {
-      memoryWaiters.push(resolve);
+      waiters.push(resolve);
       child.kill("SIGUSR2");
     });
+}
+
+/** `initializationOptions`: what the client sends (VS Code's: { previewAhead: true }, protocol/lsp.ts). */
+export async function startServer({ initializationOptions } = {}) {
+  const protocol = require("vscode-languageserver-protocol/node");
+  const args = [...serverNodeOptions(), ...extraArgs, "--expose-gc", "-r", gcHook, serverPath, "--stdio"];
+  const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "pipe"], env: serverEnvironment() });
+  const memory = memoryReports(child);
   const connection = protocol.createProtocolConnection(new protocol.StreamMessageReader(child.stdout), new protocol.StreamMessageWriter(child.stdin));
   const waiters = [];
   connection.onNotification("textDocument/publishDiagnostics", (params) => {

@@ -2,7 +2,7 @@
 // a feature asks it for what it needs (locator, model, diff, applications by key, id occurrences,
 // preview model, outline, positions) and each is built on first use, then kept for
 // as long as the version is current. Nothing else keeps per-version state (the preview's patch
-// base, service/preview.ts, only holds on to the ParsedVersion it last answered with).
+// base, service/preview.ts, only holds on to the model it last answered with, not its version).
 
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { DocumentLimits } from "../../protocol/lsp";

@@ -17,7 +17,7 @@ import { OPEN_AHEAD } from "../../protocol/lsp";
 import { DocumentAnalysis } from "./analysis";
 import { OpenDocument } from "./textDocument";
 import { buildPreviewAhead } from "./previewAhead";
-import { inSteps } from "./steps";
+import { inSteps, weakly } from "./steps";
 
 export interface StoreOptions {
   /** Milliseconds to wait after an edit before analysing. */
@@ -109,11 +109,14 @@ export class DocumentStore {
     for (const listener of this.openedListeners) listener(uri);
     // Once the first diagnostics are out, prepare for value edits (a scan of the text, in steps), so
     // that the first number typed does not wait for it. What was prepared ahead is being built already.
+    // The wait holds neither the document nor what was prepared: closed or replaced meanwhile, they go.
+    const opened = new WeakRef(document);
+    const preparedAnalysis = prepared === undefined ? undefined : new WeakRef(prepared.analysis);
     const background = new Promise<void>((done) =>
       this.afterPublication(published, () => {
         const analysis = this.analyses.get(uri);
-        if (analysis?.version !== version || this.documents.get(uri) !== document) return done();
-        this.buildAhead(uri, analysis, analysis !== prepared?.analysis && this.options.previewAhead(), done);
+        if (analysis?.version !== version || this.documents.get(uri) !== opened.deref()) return done();
+        this.buildAhead(uri, analysis, analysis !== preparedAnalysis?.deref() && this.options.previewAhead(), done);
       }),
     );
     if (prepared === undefined) this.background.set(uri, background);
@@ -144,12 +147,15 @@ export class DocumentStore {
    * (`withPreview`) its preview's model; `done` once both are built or left.
    */
   private buildAhead(uri: string, analysis: DocumentAnalysis, withPreview: boolean, done: () => void): void {
-    const isCurrent = (): boolean => this.isCurrent(uri, analysis);
+    // The closures hold the uri, never the analysis: a step waiting for its turn must not keep a
+    // version alive once another replaced it (steps.ts).
+    const isCurrent = (held: DocumentAnalysis): boolean => this.isCurrent(uri, held);
     inSteps(
-      () => analysis.parsed?.buildValueEditsStep() ?? false,
+      analysis,
+      (held) => held.parsed?.buildValueEditsStep() ?? false,
       isCurrent,
       this.whenIdle,
-      () => (withPreview ? buildPreviewAhead(analysis, isCurrent, this.whenIdle, done) : done()),
+      (held) => (withPreview && held !== undefined ? buildPreviewAhead(held, isCurrent, this.whenIdle, done) : done()),
     );
   }
 
@@ -210,11 +216,16 @@ export class DocumentStore {
     if (!this.recognises(uri, analysis)) return undefined;
     this.ahead.set(uri, { document, analysis, timer: setTimeout(() => this.withdrawAhead(uri), OPEN_AHEAD.keptMs) });
     const published = this.notify(this.preparedListeners, analysis);
-    const background = new Promise<void>((done) =>
-      this.afterPublication(published, () => {
-        if (!this.isCurrent(uri, analysis)) return done();
-        for (const listener of this.preparedPublishedListeners) listener(analysis);
-        this.buildAhead(uri, analysis, this.options.previewAhead(), done);
+    // No closure here holds the analysis (one would keep it in this call's scope for all of them):
+    // withdrawn or replaced while its work waits, it goes.
+    let done: () => void = () => undefined;
+    const background = new Promise<void>((resolve) => (done = resolve));
+    this.afterPublication(
+      published,
+      weakly(analysis, (held) => {
+        if (held === undefined || !this.isCurrent(uri, held)) return done();
+        for (const listener of this.preparedPublishedListeners) listener(held);
+        this.buildAhead(uri, held, this.options.previewAhead(), done);
       }),
     );
     this.background.set(uri, background);
@@ -362,7 +373,11 @@ export class DocumentStore {
     }
     this.analyses.set(uri, analysis);
     this.publish(analysis);
-    if (valueEditsAhead) this.afterPublication(this.lastPublication, () => this.buildAhead(uri, analysis, false, () => undefined));
+    if (valueEditsAhead)
+      this.afterPublication(
+        this.lastPublication,
+        weakly(analysis, (held) => held !== undefined && this.buildAhead(uri, held, false, () => undefined)),
+      );
     return analysis;
   }
 

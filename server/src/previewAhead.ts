@@ -15,14 +15,15 @@ import { inSteps } from "./steps";
 export const PREVIEW_AHEAD_MIN_CHARS = 256 * 1024;
 
 /**
- * Builds `analysis`'s preview model a few rows per macrotask while `isCurrent()` says the analysis
- * is still its document's (not closed, edited or withdrawn); a document under the size bound, one
- * that does not parse and one whose model is built already are left alone. `done` is called once
- * the model is built, or left (at once when there is nothing to build).
+ * Builds `analysis`'s preview model a few rows per macrotask while `isCurrent(analysis)` says it is
+ * still its document's (not closed, edited or withdrawn); a document under the size bound, one that
+ * does not parse and one whose model is built already are left alone. `done` is called once the
+ * model is built, or left (at once when there is nothing to build). Between steps the analysis is
+ * held weakly (steps.ts): `isCurrent` and `done` must not hold it.
  */
 export function buildPreviewAhead(
   analysis: DocumentAnalysis,
-  isCurrent: () => boolean,
+  isCurrent: (analysis: DocumentAnalysis) => boolean,
   later: (work: () => void) => void = (work) => void setTimeout(work, 0),
   done: () => void = () => undefined,
 ): void {
@@ -32,5 +33,17 @@ export function buildPreviewAhead(
     return;
   }
   // Then the statements' shells, which the first value edit of each would otherwise make.
-  inSteps(() => parsed.buildPreviewWireStep() || parsed.buildStatementShellStep(), isCurrent, later, done);
+  inSteps(
+    analysis,
+    (held) => stepOf(held),
+    isCurrent,
+    later,
+    () => done(),
+  );
+}
+
+/** One step of the preview's model, then of the statements' shells; false once both are made. */
+function stepOf(analysis: DocumentAnalysis): boolean {
+  const parsed = analysis.parsed;
+  return parsed !== undefined && (parsed.buildPreviewWireStep() || parsed.buildStatementShellStep());
 }

@@ -12,6 +12,7 @@ import {
 } from "vscode-languageserver";
 import { DiagnosticGroupsNotification, DiagnosticsResyncNotification, StatusNotification, type FsInitializationOptions } from "../../protocol/lsp";
 import { DocumentStore } from "./documents";
+import { weakly } from "./steps";
 import { describeError, type ServerContext } from "./lsp/context";
 import { NO_CLIENT_FEATURES, readClientFeatures, type ClientFeatures } from "./lsp/clientFeatures";
 import { capabilitiesFor, registerHandlers } from "./lsp/handlers";
@@ -182,7 +183,10 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
       // After the requests that came meanwhile (the open's lenses in view, outline, inlay hints),
       // and after what the open builds in the background (the preview's model ahead: a preview
       // opened right after the open asks for all of it at once).
-      if (relatedLater) void written.then(() => store.backgroundOf(analysis.uri)).then(() => whenIdle(() => publishWhole(analysis, used)));
+      // The wait holds the analysis weakly, and no closure here holds it (one would keep it in this
+      // call's scope for all of them): superseded meanwhile, it goes (steps.ts).
+      const uri = analysis.uri;
+      if (relatedLater) void written.then(() => store.backgroundOf(uri)).then(weakly(analysis, (held) => held !== undefined && whenIdle(wholeLater(held, used))));
       return written;
     } catch (error) {
       connection.console.error(`Publishing diagnostics for ${analysis.uri} failed: ${describeError(error)}`);
@@ -199,7 +203,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     if (!store.isCurrent(analysis.uri, analysis) || publishedWith.get(analysis.uri)?.used !== used) return;
     try {
       if (relateStep(analysis, used)) {
-        whenIdle(() => publishWhole(analysis, used));
+        whenIdle(wholeLater(analysis, used));
         return;
       }
       void publishDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics: diagnostics(analysis, used) });
@@ -207,6 +211,8 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
       connection.console.error(`Publishing diagnostics for ${analysis.uri} failed: ${describeError(error)}`);
     }
   };
+  /** publishWhole of `analysis` for a later turn, which holds it weakly while it waits. */
+  const wholeLater = (analysis: DocumentAnalysis, used: Settings): (() => void) => weakly(analysis, (held) => held !== undefined && publishWhole(held, used));
   store.onAnalyzed(publish);
   // A file analysed ahead of its opening (fs/openAhead): its problems show while VS Code still loads its text.
   store.onPrepared(publish);

@@ -16,22 +16,25 @@ export type PreviewAnswer = { kind: "model"; version: number; wire: PreviewWire 
 /**
  * The version each document's preview was last answered with, so the next request can be answered
  * with a patch from it. The models themselves are the versions' own (ParsedVersion.previewWire);
- * this keeps only the one older version a patch needs. The LSP layer forgets a closed document.
+ * this keeps only the one older model a patch needs, not its version: a version's text, parse and
+ * caches (30–40 MB at 5 MB) would otherwise stay alive while the next version is analysed in full,
+ * its diagnostics built and its model made, until its update is answered (docs/performance.md). The
+ * LSP layer forgets a closed document.
  */
 export class PreviewBases {
-  private readonly latest = new Map<string, ParsedVersion>();
+  private readonly latest = new Map<string, { readonly version: number; readonly wire: PreviewWire }>();
 
   /**
    * The model of `good` for a preview that holds `baseVersion`: a patch when the model of that
-   * version is the one kept here, else the whole model. Either way `good` becomes the base.
+   * version is the one kept here, else the whole model. Either way `good`'s model becomes the base.
    */
   answer(good: ParsedVersion, baseVersion: number | undefined): PreviewAnswer {
     const kept = this.latest.get(good.uri);
-    this.latest.set(good.uri, good);
     const wire = good.previewWire;
+    this.latest.set(good.uri, { version: good.version, wire });
     if (kept === undefined || baseVersion === undefined || kept.version !== baseVersion) return { kind: "model", version: good.version, wire };
-    if (kept === good || kept.version === good.version) return { kind: "patch", version: good.version, baseVersion, ops: [] };
-    return { kind: "patch", version: good.version, baseVersion, ops: diffPreviewWires(kept.previewWire, wire) };
+    if (kept.wire === wire || kept.version === good.version) return { kind: "patch", version: good.version, baseVersion, ops: [] };
+    return { kind: "patch", version: good.version, baseVersion, ops: diffPreviewWires(kept.wire, wire) };
   }
 
   /** The version a document's preview was last answered with; undefined when no preview holds one. */

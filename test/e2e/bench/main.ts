@@ -37,6 +37,7 @@ import {
 } from "./probes";
 import { formatReport, hostHeapGrowth, type SizeResult } from "./report";
 import { summaryTables } from "./summary";
+import { FS_SERVER_COMMAND, JSON_SERVER_COMMAND, jsonLanguageServer } from "./processKinds";
 import { collectServerGarbage, idleServerResident, residentBytes } from "./serverGc";
 import { formatTally, messageTimeline, tallyTrace } from "./trace";
 import { longestRun, profileRenderer, summarize } from "./cpuProfile";
@@ -146,7 +147,13 @@ async function until(done: () => boolean, what: string, timeoutMs = STATE_TIMEOU
   }
 }
 
-const languageServers = (editor: Editor) => findProcesses(editor.server.process.pid!, /fs-documents[^ ]*\/dist\/server\.js/);
+const languageServers = (editor: Editor) => findProcesses(editor.server.process.pid!, FS_SERVER_COMMAND);
+
+/** VS Code's own JSON language server of the window, holding and validating the same document: its memory now, for comparison. */
+const jsonServerMemory = (editor: Editor) => {
+  const server = jsonLanguageServer(findProcesses(editor.server.process.pid!, JSON_SERVER_COMMAND));
+  return server === undefined ? undefined : processMemory(server.pid);
+};
 
 /**
  * A new window on the same workspace (the page loaded again; code-server's web workbench has no
@@ -501,10 +508,15 @@ async function measureEdits(editor: Editor, name: string, target: EditTarget, ru
  * `count` more value edits with the preview open (a digit typed, then deleted, each waited for in the
  * Problems count), for the server's memory after a forced GC before and after them.
  */
-async function measureMemoryOverEdits(editor: Editor, target: EditTarget, count: number, serverMemory: () => Promise<number>): Promise<{ before: number; after: number }> {
+async function measureMemoryOverEdits(
+  editor: Editor,
+  target: EditTarget,
+  count: number,
+  serverMemory: (stage: string) => Promise<number>,
+): Promise<{ before: number; after: number }> {
   const { page } = editor;
   const base = (await readProblemCounts(page)).warnings;
-  const before = await serverMemory();
+  const before = await serverMemory("after-edits");
   await goTo(page, target.line, target.column);
   for (let edit = 0; edit < count; edit += 2) {
     await page.keyboard.type("9");
@@ -512,7 +524,7 @@ async function measureMemoryOverEdits(editor: Editor, target: EditTarget, count:
     await page.keyboard.press("Backspace");
     await waitForWarnings(page, { exactly: base });
   }
-  return { before, after: await serverMemory() };
+  return { before, after: await serverMemory(`after-${count}-more-edits`) };
 }
 
 /** --without-extension: the same opens and typing in VS Code with FS Documents not installed (VS Code's and its JSON's own cost). */
@@ -555,6 +567,8 @@ interface BenchOptions {
   /** FS Documents not installed: VS Code's and its JSON's own cost. */
   withoutExtension: boolean;
   memoryEdits: number;
+  /** --server-heap-snapshots: a heap snapshot of the language server at each forced GC of the memory rows. */
+  serverHeapSnapshots: boolean;
   /** Which states to measure (STATES); fewer make a short run. */
   states: Set<State>;
   /** Where the extension runs: VS Code's Node extension host, or its web-worker one (server in a Worker). */
@@ -711,9 +725,27 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
     const editRenderer = await readRendererProbe(page);
     languageServerPeak();
     const serverMemory = serverPid === undefined ? undefined : processMemory(serverPid);
-    const afterGc = async () => (serverPid !== undefined && (await collectServerGarbage(serverPid, log)) ? residentBytes(serverPid) : Number.NaN);
+    // --server-heap-snapshots: what the server holds at each of these points, for DevTools' Memory panel.
+    const snapshotFile = (stage: string) => {
+      if (!options.serverHeapSnapshots) return undefined;
+      const dir = join(repoRoot, "test-results", "bench-editor");
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, `server-${shape.replace(/\W+/g, "-")}-${sizeMb}mb-${stage}.heapsnapshot`);
+      log(`  heap snapshot of the server: ${file}`);
+      return file;
+    };
+    const afterGc = async (stage: string) => {
+      if (serverPid === undefined || !(await collectServerGarbage(serverPid, log))) return Number.NaN;
+      const resident = residentBytes(serverPid);
+      // Taken after the reading: writing a snapshot grows the process.
+      const file = snapshotFile(stage);
+      if (file !== undefined) await collectServerGarbage(serverPid, log, file);
+      return resident;
+    };
     log(`${shape} ${sizeMb} MB: the server's memory after a forced GC, then ${memoryEdits} more value edits`);
+    const jsonAfterEdits = jsonServerMemory(editor);
     const overEdits = states.has("repeated") && memoryEdits > 0 ? await measureMemoryOverEdits(editor, target, memoryEdits, afterGc) : { before: Number.NaN, after: Number.NaN };
+    const jsonAfterMoreEdits = states.has("repeated") && memoryEdits > 0 ? jsonServerMemory(editor) : undefined;
     return {
       sizeMb,
       shape,
@@ -734,6 +766,10 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
               afterMoreEdits: overEdits.after,
               moreEdits: memoryEdits,
             },
+      jsonServer:
+        jsonAfterEdits === undefined
+          ? undefined
+          : { rss: jsonAfterEdits.rss, afterMoreEdits: jsonAfterMoreEdits?.rss ?? Number.NaN, lifetimePeak: (jsonAfterMoreEdits ?? jsonAfterEdits).peak },
       extensionHost: { idle: idleHost, afterOpens: openHost, afterEdits: editHost },
       maxHostLagMs: Math.max(openHost.maxLagMs, editHost.maxLagMs),
       rendererLongTasks: [...openRenderer.longTasks, ...editRenderer.longTasks],
@@ -791,6 +827,7 @@ async function main(): Promise<boolean> {
     timeline: process.argv.includes("--timeline"),
     withoutExtension: process.argv.includes("--without-extension"),
     memoryEdits: Math.max(0, Number(option("--memory-edits", "100"))),
+    serverHeapSnapshots: process.argv.includes("--server-heap-snapshots"),
     states: new Set(listOption("--states", STATES, defaultStates) as State[]),
     host,
   };

@@ -7,6 +7,7 @@ import type { Frame, Page } from "playwright-core";
 import { runCommand } from "../workbench";
 import { waitForFile } from "../harness";
 import { FIRST_PAINT_MARKS } from "../../../protocol/webview";
+import { kindOf, type ProcessStart } from "./processKinds";
 
 declare global {
   interface Window {
@@ -63,10 +64,7 @@ export async function readHostProbe(page: Page, apiResultsFile: string): Promise
   return JSON.parse(await waitForFile(file, 60_000)) as HostProbe;
 }
 
-export interface ProcessInfo {
-  pid: number;
-  command: string;
-}
+export type ProcessInfo = ProcessStart;
 
 function readProc(pid: string, name: string): string {
   try {
@@ -86,7 +84,8 @@ export function findProcesses(groupLeader: number, pattern: RegExp): ProcessInfo
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     if (Number(fields[2]) !== groupLeader) continue;
     const command = readProc(pid, "cmdline").split("\0").join(" ");
-    if (pattern.test(command)) found.push({ pid: Number(pid), command });
+    // starttime is the 22nd field of stat, the 20th after the command.
+    if (pattern.test(command)) found.push({ pid: Number(pid), command, started: Number(fields[19]) });
   }
   return found;
 }
@@ -109,15 +108,6 @@ export async function previewContentFrame(page: Page): Promise<Frame> {
 
 /** CPU time (user + system, ms) by kind of process: the language servers, the extension host, code-server, Chromium. */
 export type CpuByProcess = Record<string, number>;
-
-function kindOf(command: string): string {
-  if (/fs-documents[^ ]*\/dist\/server\.js/.test(command)) return "FS language server";
-  if (/jsonServerMain/.test(command)) return "built-in JSON language server";
-  if (/--type=extensionHost/.test(command)) return "extension host";
-  if (/--type=renderer/.test(command)) return "Chromium renderers (workbench, webviews)";
-  if (/chrom/i.test(command)) return "Chromium (browser, GPU, network)";
-  return "code-server (server, file watcher, pty host)";
-}
 
 /** CPU ms used so far by each kind of process below `groupLeader` (code-server) and below this process (Chromium). */
 export function cpuByProcess(groupLeader: number): CpuByProcess {

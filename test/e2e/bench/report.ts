@@ -27,6 +27,12 @@ export interface SizeResult {
         moreEdits: number;
       }
     | undefined;
+  /**
+   * VS Code's own JSON language server in the same window, holding and validating the same document
+   * (VmRSS without a forced GC: its process has no inspector to ask; VmHWM), for the issue's
+   * comparison; undefined when it was not found.
+   */
+  jsonServer?: { rss: number; afterMoreEdits: number; lifetimePeak: number };
   extensionHost: { idle: HostProbe; afterOpens: HostProbe; afterEdits: HostProbe };
   maxHostLagMs: number;
   rendererLongTasks: number[];
@@ -124,6 +130,21 @@ function table(header: string[], rows: string[][]): string {
 
 const verdict = (met: boolean | undefined) => (met === undefined ? "" : met ? "met" : "NOT met");
 
+/**
+ * VS Code's own JSON language server beside ours, the same document open in the same window: its
+ * resident memory at the same moments (no forced GC, as ours' "after the edits" row) and its peak.
+ */
+export function jsonServerRows(result: SizeResult): string[][] {
+  const json = result.jsonServer;
+  if (json === undefined) return result.languageServer === undefined ? [] : [["VS Code's JSON language server (same document, same window)", "not found", "", "", "", "", ""]];
+  const timesDocument = (bytes: number) => (Number.isFinite(bytes) ? `${(bytes / result.bytes).toFixed(1)}× doc` : "");
+  return [
+    ["VS Code's JSON language server RSS, same document, after the edits (no GC)", mb(json.rss), timesDocument(json.rss), "", "", "", ""],
+    [`  … after ${result.languageServer?.moreEdits ?? 0} more value edits (no GC)`, mb(json.afterMoreEdits), timesDocument(json.afterMoreEdits), "", "", "", ""],
+    ["VS Code's JSON language server peak RSS over its life (VmHWM)", mb(json.lifetimePeak), timesDocument(json.lifetimePeak), "", "", "", ""],
+  ];
+}
+
 function sizeReport(result: SizeResult): string {
   const rows = TIME_ROWS.filter(([key]) => result.samples[key] !== undefined).map(([key, what, targetMs]) => {
     const values = result.samples[key]!;
@@ -149,6 +170,7 @@ function sizeReport(result: SizeResult): string {
   const server = result.languageServer;
   // The target: above the idle server process, at most 10× the document, after a forced GC.
   const serverBound = (server?.idle ?? Number.NaN) + 10 * result.bytes;
+  const timesDocument = (rss: number | undefined) => (rss === undefined || !Number.isFinite(rss) ? "" : `${(rss / result.bytes).toFixed(1)}× doc`);
   const aboveIdle = (rss: number | undefined) => (server === undefined || rss === undefined ? "" : `${((rss - server.idle) / result.bytes).toFixed(1)}× doc above idle`);
   const host = result.extensionHost;
   const hostGrowth = hostHeapGrowth(result);
@@ -175,7 +197,7 @@ function sizeReport(result: SizeResult): string {
       "flat (within 5%)",
       verdict(server === undefined || !Number.isFinite(server.afterMoreEdits) ? undefined : server.afterMoreEdits <= server.afterGc * 1.05),
     ],
-    ["language server RSS, after the edits (no GC)", mb(server?.rss), "", "", "", "", ""],
+    ["language server RSS, after the edits (no GC)", mb(server?.rss), timesDocument(server?.rss), "", "", "", ""],
     ["language server RSS, peak while editing", mb(server?.peakWhileEditing), "", "", "", "", ""],
     [
       "language server peak RSS over its life (VmHWM, as the OS reports it)",
@@ -186,6 +208,7 @@ function sizeReport(result: SizeResult): string {
       `≤ 20× doc (${mb(20 * result.bytes)})`,
       verdict(server === undefined || !Number.isFinite(server.lifetimePeak) ? undefined : server.lifetimePeak <= 20 * result.bytes),
     ],
+    ...jsonServerRows(result),
     [`extension host JS heap growth after GC${host.afterEdits.gcForced === true ? "" : " (GC not forced)"}`, mb(hostGrowth), "", "", "", "", ""],
     ["  … VS Code alone (the same opens and typing without FS Documents)", mb(result.hostHeapGrowthWithout), "", "", "", "", ""],
     [

@@ -14,9 +14,12 @@ import { SERVER_ENV, SERVER_NODE_OPTIONS } from "../../../protocol/lsp";
 
 const INSPECTOR = "127.0.0.1:9229";
 
-/** Runs in the child: find the inspector target whose script is our server, collect, report. */
+/**
+ * Runs in the child: find the inspector target whose script is our server, collect, report; with a
+ * file name, then write a heap snapshot of what is left to it (--server-heap-snapshots).
+ */
 const CLIENT = `
-const [inspector, pattern] = process.argv.slice(1);
+const [inspector, pattern, snapshotFile] = process.argv.slice(1);
 (async () => {
   let url;
   for (let attempt = 0; attempt < 100 && url === undefined; attempt++) {
@@ -29,16 +32,30 @@ const [inspector, pattern] = process.argv.slice(1);
   if (url === undefined) throw new Error("no inspector target for the language server at " + inspector);
   const socket = new WebSocket(url);
   await new Promise((resolve, reject) => { socket.addEventListener("open", resolve); socket.addEventListener("error", reject); });
-  const reply = new Promise((resolve) => socket.addEventListener("message", (event) => resolve(JSON.parse(event.data))));
-  socket.send(JSON.stringify({ id: 1, method: "HeapProfiler.collectGarbage" }));
-  const answer = await reply;
-  socket.close();
+  const chunks = [];
+  const replies = new Map();
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(event.data);
+    if (message.method === "HeapProfiler.addHeapSnapshotChunk") chunks.push(message.params.chunk);
+    else replies.get(message.id)?.(message);
+  });
+  const call = (id, method, params) => new Promise((resolve) => { replies.set(id, resolve); socket.send(JSON.stringify({ id, method, params })); });
+  const answer = await call(1, "HeapProfiler.collectGarbage");
   if (answer.error !== undefined) throw new Error(answer.error.message);
+  if (snapshotFile !== undefined) {
+    const taken = await call(2, "HeapProfiler.takeHeapSnapshot", { reportProgress: false });
+    if (taken.error !== undefined) throw new Error(taken.error.message);
+    require("node:fs").writeFileSync(snapshotFile, chunks.join(""));
+  }
+  socket.close();
 })().then(() => process.exit(0), (error) => { console.error(String(error)); process.exit(1); });
 `;
 
-/** Forces a full garbage collection in the language server `pid`; false (with the reason logged) when it could not. */
-export async function collectServerGarbage(pid: number, log: (line: string) => void): Promise<boolean> {
+/**
+ * Forces a full garbage collection in the language server `pid`, then writes a heap snapshot of it
+ * to `snapshotFile` when one is named; false (with the reason logged) when it could not.
+ */
+export async function collectServerGarbage(pid: number, log: (line: string) => void, snapshotFile?: string): Promise<boolean> {
   try {
     process.kill(pid, "SIGUSR1");
   } catch (error) {
@@ -46,7 +63,8 @@ export async function collectServerGarbage(pid: number, log: (line: string) => v
     return false;
   }
   return new Promise((resolve) => {
-    execFile(process.execPath, ["--experimental-websocket", "--no-warnings", "-e", CLIENT, INSPECTOR, "dist/server\\.js"], { timeout: 30_000 }, (error, _stdout, stderr) => {
+    const args = ["--experimental-websocket", "--no-warnings", "-e", CLIENT, INSPECTOR, "dist/server\\.js", ...(snapshotFile === undefined ? [] : [snapshotFile])];
+    execFile(process.execPath, args, { timeout: 120_000 }, (error, _stdout, stderr) => {
       if (error !== null) log(`forced GC in the language server failed: ${stderr.trim() || String(error)}`);
       resolve(error === null);
     });
