@@ -8,17 +8,9 @@
  * Node options for the language server process. The server keeps large documents parsed for as
  * long as they are open; V8's default young generation (16 MB semi-spaces) then only adds resident
  * memory. 4 MB semi-spaces take the server from 9.0× to 7.8× a 25 MB document at no measurable
- * cost in latency (docs/performance.md).
- *
- * The old generation's growth: after each full collection V8 lets the heap grow to up to 4× what
- * survived it before the next (its factor on a machine with memory to spare), and every edit makes
- * a new copy of the text (a 5 MB string per key at 5 MB) that only a full collection frees. With
- * about 40 MB kept for a 5 MB document, the server's resident memory rose to 250–300 MB before
- * V8 collected (49–61× the document, as the OS reports its peak). A factor of 2 (V8's own for a
- * device short of memory) brings that peak to 30–33× at 5–10% more server CPU over an editing
- * session (docs/performance.md). V8 reads these flags only at start-up.
+ * cost in latency (docs/performance.md). V8 reads this flag only at start-up.
  */
-export const SERVER_NODE_OPTIONS: readonly string[] = ["--max-semi-space-size=4", "--heap-growing-percent=100"];
+export const SERVER_NODE_OPTIONS: readonly string[] = ["--max-semi-space-size=4"];
 
 /**
  * Environment of the language server process. The server allocates multi-megabyte buffers for a

@@ -20,16 +20,8 @@ test("the settings a process lacks: Node options (own, or in NODE_OPTIONS, any v
   const none = { execArgv: [], env: {}, platform: "linux" as const };
   assert.deepEqual(missingSettings(none), { execArgv: [...SERVER_NODE_OPTIONS], env: allEnv });
   assert.equal(missingSettings({ execArgv: [...SERVER_NODE_OPTIONS], env: allEnv, platform: "linux" }), undefined);
-  assert.equal(
-    missingSettings({ execArgv: ["--max_semi_space_size=8", "--heap_growing_percent=50"], env: allEnv, platform: "linux" }),
-    undefined,
-    "the user's value and V8's spelling count",
-  );
-  assert.deepEqual(missingSettings({ execArgv: ["--max-semi-space-size=8"], env: allEnv, platform: "linux" })?.execArgv, ["--heap-growing-percent=100"]);
-  assert.equal(
-    missingSettings({ execArgv: ["--heap-growing-percent=100"], env: { ...allEnv, NODE_OPTIONS: "--trace-warnings --max-semi-space-size=2" }, platform: "linux" }),
-    undefined,
-  );
+  assert.equal(missingSettings({ execArgv: ["--max_semi_space_size=8"], env: allEnv, platform: "linux" }), undefined, "the user's value and V8's spelling count");
+  assert.equal(missingSettings({ execArgv: [], env: { ...allEnv, NODE_OPTIONS: "--trace-warnings --max-semi-space-size=2" }, platform: "linux" }), undefined);
   assert.deepEqual(missingSettings({ execArgv: [...SERVER_NODE_OPTIONS], env: {}, platform: "linux" }), { execArgv: [], env: allEnv });
   assert.deepEqual(missingSettings({ execArgv: [...SERVER_NODE_OPTIONS], env: { MALLOC_MMAP_THRESHOLD_: "1" }, platform: "linux" })?.env, {
     MALLOC_TRIM_THRESHOLD_: SERVER_ENV.MALLOC_TRIM_THRESHOLD_,
