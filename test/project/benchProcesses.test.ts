@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { jsonLanguageServer, kindOf } from "../e2e/bench/processKinds";
 import { formatReport, jsonServerRows, type SizeResult } from "../e2e/bench/report";
+import { benchResult } from "../support/benchResult";
 
 const CODE_SERVER = "/work/main/.cache/code-server/node_modules/code-server/lib/vscode";
 const NODE = "/usr/local/bin/node";
@@ -37,24 +38,12 @@ test("of two JSON language servers (a reloaded window's old one not ended yet), 
 const MB = 1e6;
 
 function result(jsonServer: SizeResult["jsonServer"]): SizeResult {
-  return {
-    sizeMb: 5,
+  return benchResult({
     shape: "long+failing",
-    bytes: 5 * MB,
-    stats: {},
-    jsonParseMs: 20,
     runs: 1,
-    samples: {},
     languageServer: { rss: 150 * MB, peakWhileEditing: 200 * MB, lifetimePeak: 300 * MB, idle: 55 * MB, afterGc: 100 * MB, afterMoreEdits: 100 * MB, moreEdits: 100 },
     jsonServer,
-    extensionHost: { idle: { maxLagMs: 0, stalls: 0 }, afterOpens: { maxLagMs: 0, stalls: 0 }, afterEdits: { maxLagMs: 0, stalls: 0 } },
-    maxHostLagMs: 0,
-    rendererLongTasks: [],
-    previewLongTasks: [],
-    cpu: { openAndPreview: {}, editsAndTyping: {} },
-    trace: undefined,
-    withoutExtension: false,
-  };
+  });
 }
 
 test("the report shows the JSON language server's memory in MB and × the document beside ours", () => {

@@ -5,26 +5,10 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { SizeResult } from "../e2e/bench/report";
 import { shapeSummary, summaryTables } from "../e2e/bench/summary";
+import { benchResult } from "../support/benchResult";
 
 function result(shape: string, samples: Record<string, number[]>, languageServer?: SizeResult["languageServer"]): SizeResult {
-  const probe = { memory: undefined, maxLagMs: 0 } as unknown as SizeResult["extensionHost"]["idle"];
-  return {
-    sizeMb: 5,
-    shape,
-    bytes: 5_000_000,
-    stats: {},
-    jsonParseMs: 17,
-    runs: 5,
-    samples,
-    languageServer,
-    extensionHost: { idle: probe, afterOpens: probe, afterEdits: probe },
-    maxHostLagMs: 0,
-    rendererLongTasks: [],
-    previewLongTasks: [],
-    cpu: { openAndPreview: {}, editsAndTyping: {} },
-    trace: undefined,
-    withoutExtension: false,
-  };
+  return benchResult({ shape, jsonParseMs: 17, samples, languageServer });
 }
 
 const lineOf = (table: string, start: string): string => table.split("\n").find((line) => line.startsWith(`| ${start}`)) ?? "";
