@@ -13,10 +13,11 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import type { FrameLocator, Page } from "playwright-core";
 import { fsEditorTitleAction, goTo, previewFrame, quickOpen, runCommand, runFsEditorCommand, statusCursor, UI_TIMEOUT_MS } from "./workbench";
-import { screenshot, setUpEditor, type Editor } from "./harness";
+import { screenshot, setUpEditor } from "./harness";
+import { sharedWindow } from "./sharedWindow";
 
 const SETUP_TIMEOUT_MS = 15 * 60_000;
 const TEST_TIMEOUT_MS = 3 * 60_000;
@@ -155,30 +156,16 @@ async function pickHeadBesidePreview(page: Page): Promise<void> {
   assert.match((await view.locator("#fc-view-title").textContent()) ?? "", new RegExp(`→ ${FILE.replace(/\./g, "\\.")}`));
 }
 
-let editor: Editor | undefined;
-let skipReason: string | undefined;
-
 describe("the changes view in VS Code (code-server) with Git", { timeout: SETUP_TIMEOUT_MS + 6 * TEST_TIMEOUT_MS }, () => {
-  before(
-    async () => {
-      const setup = await setUpEditor({ "git.enabled": true, "git.autoRepositoryDetection": true, "scm.defaultViewMode": "list" }, { addFiles: makeRepository });
-      if ("skip" in setup) skipReason = setup.skip;
-      else editor = setup.editor;
-    },
-    { timeout: SETUP_TIMEOUT_MS },
+  const editorWindow = sharedWindow(
+    () => setUpEditor({ "git.enabled": true, "git.autoRepositoryDetection": true, "scm.defaultViewMode": "list" }, { addFiles: makeRepository }),
+    SETUP_TIMEOUT_MS,
   );
 
-  after(async () => {
-    await editor?.stop();
-  });
-
-  it("FS: Compare with… → HEAD shows the changed cell and the subtotal that stopped adding up; a click reveals the cell", { timeout: TEST_TIMEOUT_MS }, async (t) => {
-    if (editor === undefined) {
-      t.skip(skipReason ?? "the editor did not start");
-      return;
-    }
-    const { page, folder } = editor;
-    try {
+  editorWindow.test(
+    "FS: Compare with… → HEAD shows the changed cell and the subtotal that stopped adding up; a click reveals the cell",
+    TEST_TIMEOUT_MS,
+    async ({ page, folder }) => {
       await quickOpen(page, FILE);
       // The palette lists the command once the extension knows the editor holds an FS document;
       // the HEAD entry appears once the Git extension has opened the repository. (The palette
@@ -202,56 +189,38 @@ describe("the changes view in VS Code (code-server) with Git", { timeout: SETUP_
       const position = cashValuePosition(folder);
       await changesView(page).locator("tr.fc-row-changed", { hasText: "Cash" }).locator("td.fc-changed").click();
       await page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`Ln ${position.line}, Col ${position.column}\\b`) }).waitFor({ timeout: UI_TIMEOUT_MS });
-    } catch (error) {
-      const path = await screenshot(page, "compare with HEAD");
-      if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
-      throw error;
-    }
+    },
+  );
+
+  editorWindow.test("from Source Control's diff editor, the title button opens the same view, and the view follows an edit", TEST_TIMEOUT_MS, async ({ page, folder }) => {
+    await runCommand(page, "View: Close All Editors");
+    await page.locator("iframe.webview").first().waitFor({ state: "detached", timeout: UI_TIMEOUT_MS });
+    await runCommand(page, "Source Control: Focus on Changes View");
+    const change = page.locator(".scm-view .monaco-list-row", { hasText: FILE }).first();
+    await change.waitFor({ timeout: FIRST_ANSWER_TIMEOUT_MS });
+    await change.click();
+    // The diff editor of the file (index ↔ working tree) with the FS button in its title.
+    const button = page.locator('.editor-group-container.active .editor-actions .action-label[aria-label*="Open Changes View of This Diff"]').first();
+    await button.waitFor({ timeout: UI_TIMEOUT_MS });
+    await button.click();
+    await expectTheChanges(page);
+    assert.match((await changesView(page).locator("#fc-view-title").textContent()) ?? "", new RegExp(`staged → ${FILE.replace(/\./g, "\\.")}`));
+
+    // Live: the edit that makes Cash 120 again leaves no change in meaning.
+    await quickOpen(page, FILE);
+    const position = cashValuePosition(folder);
+    await goTo(page, position.line, position.column + 3);
+    await statusCursor(page, position.line, position.column + 3).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.keyboard.press("Delete");
+    await page.keyboard.type("0");
+    await changesView(page).locator("#fc-view-summary", { hasText: "No changes in meaning." }).waitFor({ timeout: UI_TIMEOUT_MS });
+    assert.equal(await changesView(page).locator("td.fc-changed").count(), 0);
   });
 
-  it("from Source Control's diff editor, the title button opens the same view, and the view follows an edit", { timeout: TEST_TIMEOUT_MS }, async (t) => {
-    if (editor === undefined) {
-      t.skip(skipReason ?? "the editor did not start");
-      return;
-    }
-    const { page, folder } = editor;
-    try {
-      await runCommand(page, "View: Close All Editors");
-      await page.locator("iframe.webview").first().waitFor({ state: "detached", timeout: UI_TIMEOUT_MS });
-      await runCommand(page, "Source Control: Focus on Changes View");
-      const change = page.locator(".scm-view .monaco-list-row", { hasText: FILE }).first();
-      await change.waitFor({ timeout: FIRST_ANSWER_TIMEOUT_MS });
-      await change.click();
-      // The diff editor of the file (index ↔ working tree) with the FS button in its title.
-      const button = page.locator('.editor-group-container.active .editor-actions .action-label[aria-label*="Open Changes View of This Diff"]').first();
-      await button.waitFor({ timeout: UI_TIMEOUT_MS });
-      await button.click();
-      await expectTheChanges(page);
-      assert.match((await changesView(page).locator("#fc-view-title").textContent()) ?? "", new RegExp(`staged → ${FILE.replace(/\./g, "\\.")}`));
-
-      // Live: the edit that makes Cash 120 again leaves no change in meaning.
-      await quickOpen(page, FILE);
-      const position = cashValuePosition(folder);
-      await goTo(page, position.line, position.column + 3);
-      await statusCursor(page, position.line, position.column + 3).waitFor({ timeout: UI_TIMEOUT_MS });
-      await page.keyboard.press("Delete");
-      await page.keyboard.type("0");
-      await changesView(page).locator("#fc-view-summary", { hasText: "No changes in meaning." }).waitFor({ timeout: UI_TIMEOUT_MS });
-      assert.equal(await changesView(page).locator("td.fc-changed").count(), 0);
-    } catch (error) {
-      const path = await screenshot(page, "compare from the diff editor");
-      if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
-      throw error;
-    }
-  });
-
-  it("a staged change's diff (HEAD ↔ the index, both git: sides) opens the same view, and a click reveals the cell in the index", { timeout: TEST_TIMEOUT_MS }, async (t) => {
-    if (editor === undefined) {
-      t.skip(skipReason ?? "the editor did not start");
-      return;
-    }
-    const { page, folder } = editor;
-    try {
+  editorWindow.test(
+    "a staged change's diff (HEAD ↔ the index, both git: sides) opens the same view, and a click reveals the cell in the index",
+    TEST_TIMEOUT_MS,
+    async ({ page, folder }) => {
       // The previous case left its edit unsaved: back to the file (Cash 125), then stage it.
       await quickOpen(page, FILE);
       await runCommand(page, "File: Revert File");
@@ -272,72 +241,46 @@ describe("the changes view in VS Code (code-server) with Git", { timeout: SETUP_
       const position = cashValuePosition(folder);
       await changesView(page).locator("tr.fc-row-changed", { hasText: "Cash" }).locator("td.fc-changed").click();
       await page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`Ln ${position.line}, Col ${position.column}\\b`) }).waitFor({ timeout: UI_TIMEOUT_MS });
-    } catch (error) {
-      const path = await screenshot(page, "compare a staged change");
-      if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
-      throw error;
-    }
-  });
-
-  it(
-    "with the preview holding the keyboard (no text editor open), FS: Compare with… is in the palette and compares the preview's document (issue 30)",
-    { timeout: TEST_TIMEOUT_MS },
-    async (t) => {
-      if (editor === undefined) {
-        t.skip(skipReason ?? "the editor did not start");
-        return;
-      }
-      const { page } = editor;
-      try {
-        await openFileAndPreview(page);
-        // The file's own editor closed from the preview's group (Ctrl+2): the preview is all that
-        // shows the document, so only the preview can say which document is meant.
-        await focusPreview(page, "Control+2");
-        await runCommand(page, "View: Close Editors in Other Groups");
-        await page.locator(`.tab[data-resource-name="${FILE}"]`).waitFor({ state: "detached", timeout: UI_TIMEOUT_MS });
-        // The preview, in the only group left, has the keyboard.
-        await focusPreview(page, "Control+1");
-        await runCommand(page, "FS: Compare with");
-        await pickHeadBesidePreview(page);
-        await screenshot(page, "compare with from the preview");
-      } catch (error) {
-        const path = await screenshot(page, "compare with from the preview");
-        if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
-        throw error;
-      }
     },
   );
 
-  it(
+  editorWindow.test(
+    "with the preview holding the keyboard (no text editor open), FS: Compare with… is in the palette and compares the preview's document (issue 30)",
+    TEST_TIMEOUT_MS,
+    async ({ page }) => {
+      await openFileAndPreview(page);
+      // The file's own editor closed from the preview's group (Ctrl+2): the preview is all that
+      // shows the document, so only the preview can say which document is meant.
+      await focusPreview(page, "Control+2");
+      await runCommand(page, "View: Close Editors in Other Groups");
+      await page.locator(`.tab[data-resource-name="${FILE}"]`).waitFor({ state: "detached", timeout: UI_TIMEOUT_MS });
+      // The preview, in the only group left, has the keyboard.
+      await focusPreview(page, "Control+1");
+      await runCommand(page, "FS: Compare with");
+      await pickHeadBesidePreview(page);
+      await screenshot(page, "compare with from the preview");
+    },
+  );
+
+  editorWindow.test(
     "the preview's title-bar overflow (…) has FS: Compare with…, and it compares the preview's document, not the panel VS Code passes (issue 30)",
-    { timeout: TEST_TIMEOUT_MS },
-    async (t) => {
-      if (editor === undefined) {
-        t.skip(skipReason ?? "the editor did not start");
-        return;
+    TEST_TIMEOUT_MS,
+    async ({ page }) => {
+      await openFileAndPreview(page);
+      await focusPreview(page, "Control+2");
+      // The preview's group's title bar: its "…" holds the entries of groups other than navigation.
+      await page.locator(".editor-group-container.active .editor-actions .action-label.codicon-toolbar-more").click();
+      await page.locator(".monaco-menu .action-item", { hasText: "Compare with…" }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+      // The menu is driven by keyboard, as in the quick fix menu: a click on the entry once left the
+      // menu open with the entry focused and nothing run (1 run of 3). Down to the entry, then Enter.
+      const focused = page.locator(".monaco-menu .action-item.focused", { hasText: "Compare with…" });
+      for (let step = 0; (await focused.count()) === 0; step++) {
+        assert.ok(step < 12, '"Compare with…" never got the focus in the title bar\'s menu');
+        await page.keyboard.press("ArrowDown");
       }
-      const { page } = editor;
-      try {
-        await openFileAndPreview(page);
-        await focusPreview(page, "Control+2");
-        // The preview's group's title bar: its "…" holds the entries of groups other than navigation.
-        await page.locator(".editor-group-container.active .editor-actions .action-label.codicon-toolbar-more").click();
-        await page.locator(".monaco-menu .action-item", { hasText: "Compare with…" }).first().waitFor({ timeout: UI_TIMEOUT_MS });
-        // The menu is driven by keyboard, as in the quick fix menu: a click on the entry once left the
-        // menu open with the entry focused and nothing run (1 run of 3). Down to the entry, then Enter.
-        const focused = page.locator(".monaco-menu .action-item.focused", { hasText: "Compare with…" });
-        for (let step = 0; (await focused.count()) === 0; step++) {
-          assert.ok(step < 12, '"Compare with…" never got the focus in the title bar\'s menu');
-          await page.keyboard.press("ArrowDown");
-        }
-        // VS Code runs the entry with the panel's own URI (webview-panel:…) as its argument.
-        await page.keyboard.press("Enter");
-        await pickHeadBesidePreview(page);
-      } catch (error) {
-        const path = await screenshot(page, "compare with from the preview's title menu");
-        if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
-        throw error;
-      }
+      // VS Code runs the entry with the panel's own URI (webview-panel:…) as its argument.
+      await page.keyboard.press("Enter");
+      await pickHeadBesidePreview(page);
     },
   );
 });
@@ -347,52 +290,31 @@ const WEB_WORKER_SETTINGS = {
   "remote.extensionKind": { "fs-documents.fs-documents": ["web"], "fs-documents-tests.fs-documents-e2e-runner": ["web"] },
 };
 
-let webEditor: Editor | undefined;
-let webSkipReason: string | undefined;
-
 describe("the changes view on the web (code-server's web-worker extension host)", { timeout: SETUP_TIMEOUT_MS + TEST_TIMEOUT_MS }, () => {
-  before(
-    async () => {
-      const setup = await setUpEditor(WEB_WORKER_SETTINGS, {
+  const webWindow = sharedWindow(
+    () =>
+      setUpEditor(WEB_WORKER_SETTINGS, {
         addFiles: (folder) => {
           writeFileSync(join(folder, "before.fs.json"), document("120"));
           writeFileSync(join(folder, "after.fs.json"), document("125"));
         },
-      });
-      if ("skip" in setup) webSkipReason = setup.skip;
-      else webEditor = setup.editor;
-    },
-    { timeout: SETUP_TIMEOUT_MS },
+      }),
+    SETUP_TIMEOUT_MS,
   );
 
-  after(async () => {
-    await webEditor?.stop();
-  });
-
-  it("the title button of a diff editor of two FS files opens the view of its two sides", { timeout: TEST_TIMEOUT_MS }, async (t) => {
-    if (webEditor === undefined) {
-      t.skip(webSkipReason ?? "the editor did not start");
-      return;
-    }
-    const { page } = webEditor;
-    try {
-      await quickOpen(page, "before.fs.json");
-      await fsEditorTitleAction(page).waitFor({ timeout: FIRST_ANSWER_TIMEOUT_MS });
-      await runCommand(page, "File: Compare Active File With...");
-      const input = page.locator(".quick-input-widget .quick-input-box input");
-      await input.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
-      await input.fill("after.fs.json");
-      await page.locator(".quick-input-list .monaco-list-row.focused", { hasText: "after.fs.json" }).waitFor({ timeout: UI_TIMEOUT_MS });
-      await page.keyboard.press("Enter");
-      const button = page.locator('.editor-group-container.active .editor-actions .action-label[aria-label*="Open Changes View of This Diff"]').first();
-      await button.waitFor({ timeout: FIRST_ANSWER_TIMEOUT_MS });
-      await button.click();
-      await expectTheChanges(page);
-      assert.match((await changesView(page).locator("#fc-view-title").textContent()) ?? "", /before\.fs\.json → after\.fs\.json/);
-    } catch (error) {
-      const path = await screenshot(page, "compare on the web");
-      if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
-      throw error;
-    }
+  webWindow.test("the title button of a diff editor of two FS files opens the view of its two sides", TEST_TIMEOUT_MS, async ({ page }) => {
+    await quickOpen(page, "before.fs.json");
+    await fsEditorTitleAction(page).waitFor({ timeout: FIRST_ANSWER_TIMEOUT_MS });
+    await runCommand(page, "File: Compare Active File With...");
+    const input = page.locator(".quick-input-widget .quick-input-box input");
+    await input.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+    await input.fill("after.fs.json");
+    await page.locator(".quick-input-list .monaco-list-row.focused", { hasText: "after.fs.json" }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.keyboard.press("Enter");
+    const button = page.locator('.editor-group-container.active .editor-actions .action-label[aria-label*="Open Changes View of This Diff"]').first();
+    await button.waitFor({ timeout: FIRST_ANSWER_TIMEOUT_MS });
+    await button.click();
+    await expectTheChanges(page);
+    assert.match((await changesView(page).locator("#fc-view-title").textContent()) ?? "", /before\.fs\.json → after\.fs\.json/);
   });
 });

@@ -6,22 +6,21 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import { findNodeAtLocation, parseTree, type JSONPath } from "jsonc-parser";
 import { clickPreviewCell, goTo, previewFrame, quickOpen, runCommand, runFsEditorCommand, showHover, showProblems, waitForFsMarkers, UI_TIMEOUT_MS } from "./workbench";
-import { loadWorkspaceLib, screenshot, setUpEditor, type Editor } from "./harness";
+import { loadWorkspaceLib, setUpEditor } from "./harness";
+import { sharedWindow } from "./sharedWindow";
 
 const SETUP_TIMEOUT_MS = 15 * 60_000;
 const TEST_TIMEOUT_MS = 3 * 60_000;
 const FIRST_PROBLEMS_TIMEOUT_MS = 90_000;
 const GROSS_PROFIT_FY2025: JSONPath = ["statements", 1, "items", 6, "values", "fy2025"];
 
-let editor: Editor | undefined;
-let skipReason: string | undefined;
 let manufacturing = "";
 
-function locate(path: JSONPath): { line: number; column: number } {
-  const text = readFileSync(join(editor!.folder, manufacturing), "utf8");
+function locate(folder: string, path: JSONPath): { line: number; column: number } {
+  const text = readFileSync(join(folder, manufacturing), "utf8");
   const node = findNodeAtLocation(parseTree(text)!, path);
   assert.ok(node !== undefined, `${path.join("/")} not found`);
   const before = text.slice(0, node.offset).split("\n");
@@ -29,27 +28,15 @@ function locate(path: JSONPath): { line: number; column: number } {
 }
 
 describe("rollup causes and fixes in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 6 * TEST_TIMEOUT_MS }, () => {
-  before(
-    async () => {
-      manufacturing = (await loadWorkspaceLib()).E2E_FILES.manufacturing;
-      const setup = await setUpEditor();
-      if ("skip" in setup) skipReason = setup.skip;
-      else editor = setup.editor;
-    },
-    { timeout: SETUP_TIMEOUT_MS },
-  );
+  const editorWindow = sharedWindow(async () => {
+    manufacturing = (await loadWorkspaceLib()).E2E_FILES.manufacturing;
+    return setUpEditor();
+  }, SETUP_TIMEOUT_MS);
 
-  after(async () => {
-    await editor?.stop();
-  });
-
-  it("the Rollups view, failing first, lists the failing subtotal with its problem, and a click reveals it in the source", { timeout: TEST_TIMEOUT_MS }, async (t) => {
-    if (editor === undefined) {
-      t.skip(skipReason ?? "the editor did not start");
-      return;
-    }
-    const { page } = editor;
-    try {
+  editorWindow.test(
+    "the Rollups view, failing first, lists the failing subtotal with its problem, and a click reveals it in the source",
+    TEST_TIMEOUT_MS,
+    async ({ page, folder }) => {
       await quickOpen(page, manufacturing);
       const header = page.locator(".pane-header", { hasText: "Rollups" }).first();
       await header.waitFor({ timeout: FIRST_PROBLEMS_TIMEOUT_MS });
@@ -61,7 +48,7 @@ describe("rollup causes and fixes in VS Code (code-server)", { timeout: SETUP_TI
       const row = page.locator(".monaco-list-row", { hasText: "01/01/2025 – 12/31/2025: off by 1" }).first();
       await row.waitFor({ timeout: FIRST_PROBLEMS_TIMEOUT_MS });
       assert.match((await row.textContent()) ?? "", /Gross profit/);
-      const id = locate(["statements", 1, "items", 6, "id"]);
+      const id = locate(folder, ["statements", 1, "items", 6, "id"]);
       const revealed = page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`Ln ${id.line}, Col \\d+`) });
       // A status notification can redraw the view between press and release, and a click on a
       // redrawn row selects it without running its command: click again until the source shows it.
@@ -74,51 +61,33 @@ describe("rollup causes and fixes in VS Code (code-server)", { timeout: SETUP_TI
           if (attempt === 4) throw error;
         }
       }
-    } catch (error) {
-      const path = await screenshot(page, "rollups view");
-      if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
-      throw error;
-    }
+    },
+  );
+
+  editorWindow.test("the preview explains the failing subtotal cell chosen in it: the server's likely causes under the tables", TEST_TIMEOUT_MS, async ({ page }) => {
+    await quickOpen(page, manufacturing);
+    await runFsEditorCommand(page, "FS: Open Preview to the Side");
+    const preview = previewFrame(page);
+    const cell = preview.locator(`td.fs-inconsistent[data-pointer="/${GROSS_PROFIT_FY2025.join("/")}"]`);
+    await cell.waitFor({ timeout: FIRST_PROBLEMS_TIMEOUT_MS });
+    await clickPreviewCell(cell);
+    // The panel names periods as the column headings do (their dates), not by their ids.
+    const panel = preview.locator("#fs-preview-explanation", { hasText: /Gross profit holds in \S+2024 – \S+2024, which points at a typing error in \S+2025 – \S+2025\./ });
+    await panel.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+    const text = (await panel.textContent()) ?? "";
+    assert.match(text, /Gross profit \S+2025 – \S+2025: 41 stated, children sum to 40/);
+    assert.doesNotMatch(text, /fy202[45]/);
+    await runCommand(page, "View: Close All Editors");
   });
 
-  it("the preview explains the failing subtotal cell chosen in it: the server's likely causes under the tables", { timeout: TEST_TIMEOUT_MS }, async (t) => {
-    if (editor === undefined) {
-      t.skip(skipReason ?? "the editor did not start");
-      return;
-    }
-    const { page } = editor;
-    try {
-      await quickOpen(page, manufacturing);
-      await runFsEditorCommand(page, "FS: Open Preview to the Side");
-      const preview = previewFrame(page);
-      const cell = preview.locator(`td.fs-inconsistent[data-pointer="/${GROSS_PROFIT_FY2025.join("/")}"]`);
-      await cell.waitFor({ timeout: FIRST_PROBLEMS_TIMEOUT_MS });
-      await clickPreviewCell(cell);
-      // The panel names periods as the column headings do (their dates), not by their ids.
-      const panel = preview.locator("#fs-preview-explanation", { hasText: /Gross profit holds in \S+2024 – \S+2024, which points at a typing error in \S+2025 – \S+2025\./ });
-      await panel.waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
-      const text = (await panel.textContent()) ?? "";
-      assert.match(text, /Gross profit \S+2025 – \S+2025: 41 stated, children sum to 40/);
-      assert.doesNotMatch(text, /fy202[45]/);
-      await runCommand(page, "View: Close All Editors");
-    } catch (error) {
-      const path = await screenshot(page, "preview explanation");
-      if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
-      throw error;
-    }
-  });
-
-  it("the failing subtotal's hover gives the likely causes once, and 'Set … to the sum of its children' clears the problem", { timeout: TEST_TIMEOUT_MS }, async (t) => {
-    if (editor === undefined) {
-      t.skip(skipReason ?? "the editor did not start");
-      return;
-    }
-    const { page } = editor;
-    try {
+  editorWindow.test(
+    "the failing subtotal's hover gives the likely causes once, and 'Set … to the sum of its children' clears the problem",
+    TEST_TIMEOUT_MS,
+    async ({ page, folder }, t) => {
       await quickOpen(page, manufacturing);
       await showProblems(page);
       await waitForFsMarkers(page, manufacturing, (found) => found.some((marker) => /Gross profit fy2025/.test(marker.message)), "the rollup problem", FIRST_PROBLEMS_TIMEOUT_MS);
-      const cell = locate(GROSS_PROFIT_FY2025);
+      const cell = locate(folder, GROSS_PROFIT_FY2025);
       await quickOpen(page, manufacturing); // the focus back in the editor
       await goTo(page, cell.line, cell.column + 1);
       await page.locator(".monaco-editor .codelens-decoration", { hasText: "✗ fy2025 off by 1" }).first().waitFor({ timeout: UI_TIMEOUT_MS });
@@ -153,10 +122,6 @@ describe("rollup causes and fixes in VS Code (code-server)", { timeout: SETUP_TI
       }
       await page.keyboard.press("Enter");
       await waitForFsMarkers(page, manufacturing, (found) => found.length === 0, "no fs problems once Gross profit is the sum of its children");
-    } catch (error) {
-      const path = await screenshot(page, "rollup causes and fixes");
-      if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
-      throw error;
-    }
-  });
+    },
+  );
 });

@@ -5,8 +5,9 @@
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
-import { setUpEditor, screenshot, type Editor } from "./harness";
+import { describe } from "node:test";
+import { setUpEditor, type Editor } from "./harness";
+import { sharedWindow } from "./sharedWindow";
 import { goTo, previewFrame, quickOpen, runCommand, runFsEditorCommand, waitForCursorLine } from "./workbench";
 import { generateDocument } from "./bench/document";
 import { chooseEditTarget, type EditTarget } from "./bench/editTarget";
@@ -18,8 +19,6 @@ const FILE = "statements-5mb.json";
 /** A small document, whose model is ready long before a new preview's page has loaded. */
 const SMALL_FILE = "statements-small.json";
 
-let editor: Editor | undefined;
-let skipReason: string | undefined;
 let target: EditTarget;
 let items = 0;
 let documentText = "";
@@ -32,42 +31,29 @@ async function applied(page: Editor["page"]): Promise<{ models: number; patches:
 }
 
 describe("a 5 MB FS document in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + TEST_TIMEOUT_MS }, () => {
-  before(
-    async () => {
-      const generated = await generateDocument(5);
-      documentText = generated.text;
-      const { stats } = generated;
-      target = chooseEditTarget(documentText);
-      items = stats.items ?? 0;
-      const small = (await generateDocument(0.05)).text;
-      smallTarget = chooseEditTarget(small);
-      const setup = await setUpEditor(
-        // The generated document names the FS schema URL; without the mapping (off until the user
-        // accepts the prompt) VS Code's JSON adds its own "Unable to load schema" warning to the count.
-        { "fs.json.mapSchemaUrls": true },
-        {
-          addFiles: (folder) => {
-            writeFileSync(join(folder, FILE), documentText);
-            writeFileSync(join(folder, SMALL_FILE), small);
-          },
+  const editorWindow = sharedWindow(async () => {
+    const generated = await generateDocument(5);
+    documentText = generated.text;
+    const { stats } = generated;
+    target = chooseEditTarget(documentText);
+    items = stats.items ?? 0;
+    const small = (await generateDocument(0.05)).text;
+    smallTarget = chooseEditTarget(small);
+    const setup = await setUpEditor(
+      // The generated document names the FS schema URL; without the mapping (off until the user
+      // accepts the prompt) VS Code's JSON adds its own "Unable to load schema" warning to the count.
+      { "fs.json.mapSchemaUrls": true },
+      {
+        addFiles: (folder) => {
+          writeFileSync(join(folder, FILE), documentText);
+          writeFileSync(join(folder, SMALL_FILE), small);
         },
-      );
-      if ("skip" in setup) skipReason = setup.skip;
-      else editor = setup.editor;
-    },
-    { timeout: SETUP_TIMEOUT_MS },
-  );
+      },
+    );
+    return setup;
+  }, SETUP_TIMEOUT_MS);
 
-  after(async () => {
-    await editor?.stop();
-  });
-
-  it("open, problems, preview of the rows in view, an edit patched into the preview, click-to-source", { timeout: TEST_TIMEOUT_MS }, async (t) => {
-    if (editor === undefined) {
-      t.skip(skipReason ?? "the editor did not start");
-      return;
-    }
-    const { page } = editor;
+  editorWindow.test("open, problems, preview of the rows in view, an edit patched into the preview, click-to-source", TEST_TIMEOUT_MS, async ({ page }) => {
     // A wide window gives the side preview room for every period column: no sideways scroll, so
     // the sticky label column never covers the cell that is clicked.
     await page.setViewportSize({ width: 2560, height: 1000 });
@@ -126,49 +112,34 @@ describe("a 5 MB FS document in VS Code (code-server)", { timeout: SETUP_TIMEOUT
       await cell.click({ position: { x: Math.max(1, (box?.width ?? 10) - 4), y: (box?.height ?? 10) / 2 } });
       // The focus stays in the preview; the source editor's cursor line follows.
       await waitForCursorLine(page, target.line);
-    } catch (error) {
-      const path = await screenshot(page, "large document");
-      if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
-      throw error;
     } finally {
       await page.setViewportSize({ width: 1280, height: 800 });
     }
   });
 
-  it("a new preview is sent its whole model once, though the model is posted while the page still loads", { timeout: TEST_TIMEOUT_MS }, async (t) => {
-    if (editor === undefined) {
-      t.skip(skipReason ?? "the editor did not start");
-      return;
-    }
-    const { page } = editor;
-    try {
-      // The test before ended with a click in the preview's grid, which keeps the focus there (issue
-      // 27): Quick Open from the preview's group would not focus the document's editor in the first.
-      await runCommand(page, "View: Focus First Editor Group");
-      // The test before left its edit in the 5 MB document: revert it, so closing asks nothing.
-      await quickOpen(page, FILE, { openTimeoutMs: STATE_TIMEOUT_MS });
-      await runCommand(page, "File: Revert File");
-      await runCommand(page, "View: Close All Editors");
-      await waitForWarnings(page, { exactly: 0 });
-      await quickOpen(page, SMALL_FILE);
-      await runFsEditorCommand(page, "FS: Open Preview to the Side");
-      await waitForPreviewTable(page);
-      await quickOpen(page, SMALL_FILE); // the focus back in the editor, to type
-      await goTo(page, smallTarget.line, smallTarget.column);
-      const before = await waitForCellText(page, smallTarget.pointer);
-      await page.keyboard.type("9");
-      await waitForCellText(page, smallTarget.pointer, { notEquals: before });
-      // The page said "ready" after the model was posted to it: answering that with a render again
-      // would have sent a second whole model before the edit's patch.
-      const { models, patches } = await applied(page);
-      assert.equal(models, 1, `the new preview was sent ${models} whole models for one open and one edit`);
-      assert.ok(patches >= 1, "the edit reached the preview without a patch");
-      await page.keyboard.press("Control+Z");
-      await waitForCellText(page, smallTarget.pointer, { equals: before });
-    } catch (error) {
-      const path = await screenshot(page, "new preview, one model");
-      if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
-      throw error;
-    }
+  editorWindow.test("a new preview is sent its whole model once, though the model is posted while the page still loads", TEST_TIMEOUT_MS, async ({ page }) => {
+    // The test before ended with a click in the preview's grid, which keeps the focus there (issue
+    // 27): Quick Open from the preview's group would not focus the document's editor in the first.
+    await runCommand(page, "View: Focus First Editor Group");
+    // The test before left its edit in the 5 MB document: revert it, so closing asks nothing.
+    await quickOpen(page, FILE, { openTimeoutMs: STATE_TIMEOUT_MS });
+    await runCommand(page, "File: Revert File");
+    await runCommand(page, "View: Close All Editors");
+    await waitForWarnings(page, { exactly: 0 });
+    await quickOpen(page, SMALL_FILE);
+    await runFsEditorCommand(page, "FS: Open Preview to the Side");
+    await waitForPreviewTable(page);
+    await quickOpen(page, SMALL_FILE); // the focus back in the editor, to type
+    await goTo(page, smallTarget.line, smallTarget.column);
+    const before = await waitForCellText(page, smallTarget.pointer);
+    await page.keyboard.type("9");
+    await waitForCellText(page, smallTarget.pointer, { notEquals: before });
+    // The page said "ready" after the model was posted to it: answering that with a render again
+    // would have sent a second whole model before the edit's patch.
+    const { models, patches } = await applied(page);
+    assert.equal(models, 1, `the new preview was sent ${models} whole models for one open and one edit`);
+    assert.ok(patches >= 1, "the edit reached the preview without a patch");
+    await page.keyboard.press("Control+Z");
+    await waitForCellText(page, smallTarget.pointer, { equals: before });
   });
 });

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, it, type TestContext } from "node:test";
+import { describe, type TestContext } from "node:test";
 import { findNodeAtLocation, parseTree, type JSONPath } from "jsonc-parser";
 import {
   clickPreviewCell,
@@ -25,7 +25,8 @@ import {
   UI_TIMEOUT_MS,
 } from "./workbench";
 import { readWorkbook } from "../cli/xlsx-reader";
-import { loadWorkspaceLib, reportTimings, screenshot, setUpEditor, timings, waitForFile, type Editor } from "./harness";
+import { loadWorkspaceLib, reportTimings, setUpEditor, timings, waitForFile, type Editor } from "./harness";
+import { sharedWindow, type SharedWindow } from "./sharedWindow";
 
 const SETUP_TIMEOUT_MS = 15 * 60_000; // a first run installs code-server and its Debian packages
 const TEST_TIMEOUT_MS = 3 * 60_000;
@@ -37,14 +38,14 @@ const NOTES_FILE = "notes.md";
 const IMPORT_CSV = "income-to-import.csv";
 const GROSS_PROFIT_FY2025: JSONPath = ["statements", 1, "items", 6, "values", "fy2025"];
 
-let editor: Editor | undefined;
-let skipReason: string | undefined;
+/** The window of the describe block below (assigned as the block is declared, before any test runs). */
+let editorWindow: SharedWindow;
 let files: Awaited<ReturnType<typeof loadWorkspaceLib>>["E2E_FILES"];
 let hostileLabel = "";
 
 /** 1-based line and column of the start of the node at `path`, and its length, from the parse tree. */
 function locate(file: string, path: JSONPath): { line: number; column: number; length: number } {
-  const text = readFileSync(join(editor!.folder, file), "utf8");
+  const text = readFileSync(join(editorWindow.editor!.folder, file), "utf8");
   const root = parseTree(text);
   const node = root === undefined ? undefined : findNodeAtLocation(root, path);
   assert.ok(node !== undefined, `${path.join("/")} not found in ${file}`);
@@ -54,7 +55,7 @@ function locate(file: string, path: JSONPath): { line: number; column: number; l
 
 /** The key of the member at `path` (e.g. the "source" key of an item). */
 function locateKey(file: string, path: JSONPath): { line: number; column: number } {
-  const text = readFileSync(join(editor!.folder, file), "utf8");
+  const text = readFileSync(join(editorWindow.editor!.folder, file), "utf8");
   const node = findNodeAtLocation(parseTree(text)!, path);
   const key = node?.parent?.children?.[0];
   assert.ok(key !== undefined, `${path.join("/")} has no key in ${file}`);
@@ -75,21 +76,9 @@ function checkExportedWorkbook(path: string): void {
   assert.match(fy2025?.note ?? "", /41 stated, its children.s stated values sum to 40/);
 }
 
-/** A workbench test: skipped without an editor, with a screenshot when it fails. */
+/** A workbench test in the window. */
 function uiTest(name: string, body: (editor: Editor, t: TestContext) => Promise<void>): void {
-  it(name, { timeout: TEST_TIMEOUT_MS }, async (t) => {
-    if (editor === undefined) {
-      t.skip(skipReason ?? "the editor did not start");
-      return;
-    }
-    try {
-      await body(editor, t);
-    } catch (error) {
-      const path = await screenshot(editor.page, name);
-      if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
-      throw error;
-    }
-  });
+  editorWindow.test(name, TEST_TIMEOUT_MS, body);
 }
 
 /** Text containing `digits` as a whole number (not part of a longer one). */
@@ -103,14 +92,14 @@ function measured(t: TestContext, name: string, ms: number): void {
 }
 
 describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 20 * TEST_TIMEOUT_MS }, () => {
-  before(
+  editorWindow = sharedWindow(
     async () => {
       const workspace = await loadWorkspaceLib();
       files = workspace.E2E_FILES;
       hostileLabel = workspace.HOSTILE_LABEL;
       // A Markdown file for the Ctrl+K V test: Quick Open lists only files it has indexed, so it is
       // there from the start.
-      const setup = await setUpEditor(
+      return setUpEditor(
         {},
         {
           addFiles: (folder) => {
@@ -119,16 +108,10 @@ describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 
           },
         },
       );
-      if ("skip" in setup) skipReason = setup.skip;
-      else editor = setup.editor;
     },
-    { timeout: SETUP_TIMEOUT_MS },
+    SETUP_TIMEOUT_MS,
+    reportTimings,
   );
-
-  after(async () => {
-    await editor?.stop();
-    reportTimings();
-  });
 
   describe("API suites run by the runner extension", () => {
     uiTest("every API suite passes", async ({ page, apiResultsFile }, t) => {
@@ -150,7 +133,7 @@ describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 
           if (typeof latency === "number") timings["API: edit → diagnostics"] = latency;
           assert.ok(suite.passed, suite.error);
           const workbook = suite.details?.workbook;
-          if (typeof workbook === "string") checkExportedWorkbook(join(editor!.folder, workbook));
+          if (typeof workbook === "string") checkExportedWorkbook(join(editorWindow.editor!.folder, workbook));
         });
       }
     });
