@@ -157,42 +157,38 @@ async function pickHeadBesidePreview(page: Page): Promise<void> {
 }
 
 describe("the changes view in VS Code (code-server) with Git", { timeout: SETUP_TIMEOUT_MS + 6 * TEST_TIMEOUT_MS }, () => {
-  const editorWindow = sharedWindow(
-    () => setUpEditor({ "git.enabled": true, "git.autoRepositoryDetection": true, "scm.defaultViewMode": "list" }, { addFiles: makeRepository }),
-    SETUP_TIMEOUT_MS,
-  );
+  const editorWindow = sharedWindow(() => setUpEditor({ "git.enabled": true, "git.autoRepositoryDetection": true, "scm.defaultViewMode": "list" }, { addFiles: makeRepository }), {
+    setupTimeoutMs: SETUP_TIMEOUT_MS,
+    testTimeoutMs: TEST_TIMEOUT_MS,
+  });
 
-  editorWindow.test(
-    "FS: Compare with… → HEAD shows the changed cell and the subtotal that stopped adding up; a click reveals the cell",
-    TEST_TIMEOUT_MS,
-    async ({ page, folder }) => {
-      await quickOpen(page, FILE);
-      // The palette lists the command once the extension knows the editor holds an FS document;
-      // the HEAD entry appears once the Git extension has opened the repository. (The palette
-      // does not match a typed "…", so the title is typed without it.)
-      await fsEditorTitleAction(page).waitFor({ timeout: FIRST_ANSWER_TIMEOUT_MS });
-      const head = page.locator(".quick-input-list .monaco-list-row", { hasText: "the file's last commit" });
-      for (let attempt = 1; ; attempt++) {
-        await runCommand(page, "FS: Compare with");
-        try {
-          await head.waitFor({ timeout: attempt < 6 ? 10_000 : UI_TIMEOUT_MS });
-          break;
-        } catch (error) {
-          await page.keyboard.press("Escape");
-          if (attempt === 6) throw error;
-        }
+  editorWindow.test("FS: Compare with… → HEAD shows the changed cell and the subtotal that stopped adding up; a click reveals the cell", async ({ page, folder }) => {
+    await quickOpen(page, FILE);
+    // The palette lists the command once the extension knows the editor holds an FS document;
+    // the HEAD entry appears once the Git extension has opened the repository. (The palette
+    // does not match a typed "…", so the title is typed without it.)
+    await fsEditorTitleAction(page).waitFor({ timeout: FIRST_ANSWER_TIMEOUT_MS });
+    const head = page.locator(".quick-input-list .monaco-list-row", { hasText: "the file's last commit" });
+    for (let attempt = 1; ; attempt++) {
+      await runCommand(page, "FS: Compare with");
+      try {
+        await head.waitFor({ timeout: attempt < 6 ? 10_000 : UI_TIMEOUT_MS });
+        break;
+      } catch (error) {
+        await page.keyboard.press("Escape");
+        if (attempt === 6) throw error;
       }
-      await head.click();
-      await expectTheChanges(page);
-      await screenshot(page, "compare view of HEAD");
-      // A click on the changed cell selects its value in the document.
-      const position = cashValuePosition(folder);
-      await changesView(page).locator("tr.fc-row-changed", { hasText: "Cash" }).locator("td.fc-changed").click();
-      await page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`Ln ${position.line}, Col ${position.column}\\b`) }).waitFor({ timeout: UI_TIMEOUT_MS });
-    },
-  );
+    }
+    await head.click();
+    await expectTheChanges(page);
+    await screenshot(page, "compare view of HEAD");
+    // A click on the changed cell selects its value in the document.
+    const position = cashValuePosition(folder);
+    await changesView(page).locator("tr.fc-row-changed", { hasText: "Cash" }).locator("td.fc-changed").click();
+    await page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`Ln ${position.line}, Col ${position.column}\\b`) }).waitFor({ timeout: UI_TIMEOUT_MS });
+  });
 
-  editorWindow.test("from Source Control's diff editor, the title button opens the same view, and the view follows an edit", TEST_TIMEOUT_MS, async ({ page, folder }) => {
+  editorWindow.test("from Source Control's diff editor, the title button opens the same view, and the view follows an edit", async ({ page, folder }) => {
     await runCommand(page, "View: Close All Editors");
     await page.locator("iframe.webview").first().waitFor({ state: "detached", timeout: UI_TIMEOUT_MS });
     await runCommand(page, "Source Control: Focus on Changes View");
@@ -217,36 +213,31 @@ describe("the changes view in VS Code (code-server) with Git", { timeout: SETUP_
     assert.equal(await changesView(page).locator("td.fc-changed").count(), 0);
   });
 
-  editorWindow.test(
-    "a staged change's diff (HEAD ↔ the index, both git: sides) opens the same view, and a click reveals the cell in the index",
-    TEST_TIMEOUT_MS,
-    async ({ page, folder }) => {
-      // The previous case left its edit unsaved: back to the file (Cash 125), then stage it.
-      await quickOpen(page, FILE);
-      await runCommand(page, "File: Revert File");
-      await runCommand(page, "View: Close All Editors");
-      await page.locator("iframe.webview").first().waitFor({ state: "detached", timeout: UI_TIMEOUT_MS });
-      execFileSync("git", ["add", FILE], { cwd: folder, stdio: "pipe" });
-      await runCommand(page, "Source Control: Focus on Changes View");
-      await page.locator(".scm-view .monaco-list-row", { hasText: "Staged Changes" }).waitFor({ timeout: FIRST_ANSWER_TIMEOUT_MS });
-      // Only the staged change is left (the file is as staged): its row opens HEAD ↔ index.
-      const change = page.locator(".scm-view .monaco-list-row", { hasText: FILE }).first();
-      await change.click();
-      const button = page.locator('.editor-group-container.active .editor-actions .action-label[aria-label*="Open Changes View of This Diff"]').first();
-      await button.waitFor({ timeout: UI_TIMEOUT_MS });
-      await button.click();
-      await expectTheChanges(page);
-      assert.match((await changesView(page).locator("#fc-view-title").textContent()) ?? "", new RegExp(`HEAD → ${FILE.replace(/\./g, "\\.")}`));
-      await screenshot(page, "compare view of a staged change");
-      const position = cashValuePosition(folder);
-      await changesView(page).locator("tr.fc-row-changed", { hasText: "Cash" }).locator("td.fc-changed").click();
-      await page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`Ln ${position.line}, Col ${position.column}\\b`) }).waitFor({ timeout: UI_TIMEOUT_MS });
-    },
-  );
+  editorWindow.test("a staged change's diff (HEAD ↔ the index, both git: sides) opens the same view, and a click reveals the cell in the index", async ({ page, folder }) => {
+    // The previous case left its edit unsaved: back to the file (Cash 125), then stage it.
+    await quickOpen(page, FILE);
+    await runCommand(page, "File: Revert File");
+    await runCommand(page, "View: Close All Editors");
+    await page.locator("iframe.webview").first().waitFor({ state: "detached", timeout: UI_TIMEOUT_MS });
+    execFileSync("git", ["add", FILE], { cwd: folder, stdio: "pipe" });
+    await runCommand(page, "Source Control: Focus on Changes View");
+    await page.locator(".scm-view .monaco-list-row", { hasText: "Staged Changes" }).waitFor({ timeout: FIRST_ANSWER_TIMEOUT_MS });
+    // Only the staged change is left (the file is as staged): its row opens HEAD ↔ index.
+    const change = page.locator(".scm-view .monaco-list-row", { hasText: FILE }).first();
+    await change.click();
+    const button = page.locator('.editor-group-container.active .editor-actions .action-label[aria-label*="Open Changes View of This Diff"]').first();
+    await button.waitFor({ timeout: UI_TIMEOUT_MS });
+    await button.click();
+    await expectTheChanges(page);
+    assert.match((await changesView(page).locator("#fc-view-title").textContent()) ?? "", new RegExp(`HEAD → ${FILE.replace(/\./g, "\\.")}`));
+    await screenshot(page, "compare view of a staged change");
+    const position = cashValuePosition(folder);
+    await changesView(page).locator("tr.fc-row-changed", { hasText: "Cash" }).locator("td.fc-changed").click();
+    await page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`Ln ${position.line}, Col ${position.column}\\b`) }).waitFor({ timeout: UI_TIMEOUT_MS });
+  });
 
   editorWindow.test(
     "with the preview holding the keyboard (no text editor open), FS: Compare with… is in the palette and compares the preview's document (issue 30)",
-    TEST_TIMEOUT_MS,
     async ({ page }) => {
       await openFileAndPreview(page);
       // The file's own editor closed from the preview's group (Ctrl+2): the preview is all that
@@ -264,7 +255,6 @@ describe("the changes view in VS Code (code-server) with Git", { timeout: SETUP_
 
   editorWindow.test(
     "the preview's title-bar overflow (…) has FS: Compare with…, and it compares the preview's document, not the panel VS Code passes (issue 30)",
-    TEST_TIMEOUT_MS,
     async ({ page }) => {
       await openFileAndPreview(page);
       await focusPreview(page, "Control+2");
@@ -299,10 +289,10 @@ describe("the changes view on the web (code-server's web-worker extension host)"
           writeFileSync(join(folder, "after.fs.json"), document("125"));
         },
       }),
-    SETUP_TIMEOUT_MS,
+    { setupTimeoutMs: SETUP_TIMEOUT_MS, testTimeoutMs: TEST_TIMEOUT_MS },
   );
 
-  webWindow.test("the title button of a diff editor of two FS files opens the view of its two sides", TEST_TIMEOUT_MS, async ({ page }) => {
+  webWindow.test("the title button of a diff editor of two FS files opens the view of its two sides", async ({ page }) => {
     await quickOpen(page, "before.fs.json");
     await fsEditorTitleAction(page).waitFor({ timeout: FIRST_ANSWER_TIMEOUT_MS });
     await runCommand(page, "File: Compare Active File With...");

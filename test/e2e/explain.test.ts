@@ -28,43 +28,42 @@ function locate(folder: string, path: JSONPath): { line: number; column: number 
 }
 
 describe("rollup causes and fixes in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 6 * TEST_TIMEOUT_MS }, () => {
-  const editorWindow = sharedWindow(async () => {
-    manufacturing = (await loadWorkspaceLib()).E2E_FILES.manufacturing;
-    return setUpEditor();
-  }, SETUP_TIMEOUT_MS);
-
-  editorWindow.test(
-    "the Rollups view, failing first, lists the failing subtotal with its problem, and a click reveals it in the source",
-    TEST_TIMEOUT_MS,
-    async ({ page, folder }) => {
-      await quickOpen(page, manufacturing);
-      const header = page.locator(".pane-header", { hasText: "Rollups" }).first();
-      await header.waitFor({ timeout: FIRST_PROBLEMS_TIMEOUT_MS });
-      if ((await header.getAttribute("aria-expanded")) !== "true") await header.click();
-      // The view is short and its list virtual: "failing first" brings the failing subtotal to the top.
-      await header.locator('.action-label[aria-label="Show Failing Subtotals First"]').click();
-      await header.locator('.action-label[aria-label="Show Subtotals in Document Order"]').waitFor({ timeout: UI_TIMEOUT_MS });
-      // The period as the preview's column heading names it, in the display language (not "fy2025").
-      const row = page.locator(".monaco-list-row", { hasText: "01/01/2025 – 12/31/2025: off by 1" }).first();
-      await row.waitFor({ timeout: FIRST_PROBLEMS_TIMEOUT_MS });
-      assert.match((await row.textContent()) ?? "", /Gross profit/);
-      const id = locate(folder, ["statements", 1, "items", 6, "id"]);
-      const revealed = page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`Ln ${id.line}, Col \\d+`) });
-      // A status notification can redraw the view between press and release, and a click on a
-      // redrawn row selects it without running its command: click again until the source shows it.
-      for (let attempt = 1; ; attempt++) {
-        await row.click();
-        try {
-          await revealed.waitFor({ timeout: 5_000 });
-          break;
-        } catch (error) {
-          if (attempt === 4) throw error;
-        }
-      }
+  const editorWindow = sharedWindow(
+    async () => {
+      manufacturing = (await loadWorkspaceLib()).E2E_FILES.manufacturing;
+      return setUpEditor();
     },
+    { setupTimeoutMs: SETUP_TIMEOUT_MS, testTimeoutMs: TEST_TIMEOUT_MS },
   );
 
-  editorWindow.test("the preview explains the failing subtotal cell chosen in it: the server's likely causes under the tables", TEST_TIMEOUT_MS, async ({ page }) => {
+  editorWindow.test("the Rollups view, failing first, lists the failing subtotal with its problem, and a click reveals it in the source", async ({ page, folder }) => {
+    await quickOpen(page, manufacturing);
+    const header = page.locator(".pane-header", { hasText: "Rollups" }).first();
+    await header.waitFor({ timeout: FIRST_PROBLEMS_TIMEOUT_MS });
+    if ((await header.getAttribute("aria-expanded")) !== "true") await header.click();
+    // The view is short and its list virtual: "failing first" brings the failing subtotal to the top.
+    await header.locator('.action-label[aria-label="Show Failing Subtotals First"]').click();
+    await header.locator('.action-label[aria-label="Show Subtotals in Document Order"]').waitFor({ timeout: UI_TIMEOUT_MS });
+    // The period as the preview's column heading names it, in the display language (not "fy2025").
+    const row = page.locator(".monaco-list-row", { hasText: "01/01/2025 – 12/31/2025: off by 1" }).first();
+    await row.waitFor({ timeout: FIRST_PROBLEMS_TIMEOUT_MS });
+    assert.match((await row.textContent()) ?? "", /Gross profit/);
+    const id = locate(folder, ["statements", 1, "items", 6, "id"]);
+    const revealed = page.locator("#status\\.editor\\.selection", { hasText: new RegExp(`Ln ${id.line}, Col \\d+`) });
+    // A status notification can redraw the view between press and release, and a click on a
+    // redrawn row selects it without running its command: click again until the source shows it.
+    for (let attempt = 1; ; attempt++) {
+      await row.click();
+      try {
+        await revealed.waitFor({ timeout: 5_000 });
+        break;
+      } catch (error) {
+        if (attempt === 4) throw error;
+      }
+    }
+  });
+
+  editorWindow.test("the preview explains the failing subtotal cell chosen in it: the server's likely causes under the tables", async ({ page }) => {
     await quickOpen(page, manufacturing);
     await runFsEditorCommand(page, "FS: Open Preview to the Side");
     const preview = previewFrame(page);
@@ -80,48 +79,44 @@ describe("rollup causes and fixes in VS Code (code-server)", { timeout: SETUP_TI
     await runCommand(page, "View: Close All Editors");
   });
 
-  editorWindow.test(
-    "the failing subtotal's hover gives the likely causes once, and 'Set … to the sum of its children' clears the problem",
-    TEST_TIMEOUT_MS,
-    async ({ page, folder }, t) => {
-      await quickOpen(page, manufacturing);
-      await showProblems(page);
-      await waitForFsMarkers(page, manufacturing, (found) => found.some((marker) => /Gross profit fy2025/.test(marker.message)), "the rollup problem", FIRST_PROBLEMS_TIMEOUT_MS);
-      const cell = locate(folder, GROSS_PROFIT_FY2025);
-      await quickOpen(page, manufacturing); // the focus back in the editor
-      await goTo(page, cell.line, cell.column + 1);
-      await page.locator(".monaco-editor .codelens-decoration", { hasText: "✗ fy2025 off by 1" }).first().waitFor({ timeout: UI_TIMEOUT_MS });
-      const hover = page.locator(".monaco-hover", { hasText: "Likely cause" }).first();
-      await showHover(page, hover);
-      const text = (await hover.textContent()) ?? "";
-      // Each cause once: in VS Code's block for the diagnostic (where it jumps to its cell), not
-      // again in the hover's own part below it.
-      const cause = "Gross profit holds in fy2024, which points at a typing error in fy2025.";
-      assert.equal(text.split(cause).length - 1, 1, text);
-      await page.keyboard.press("Escape");
+  editorWindow.test("the failing subtotal's hover gives the likely causes once, and 'Set … to the sum of its children' clears the problem", async ({ page, folder }, t) => {
+    await quickOpen(page, manufacturing);
+    await showProblems(page);
+    await waitForFsMarkers(page, manufacturing, (found) => found.some((marker) => /Gross profit fy2025/.test(marker.message)), "the rollup problem", FIRST_PROBLEMS_TIMEOUT_MS);
+    const cell = locate(folder, GROSS_PROFIT_FY2025);
+    await quickOpen(page, manufacturing); // the focus back in the editor
+    await goTo(page, cell.line, cell.column + 1);
+    await page.locator(".monaco-editor .codelens-decoration", { hasText: "✗ fy2025 off by 1" }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+    const hover = page.locator(".monaco-hover", { hasText: "Likely cause" }).first();
+    await showHover(page, hover);
+    const text = (await hover.textContent()) ?? "";
+    // Each cause once: in VS Code's block for the diagnostic (where it jumps to its cell), not
+    // again in the hover's own part below it.
+    const cause = "Gross profit holds in fy2024, which points at a typing error in fy2025.";
+    assert.equal(text.split(cause).length - 1, 1, text);
+    await page.keyboard.press("Escape");
 
-      const title = "Set Gross profit to the sum of its children (40)";
-      const fix = page.locator(".action-widget .monaco-list-row", { hasText: title }).first();
-      // Once in a clean-clone CI run, with the light bulb shown on the line, VS Code answered Ctrl+.
-      // with "No code actions available" (not seen since; the cause is not known): then it is pressed again.
-      const none = page.locator(".monaco-editor-overlaymessage", { hasText: "No code actions available" });
-      for (let attempt = 1; ; attempt++) {
-        await page.keyboard.press("Control+.");
-        await fix.or(none).first().waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
-        if (await fix.isVisible()) break;
-        assert.ok(attempt < 3, `Ctrl+. found no code actions ${attempt} times`);
-        t.diagnostic(`Ctrl+. found no code actions (attempt ${attempt})`);
-        await page.keyboard.press("Escape");
-        await none.waitFor({ state: "hidden", timeout: UI_TIMEOUT_MS });
-      }
-      // The menu is driven by keyboard, as a user does: move down until the fix is focused, then Enter.
-      const focused = page.locator(".action-widget .monaco-list-row.focused", { hasText: title });
-      for (let step = 0; (await focused.count()) === 0; step++) {
-        assert.ok(step < 10, `"${title}" never got the focus in the quick fix menu`);
-        await page.keyboard.press("ArrowDown");
-      }
-      await page.keyboard.press("Enter");
-      await waitForFsMarkers(page, manufacturing, (found) => found.length === 0, "no fs problems once Gross profit is the sum of its children");
-    },
-  );
+    const title = "Set Gross profit to the sum of its children (40)";
+    const fix = page.locator(".action-widget .monaco-list-row", { hasText: title }).first();
+    // Once in a clean-clone CI run, with the light bulb shown on the line, VS Code answered Ctrl+.
+    // with "No code actions available" (not seen since; the cause is not known): then it is pressed again.
+    const none = page.locator(".monaco-editor-overlaymessage", { hasText: "No code actions available" });
+    for (let attempt = 1; ; attempt++) {
+      await page.keyboard.press("Control+.");
+      await fix.or(none).first().waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+      if (await fix.isVisible()) break;
+      assert.ok(attempt < 3, `Ctrl+. found no code actions ${attempt} times`);
+      t.diagnostic(`Ctrl+. found no code actions (attempt ${attempt})`);
+      await page.keyboard.press("Escape");
+      await none.waitFor({ state: "hidden", timeout: UI_TIMEOUT_MS });
+    }
+    // The menu is driven by keyboard, as a user does: move down until the fix is focused, then Enter.
+    const focused = page.locator(".action-widget .monaco-list-row.focused", { hasText: title });
+    for (let step = 0; (await focused.count()) === 0; step++) {
+      assert.ok(step < 10, `"${title}" never got the focus in the quick fix menu`);
+      await page.keyboard.press("ArrowDown");
+    }
+    await page.keyboard.press("Enter");
+    await waitForFsMarkers(page, manufacturing, (found) => found.length === 0, "no fs problems once Gross profit is the sum of its children");
+  });
 });

@@ -19,7 +19,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { after, before, describe, it, type TestContext } from "node:test";
+import { describe, type TestContext } from "node:test";
 import type { FrameLocator, Page, Route } from "playwright-core";
 import { analyze } from "../../shared/src/index";
 import { isFsDocumentValue } from "../../shared/src/detect";
@@ -27,7 +27,8 @@ import { parseJson } from "../../shared/src/json/parse";
 import { newDocument, type NewDocumentOptions } from "../../shared/src/template/newDocument";
 import { textOf } from "../engine/explainDocs";
 import { repoRoot } from "../support/paths";
-import { blockNetwork, OFFLINE_SETTINGS, screenshot, setUpEditor, waitForFile, waitForSchemaSettings, type Editor } from "./harness";
+import { blockNetwork, OFFLINE_SETTINGS, setUpEditor, waitForFile, waitForSchemaSettings, type Editor } from "./harness";
+import { sharedWindow, type SharedWindow } from "./sharedWindow";
 import { filterProblems, fsEditorTitleAction, goTo, quickOpen, runCommand, runFsEditorCommand, showHover, showProblems, UI_TIMEOUT_MS } from "./workbench";
 
 const SETUP_TIMEOUT_MS = 15 * 60_000;
@@ -45,8 +46,8 @@ const SENTINEL = "zz-sentinel.json";
 const CASCADE = "rounded-cascade.json";
 const SCHEMA_LOAD_FAILURE = /Unable to (load|resolve) schema/i;
 
-let editor: Editor | undefined;
-let skipReason: string | undefined;
+/** The window of the describe block below (assigned as the block is declared, before any test runs). */
+let editorWindow: SharedWindow;
 /** The diagnostics the first test collected, per file name. */
 let collected: Record<string, Marker[]> | undefined;
 
@@ -182,19 +183,7 @@ function judge(kind: Case["kind"], markers: Marker[]): string[] {
 }
 
 function uiTest(name: string, body: (editor: Editor, t: TestContext) => Promise<void>): void {
-  it(name, { timeout: TEST_TIMEOUT_MS }, async (t) => {
-    if (editor === undefined) {
-      t.skip(skipReason ?? "the editor did not start");
-      return;
-    }
-    try {
-      await body(editor, t);
-    } catch (error) {
-      const path = await screenshot(editor.page, name);
-      if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
-      throw error;
-    }
-  });
+  editorWindow.test(name, body);
 }
 
 /** The JSON extension's "Unable to resolve schema" item in the status bar. */
@@ -536,7 +525,7 @@ async function runWalkthroughStep(page: Page, stepId: string, buttonLabel: strin
 }
 
 describe("the first hour: FS documents beside VS Code's JSON, offline (code-server)", { timeout: SETUP_TIMEOUT_MS + 9 * TEST_TIMEOUT_MS }, () => {
-  before(
+  editorWindow = sharedWindow(
     async () => {
       const setup = await setUpEditor({
         ...OFFLINE_SETTINGS,
@@ -551,20 +540,14 @@ describe("the first hour: FS documents beside VS Code's JSON, offline (code-serv
         "workbench.editor.enablePreview": false,
         "workbench.editor.enablePreviewFromQuickOpen": false,
       });
-      if ("skip" in setup) {
-        skipReason = setup.skip;
-        return;
+      if ("editor" in setup) {
+        await blockNetwork(setup.editor.page);
+        prepareDocuments(setup.editor.folder);
       }
-      editor = setup.editor;
-      await blockNetwork(editor.page);
-      prepareDocuments(editor.folder);
+      return setup;
     },
-    { timeout: SETUP_TIMEOUT_MS },
+    { setupTimeoutMs: SETUP_TIMEOUT_MS, testTimeoutMs: TEST_TIMEOUT_MS },
   );
-
-  after(async () => {
-    await editor?.stop();
-  });
 
   uiTest("every FS document's problems appear once in the Problems panel, and none is false", async ({ page, apiResultsFile }, t) => {
     // The extension activates for JSON only: the first JSON file opened (the control, not an FS

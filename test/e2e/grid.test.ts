@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, it, type TestContext } from "node:test";
+import { describe } from "node:test";
 import type { JSONPath } from "jsonc-parser";
 import type { FrameLocator, Locator, Page } from "playwright-core";
 import {
@@ -30,7 +30,8 @@ import {
   UI_TIMEOUT_MS,
 } from "./workbench";
 import { lineOf, replaced } from "./jsonText";
-import { loadWorkspaceLib, screenshot, setUpEditor, type Editor, type Setup } from "./harness";
+import { loadWorkspaceLib, setUpEditor, type Setup } from "./harness";
+import { sharedWindow, type SharedWindow } from "./sharedWindow";
 import { GERMAN_DOCUMENT } from "../support/germanDocument";
 
 const SETUP_TIMEOUT_MS = 15 * 60_000;
@@ -110,36 +111,10 @@ async function assertNothingWritten(page: Page, preview: FrameLocator, cell: Loc
   assert.equal(await page.locator(".tabs-container .tab.dirty").count(), 0, "nothing was changed in an editor");
 }
 
-/** One editor per describe: `it` skips when it did not start and saves a screenshot when a case fails. */
-function editorSuite(setUp: () => Promise<Setup>) {
-  let editor: Editor | undefined;
-  let skipReason: string | undefined;
-  before(
-    async () => {
-      const setup = await setUp();
-      if ("skip" in setup) skipReason = setup.skip;
-      else editor = setup.editor;
-    },
-    { timeout: SETUP_TIMEOUT_MS },
-  );
-  after(async () => {
-    await editor?.stop();
-  });
-  return (name: string, body: (editor: Editor, t: TestContext) => Promise<void>): void => {
-    it(name, { timeout: TEST_TIMEOUT_MS }, async (t) => {
-      if (editor === undefined) {
-        t.skip(skipReason ?? "the editor did not start");
-        return;
-      }
-      try {
-        await body(editor, t);
-      } catch (error) {
-        const path = await screenshot(editor.page, `grid ${name}`);
-        if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
-        throw error;
-      }
-    });
-  };
+/** One editor per describe; its tests' screenshots are named "grid …". */
+function editorSuite(setUp: () => Promise<Setup>): SharedWindow["test"] {
+  const window = sharedWindow(setUp, { setupTimeoutMs: SETUP_TIMEOUT_MS, testTimeoutMs: TEST_TIMEOUT_MS, screenshotPrefix: "grid " });
+  return (name, body) => window.test(name, body);
 }
 
 describe("editing in the preview's grid (code-server)", { timeout: SETUP_TIMEOUT_MS + 6 * TEST_TIMEOUT_MS }, () => {

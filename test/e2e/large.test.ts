@@ -31,29 +31,32 @@ async function applied(page: Editor["page"]): Promise<{ models: number; patches:
 }
 
 describe("a 5 MB FS document in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + TEST_TIMEOUT_MS }, () => {
-  const editorWindow = sharedWindow(async () => {
-    const generated = await generateDocument(5);
-    documentText = generated.text;
-    const { stats } = generated;
-    target = chooseEditTarget(documentText);
-    items = stats.items ?? 0;
-    const small = (await generateDocument(0.05)).text;
-    smallTarget = chooseEditTarget(small);
-    const setup = await setUpEditor(
-      // The generated document names the FS schema URL; without the mapping (off until the user
-      // accepts the prompt) VS Code's JSON adds its own "Unable to load schema" warning to the count.
-      { "fs.json.mapSchemaUrls": true },
-      {
-        addFiles: (folder) => {
-          writeFileSync(join(folder, FILE), documentText);
-          writeFileSync(join(folder, SMALL_FILE), small);
+  const editorWindow = sharedWindow(
+    async () => {
+      const generated = await generateDocument(5);
+      documentText = generated.text;
+      const { stats } = generated;
+      target = chooseEditTarget(documentText);
+      items = stats.items ?? 0;
+      const small = (await generateDocument(0.05)).text;
+      smallTarget = chooseEditTarget(small);
+      const setup = await setUpEditor(
+        // The generated document names the FS schema URL; without the mapping (off until the user
+        // accepts the prompt) VS Code's JSON adds its own "Unable to load schema" warning to the count.
+        { "fs.json.mapSchemaUrls": true },
+        {
+          addFiles: (folder) => {
+            writeFileSync(join(folder, FILE), documentText);
+            writeFileSync(join(folder, SMALL_FILE), small);
+          },
         },
-      },
-    );
-    return setup;
-  }, SETUP_TIMEOUT_MS);
+      );
+      return setup;
+    },
+    { setupTimeoutMs: SETUP_TIMEOUT_MS, testTimeoutMs: TEST_TIMEOUT_MS },
+  );
 
-  editorWindow.test("open, problems, preview of the rows in view, an edit patched into the preview, click-to-source", TEST_TIMEOUT_MS, async ({ page }) => {
+  editorWindow.test("open, problems, preview of the rows in view, an edit patched into the preview, click-to-source", async ({ page }) => {
     // A wide window gives the side preview room for every period column: no sideways scroll, so
     // the sticky label column never covers the cell that is clicked.
     await page.setViewportSize({ width: 2560, height: 1000 });
@@ -117,7 +120,7 @@ describe("a 5 MB FS document in VS Code (code-server)", { timeout: SETUP_TIMEOUT
     }
   });
 
-  editorWindow.test("a new preview is sent its whole model once, though the model is posted while the page still loads", TEST_TIMEOUT_MS, async ({ page }) => {
+  editorWindow.test("a new preview is sent its whole model once, though the model is posted while the page still loads", async ({ page }) => {
     // The test before ended with a click in the preview's grid, which keeps the focus there (issue
     // 27): Quick Open from the preview's group would not focus the document's editor in the first.
     await runCommand(page, "View: Focus First Editor Group");

@@ -5,9 +5,10 @@
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import type { Locator, Page } from "playwright-core";
-import { loadWorkspaceLib, screenshot, setUpEditor, type Editor } from "./harness";
+import { loadWorkspaceLib, setUpEditor } from "./harness";
+import { sharedWindow } from "./sharedWindow";
 import { quickOpen, UI_TIMEOUT_MS } from "./workbench";
 
 const SETUP_TIMEOUT_MS = 15 * 60_000;
@@ -67,56 +68,34 @@ async function showLanguageStatus(page: Page, entry: Locator): Promise<void> {
   }
 }
 
-let editor: Editor | undefined;
-let skipReason: string | undefined;
-
 describe("a large document's limits in the language status (code-server)", { timeout: SETUP_TIMEOUT_MS + TEST_TIMEOUT_MS }, () => {
-  before(
-    async () => {
-      const setup = await setUpEditor({}, { addFiles: (folder) => writeFileSync(join(folder, FILE), documentOverOutlineLimit()) });
-      if ("skip" in setup) skipReason = setup.skip;
-      else editor = setup.editor;
-    },
-    { timeout: SETUP_TIMEOUT_MS },
-  );
-
-  after(async () => {
-    await editor?.stop();
+  const editorWindow = sharedWindow(() => setUpEditor({}, { addFiles: (folder) => writeFileSync(join(folder, FILE), documentOverOutlineLimit()) }), {
+    setupTimeoutMs: SETUP_TIMEOUT_MS,
+    testTimeoutMs: TEST_TIMEOUT_MS,
   });
 
-  it("names the outline's limit for a document over it, and nothing for a small one", { timeout: TEST_TIMEOUT_MS }, async (t) => {
-    if (editor === undefined) {
-      t.skip(skipReason ?? "the editor did not start");
-      return;
-    }
-    const { page } = editor;
-    try {
-      await quickOpen(page, FILE);
-      const limits = languageStatusEntries(page).filter({ hasText: "FS: limited: outline" });
-      await showLanguageStatus(page, limits);
-      // Over 2,500 symbols the outline has the statement and its one subtotal, with the document's
-      // members and the groups of units, periods and statements (a symbol for every member: issue 30's breadcrumbs).
-      assert.match((await limits.innerText()).replace(/\s+/g, " "), /Outline: statements and subtotals only, 10 of 5,109 symbols\./);
-      // Said once: one entry, beside the document's own status.
-      assert.equal(await languageStatusEntries(page).filter({ hasText: "FS: limited" }).count(), 1);
-      assert.equal(await languageStatusEntries(page).filter({ hasText: "FS: conforming" }).count(), 1);
-      await page.mouse.move(0, 0);
-      await page.keyboard.press("Escape");
-      // Closed before the next document: a hover still open keeps the entries it was opened with
-      // (VS Code's own folding entry too), and would be read as the small document's.
-      await languageStatusEntries(page).first().waitFor({ state: "hidden", timeout: UI_TIMEOUT_MS });
+  editorWindow.test("names the outline's limit for a document over it, and nothing for a small one", async ({ page }) => {
+    await quickOpen(page, FILE);
+    const limits = languageStatusEntries(page).filter({ hasText: "FS: limited: outline" });
+    await showLanguageStatus(page, limits);
+    // Over 2,500 symbols the outline has the statement and its one subtotal, with the document's
+    // members and the groups of units, periods and statements (a symbol for every member: issue 30's breadcrumbs).
+    assert.match((await limits.innerText()).replace(/\s+/g, " "), /Outline: statements and subtotals only, 10 of 5,109 symbols\./);
+    // Said once: one entry, beside the document's own status.
+    assert.equal(await languageStatusEntries(page).filter({ hasText: "FS: limited" }).count(), 1);
+    assert.equal(await languageStatusEntries(page).filter({ hasText: "FS: conforming" }).count(), 1);
+    await page.mouse.move(0, 0);
+    await page.keyboard.press("Escape");
+    // Closed before the next document: a hover still open keeps the entries it was opened with
+    // (VS Code's own folding entry too), and would be read as the small document's.
+    await languageStatusEntries(page).first().waitFor({ state: "hidden", timeout: UI_TIMEOUT_MS });
 
-      // A small document: its own status, and no limits entry.
-      const { manufacturing } = (await loadWorkspaceLib()).E2E_FILES;
-      await quickOpen(page, manufacturing);
-      const small = languageStatusEntries(page).filter({ hasText: "Conforming." });
-      await showLanguageStatus(page, small);
-      // Our entry follows the active editor a moment after VS Code's own entries do: wait for it to go.
-      await languageStatusEntries(page).filter({ hasText: "FS: limited" }).first().waitFor({ state: "detached", timeout: UI_TIMEOUT_MS });
-    } catch (error) {
-      const path = await screenshot(page, "language status limits");
-      if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
-      throw error;
-    }
+    // A small document: its own status, and no limits entry.
+    const { manufacturing } = (await loadWorkspaceLib()).E2E_FILES;
+    await quickOpen(page, manufacturing);
+    const small = languageStatusEntries(page).filter({ hasText: "Conforming." });
+    await showLanguageStatus(page, small);
+    // Our entry follows the active editor a moment after VS Code's own entries do: wait for it to go.
+    await languageStatusEntries(page).filter({ hasText: "FS: limited" }).first().waitFor({ state: "detached", timeout: UI_TIMEOUT_MS });
   });
 });

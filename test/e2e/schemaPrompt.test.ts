@@ -13,10 +13,11 @@
 import assert from "node:assert/strict";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { after, before, describe, it, type TestContext } from "node:test";
+import { describe } from "node:test";
 import type { Page } from "playwright-core";
 import { repoRoot } from "../support/paths";
-import { blockNetwork, OFFLINE_SETTINGS, screenshot, setUpEditor, waitForFile, waitForSchemaSettings, type Editor } from "./harness";
+import { blockNetwork, OFFLINE_SETTINGS, setUpEditor, waitForFile, waitForSchemaSettings } from "./harness";
+import { sharedWindow } from "./sharedWindow";
 import { quickOpen, runCommand, showProblems, UI_TIMEOUT_MS } from "./workbench";
 
 const SETUP_TIMEOUT_MS = 15 * 60_000;
@@ -26,9 +27,6 @@ const FILE = "offline-report.json";
 const PROMPT = "could not download the FS schema";
 /** The words VS Code 1.100's JSON shows for the failed download, in the Problems panel (its status bar item shows an icon). */
 const SHOWN = "Unable to load schema from";
-
-let editor: Editor | undefined;
-let skipReason: string | undefined;
 
 interface Activation {
   error?: string;
@@ -57,75 +55,54 @@ const schemaWarning = (page: Page) => page.locator('[id$="status.json.resolveErr
 const prompt = (page: Page) => page.locator(".notification-toast", { hasText: PROMPT });
 
 describe("VS Code's JSON and the FS schema offline: one prompt, and activation for JSON only (code-server)", { timeout: SETUP_TIMEOUT_MS + TEST_TIMEOUT_MS }, () => {
-  before(
+  const editorWindow = sharedWindow(
     async () => {
       const setup = await setUpEditor(
         // Offline; fs.json.mapSchemaUrls is left at its default (off).
         OFFLINE_SETTINGS,
         { addFiles: (folder) => writeFileSync(join(folder, FILE), readFileSync(join(repoRoot, "fixtures/examples/minimal.json"))) },
       );
-      if ("skip" in setup) {
-        skipReason = setup.skip;
-        return;
-      }
-      editor = setup.editor;
-      await blockNetwork(editor.page);
+      if ("editor" in setup) await blockNetwork(setup.editor.page);
+      return setup;
     },
-    { timeout: SETUP_TIMEOUT_MS },
+    { setupTimeoutMs: SETUP_TIMEOUT_MS, testTimeoutMs: TEST_TIMEOUT_MS },
   );
 
-  after(async () => {
-    await editor?.stop();
-  });
-
-  async function run(t: TestContext, name: string, body: (editor: Editor) => Promise<void>): Promise<void> {
-    if (editor === undefined) return void t.skip(skipReason ?? "the editor did not start");
-    try {
-      await body(editor);
-    } catch (error) {
-      const path = await screenshot(editor.page, name);
-      if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
-      throw error;
-    }
-  }
-
-  it(
+  editorWindow.test(
     "the activation's cost is measured in a window without FS Documents active; VS Code's JSON's false warning brings one prompt, and accepting it registers the URLs and clears the warning",
-    { timeout: TEST_TIMEOUT_MS },
-    (t) =>
-      run(t, "schema prompt", async ({ page, apiResultsFile }) => {
-        const settingsFile = join(dirname(dirname(apiResultsFile)), "user-data", "User", "settings.json");
-        const off = await measureActivation(page, apiResultsFile);
-        assert.equal(off.error, undefined, off.error);
-        // VS Code itself may load a JSON model before any editor shows one (a clean-clone CI run found
-        // FS Documents active in a window with no editor open); its activation events are for JSON
-        // only either way (test/project/vsixManifest.test.ts). The cost is measured when it is not.
-        if (off.alreadyActive) t.diagnostic("FS Documents was already active (VS Code loaded a JSON model first): the activation was not measured in this run");
-        else t.diagnostic(`fs.json.mapSchemaUrls off, the window's activation: ${describeActivation(off)}`);
-        // Nothing was written into the user's settings unasked.
-        assert.doesNotMatch(readFileSync(settingsFile, "utf8"), /cpaikr\.github\.io/);
+    async ({ page, apiResultsFile }, t) => {
+      const settingsFile = join(dirname(dirname(apiResultsFile)), "user-data", "User", "settings.json");
+      const off = await measureActivation(page, apiResultsFile);
+      assert.equal(off.error, undefined, off.error);
+      // VS Code itself may load a JSON model before any editor shows one (a clean-clone CI run found
+      // FS Documents active in a window with no editor open); its activation events are for JSON
+      // only either way (test/project/vsixManifest.test.ts). The cost is measured when it is not.
+      if (off.alreadyActive) t.diagnostic("FS Documents was already active (VS Code loaded a JSON model first): the activation was not measured in this run");
+      else t.diagnostic(`fs.json.mapSchemaUrls off, the window's activation: ${describeActivation(off)}`);
+      // Nothing was written into the user's settings unasked.
+      assert.doesNotMatch(readFileSync(settingsFile, "utf8"), /cpaikr\.github\.io/);
 
-        await quickOpen(page, FILE);
-        await schemaWarning(page).waitFor({ state: "visible", timeout: FIRST_PROBLEMS_TIMEOUT_MS });
-        await prompt(page).waitFor({ state: "visible", timeout: FIRST_PROBLEMS_TIMEOUT_MS });
-        // The prompt quotes what VS Code's JSON shows: the Problems panel's "Unable to load schema from …".
-        assert.match((await prompt(page).textContent()) ?? "", new RegExp(`"${SHOWN}`));
-        await showProblems(page);
-        await page.locator(".markers-panel .monaco-list-row", { hasText: SHOWN }).first().waitFor({ timeout: UI_TIMEOUT_MS });
-        // Left unanswered (VS Code moves an information toast with a button into the notification
-        // centre after 15 s, where a newcomer missed it), the prompt is not spent: the next window
-        // offers it again, as a toast.
-        await page.reload();
-        await page.locator(".statusbar-item", { hasText: "FS E2E ready" }).waitFor({ timeout: 60_000 });
-        await quickOpen(page, FILE);
-        const toast = prompt(page);
-        await toast.waitFor({ state: "visible", timeout: FIRST_PROBLEMS_TIMEOUT_MS });
-        await toast.locator(".monaco-button", { hasText: "Register Schema URLs" }).click();
-        await waitForSchemaSettings(settingsFile);
-        const settings = JSON.parse(readFileSync(settingsFile, "utf8")) as Record<string, unknown>;
-        assert.equal(settings["fs.json.mapSchemaUrls"], true);
-        // VS Code's JSON validates the document again and finds the schema registered.
-        await schemaWarning(page).waitFor({ state: "hidden", timeout: UI_TIMEOUT_MS });
-      }),
+      await quickOpen(page, FILE);
+      await schemaWarning(page).waitFor({ state: "visible", timeout: FIRST_PROBLEMS_TIMEOUT_MS });
+      await prompt(page).waitFor({ state: "visible", timeout: FIRST_PROBLEMS_TIMEOUT_MS });
+      // The prompt quotes what VS Code's JSON shows: the Problems panel's "Unable to load schema from …".
+      assert.match((await prompt(page).textContent()) ?? "", new RegExp(`"${SHOWN}`));
+      await showProblems(page);
+      await page.locator(".markers-panel .monaco-list-row", { hasText: SHOWN }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+      // Left unanswered (VS Code moves an information toast with a button into the notification
+      // centre after 15 s, where a newcomer missed it), the prompt is not spent: the next window
+      // offers it again, as a toast.
+      await page.reload();
+      await page.locator(".statusbar-item", { hasText: "FS E2E ready" }).waitFor({ timeout: 60_000 });
+      await quickOpen(page, FILE);
+      const toast = prompt(page);
+      await toast.waitFor({ state: "visible", timeout: FIRST_PROBLEMS_TIMEOUT_MS });
+      await toast.locator(".monaco-button", { hasText: "Register Schema URLs" }).click();
+      await waitForSchemaSettings(settingsFile);
+      const settings = JSON.parse(readFileSync(settingsFile, "utf8")) as Record<string, unknown>;
+      assert.equal(settings["fs.json.mapSchemaUrls"], true);
+      // VS Code's JSON validates the document again and finds the schema registered.
+      await schemaWarning(page).waitFor({ state: "hidden", timeout: UI_TIMEOUT_MS });
+    },
   );
 });

@@ -9,14 +9,20 @@ export interface SharedWindow {
   /** The window once the block's `before` has started it; undefined before that, or when it did not start. */
   readonly editor: Editor | undefined;
   /** A test in the window. */
-  test(name: string, timeoutMs: number, body: (editor: Editor, t: TestContext) => Promise<void>): void;
+  test(name: string, body: (editor: Editor, t: TestContext) => Promise<void>): void;
 }
 
-/**
- * Call inside a `describe`: `start` brings the window up before the block's tests, and it is stopped
- * after them (then `afterStop` runs, e.g. to report timings).
- */
-export function sharedWindow(start: () => Promise<Setup>, setupTimeoutMs: number, afterStop?: () => void): SharedWindow {
+export interface SharedWindowOptions {
+  setupTimeoutMs: number;
+  testTimeoutMs: number;
+  /** Before a failed test's name in its screenshot's file name (files of several test files share one folder). */
+  screenshotPrefix?: string;
+  /** Runs after the window has stopped (e.g. to report timings). */
+  afterStop?: () => void;
+}
+
+/** Call inside a `describe`: `start` brings the window up before the block's tests, and it is stopped after them. */
+export function sharedWindow(start: () => Promise<Setup>, options: SharedWindowOptions): SharedWindow {
   let editor: Editor | undefined;
   let skipReason: string | undefined;
   before(
@@ -25,18 +31,18 @@ export function sharedWindow(start: () => Promise<Setup>, setupTimeoutMs: number
       if ("skip" in setup) skipReason = setup.skip;
       else editor = setup.editor;
     },
-    { timeout: setupTimeoutMs },
+    { timeout: options.setupTimeoutMs },
   );
   after(async () => {
     await editor?.stop();
-    afterStop?.();
+    options.afterStop?.();
   });
   return {
     get editor() {
       return editor;
     },
-    test(name, timeoutMs, body) {
-      it(name, { timeout: timeoutMs }, async (t) => {
+    test(name, body) {
+      it(name, { timeout: options.testTimeoutMs }, async (t) => {
         if (editor === undefined) {
           t.skip(skipReason ?? "the editor did not start");
           return;
@@ -44,7 +50,7 @@ export function sharedWindow(start: () => Promise<Setup>, setupTimeoutMs: number
         try {
           await body(editor, t);
         } catch (error) {
-          const path = await screenshot(editor.page, name);
+          const path = await screenshot(editor.page, `${options.screenshotPrefix ?? ""}${name}`);
           if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
           throw error;
         }

@@ -78,7 +78,7 @@ function checkExportedWorkbook(path: string): void {
 
 /** A workbench test in the window. */
 function uiTest(name: string, body: (editor: Editor, t: TestContext) => Promise<void>): void {
-  editorWindow.test(name, TEST_TIMEOUT_MS, body);
+  editorWindow.test(name, body);
 }
 
 /** Text containing `digits` as a whole number (not part of a longer one). */
@@ -109,8 +109,7 @@ describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 
         },
       );
     },
-    SETUP_TIMEOUT_MS,
-    reportTimings,
+    { setupTimeoutMs: SETUP_TIMEOUT_MS, testTimeoutMs: TEST_TIMEOUT_MS, afterStop: reportTimings },
   );
 
   describe("API suites run by the runner extension", () => {

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, it, type TestContext } from "node:test";
+import { describe, type TestContext } from "node:test";
 import { findNodeAtLocation, parseTree, type JSONPath } from "jsonc-parser";
 import {
   clickPreviewCell,
@@ -31,7 +31,8 @@ import {
 } from "./workbench";
 import { replaced } from "./jsonText";
 import { WEB_WORKER_SETTINGS } from "./webHost";
-import { loadWorkspaceLib, screenshot, setUpEditor, waitForFile, type Editor } from "./harness";
+import { loadWorkspaceLib, setUpEditor, waitForFile, type Editor } from "./harness";
+import { sharedWindow, type SharedWindow } from "./sharedWindow";
 
 const SETUP_TIMEOUT_MS = 15 * 60_000;
 const TEST_TIMEOUT_MS = 3 * 60_000;
@@ -40,12 +41,12 @@ const FIRST_PROBLEMS_TIMEOUT_MS = 90_000;
 const ROLLUP_MESSAGE = "Gross profit fy2025: 41 stated, children sum to 40 (difference 1, tolerance 0).";
 const GROSS_PROFIT_FY2025: JSONPath = ["statements", 1, "items", 6, "values", "fy2025"];
 
-let editor: Editor | undefined;
-let skipReason: string | undefined;
+/** The window of the describe block below (assigned as the block is declared, before any test runs). */
+let webWindow: SharedWindow;
 let manufacturing = "";
 
 function locate(path: JSONPath): { line: number; column: number; length: number } {
-  const text = readFileSync(join(editor!.folder, manufacturing), "utf8");
+  const text = readFileSync(join(webWindow.editor!.folder, manufacturing), "utf8");
   const node = findNodeAtLocation(parseTree(text)!, path);
   assert.ok(node !== undefined, `${path.join("/")} not found in ${manufacturing}`);
   const before = text.slice(0, node.offset).split("\n");
@@ -53,35 +54,17 @@ function locate(path: JSONPath): { line: number; column: number; length: number 
 }
 
 function webTest(name: string, body: (editor: Editor, t: TestContext) => Promise<void>): void {
-  it(name, { timeout: TEST_TIMEOUT_MS }, async (t) => {
-    if (editor === undefined) {
-      t.skip(skipReason ?? "the editor did not start");
-      return;
-    }
-    try {
-      await body(editor, t);
-    } catch (error) {
-      const path = await screenshot(editor.page, `web ${name}`);
-      if (path !== undefined) t.diagnostic(`screenshot: ${path}`);
-      throw error;
-    }
-  });
+  webWindow.test(name, body);
 }
 
 describe("FS Documents in the web-worker extension host (code-server)", { timeout: SETUP_TIMEOUT_MS + 9 * TEST_TIMEOUT_MS }, () => {
-  before(
+  webWindow = sharedWindow(
     async () => {
       manufacturing = (await loadWorkspaceLib()).E2E_FILES.manufacturing;
-      const setup = await setUpEditor(WEB_WORKER_SETTINGS);
-      if ("skip" in setup) skipReason = setup.skip;
-      else editor = setup.editor;
+      return setUpEditor(WEB_WORKER_SETTINGS);
     },
-    { timeout: SETUP_TIMEOUT_MS },
+    { setupTimeoutMs: SETUP_TIMEOUT_MS, testTimeoutMs: TEST_TIMEOUT_MS, screenshotPrefix: "web " },
   );
-
-  after(async () => {
-    await editor?.stop();
-  });
 
   webTest("the runner and FS Documents run in the web worker (no process), and every API suite passes there", async ({ page, apiResultsFile }, t) => {
     await runCommand(page, "FS E2E: Run API Suites");
