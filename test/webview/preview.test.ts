@@ -575,6 +575,48 @@ describe("FS preview page", () => {
     assert.deepEqual(messagesOfType(await posted(p), "scrolled"), [], "scrolls the extension asked for are not echoed");
   });
 
+  test("the scroll event of a reveal the page drew already lays nothing out again; the user's scroll draws", TIMEOUT, async () => {
+    const p = await freshPage({ width: 900, height: 300 });
+    await paint(p, large(3000), 1);
+    await settleFrames(p);
+    await settleFrames(p);
+    // Every layout read (getBoundingClientRect) and every scroll event of the scroller, in time.
+    await p.evaluate((selector) => {
+      const log = { reads: [] as number[], scrolls: [] as number[] };
+      (window as unknown as { __layout: typeof log }).__layout = log;
+      const read = Element.prototype.getBoundingClientRect;
+      Element.prototype.getBoundingClientRect = function (this: Element) {
+        log.reads.push(performance.now());
+        return read.call(this);
+      };
+      document.querySelector(selector)?.addEventListener("scroll", () => log.scrolls.push(performance.now()));
+    }, SCROLLER);
+    await send(p, { type: "highlight", pointer: "/statements/0/items/2500/values/at-2025", reveal: true });
+    await p.locator('td.fs-highlight[data-pointer="/statements/0/items/2500/values/at-2025"]').waitFor();
+    await settleFrames(p);
+    await settleFrames(p);
+    const after = await p.evaluate(() => {
+      const { reads, scrolls } = (window as unknown as { __layout: { reads: number[]; scrolls: number[] } }).__layout;
+      const last = scrolls.at(-1) ?? Number.POSITIVE_INFINITY;
+      return { scrolls: scrolls.length, readsBefore: reads.filter((at) => at < last).length, readsAfter: reads.filter((at) => at >= last).length };
+    });
+    assert.ok(after.scrolls > 0 && after.readsBefore > 0, `the reveal scrolled and drew: ${JSON.stringify(after)}`);
+    assert.equal(after.readsAfter, 0, `no layout read after the reveal's own scroll event: ${JSON.stringify(after)}`);
+    // The user's scroll draws the rows it brings into view.
+    await p.mouse.move(300, 200);
+    await p.mouse.wheel(0, 2000);
+    await p.waitForFunction(() => window.__posted.some((message) => message.type === "scrolled"));
+    await settleFrames(p);
+    const rowsInView = await p.evaluate((selector) => {
+      const view = document.querySelector(selector)!.getBoundingClientRect();
+      return [...document.querySelectorAll("tr.fs-row")].filter((row) => {
+        const box = row.getBoundingClientRect();
+        return box.bottom > view.top && box.top < view.bottom;
+      }).length;
+    }, SCROLLER);
+    assert.ok(rowsInView > 0, "rows drawn where the user scrolled to");
+  });
+
   test("a reloaded page restores the saved scroll position and collapsed groups of the same document only", TIMEOUT, async () => {
     const uri = "file:///work/manufacturing-group.json";
     const p = await freshPage({ width: 900, height: 300 }, { uri, locked: true, scrollTop: 320, collapsed: ["/statements/1/items/2"] });

@@ -128,8 +128,10 @@ class PreviewScript {
       this.content,
       window,
       () => this.reportScroll(),
-      () => {
-        this.view.draw();
+      (byUser) => {
+        // A scroll of ours that draw() followed at this offset (a reveal) has nothing more to draw:
+        // drawing again laid the tables out again, 20–200 ms on `wide` on the workbench's thread.
+        if (byUser || !this.view.drawnHere()) this.view.draw();
         this.saveState();
         this.explanationAfterScroll();
       },
