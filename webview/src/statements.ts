@@ -469,9 +469,10 @@ export class StatementsView {
       if (!measuredChange) break;
       this.keep(anchor);
     }
-    this.keep(anchor);
-    // Read while the layout is clean (keep just read a box); a scroll event of ours at this offset has nothing more to draw.
+    // Where the rows were drawn, before keep() scrolls: a scroll event of ours at this offset has
+    // nothing more to draw, and one after keep() moved the view draws the rows it brought in.
     this.drawnAt = { top: this.root.scrollTop, height: this.root.clientHeight };
+    this.keep(anchor);
     layoutTables(
       this.views.filter((view) => view.sized),
       this.root.getBoundingClientRect().top,
