@@ -542,6 +542,81 @@ describe("FS preview page", () => {
     assert.deepEqual(messagesOfType(await posted(p), "scrolled"), [], "scrolls the extension asked for are not echoed");
   });
 
+  test("the editor's scroll and its cursor's reveal posted together (a Go to Line) draw only the cursor's place, centred", TIMEOUT, async () => {
+    const p = await freshPage({ width: 900, height: 300 });
+    await paint(p, large(3000), 1);
+    await settleFrames(p);
+    // Every row the page draws from now on, by its item.
+    await p.evaluate(() => {
+      const drawn: string[] = [];
+      (window as unknown as { __drawnRows: string[] }).__drawnRows = drawn;
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes) if (node instanceof HTMLTableRowElement && node.dataset.pointer !== undefined) drawn.push(node.dataset.pointer);
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    // As the extension posts them after a Go to Line: the editor's top line, then the cursor, in one task.
+    await p.evaluate(() => {
+      window.postMessage({ type: "scrollTo", pointer: "/statements/0/items/1000/values/at-2025" }, "*");
+      window.postMessage({ type: "highlight", pointer: "/statements/0/items/2500/values/at-2025", reveal: true }, "*");
+    });
+    const cell = p.locator('td.fs-highlight[data-pointer="/statements/0/items/2500/values/at-2025"]');
+    await cell.waitFor();
+    await settleFrames(p);
+    const drawn = await p.evaluate(() => (window as unknown as { __drawnRows: string[] }).__drawnRows);
+    const items = drawn.map((pointer) => Number(/^\/statements\/0\/items\/(\d+)$/.exec(pointer)?.[1] ?? Number.NaN)).filter((item) => !Number.isNaN(item));
+    assert.ok(items.length > 0 && items.every((item) => Math.abs(item - 2500) < 100), `rows drawn near the cursor's item only: ${items.join(", ")}`);
+    const box = await cell.evaluate((element) => {
+      const rect = element.getBoundingClientRect();
+      const view = document.querySelector("#fs-preview-content")?.getBoundingClientRect();
+      return { middle: (rect.top + rect.bottom) / 2, viewTop: view?.top ?? 0, viewBottom: view?.bottom ?? 0 };
+    });
+    assert.ok(box.middle > box.viewTop && box.middle < box.viewBottom, `the cursor's cell in view: ${JSON.stringify(box)}`);
+    assert.deepEqual(messagesOfType(await posted(p), "scrolled"), [], "scrolls the extension asked for are not echoed");
+  });
+
+  test("the scroll event of a reveal the page drew already lays nothing out again; the user's scroll draws", TIMEOUT, async () => {
+    const p = await freshPage({ width: 900, height: 300 });
+    await paint(p, large(3000), 1);
+    await settleFrames(p);
+    await settleFrames(p);
+    // Every layout read (getBoundingClientRect) and every scroll event of the scroller, in time.
+    await p.evaluate((selector) => {
+      const log = { reads: [] as number[], scrolls: [] as number[] };
+      (window as unknown as { __layout: typeof log }).__layout = log;
+      const read = Element.prototype.getBoundingClientRect;
+      Element.prototype.getBoundingClientRect = function (this: Element) {
+        log.reads.push(performance.now());
+        return read.call(this);
+      };
+      document.querySelector(selector)?.addEventListener("scroll", () => log.scrolls.push(performance.now()));
+    }, SCROLLER);
+    await send(p, { type: "highlight", pointer: "/statements/0/items/2500/values/at-2025", reveal: true });
+    await p.locator('td.fs-highlight[data-pointer="/statements/0/items/2500/values/at-2025"]').waitFor();
+    await settleFrames(p);
+    await settleFrames(p);
+    const after = await p.evaluate(() => {
+      const { reads, scrolls } = (window as unknown as { __layout: { reads: number[]; scrolls: number[] } }).__layout;
+      const last = scrolls.at(-1) ?? Number.POSITIVE_INFINITY;
+      return { scrolls: scrolls.length, readsBefore: reads.filter((at) => at < last).length, readsAfter: reads.filter((at) => at >= last).length };
+    });
+    assert.ok(after.scrolls > 0 && after.readsBefore > 0, `the reveal scrolled and drew: ${JSON.stringify(after)}`);
+    assert.equal(after.readsAfter, 0, `no layout read after the reveal's own scroll event: ${JSON.stringify(after)}`);
+    // The user's scroll draws the rows it brings into view.
+    await p.mouse.move(300, 200);
+    await p.mouse.wheel(0, 2000);
+    await p.waitForFunction(() => window.__posted.some((message) => message.type === "scrolled"));
+    await settleFrames(p);
+    const rowsInView = await p.evaluate((selector) => {
+      const view = document.querySelector(selector)!.getBoundingClientRect();
+      return [...document.querySelectorAll("tr.fs-row")].filter((row) => {
+        const box = row.getBoundingClientRect();
+        return box.bottom > view.top && box.top < view.bottom;
+      }).length;
+    }, SCROLLER);
+    assert.ok(rowsInView > 0, "rows drawn where the user scrolled to");
+  });
+
   test("a reloaded page restores the saved scroll position and collapsed groups of the same document only", TIMEOUT, async () => {
     const uri = "file:///work/manufacturing-group.json";
     const p = await freshPage({ width: 900, height: 300 }, { uri, locked: true, scrollTop: 320, collapsed: ["/statements/1/items/2"] });

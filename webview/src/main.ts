@@ -25,6 +25,7 @@ import { ExplanationPanel } from "./explain";
 import { FindBox, findMatches, type FindMatch } from "./find";
 import { element, keepConsumedKeys, PageHeader, reportPageFocus } from "./page";
 import { ScrollReporter } from "./scroll";
+import { RevealQueue } from "./reveals";
 import { StatementsView, type Place } from "./statements";
 import { cellsText, SelectionRange } from "./selection";
 import { CellEditor, clearsValue, startsValue, type Direction, type EditTarget } from "./grid";
@@ -75,6 +76,11 @@ class PreviewScript {
   private readonly content = element(document, SHELL_IDS.content);
   private readonly view: StatementsView;
   private readonly scroll: ScrollReporter;
+  /** The editor's scrolls and cursor reveals, made once per frame (reveals.ts). */
+  private readonly reveals = new RevealQueue(
+    (callback) => requestAnimationFrame(callback),
+    (handle) => cancelAnimationFrame(handle),
+  );
   private readonly find: FindBox;
   private readonly explanation: ExplanationPanel;
   private state: PreviewState | undefined;
@@ -122,8 +128,10 @@ class PreviewScript {
       this.content,
       window,
       () => this.reportScroll(),
-      () => {
-        this.view.draw();
+      (byUser) => {
+        // A scroll of ours that draw() followed at this offset (a reveal) has nothing more to draw:
+        // drawing again laid the tables out again, 20–200 ms on `wide` on the workbench's thread.
+        if (byUser || !this.view.drawnHere()) this.view.draw();
         this.saveState();
         this.explanationAfterScroll();
       },
@@ -239,9 +247,11 @@ class PreviewScript {
       case "highlight":
         this.highlight(message.pointer, message.reveal);
         return;
-      case "scrollTo":
-        this.scrollToPointer(message.pointer);
+      case "scrollTo": {
+        const { pointer } = message;
+        this.reveals.ask("top", () => this.scrollToPointer(pointer));
         return;
+      }
       case "lock":
         this.header.setLocked(message.locked);
         if (this.state !== undefined) this.state = { ...this.state, locked: message.locked };
@@ -268,6 +278,8 @@ class PreviewScript {
     if (message.sequence <= this.lastSequence) return;
     this.lastSequence = message.sequence;
     const changedDocument = this.uri !== message.uri;
+    // A reveal asked for in the last document's tables would scroll the new one's.
+    if (changedDocument) this.reveals.clear();
     this.uri = message.uri;
     this.format = message.numberFormat;
     this.documentName = message.documentName;
@@ -381,9 +393,15 @@ class PreviewScript {
       this.view.mark(HIGHLIGHT, []);
       return;
     }
+    this.markHighlight(this.shownPlace(place));
+    if (reveal) this.reveals.ask("cursor", () => this.revealPlace(pointer));
+  }
+
+  /** Scrolls the place shown for `pointer` (found again: a patch may have moved it since it was asked for) to the view's middle. */
+  private revealPlace(pointer: string): void {
+    const place = this.view.nearest(pointer);
+    if (place === undefined) return;
     const shown = this.shownPlace(place);
-    this.markHighlight(shown);
-    if (!reveal) return;
     if (shown.row < 0) {
       if (shown.column < 0) this.view.scrollToStatement(shown.statement);
       return;

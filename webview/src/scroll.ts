@@ -13,8 +13,8 @@ export class ScrollReporter {
     private readonly window: Window,
     /** Called at most once per frame when the user scrolled. */
     private readonly onUserScroll: () => void,
-    /** Called at most once per frame after any scroll (the user's or ours): draw rows, persist. */
-    private readonly onAnyScroll: () => void,
+    /** Called at most once per frame after any scroll (the user's or ours, `byUser`): draw rows, persist. */
+    private readonly onAnyScroll: (byUser: boolean) => void,
   ) {
     scroller.addEventListener("scroll", () => this.handleScroll(), { passive: true });
   }
@@ -61,7 +61,7 @@ export class ScrollReporter {
     this.frame = undefined;
     const byUser = this.userScrolled;
     this.userScrolled = false;
-    this.onAnyScroll();
+    this.onAnyScroll(byUser);
     if (byUser) this.onUserScroll();
   }
 }

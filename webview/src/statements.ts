@@ -107,6 +107,8 @@ export class StatementsView {
   private labelWidths: LabelWidths | undefined;
   /** Whether a task that sizes the next statement not sized yet (sizeRest) is due. */
   private sizing = false;
+  /** Where the view was scrolled to, and how tall it was, when draw() last drew its rows: undefined once anything moved rows since. */
+  private drawnAt: { top: number; height: number } | undefined;
 
   constructor(
     private readonly document: Document,
@@ -124,6 +126,7 @@ export class StatementsView {
   }
 
   setModel(model: PreviewModel | undefined, format: NumberFormat): void {
+    this.drawnAt = undefined;
     this.model = model;
     this.format = format;
     this.index = undefined;
@@ -144,6 +147,7 @@ export class StatementsView {
 
   setFormat(format: NumberFormat): void {
     if (format === this.format || this.model === undefined) return;
+    this.drawnAt = undefined;
     this.format = format;
     for (const view of this.views) {
       view.sized = false;
@@ -155,6 +159,8 @@ export class StatementsView {
   /** Applies a patch's operations to the DOM; the model has already been patched in place. */
   applyOps(ops: readonly PreviewPatchOp[]): void {
     if (this.model === undefined) return;
+    // A value can widen its column: the tables' sideways state is laid out again at the next draw.
+    this.drawnAt = undefined;
     const moves = ops.some((op) => op.op !== "cells" && op.op !== "title");
     // Taken before rows are cleared: a statement emptied of its drawn rows shortens the page under
     // any row anchored after it, and keeping that one scrolled a label's edit by the rows' height.
@@ -217,6 +223,7 @@ export class StatementsView {
 
   /** Draws a drawn row again from the model (after an edit that was not written). */
   repaintRow(statement: number, row: number): void {
+    this.drawnAt = undefined;
     const view = this.views[statement];
     const old = view?.drawn.get(row);
     if (view === undefined || old === undefined) return;
@@ -418,6 +425,15 @@ export class StatementsView {
     }
   }
 
+  /**
+   * Whether draw() last drew at the view's present offset and height, nothing having moved rows
+   * since: the scroll event of a scroll of ours (scrollToRow, keep) that draw() followed finds the
+   * rows, the sticky headers and the tables' sideways state as that draw left them.
+   */
+  drawnHere(): boolean {
+    return this.drawnAt !== undefined && this.drawnAt.top === this.root.scrollTop && this.drawnAt.height === this.root.clientHeight;
+  }
+
   /** Scrolls a statement's section to the top. */
   scrollToStatement(statement: number): void {
     const section = this.views[statement]?.section;
@@ -453,6 +469,9 @@ export class StatementsView {
       if (!measuredChange) break;
       this.keep(anchor);
     }
+    // Where the rows were drawn, before keep() scrolls: a scroll event of ours at this offset has
+    // nothing more to draw, and one after keep() moved the view draws the rows it brought in.
+    this.drawnAt = { top: this.root.scrollTop, height: this.root.clientHeight };
     this.keep(anchor);
     layoutTables(
       this.views.filter((view) => view.sized),
@@ -911,6 +930,7 @@ export class StatementsView {
 
   /** Sizes every table's columns again (the changes view's marks changed what its cells show). */
   resizeColumns(): void {
+    this.drawnAt = undefined;
     for (const view of this.views) if (view.sized) this.sizeColumns(view);
   }
 

@@ -42,6 +42,7 @@ import { collectServerGarbage, idleServerResident, residentBytes } from "./serve
 import { formatTally, messageTimeline, tallyTrace } from "./trace";
 import { longestRun, profileRenderer, summarize } from "./cpuProfile";
 import { attributeEdits } from "./attributeEdits";
+import { newPlaceEditCount } from "./editCount";
 import {
   previewCell,
   readProblemCounts,
@@ -587,7 +588,7 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
   const parseMs = jsonParseMs(text);
   // The repeated edits' cell is the middle one; the new places are spread over the document.
   const [target] = chooseEditTargets(text, 1) as [EditTarget];
-  const newPlaces = chooseEditTargets(text, Math.max(runs, 5));
+  const newPlaces = chooseEditTargets(text, newPlaceEditCount(process.argv, runs));
   const name = `statements-${shape.replaceAll("+", "-")}-${sizeMb}mb.json`;
   const idleServer = withoutExtension ? Number.NaN : await idleServerResident(log);
   log(`${shape} ${sizeMb} MB: ${text.length.toLocaleString("en")} bytes, JSON.parse ${parseMs.toFixed(1)} ms; edit ${target.pointer} at line ${target.line}`);
@@ -831,6 +832,8 @@ async function main(): Promise<boolean> {
     states: new Set(listOption("--states", STATES, defaultStates) as State[]),
     host,
   };
+  // --edits N: checked before any window starts (benchSize reads it per shape).
+  newPlaceEditCount(process.argv, options.runs);
   if (process.argv.includes("--attribute")) return attributeAll(sizes, shapes, options);
   // The extension host's heap holds VS Code's own copy of the text and its caches: the same opens
   // and typing without FS Documents first give that share, so that ours can be told apart. That
