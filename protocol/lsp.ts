@@ -379,11 +379,16 @@ export const PreviewReleaseNotification = new NotificationType<DocumentParams>("
  * of textDocument/codeLens (other clients keep the standard request, which lists them all). VS Code
  * makes a view zone for every lens it is given and moves them all after every keystroke, so a
  * document with many subtotals gets only the lenses whose line lies in one of `lines`; the client
- * asks again when its view leaves them. Resolved by codeLens/resolve, as usual.
+ * asks again when its view leaves them. The lenses on the lines of `resolved` (the lines shown)
+ * come resolved, their titles and commands in the answer, so that VS Code draws them without a
+ * codeLens/resolve round trip after its resolve debounce; the others are resolved by
+ * codeLens/resolve, as usual.
  */
 export interface CodeLensesParams extends DocumentParams {
   /** Line windows (0-based, inclusive): the lines shown, with a margin. At most MAX_LENS_WINDOWS. */
   lines: LineWindow[];
+  /** Line windows whose lenses come resolved (the lines shown, without the margin). At most MAX_LENS_WINDOWS. */
+  resolved?: LineWindow[];
 }
 export interface LineWindow {
   start: number;

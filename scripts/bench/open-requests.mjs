@@ -9,7 +9,10 @@
 // resolved (a user pressing Ctrl+K V once the document shows its lenses). FS_BENCH_OPEN_AHEAD=1
 // writes the document to a file and asks fs/openAhead for it first, as VS Code's client does for a
 // large file while the editor loads it, then sends the didOpen once that publication came, and
-// counts every publication for 3 s after the last answer.
+// counts every publication for 3 s after the last answer. FS_BENCH_LENSES_FIRST=1 asks the lenses
+// of the lines in view first, right behind the didOpen, those in view resolved (fs/codeLenses'
+// `resolved`, as VS Code's client asks them); by default VS Code's order, as the editor sends them
+// most often, every lens in view resolved by codeLens/resolve.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -59,11 +62,9 @@ await server.connection.sendNotification("textDocument/didOpen", { textDocument:
 note("didOpen sent");
 // FS_BENCH_ASK_AFTER_MS: the requests come later, while the server analyses (VS Code asks once it shows the text).
 await new Promise((resolve) => setTimeout(resolve, Number(process.env.FS_BENCH_ASK_AFTER_MS ?? 0)));
-const answers = [
-  ask("textDocument/documentSymbol", { textDocument: document }),
-  ask("textDocument/codeAction", { textDocument: document, range: { start: view.start, end: view.start }, context: { diagnostics: [] } }),
-  ask("textDocument/inlayHint", { textDocument: document, range: view }),
-  ask("fs/codeLenses", { uri: URI, lines: [{ start: 0, end: 180 }] }).then(async (result) => {
+const lensesFirst = process.env.FS_BENCH_LENSES_FIRST === "1";
+const lensesInView = () =>
+  ask("fs/codeLenses", { uri: URI, lines: [{ start: 0, end: 180 }], ...(lensesFirst ? { resolved: [{ start: 0, end: 60 }] } : {}) }).then(async (result) => {
     const lenses = (result?.lenses ?? []).filter((lens) => lens.command === undefined && lens.range.start.line <= 60);
     note(`fs/codeLenses: ${result?.lenses.length ?? 0} lenses, ${lenses.length} to resolve in view`);
     await Promise.all(lenses.map((lens) => server.connection.sendRequest("codeLens/resolve", lens)));
@@ -74,7 +75,13 @@ const answers = [
     note("fs/previewModel asked");
     const model = await ask("fs/previewModel", { uri: URI });
     note(`fs/previewModel: ${model?.wire?.length ?? 0} characters of model`);
-  }),
+  });
+const lenses = lensesFirst ? lensesInView() : undefined;
+const answers = [
+  ask("textDocument/documentSymbol", { textDocument: document }),
+  ask("textDocument/codeAction", { textDocument: document, range: { start: view.start, end: view.start }, context: { diagnostics: [] } }),
+  ask("textDocument/inlayHint", { textDocument: document, range: view }),
+  lenses ?? lensesInView(),
 ];
 await Promise.all([...answers, whole]);
 if (ahead) await new Promise((resolve) => setTimeout(resolve, 3000));

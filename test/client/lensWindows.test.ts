@@ -4,7 +4,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { covers, lensWindows } from "../../client/src/server/lensWindows";
+import { covers, lensWindows, shownWindows } from "../../client/src/server/lensWindows";
 import { MAX_LENS_WINDOWS } from "../../protocol/lsp";
 
 test("a view gets a margin of twice its height, at least 60 lines, inside the document", () => {
@@ -53,4 +53,21 @@ test("a view is covered while it lies inside one window, and not once it leaves 
     false,
     "every view must be covered",
   );
+});
+
+test("the lines shown, whose lenses come resolved: the views themselves, merged where they meet, within the protocol's bound", () => {
+  assert.deepEqual(shownWindows([{ start: 1000, end: 1049 }]), [{ start: 1000, end: 1049 }]);
+  assert.deepEqual(
+    shownWindows([
+      { start: 5000, end: 5040 },
+      { start: 100, end: 120 },
+      { start: 121, end: 140 },
+    ]),
+    [
+      { start: 100, end: 140 },
+      { start: 5000, end: 5040 },
+    ],
+  );
+  const many = Array.from({ length: MAX_LENS_WINDOWS + 1 }, (_, index) => ({ start: index * 100, end: index * 100 + 10 }));
+  assert.deepEqual(shownWindows(many), [{ start: 0, end: MAX_LENS_WINDOWS * 100 + 10 }]);
 });

@@ -331,6 +331,38 @@ test("fs/codeLenses: over 500 subtotals, only the lenses on the lines asked for,
   );
 });
 
+test("fs/codeLenses: the lenses on the lines shown come resolved, as codeLens/resolve gives them; the margin's stay lazy", async () => {
+  const uri = "file:///lenses/resolved-501.json";
+  const text = manySubtotals(service.LENSES_IN_FULL + 1);
+  await server.open(uri, text);
+  const shown = { start: lineOf(text, '"id": "t300"') - 1, end: lineOf(text, '"id": "t301"') };
+  const lines = [{ start: shown.start - 30, end: shown.end + 30 }];
+  const answer = server.with(uri, (analysis) => service.codeLensesNear(analysis, server.settings, lines, NOT_CANCELLED, 0, [shown]))!;
+  const onShown = answer.lenses.filter((lens) => lens.range.start.line >= shown.start && lens.range.start.line <= shown.end);
+  const inMargin = answer.lenses.filter((lens) => !onShown.includes(lens));
+  assert.equal(onShown.length, 2, "t300 and t301");
+  for (const lens of onShown) assert.deepEqual(lens, resolve(uri, { range: lens.range, data: lens.data }), "the title and peek locations codeLens/resolve gives");
+  assert.equal(onShown[0]!.command?.title, "✓ adds up in 1 period");
+  assert.ok(inMargin.length > 0);
+  for (const lens of inMargin) assert.equal(lens.command, undefined, "resolved when shown");
+  // The same lenses as without `resolved`, at the same places.
+  assert.deepEqual(
+    answer.lenses.map((lens) => lens.range),
+    near(uri, lines)!.lenses.map((lens) => lens.range),
+  );
+  // A small document's whole list: the lenses on the lines shown resolved there too, the status lens as ever.
+  const small = "file:///lenses/resolved-manufacturing.json";
+  await server.open(small, manufacturing);
+  const grossProfit = lineOf(manufacturing, '"id": "gross-profit"') - 1;
+  const whole = server.with(small, (analysis) =>
+    service.codeLensesNear(analysis, server.settings, [{ start: 0, end: 5 }], NOT_CANCELLED, 0, [{ start: grossProfit, end: grossProfit }]),
+  )!;
+  assert.equal(whole.windowed, false);
+  assert.equal(whole.lenses.find((lens) => lens.range.start.line === grossProfit)?.command?.title, "✗ fy2025 off by 1 · ✓ 1 other");
+  assert.equal(whole.lenses.filter((lens) => lens.command === undefined).length, 7, "the other parents stay lazy");
+  assert.equal(whole.lenses[0]!.command?.command, "fs.openPreviewToSide");
+});
+
 test("a value edit's version keeps the limits of the version before it, as a fresh analysis finds them", async () => {
   const uri = "file:///lenses/limits-after-edit.json";
   const text = manySubtotals(service.LENSES_IN_FULL + 2);

@@ -56,7 +56,13 @@ test("every request reaches its handler and answers from the service", async () 
   assert.deepEqual(await server.connection.sendRequest(CodeLensesRequest, { uri, lines: [{ start: 0, end: 5 }] }), { lenses, windowed: false });
   for (const lines of [undefined, [{ start: 5, end: 1 }], [{ start: -1, end: 3 }], [{ start: "0", end: 3 }], Array.from({ length: 33 }, () => ({ start: 0, end: 1 }))]) {
     assert.equal(await server.connection.sendRequest(CodeLensesRequest, { uri, lines } as never), null, JSON.stringify(lines)?.slice(0, 40));
+    if (lines !== undefined)
+      assert.equal(await server.connection.sendRequest(CodeLensesRequest, { uri, lines: [{ start: 0, end: 5 }], resolved: lines } as never), null, "resolved: the same checks");
   }
+  // The lines shown come resolved: the lens above gross-profit with its title.
+  const shownLine = grossProfit.range.start.line;
+  const withTitles = await server.connection.sendRequest(CodeLensesRequest, { uri, lines: [{ start: 0, end: 5 }], resolved: [{ start: shownLine, end: shownLine }] });
+  assert.equal(withTitles?.lenses.find((lens) => lens.range.start.line === shownLine)?.command?.title, "✗ fy2025 off by 1 · ✓ 1 other");
   const hover = await server.connection.sendRequest(HoverRequest.type, { textDocument, position: at('"41"') });
   assert.match(JSON.stringify(hover?.contents), /Gross profit/);
   const symbols = await server.connection.sendRequest(DocumentSymbolRequest.type, { textDocument });

@@ -12,11 +12,14 @@
 // margin (lensWindows.ts) instead of every lens, and asks VS Code to ask again once an editor has
 // scrolled out of those lines. Small documents get every lens, as before. A document no editor
 // shows (vscode.executeCodeLensProvider) gets the standard request's whole list.
+//
+// The lenses on the lines shown come resolved (fs/codeLenses' `resolved`): VS Code draws a lens
+// without a command only after its resolve debounce and a codeLens/resolve round trip.
 
 import * as vscode from "vscode";
 import { CodeLensRequest, CodeLensResolveRequest, type BaseLanguageClient } from "vscode-languageclient";
 import { CodeLensesRequest, type LineWindow } from "../../../protocol/lsp";
-import { covers, lensWindows } from "./lensWindows";
+import { covers, lensWindows, shownWindows } from "./lensWindows";
 import { markOnce } from "../util/marks";
 
 /** Scroll events closer together than this ask once. */
@@ -80,7 +83,7 @@ export class VisibleCodeLenses implements vscode.CodeLensProvider, vscode.Dispos
         return token.isCancellationRequested ? null : client.protocol2CodeConverter.asCodeLenses(whole, token);
       }
       const lines = lensWindows(views, document.lineCount);
-      const result = await client.sendRequest(CodeLensesRequest, { uri: key, lines }, token);
+      const result = await client.sendRequest(CodeLensesRequest, { uri: key, lines, resolved: shownWindows(views) }, token);
       if (result === null || token.isCancellationRequested) return null;
       if (result.windowed) this.covered.set(key, lines);
       else this.covered.delete(key);

@@ -92,9 +92,11 @@ export function registerHandlers(context: ServerContext): void {
     guard("codeLenses", null, (params, token) => {
       const uri = typeof params?.uri === "string" ? params.uri : undefined;
       const lines = lineWindows(params?.lines);
+      // Optional: absent, none come resolved; malformed, no request (as malformed lines).
+      const resolved = params?.resolved === undefined ? [] : lineWindows(params.resolved);
       const open = uri === undefined ? undefined : analysis(uri);
-      if (uri === undefined || lines === undefined || open === undefined) return null;
-      return service.codeLensesNear(open, context.settings(uri), lines, token, lensDocuments.key(uri));
+      if (uri === undefined || lines === undefined || resolved === undefined || open === undefined) return null;
+      return service.codeLensesNear(open, context.settings(uri), lines, token, lensDocuments.key(uri), resolved);
     }),
   );
   const resolveLens = guard<CodeLens, CodeLens | undefined>("codeLensResolve", undefined, (lens) => {

@@ -80,6 +80,8 @@ export function subtotalCount(model: DocumentModel): number {
 /**
  * fs/codeLenses: the lenses of `codeLenses` whose line lies in one of `lines`, when the document has
  * more than LENSES_IN_FULL subtotals; all of them otherwise. The list itself is the version's one.
+ * Those whose line lies in one of `resolved` (the lines shown) come resolved, as codeLens/resolve
+ * gives them, so that the editor draws them at once.
  */
 export function codeLensesNear(
   analysis: DocumentAnalysis,
@@ -87,13 +89,16 @@ export function codeLensesNear(
   lines: readonly LineWindow[],
   token: CancellationToken,
   documentKey = 0,
+  resolved: readonly LineWindow[] = [],
 ): CodeLensesResult | null {
   const lenses = codeLenses(analysis, settings, token, documentKey);
   const parents = analysis.lastGood?.lenses?.lenses.length ?? 0;
   if (lenses === null) return null;
-  if (parents <= LENSES_IN_FULL) return { lenses, windowed: false };
-  const near = (line: number): boolean => lines.some((window) => line >= window.start && line <= window.end);
-  return { lenses: lenses.filter((lens) => near(lens.range.start.line)), windowed: true };
+  const inside = (windows: readonly LineWindow[]) => (lens: CodeLens) => windows.some((window) => lens.range.start.line >= window.start && lens.range.start.line <= window.end);
+  const shown = inside(resolved);
+  const answer = (list: CodeLens[]): CodeLens[] => list.map((lens) => (lens.command === undefined && shown(lens) ? resolveCodeLens(analysis, lens, settings) : lens));
+  if (parents <= LENSES_IN_FULL) return { lenses: answer(lenses), windowed: false };
+  return { lenses: answer(lenses.filter(inside(lines))), windowed: true };
 }
 
 /** The unresolved lens of every parent item, in document order; undefined when cancelled. */
