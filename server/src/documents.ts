@@ -48,6 +48,8 @@ interface Ahead {
   readonly document: OpenDocument;
   readonly analysis: DocumentAnalysis;
   readonly timer: ReturnType<typeof setTimeout>;
+  /** Settles its background (`backgroundOf`): once what its didOpen builds on it is built, or when no didOpen takes it. */
+  readonly settle: () => void;
 }
 
 /** The one ranged change of `changes` as an edit of the document's current text, if that is what it is. */
@@ -95,6 +97,8 @@ export class DocumentStore {
     this.dropAhead(uri);
     const same = ahead !== undefined && version === ahead.document.version && languageId === ahead.document.languageId && text === ahead.analysis.text;
     const prepared = same ? ahead : undefined;
+    // Not taken over: nothing will be built on it.
+    if (prepared === undefined) ahead?.settle();
     this.forget(uri);
     const document = prepared?.document ?? OpenDocument.create(uri, languageId, version, text);
     this.documents.set(uri, document);
@@ -108,18 +112,20 @@ export class DocumentStore {
     const published = this.lastPublication;
     for (const listener of this.openedListeners) listener(uri);
     // Once the first diagnostics are out, prepare for value edits (a scan of the text, in steps), so
-    // that the first number typed does not wait for it. What was prepared ahead is being built already.
+    // that the first number typed does not wait for it, then the preview's model. What was prepared
+    // ahead is built on now too, not before its didOpen (`prepare`).
     // The wait holds neither the document nor what was prepared: closed or replaced meanwhile, they go.
     const opened = new WeakRef(document);
-    const preparedAnalysis = prepared === undefined ? undefined : new WeakRef(prepared.analysis);
     const background = new Promise<void>((done) =>
       this.afterPublication(published, () => {
         const analysis = this.analyses.get(uri);
         if (analysis?.version !== version || this.documents.get(uri) !== opened.deref()) return done();
-        this.buildAhead(uri, analysis, analysis !== preparedAnalysis?.deref() && this.options.previewAhead(), done);
+        this.buildAhead(uri, analysis, this.options.previewAhead(), done);
       }),
     );
+    // A prepared file's background (what its publication's related information waits for) settles with this.
     if (prepared === undefined) this.background.set(uri, background);
+    else void background.then(prepared.settle);
   }
 
   /**
@@ -202,9 +208,10 @@ export class DocumentStore {
   /**
    * Analyses a file about to be opened, from its text on disk (fs/openAhead), and keeps the analysis
    * for OPEN_AHEAD.keptMs: a didOpen that brings the same text at version 1 takes it over, with what
-   * the `onPrepared` listeners built from it (its diagnostics, published at once; the outline) and
-   * the value edits' index. When no didOpen takes it, the `onForgotten` listeners withdraw what was
-   * published. Undefined, and nothing kept, when the document is open already or is not an FS document.
+   * the `onPrepared` listeners built from it (its diagnostics, published at once; the outline), and
+   * builds the value edits' index and the preview's model on it then. When no didOpen takes it, the
+   * `onForgotten` listeners withdraw what was published. Undefined, and nothing kept, when the
+   * document is open already or is not an FS document.
    */
   prepare(uri: string, text: string): DocumentAnalysis | undefined {
     if (this.documents.has(uri) || !this.options.enabled()) return undefined;
@@ -214,18 +221,21 @@ export class DocumentStore {
     const document = OpenDocument.create(uri, languageOfFile(uri), 1, text);
     const analysis = DocumentAnalysis.of(document, undefined);
     if (!this.recognises(uri, analysis)) return undefined;
-    this.ahead.set(uri, { document, analysis, timer: setTimeout(() => this.withdrawAhead(uri), OPEN_AHEAD.keptMs) });
+    let settle: () => void = () => undefined;
+    const background = new Promise<void>((resolve) => (settle = resolve));
+    this.ahead.set(uri, { document, analysis, timer: setTimeout(() => this.withdrawAhead(uri), OPEN_AHEAD.keptMs), settle });
     const published = this.notify(this.preparedListeners, analysis);
+    // Its diagnostics, then the outline (the opening's first request); the value-edit index and the
+    // preview's model wait for the didOpen (`open`): until it comes the editor is loading the text
+    // (1–2 s at 5 MB), and that work (1.1 s of CPU on `typical`) took a core from it, so that the
+    // text, and the problems shown with it, came 0.4–1 s later (docs/performance.md).
     // No closure here holds the analysis (one would keep it in this call's scope for all of them):
     // withdrawn or replaced while its work waits, it goes.
-    let done: () => void = () => undefined;
-    const background = new Promise<void>((resolve) => (done = resolve));
     this.afterPublication(
       published,
       weakly(analysis, (held) => {
-        if (held === undefined || !this.isCurrent(uri, held)) return done();
+        if (held === undefined || !this.isCurrent(uri, held)) return;
         for (const listener of this.preparedPublishedListeners) listener(held);
-        this.buildAhead(uri, held, this.options.previewAhead(), done);
       }),
     );
     this.background.set(uri, background);
@@ -249,8 +259,10 @@ export class DocumentStore {
 
   /** Drops what was prepared for `uri` and withdraws what was published of it. */
   private withdrawAhead(uri: string): void {
-    if (!this.ahead.has(uri)) return;
+    const ahead = this.ahead.get(uri);
+    if (ahead === undefined) return;
     this.dropAhead(uri);
+    ahead.settle();
     this.withdrawn(uri);
   }
 

@@ -13,6 +13,7 @@ import { DocumentAnalysis, type ParsedVersion } from "../../server/src/analysis"
 import { OpenDocument } from "../../server/src/textDocument";
 import { DocumentStore } from "../../server/src/documents";
 import { buildPreviewAhead, PREVIEW_AHEAD_MIN_CHARS } from "../../server/src/previewAhead";
+import { OPEN_AHEAD } from "../../protocol/lsp";
 import { fixturesRoot, readText, repoRoot } from "../support/paths";
 
 let large = "";
@@ -126,12 +127,49 @@ test("the building goes a statement per step while its version is current, and w
   assert.deepStrictEqual(parsed.previewWire, freshModel(parsed));
 });
 
-test("a large file prepared ahead of its opening has its model built before the didOpen takes it over", async () => {
+test("a large file prepared ahead of its opening has its value-edit index and model built once the didOpen takes it over, not before", async () => {
+  // Until the didOpen the editor is loading the text: that work took a core from it (docs/performance.md).
   const documents = store();
   const uri = "file:///ahead/prepared.json";
   const prepared = parsedOf(documents.prepare(uri, large));
-  await turns(2_000, () => prepared.hasPreviewWire);
-  assert.equal(prepared.hasPreviewWire, true);
+  const indexSteps = mock.method(prepared, "buildValueEditsStep");
+  let settled = false;
+  void documents.backgroundOf(uri).then(() => (settled = true));
+  await turns(200);
+  assert.equal(indexSteps.mock.callCount(), 0, "no step of the value-edit index before the didOpen");
+  assert.equal(prepared.hasPreviewWire, false, "no model before the didOpen");
+  assert.equal(settled, false, "its background (what a draft's related information waits for) is not done");
   documents.open(uri, "json", 1, large);
-  assert.equal(documents.get(uri)?.parsed, prepared, "the didOpen took the prepared version over, model and all");
+  assert.equal(documents.get(uri)?.parsed, prepared, "the didOpen took the prepared version over");
+  await turns(2_000, () => prepared.hasPreviewWire && settled);
+  assert.ok(indexSteps.mock.callCount() > 0, "the value-edit index is built after it");
+  assert.equal(prepared.hasPreviewWire, true, "and the model");
+  assert.equal(settled, true, "then the background settles");
+  assert.deepStrictEqual(prepared.previewWire, freshModel(prepared));
+});
+
+test("a file prepared ahead that no didOpen takes over settles its background and builds nothing on it", async (t) => {
+  mock.timers.enable({ apis: ["setTimeout"] });
+  t.after(() => mock.timers.reset());
+  const documents = store();
+  const uri = "file:///ahead/never-opened.json";
+  const prepared = parsedOf(documents.prepare(uri, large));
+  const indexSteps = mock.method(prepared, "buildValueEditsStep");
+  let settled = false;
+  void documents.backgroundOf(uri).then(() => (settled = true));
+  mock.timers.tick(OPEN_AHEAD.keptMs);
+  for (let turn = 0; turn < 5; turn++) await Promise.resolve();
+  assert.equal(settled, true, "withdrawn: its background is settled");
+  assert.equal(indexSteps.mock.callCount(), 0);
+  assert.equal(prepared.hasPreviewWire, false);
+
+  // Opened with other text: the prepared version's background settles, the open builds on its own.
+  const other = "file:///ahead/replaced.json";
+  const replaced = parsedOf(documents.prepare(other, large));
+  let replacedSettled = false;
+  void documents.backgroundOf(other).then(() => (replacedSettled = true));
+  documents.open(other, "json", 1, `${large}\n`);
+  for (let turn = 0; turn < 5; turn++) await Promise.resolve();
+  assert.equal(replacedSettled, true);
+  assert.equal(replaced.hasPreviewWire, false);
 });
