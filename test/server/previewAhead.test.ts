@@ -127,24 +127,34 @@ test("the building goes a statement per step while its version is current, and w
   assert.deepStrictEqual(parsed.previewWire, freshModel(parsed));
 });
 
+/** `uri` prepared ahead in `documents`: its version, the steps of its value-edit index counted, and whether its background has settled. */
+function preparedWatched(documents: DocumentStore, uri: string): { prepared: ParsedVersion; indexSteps: () => number; settled: () => boolean } {
+  const prepared = parsedOf(documents.prepare(uri, large));
+  const steps = mock.method(prepared, "buildValueEditsStep");
+  let settled = false;
+  void documents.backgroundOf(uri).then(() => (settled = true));
+  return { prepared, indexSteps: () => steps.mock.callCount(), settled: () => settled };
+}
+
+const microtasks = async () => {
+  for (let turn = 0; turn < 5; turn++) await Promise.resolve();
+};
+
 test("a large file prepared ahead of its opening has its value-edit index and model built once the didOpen takes it over, not before", async () => {
   // Until the didOpen the editor is loading the text: that work took a core from it (docs/performance.md).
   const documents = store();
   const uri = "file:///ahead/prepared.json";
-  const prepared = parsedOf(documents.prepare(uri, large));
-  const indexSteps = mock.method(prepared, "buildValueEditsStep");
-  let settled = false;
-  void documents.backgroundOf(uri).then(() => (settled = true));
+  const { prepared, indexSteps, settled } = preparedWatched(documents, uri);
   await turns(200);
-  assert.equal(indexSteps.mock.callCount(), 0, "no step of the value-edit index before the didOpen");
+  assert.equal(indexSteps(), 0, "no step of the value-edit index before the didOpen");
   assert.equal(prepared.hasPreviewWire, false, "no model before the didOpen");
-  assert.equal(settled, false, "its background (what a draft's related information waits for) is not done");
+  assert.equal(settled(), false, "its background (what a draft's related information waits for) is not done");
   documents.open(uri, "json", 1, large);
   assert.equal(documents.get(uri)?.parsed, prepared, "the didOpen took the prepared version over");
-  await turns(2_000, () => prepared.hasPreviewWire && settled);
-  assert.ok(indexSteps.mock.callCount() > 0, "the value-edit index is built after it");
+  await turns(2_000, () => prepared.hasPreviewWire && settled());
+  assert.ok(indexSteps() > 0, "the value-edit index is built after it");
   assert.equal(prepared.hasPreviewWire, true, "and the model");
-  assert.equal(settled, true, "then the background settles");
+  assert.equal(settled(), true, "then the background settles");
   assert.deepStrictEqual(prepared.previewWire, freshModel(prepared));
 });
 
@@ -152,24 +162,18 @@ test("a file prepared ahead that no didOpen takes over settles its background an
   mock.timers.enable({ apis: ["setTimeout"] });
   t.after(() => mock.timers.reset());
   const documents = store();
-  const uri = "file:///ahead/never-opened.json";
-  const prepared = parsedOf(documents.prepare(uri, large));
-  const indexSteps = mock.method(prepared, "buildValueEditsStep");
-  let settled = false;
-  void documents.backgroundOf(uri).then(() => (settled = true));
+  const withdrawn = preparedWatched(documents, "file:///ahead/never-opened.json");
   mock.timers.tick(OPEN_AHEAD.keptMs);
-  for (let turn = 0; turn < 5; turn++) await Promise.resolve();
-  assert.equal(settled, true, "withdrawn: its background is settled");
-  assert.equal(indexSteps.mock.callCount(), 0);
-  assert.equal(prepared.hasPreviewWire, false);
+  await microtasks();
+  assert.equal(withdrawn.settled(), true, "withdrawn: its background is settled");
+  assert.equal(withdrawn.indexSteps(), 0);
+  assert.equal(withdrawn.prepared.hasPreviewWire, false);
 
   // Opened with other text: the prepared version's background settles, the open builds on its own.
   const other = "file:///ahead/replaced.json";
-  const replaced = parsedOf(documents.prepare(other, large));
-  let replacedSettled = false;
-  void documents.backgroundOf(other).then(() => (replacedSettled = true));
+  const replaced = preparedWatched(documents, other);
   documents.open(other, "json", 1, `${large}\n`);
-  for (let turn = 0; turn < 5; turn++) await Promise.resolve();
-  assert.equal(replacedSettled, true);
-  assert.equal(replaced.hasPreviewWire, false);
+  await microtasks();
+  assert.equal(replaced.settled(), true);
+  assert.equal(replaced.prepared.hasPreviewWire, false);
 });
