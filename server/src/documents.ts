@@ -38,6 +38,15 @@ export interface StoreOptions {
  */
 export const VALUE_EDIT_DELAY = 30;
 
+/**
+ * Until its didOpen comes, the background work on a file prepared ahead (the value-edit index, the
+ * preview's model) waits this long before each step (a few milliseconds each): the editor is loading
+ * the text meanwhile (1–2 s at 5 MB), and that work at full speed took a core from it on a 2-core
+ * machine, so that the text, and the problems shown with it, came later (docs/performance.md).
+ * Once the didOpen comes, a step per idle turn.
+ */
+export const AHEAD_STEP_PAUSE_MS = 20;
+
 /** The language VS Code gives a file by its name, as an analysis made ahead assumes it. */
 function languageOfFile(uri: string): string {
   return /\.jsonc$/i.test(uri) ? "jsonc" : "json";
@@ -48,8 +57,6 @@ interface Ahead {
   readonly document: OpenDocument;
   readonly analysis: DocumentAnalysis;
   readonly timer: ReturnType<typeof setTimeout>;
-  /** Settles its background (`backgroundOf`): once what its didOpen builds on it is built, or when no didOpen takes it. */
-  readonly settle: () => void;
 }
 
 /** The one ranged change of `changes` as an edit of the document's current text, if that is what it is. */
@@ -97,8 +104,6 @@ export class DocumentStore {
     this.dropAhead(uri);
     const same = ahead !== undefined && version === ahead.document.version && languageId === ahead.document.languageId && text === ahead.analysis.text;
     const prepared = same ? ahead : undefined;
-    // Not taken over: nothing will be built on it.
-    if (prepared === undefined) ahead?.settle();
     this.forget(uri);
     const document = prepared?.document ?? OpenDocument.create(uri, languageId, version, text);
     this.documents.set(uri, document);
@@ -112,20 +117,18 @@ export class DocumentStore {
     const published = this.lastPublication;
     for (const listener of this.openedListeners) listener(uri);
     // Once the first diagnostics are out, prepare for value edits (a scan of the text, in steps), so
-    // that the first number typed does not wait for it, then the preview's model. What was prepared
-    // ahead is built on now too, not before its didOpen (`prepare`).
+    // that the first number typed does not wait for it. What was prepared ahead is being built already.
     // The wait holds neither the document nor what was prepared: closed or replaced meanwhile, they go.
     const opened = new WeakRef(document);
+    const preparedAnalysis = prepared === undefined ? undefined : new WeakRef(prepared.analysis);
     const background = new Promise<void>((done) =>
       this.afterPublication(published, () => {
         const analysis = this.analyses.get(uri);
         if (analysis?.version !== version || this.documents.get(uri) !== opened.deref()) return done();
-        this.buildAhead(uri, analysis, this.options.previewAhead(), done);
+        this.buildAhead(uri, analysis, analysis !== preparedAnalysis?.deref() && this.options.previewAhead(), done);
       }),
     );
-    // A prepared file's background (what its publication's related information waits for) settles with this.
     if (prepared === undefined) this.background.set(uri, background);
-    else void background.then(prepared.settle);
   }
 
   /**
@@ -152,7 +155,7 @@ export class DocumentStore {
    * Builds, a step per idle turn while `analysis` is `uri`'s current one, its value-edit index, then
    * (`withPreview`) its preview's model; `done` once both are built or left.
    */
-  private buildAhead(uri: string, analysis: DocumentAnalysis, withPreview: boolean, done: () => void): void {
+  private buildAhead(uri: string, analysis: DocumentAnalysis, withPreview: boolean, done: () => void, later = this.whenIdle): void {
     // The closures hold the uri, never the analysis: a step waiting for its turn must not keep a
     // version alive once another replaced it (steps.ts).
     const isCurrent = (held: DocumentAnalysis): boolean => this.isCurrent(uri, held);
@@ -160,10 +163,18 @@ export class DocumentStore {
       analysis,
       (held) => held.parsed?.buildValueEditsStep() ?? false,
       isCurrent,
-      this.whenIdle,
-      (held) => (withPreview && held !== undefined ? buildPreviewAhead(held, isCurrent, this.whenIdle, done) : done()),
+      later,
+      (held) => (withPreview && held !== undefined ? buildPreviewAhead(held, isCurrent, later, done) : done()),
     );
   }
+
+  /** The turns of the work on a file prepared ahead: AHEAD_STEP_PAUSE_MS apart until `uri` opens, then idle turns. */
+  private readonly aheadTurns =
+    (uri: string) =>
+    (work: () => void): void => {
+      if (this.documents.has(uri)) this.whenIdle(work);
+      else setTimeout(() => this.whenIdle(work), AHEAD_STEP_PAUSE_MS);
+    };
 
   /** After the requests waiting (the open's outline, lenses and hints): see StoreOptions.whenIdle. */
   private readonly whenIdle = (work: () => void): void => (this.options.whenIdle === undefined ? void setTimeout(work, 0) : this.options.whenIdle(work));
@@ -208,10 +219,10 @@ export class DocumentStore {
   /**
    * Analyses a file about to be opened, from its text on disk (fs/openAhead), and keeps the analysis
    * for OPEN_AHEAD.keptMs: a didOpen that brings the same text at version 1 takes it over, with what
-   * the `onPrepared` listeners built from it (its diagnostics, published at once; the outline), and
-   * builds the value edits' index and the preview's model on it then. When no didOpen takes it, the
-   * `onForgotten` listeners withdraw what was published. Undefined, and nothing kept, when the
-   * document is open already or is not an FS document.
+   * the `onPrepared` listeners built from it (its diagnostics, published at once; the outline) and
+   * the value edits' index and preview model, built a step per AHEAD_STEP_PAUSE_MS until the didOpen.
+   * When no didOpen takes it, the `onForgotten` listeners withdraw what was published. Undefined, and
+   * nothing kept, when the document is open already or is not an FS document.
    */
   prepare(uri: string, text: string): DocumentAnalysis | undefined {
     if (this.documents.has(uri) || !this.options.enabled()) return undefined;
@@ -221,21 +232,18 @@ export class DocumentStore {
     const document = OpenDocument.create(uri, languageOfFile(uri), 1, text);
     const analysis = DocumentAnalysis.of(document, undefined);
     if (!this.recognises(uri, analysis)) return undefined;
-    let settle: () => void = () => undefined;
-    const background = new Promise<void>((resolve) => (settle = resolve));
-    this.ahead.set(uri, { document, analysis, timer: setTimeout(() => this.withdrawAhead(uri), OPEN_AHEAD.keptMs), settle });
+    this.ahead.set(uri, { document, analysis, timer: setTimeout(() => this.withdrawAhead(uri), OPEN_AHEAD.keptMs) });
     const published = this.notify(this.preparedListeners, analysis);
-    // Its diagnostics, then the outline (the opening's first request); the value-edit index and the
-    // preview's model wait for the didOpen (`open`): until it comes the editor is loading the text
-    // (1–2 s at 5 MB), and that work (1.1 s of CPU on `typical`) took a core from it, so that the
-    // text, and the problems shown with it, came 0.4–1 s later (docs/performance.md).
     // No closure here holds the analysis (one would keep it in this call's scope for all of them):
     // withdrawn or replaced while its work waits, it goes.
+    let done: () => void = () => undefined;
+    const background = new Promise<void>((resolve) => (done = resolve));
     this.afterPublication(
       published,
       weakly(analysis, (held) => {
-        if (held === undefined || !this.isCurrent(uri, held)) return;
+        if (held === undefined || !this.isCurrent(uri, held)) return done();
         for (const listener of this.preparedPublishedListeners) listener(held);
+        this.buildAhead(uri, held, this.options.previewAhead(), done, this.aheadTurns(uri));
       }),
     );
     this.background.set(uri, background);
@@ -259,10 +267,8 @@ export class DocumentStore {
 
   /** Drops what was prepared for `uri` and withdraws what was published of it. */
   private withdrawAhead(uri: string): void {
-    const ahead = this.ahead.get(uri);
-    if (ahead === undefined) return;
+    if (!this.ahead.has(uri)) return;
     this.dropAhead(uri);
-    ahead.settle();
     this.withdrawn(uri);
   }
 

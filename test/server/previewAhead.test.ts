@@ -11,9 +11,8 @@ import { buildPresentation } from "../../shared/src/render/index";
 import { previewWireOf } from "../../shared/src/render/previewWire";
 import { DocumentAnalysis, type ParsedVersion } from "../../server/src/analysis";
 import { OpenDocument } from "../../server/src/textDocument";
-import { DocumentStore } from "../../server/src/documents";
+import { AHEAD_STEP_PAUSE_MS, DocumentStore } from "../../server/src/documents";
 import { buildPreviewAhead, PREVIEW_AHEAD_MIN_CHARS } from "../../server/src/previewAhead";
-import { OPEN_AHEAD } from "../../protocol/lsp";
 import { fixturesRoot, readText, repoRoot } from "../support/paths";
 
 let large = "";
@@ -127,53 +126,38 @@ test("the building goes a statement per step while its version is current, and w
   assert.deepStrictEqual(parsed.previewWire, freshModel(parsed));
 });
 
-/** `uri` prepared ahead in `documents`: its version, the steps of its value-edit index counted, and whether its background has settled. */
-function preparedWatched(documents: DocumentStore, uri: string): { prepared: ParsedVersion; indexSteps: () => number; settled: () => boolean } {
-  const prepared = parsedOf(documents.prepare(uri, large));
-  const steps = mock.method(prepared, "buildValueEditsStep");
-  let settled = false;
-  void documents.backgroundOf(uri).then(() => (settled = true));
-  return { prepared, indexSteps: () => steps.mock.callCount(), settled: () => settled };
-}
-
-const microtasks = async () => {
-  for (let turn = 0; turn < 5; turn++) await Promise.resolve();
-};
-
-test("a large file prepared ahead of its opening has its value-edit index and model built once the didOpen takes it over, not before", async () => {
-  // Until the didOpen the editor is loading the text: that work took a core from it (docs/performance.md).
-  const documents = store();
-  const uri = "file:///ahead/prepared.json";
-  const { prepared, indexSteps, settled } = preparedWatched(documents, uri);
-  await turns(200);
-  assert.equal(indexSteps(), 0, "no step of the value-edit index before the didOpen");
-  assert.equal(prepared.hasPreviewWire, false, "no model before the didOpen");
-  assert.equal(settled(), false, "its background (what a draft's related information waits for) is not done");
-  documents.open(uri, "json", 1, large);
-  assert.equal(documents.get(uri)?.parsed, prepared, "the didOpen took the prepared version over");
-  await turns(2_000, () => prepared.hasPreviewWire && settled());
-  assert.ok(indexSteps() > 0, "the value-edit index is built after it");
-  assert.equal(prepared.hasPreviewWire, true, "and the model");
-  assert.equal(settled(), true, "then the background settles");
-  assert.deepStrictEqual(prepared.previewWire, freshModel(prepared));
-});
-
-test("a file prepared ahead that no didOpen takes over settles its background and builds nothing on it", async (t) => {
+test("until its didOpen, a large file prepared ahead builds a step per AHEAD_STEP_PAUSE_MS (the editor is loading its text); once opened, a step per turn", async (t) => {
   mock.timers.enable({ apis: ["setTimeout"] });
   t.after(() => mock.timers.reset());
   const documents = store();
-  const withdrawn = preparedWatched(documents, "file:///ahead/never-opened.json");
-  mock.timers.tick(OPEN_AHEAD.keptMs);
-  await microtasks();
-  assert.equal(withdrawn.settled(), true, "withdrawn: its background is settled");
-  assert.equal(withdrawn.indexSteps(), 0);
-  assert.equal(withdrawn.prepared.hasPreviewWire, false);
+  const uri = "file:///ahead/paced.json";
+  const prepared = parsedOf(documents.prepare(uri, large));
+  const indexSteps = mock.method(prepared, "buildValueEditsStep");
+  const modelSteps = mock.method(prepared, "buildPreviewWireStep");
+  const steps = { mock: { callCount: () => indexSteps.mock.callCount() + modelSteps.mock.callCount() } };
+  // Its publication is written (no listener here): the first step waits its pause.
+  for (let turn = 0; turn < 5; turn++) await Promise.resolve();
+  mock.timers.tick(0);
+  assert.equal(steps.mock.callCount(), 0, "no step at once");
+  for (let pause = 1; pause <= 3; pause++) {
+    mock.timers.tick(AHEAD_STEP_PAUSE_MS);
+    assert.equal(steps.mock.callCount(), pause, "one step per pause");
+  }
+  documents.open(uri, "json", 1, large);
+  assert.equal(documents.get(uri)?.parsed, prepared, "the didOpen took the prepared version over");
+  // The step already waiting keeps its pause; after it, idle turns (setTimeout 0 here) run one after another.
+  mock.timers.tick(AHEAD_STEP_PAUSE_MS);
+  for (let turn = 0; turn < 2_000 && !prepared.hasPreviewWire; turn++) mock.timers.tick(0);
+  assert.equal(prepared.hasPreviewWire, true, "the model is built without further pauses");
+  assert.deepStrictEqual(prepared.previewWire, freshModel(prepared));
+});
 
-  // Opened with other text: the prepared version's background settles, the open builds on its own.
-  const other = "file:///ahead/replaced.json";
-  const replaced = preparedWatched(documents, other);
-  documents.open(other, "json", 1, `${large}\n`);
-  await microtasks();
-  assert.equal(replaced.settled(), true);
-  assert.equal(replaced.prepared.hasPreviewWire, false);
+test("a large file prepared ahead of its opening has its model built before the didOpen takes it over", async () => {
+  const documents = store();
+  const uri = "file:///ahead/prepared.json";
+  const prepared = parsedOf(documents.prepare(uri, large));
+  await turns(2_000, () => prepared.hasPreviewWire);
+  assert.equal(prepared.hasPreviewWire, true);
+  documents.open(uri, "json", 1, large);
+  assert.equal(documents.get(uri)?.parsed, prepared, "the didOpen took the prepared version over, model and all");
 });
