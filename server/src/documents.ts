@@ -45,7 +45,7 @@ export const VALUE_EDIT_DELAY = 30;
  * machine, so that the text, and the problems shown with it, came later (docs/performance.md).
  * Once the didOpen comes, a step per idle turn.
  */
-export const AHEAD_STEP_PAUSE_MS = 20;
+export const AHEAD_STEP_PAUSE_MS = 50;
 
 /** The language VS Code gives a file by its name, as an analysis made ahead assumes it. */
 function languageOfFile(uri: string): string {
