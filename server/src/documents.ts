@@ -38,15 +38,6 @@ export interface StoreOptions {
  */
 export const VALUE_EDIT_DELAY = 30;
 
-/**
- * Until its didOpen comes, the background work on a file prepared ahead (the value-edit index, the
- * preview's model) waits this long before each step (a few milliseconds each): the editor is loading
- * the text meanwhile (1–2 s at 5 MB), and that work at full speed took a core from it on a 2-core
- * machine, so that the text, and the problems shown with it, came later (docs/performance.md).
- * Once the didOpen comes, a step per idle turn.
- */
-export const AHEAD_STEP_PAUSE_MS = 50;
-
 /** The language VS Code gives a file by its name, as an analysis made ahead assumes it. */
 function languageOfFile(uri: string): string {
   return /\.jsonc$/i.test(uri) ? "jsonc" : "json";
@@ -155,7 +146,7 @@ export class DocumentStore {
    * Builds, a step per idle turn while `analysis` is `uri`'s current one, its value-edit index, then
    * (`withPreview`) its preview's model; `done` once both are built or left.
    */
-  private buildAhead(uri: string, analysis: DocumentAnalysis, withPreview: boolean, done: () => void, later = this.whenIdle): void {
+  private buildAhead(uri: string, analysis: DocumentAnalysis, withPreview: boolean, done: () => void): void {
     // The closures hold the uri, never the analysis: a step waiting for its turn must not keep a
     // version alive once another replaced it (steps.ts).
     const isCurrent = (held: DocumentAnalysis): boolean => this.isCurrent(uri, held);
@@ -163,18 +154,10 @@ export class DocumentStore {
       analysis,
       (held) => held.parsed?.buildValueEditsStep() ?? false,
       isCurrent,
-      later,
-      (held) => (withPreview && held !== undefined ? buildPreviewAhead(held, isCurrent, later, done) : done()),
+      this.whenIdle,
+      (held) => (withPreview && held !== undefined ? buildPreviewAhead(held, isCurrent, this.whenIdle, done) : done()),
     );
   }
-
-  /** The turns of the work on a file prepared ahead: AHEAD_STEP_PAUSE_MS apart until `uri` opens, then idle turns. */
-  private readonly aheadTurns =
-    (uri: string) =>
-    (work: () => void): void => {
-      if (this.documents.has(uri)) this.whenIdle(work);
-      else setTimeout(() => this.whenIdle(work), AHEAD_STEP_PAUSE_MS);
-    };
 
   /** After the requests waiting (the open's outline, lenses and hints): see StoreOptions.whenIdle. */
   private readonly whenIdle = (work: () => void): void => (this.options.whenIdle === undefined ? void setTimeout(work, 0) : this.options.whenIdle(work));
@@ -220,9 +203,8 @@ export class DocumentStore {
    * Analyses a file about to be opened, from its text on disk (fs/openAhead), and keeps the analysis
    * for OPEN_AHEAD.keptMs: a didOpen that brings the same text at version 1 takes it over, with what
    * the `onPrepared` listeners built from it (its diagnostics, published at once; the outline) and
-   * the value edits' index and preview model, built a step per AHEAD_STEP_PAUSE_MS until the didOpen.
-   * When no didOpen takes it, the `onForgotten` listeners withdraw what was published. Undefined, and
-   * nothing kept, when the document is open already or is not an FS document.
+   * the value edits' index. When no didOpen takes it, the `onForgotten` listeners withdraw what was
+   * published. Undefined, and nothing kept, when the document is open already or is not an FS document.
    */
   prepare(uri: string, text: string): DocumentAnalysis | undefined {
     if (this.documents.has(uri) || !this.options.enabled()) return undefined;
@@ -243,7 +225,7 @@ export class DocumentStore {
       weakly(analysis, (held) => {
         if (held === undefined || !this.isCurrent(uri, held)) return done();
         for (const listener of this.preparedPublishedListeners) listener(held);
-        this.buildAhead(uri, held, this.options.previewAhead(), done, this.aheadTurns(uri));
+        this.buildAhead(uri, held, this.options.previewAhead(), done);
       }),
     );
     this.background.set(uri, background);

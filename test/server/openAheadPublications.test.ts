@@ -10,24 +10,16 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { DidOpenTextDocumentNotification, type PublishDiagnosticsParams } from "vscode-languageserver-protocol/node";
 import { OpenAheadRequest, type DiagnosticGroupsParams } from "../../protocol/lsp";
-import { AHEAD_STEP_PAUSE_MS } from "../../server/src/documents";
 import { RELATED_LATER_MIN, RELATED_STEP } from "../../server/src/service/diagnostics";
 import { draft } from "./drafts";
 import { inProcessServer } from "./inProcess";
 
 const hasRelated = (params: PublishDiagnosticsParams) => params.diagnostics.some((diagnostic) => (diagnostic.relatedInformation?.length ?? 0) > 0);
 
-/**
- * Runs the server's idle work and lets its messages through until nothing more comes for 200 turns
- * and for longer than the pause between the steps of the work on a file prepared ahead.
- */
+/** Runs the server's idle work and lets its messages through until nothing more comes for 200 turns. */
 async function settle(server: Awaited<ReturnType<typeof inProcessServer>>): Promise<void> {
-  let quietSince = performance.now();
-  for (let quiet = 0; quiet < 200 || performance.now() - quietSince < 3 * AHEAD_STEP_PAUSE_MS; quiet++) {
-    if (server.runIdle()) {
-      quiet = 0;
-      quietSince = performance.now();
-    }
+  for (let quiet = 0; quiet < 200; quiet++) {
+    if (server.runIdle()) quiet = 0;
     await new Promise((resolve) => setImmediate(resolve));
   }
 }

@@ -11,7 +11,7 @@ import { buildPresentation } from "../../shared/src/render/index";
 import { previewWireOf } from "../../shared/src/render/previewWire";
 import { DocumentAnalysis, type ParsedVersion } from "../../server/src/analysis";
 import { OpenDocument } from "../../server/src/textDocument";
-import { AHEAD_STEP_PAUSE_MS, DocumentStore } from "../../server/src/documents";
+import { DocumentStore } from "../../server/src/documents";
 import { buildPreviewAhead, PREVIEW_AHEAD_MIN_CHARS } from "../../server/src/previewAhead";
 import { fixturesRoot, readText, repoRoot } from "../support/paths";
 
@@ -124,32 +124,6 @@ test("the building goes a statement per step while its version is current, and w
   assert.equal(asked, 2, "asked before each step, and not again once told the version is gone");
   assert.equal(parsed.hasPreviewWire, false, "one statement of several was built");
   assert.deepStrictEqual(parsed.previewWire, freshModel(parsed));
-});
-
-test("until its didOpen, a large file prepared ahead builds a step per AHEAD_STEP_PAUSE_MS (the editor is loading its text); once opened, a step per turn", async (t) => {
-  mock.timers.enable({ apis: ["setTimeout"] });
-  t.after(() => mock.timers.reset());
-  const documents = store();
-  const uri = "file:///ahead/paced.json";
-  const prepared = parsedOf(documents.prepare(uri, large));
-  const indexSteps = mock.method(prepared, "buildValueEditsStep");
-  const modelSteps = mock.method(prepared, "buildPreviewWireStep");
-  const steps = { mock: { callCount: () => indexSteps.mock.callCount() + modelSteps.mock.callCount() } };
-  // Its publication is written (no listener here): the first step waits its pause.
-  for (let turn = 0; turn < 5; turn++) await Promise.resolve();
-  mock.timers.tick(0);
-  assert.equal(steps.mock.callCount(), 0, "no step at once");
-  for (let pause = 1; pause <= 3; pause++) {
-    mock.timers.tick(AHEAD_STEP_PAUSE_MS);
-    assert.equal(steps.mock.callCount(), pause, "one step per pause");
-  }
-  documents.open(uri, "json", 1, large);
-  assert.equal(documents.get(uri)?.parsed, prepared, "the didOpen took the prepared version over");
-  // The step already waiting keeps its pause; after it, idle turns (setTimeout 0 here) run one after another.
-  mock.timers.tick(AHEAD_STEP_PAUSE_MS);
-  for (let turn = 0; turn < 2_000 && !prepared.hasPreviewWire; turn++) mock.timers.tick(0);
-  assert.equal(prepared.hasPreviewWire, true, "the model is built without further pauses");
-  assert.deepStrictEqual(prepared.previewWire, freshModel(prepared));
 });
 
 test("a large file prepared ahead of its opening has its model built before the didOpen takes it over", async () => {
