@@ -5,7 +5,7 @@
 // a cancellable progress notification.
 
 import * as vscode from "vscode";
-import { dialogFolder } from "../util/dialogFolder";
+import { dialogFolder, suggestedFile } from "../util/dialogFolder";
 import type { ExportParams } from "../../../protocol/lsp";
 import { documentName } from "../preview/previewPanel";
 import type { FsServer } from "../server/fsServer";
@@ -14,14 +14,6 @@ import { errorText } from "./target";
 
 function baseName(uri: vscode.Uri): string {
   return documentName(uri).replace(/(\.fs)?\.jsonc?$/i, "") || "statements";
-}
-
-function suggestedUri(document: vscode.TextDocument, fileName: string): vscode.Uri | undefined {
-  if (document.uri.scheme !== "untitled") {
-    return document.uri.with({ path: document.uri.path.replace(/[^/]*$/, fileName), query: "", fragment: "" });
-  }
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  return folder === undefined ? undefined : vscode.Uri.joinPath(folder, fileName);
 }
 
 async function exists(uri: vscode.Uri): Promise<boolean> {
@@ -35,7 +27,11 @@ async function exists(uri: vscode.Uri): Promise<boolean> {
 
 async function exportHtml(document: vscode.TextDocument, file: { text: string }): Promise<void> {
   const name = `${safePart(baseName(document.uri))}.html`;
-  const target = await vscode.window.showSaveDialog({ defaultUri: suggestedUri(document, name), filters: { HTML: ["html"] }, title: vscode.l10n.t("Export {0}", name) });
+  const target = await vscode.window.showSaveDialog({
+    defaultUri: suggestedFile(document.uri, vscode.workspace.workspaceFolders?.[0]?.uri, name),
+    filters: { HTML: ["html"] },
+    title: vscode.l10n.t("Export {0}", name),
+  });
   if (target === undefined) return;
   try {
     await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(file.text));

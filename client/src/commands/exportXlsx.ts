@@ -11,12 +11,7 @@ import type { FsServer } from "../server/fsServer";
 import { askWhileBuilding } from "./askWhileBuilding";
 import { safePart } from "./exportNames";
 import { errorText } from "./target";
-
-function suggestedUri(document: vscode.TextDocument, fileName: string): vscode.Uri | undefined {
-  if (document.uri.scheme !== "untitled") return document.uri.with({ path: document.uri.path.replace(/[^/]*$/, fileName), query: "", fragment: "" });
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  return folder === undefined ? undefined : vscode.Uri.joinPath(folder, fileName);
-}
+import { suggestedFile } from "../util/dialogFolder";
 
 /** Says what became of the values a spreadsheet number cannot hold exactly. */
 export function textValuesNote(count: number): string {
@@ -42,7 +37,7 @@ export async function exportXlsx(server: FsServer, document: vscode.TextDocument
     async () =>
       target ??
       (await vscode.window.showSaveDialog({
-        defaultUri: suggestedUri(document, name),
+        defaultUri: suggestedFile(document.uri, vscode.workspace.workspaceFolders?.[0]?.uri, name),
         filters: { [vscode.l10n.t("Excel workbook")]: ["xlsx"] },
         title: vscode.l10n.t("Export {0}", name),
       })),
