@@ -1,19 +1,21 @@
 // The GitHub Action (action.yml), run the way the runner runs a composite action, as far as that is
 // possible without GitHub: the action's files as a checkout of this repository (the working tree's
-// tracked and new files, no dist/, no node_modules), each `run` step through bash -eo pipefail with
-// its `${{ }}` expressions evaluated (github.action_path, inputs with their defaults, the steps'
-// outputs) and GITHUB_OUTPUT and GITHUB_STEP_SUMMARY read back. What it must give: annotations as
-// workflow commands, a SARIF log, the outputs, the step failing when a document does not conform,
-// and with compare-base the Markdown of fsdoc compare for each FS document a change modified.
+// tracked and new files, no dist/, no node_modules: actionCheckout.ts), each `run` step through
+// bash -eo pipefail with its `${{ }}` expressions evaluated (github.action_path, inputs with their
+// defaults, the steps' outputs) and GITHUB_OUTPUT and GITHUB_STEP_SUMMARY read back. What it must
+// give: annotations as workflow commands, a SARIF log, the outputs, the step failing when a document
+// does not conform, and with compare-base the Markdown of fsdoc compare for each FS document a
+// change modified.
 
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { repoRoot } from "../support/paths";
+import { copyCheckout } from "./actionCheckout";
 
 // js-yaml ships no types of its own; its load() is all this test needs.
 const { load } = createRequire(__filename)("js-yaml") as { load(text: string): unknown };
@@ -106,13 +108,9 @@ const compareOnly = (step: Step) => step.id === "compare";
 
 before(
   () => {
-    // The action's repository as the runner checks it out: its files, nothing built or installed.
-    const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: repoRoot, encoding: "utf8" }).split("\0").filter(Boolean);
-    for (const file of files) {
-      if (!existsSync(join(repoRoot, file))) continue;
-      mkdirSync(dirname(join(actionPath, file)), { recursive: true });
-      cpSync(join(repoRoot, file), join(actionPath, file));
-    }
+    // The action's repository as the runner checks it out: its files, nothing built or installed
+    // (never a link to this machine's node_modules, which the action's npm ci would empty).
+    copyCheckout(repoRoot, actionPath);
     const minimal = readFileSync(join(repoRoot, "fixtures/examples/minimal.json"), "utf8");
     mkdirSync(join(workspace, "docs"), { recursive: true });
     writeFileSync(join(workspace, "docs/good.json"), minimal);
