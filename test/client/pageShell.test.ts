@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { buildCompareShell } from "../../client/src/compare/shell";
-import { contentSecurityPolicy, rawText } from "../../client/src/page/shell";
+import { contentSecurityPolicy, rawText, scriptSourceUrl } from "../../client/src/page/shell";
 import { buildPreviewShell } from "../../client/src/preview/shell";
 
 test("a closing tag inside inline text is escaped, whatever its case; nothing else changes", () => {
@@ -38,3 +38,9 @@ for (const [page, build, landmark] of [
     assert.doesNotMatch(policy, /unsafe-inline/);
   });
 }
+
+test("a page's script is named after its file (//# sourceURL), on a line of its own after the script's last", () => {
+  const html = buildPreviewShell({ nonce: "bm9uY2U=", script: "run(); // the last line", style: "", scriptName: "webview.js" });
+  assert.ok(html.includes(`>run(); // the last line\n//# sourceURL=${scriptSourceUrl("webview.js")}</script>`));
+  assert.equal(scriptSourceUrl("compare.js"), "fs-documents/dist/compare.js");
+});

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { after, before } from "node:test";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { analyze } from "../../shared/src/result";
@@ -63,6 +63,7 @@ export async function startPreviewHost(
       const html = kind.build({
         nonce: randomBytes(18).toString("base64"),
         script: readFileSync(kind.script, "utf8"),
+        scriptName: basename(kind.script),
         style: readFileSync(PAGE_FILES.style, "utf8"),
         ...language,
       });

@@ -33,7 +33,7 @@ export function loadPage(
   webview.options = pageWebviewOptions();
   void pageAssets(extensionUri, script).then(
     (assets) => {
-      if (!disposed()) webview.html = build({ ...assets, nonce: createNonce(18), locale: vscode.env.language, bundle: vscode.l10n.bundle });
+      if (!disposed()) webview.html = build({ ...assets, scriptName: script, nonce: createNonce(18), locale: vscode.env.language, bundle: vscode.l10n.bundle });
     },
     (error: unknown) => {
       if (!disposed()) void vscode.window.showErrorMessage(failure(error instanceof Error ? error.message : String(error)));
