@@ -35,7 +35,7 @@ import {
   readRendererProbe,
   type HostProbe,
 } from "./probes";
-import { formatReport, hostHeapGrowth, type SizeResult } from "./report";
+import { baselineHostGrowth, formatReport, reloadsHost, type SizeResult } from "./report";
 import { summaryTables } from "./summary";
 import { FS_SERVER_COMMAND, JSON_SERVER_COMMAND, jsonLanguageServer } from "./processKinds";
 import { collectServerGarbage, idleServerResident, residentBytes } from "./serverGc";
@@ -627,7 +627,12 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
     // The probe is Node's (timers, process.memoryUsage after a forced GC): the web worker's host has neither.
     const hostProbe = (): Promise<HostProbe> =>
       options.host === "web" ? Promise.resolve({ maxLagMs: Number.NaN, stalls: 0, error: "not measured in the web worker" }) : readHostProbe(page, editor.apiResultsFile);
-    let idleHost = await hostProbe();
+    // The heap's growth is counted from this first host's, whether or not the cold opens reload the
+    // window (reloadsHost): the window without FS Documents reloads likewise, so that both end in a
+    // host of the same kind. A host probed just after a reload is not idle (its heap after a forced
+    // GC was 48–66 MB there, 32 MB at a window's start, and 52 MB once the document was open again).
+    const idleHost = await hostProbe();
+    const reloaded = reloadsHost({ states, runs: openRuns });
     const profiles: string[] = [];
     let longestFsTask = 0;
     const phase = async (title: string, work: () => Promise<void>) => {
@@ -658,6 +663,10 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
       profiles.push(`Workbench renderer CPU profile, ${title}: ${summary}`, `Extension host CPU profile, ${title}: ${host}`);
     };
     if (withoutExtension) {
+      if (reloaded) {
+        log(`${shape} ${sizeMb} MB: the window reloaded, as the cold opens reload it`);
+        await reloadWindow(editor);
+      }
       const cpuStart = cpuByProcess(leader);
       await measureWithoutExtension(editor, name, target, runs, samples);
       const cpuDone = cpuByProcess(leader);
@@ -671,7 +680,7 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
         runs,
         samples,
         languageServer: undefined,
-        extensionHost: { idle: idleHost, afterOpens: host, afterEdits: host },
+        extensionHost: { idle: idleHost, afterOpens: host, afterEdits: host, reloaded },
         maxHostLagMs: host.maxLagMs,
         rendererLongTasks: (await readRendererProbe(page)).longTasks,
         previewLongTasks: [],
@@ -684,8 +693,6 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
       // Not inside a profile: a new window ends the extension host's profile.
       log(`${shape} ${sizeMb} MB: cold opens (the window's first FS document, then in a reloaded window), ${openRuns} runs`);
       await measureColdOpens(editor, name, openRuns, samples, lenses);
-      // A reloaded window has a new extension host: its heap grows from here.
-      if (openRuns > 1) idleHost = await hostProbe();
     }
     const cpuStartWarm = cpuByProcess(leader);
     if (states.has("warm")) {
@@ -771,7 +778,7 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
         jsonAfterEdits === undefined
           ? undefined
           : { rss: jsonAfterEdits.rss, afterMoreEdits: jsonAfterMoreEdits?.rss ?? Number.NaN, lifetimePeak: (jsonAfterMoreEdits ?? jsonAfterEdits).peak },
-      extensionHost: { idle: idleHost, afterOpens: openHost, afterEdits: editHost },
+      extensionHost: { idle: idleHost, afterOpens: openHost, afterEdits: editHost, reloaded },
       maxHostLagMs: Math.max(openHost.maxLagMs, editHost.maxLagMs),
       rendererLongTasks: [...openRenderer.longTasks, ...editRenderer.longTasks],
       previewLongTasks: samples.previewLongTasks ?? [],
@@ -852,7 +859,7 @@ async function main(): Promise<boolean> {
           baseline = await benchSize(size, shape, { ...options, profile: false, trace: false, timeline: false, withoutExtension: true });
         const result = await benchSize(size, shape, options);
         if (baseline !== undefined) {
-          result.hostHeapGrowthWithout = baseline.shape === shape ? hostHeapGrowth(baseline) : undefined;
+          result.hostHeapGrowthWithout = baselineHostGrowth(result, baseline);
           for (const key of ["controlFirst", "controlSecond"]) if (baseline.samples[key] !== undefined) result.samples[key] = baseline.samples[key];
         }
         results.push(result);

@@ -33,7 +33,11 @@ export interface SizeResult {
    * comparison; undefined when it was not found.
    */
   jsonServer?: { rss: number; afterMoreEdits: number; lifetimePeak: number };
-  extensionHost: { idle: HostProbe; afterOpens: HostProbe; afterEdits: HostProbe };
+  /**
+   * The extension host's probes: `idle` at the window's start, before any document. `reloaded`: the
+   * host measured after it is another, of the window reloaded by the cold opens (reloadsHost).
+   */
+  extensionHost: { idle: HostProbe; afterOpens: HostProbe; afterEdits: HostProbe; reloaded?: boolean };
   maxHostLagMs: number;
   rendererLongTasks: number[];
   previewLongTasks: number[];
@@ -49,10 +53,26 @@ export interface SizeResult {
   longestFsHostTaskMs?: number;
 }
 
-/** The extension host's JS heap after a forced GC, after the edits, minus before the first open. */
+/** The extension host's JS heap after a forced GC, after the edits, minus at the window's start. */
 export function hostHeapGrowth(result: SizeResult): number | undefined {
   const { idle, afterEdits } = result.extensionHost;
   return afterEdits.memory !== undefined && idle.memory !== undefined ? afterEdits.memory.heapUsed - idle.memory.heapUsed : undefined;
+}
+
+/** Whether a run's cold opens reload its window (every cold run after the first does), so that its later states run in another extension host. */
+export function reloadsHost({ states, runs }: { states: ReadonlySet<string>; runs: number }): boolean {
+  return states.has("cold") && runs > 1;
+}
+
+/**
+ * The heap growth of the window without FS Documents that `result`'s share is taken against: only
+ * one of the same shape whose host was reloaded or not as `result`'s was: against a baseline that
+ * did not reload, the share of a run with cold opens (its host reloaded, its idle probed just after
+ * the reload) came out negative, −4 to −14 MB at 5 MB.
+ */
+export function baselineHostGrowth(result: SizeResult, baseline: SizeResult): number | undefined {
+  if (baseline.shape !== result.shape || (baseline.extensionHost.reloaded ?? false) !== (result.extensionHost.reloaded ?? false)) return undefined;
+  return hostHeapGrowth(baseline);
 }
 
 const TIME_ROWS: [key: string, what: string, targetMs: number | undefined][] = [
