@@ -89,6 +89,19 @@ function amount(digits: string): RegExp {
   return new RegExp(`(?<![\\d.,])${digits}(?![\\d.,])`);
 }
 
+/**
+ * Resolves once the Markdown preview's page shows the notes and has loaded all it loads (its
+ * scripts and stylesheets come through VS Code's webview service worker). A webview closed while
+ * those loads are under way leaves them to the service worker, which answers them only at its
+ * 30 s timeout, and the next webview of the window waits for that service worker meanwhile: the
+ * import case's preview, the next to open, showed its document 30 s late (a CI run failed so).
+ */
+async function markdownPreviewLoaded(page: Page): Promise<void> {
+  const body = page.frameLocator("iframe.webview.ready").frameLocator("#active-frame").locator("body", { hasText: "Release notes" });
+  const frame = await (await body.elementHandle({ timeout: UI_TIMEOUT_MS })).ownerFrame();
+  await frame?.waitForFunction(() => document.readyState === "complete", undefined, { timeout: UI_TIMEOUT_MS });
+}
+
 /** The lines of FS Documents' output channel about a preview that was opened again or left, for a failure's message. */
 function previewLog(userDataDir: string): string[] {
   return findLogs(userDataDir).flatMap((file) =>
@@ -434,6 +447,7 @@ describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 
         await page.keyboard.press("v");
         await page.locator(".tabs-container .tab", { hasText: "Preview notes.md" }).first().waitFor({ timeout: UI_TIMEOUT_MS });
         assert.equal(await page.locator(".notification-toast", { hasText: "Open an FS document first" }).count(), 0);
+        await markdownPreviewLoaded(page);
       } finally {
         await setContext(false);
         await runCommand(page, "View: Close All Editors");
