@@ -6,7 +6,8 @@
 // editor spends loading the text (what it takes from the editor's own loading on a 2-core machine),
 // and the preview's model's answer (docs/performance.md, "A file prepared ahead …").
 //   node scripts/bench/warm-opens.mjs [shape] [LOAD_MS] [PREVIEW_AFTER_MS]   (after node scripts/build.mjs)
-// FS_BENCH_SERVER_JS names another server build.
+// FS_BENCH_SERVER_JS names another server build; FS_BENCH_SERVER_ARGS adds Node options to the server
+// (e.g. "--cpu-prof --cpu-prof-dir=<dir>": the server is shut down cleanly, so the profile is written).
 import { fork } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -30,7 +31,7 @@ writeFileSync(file, text);
 const URI = pathToFileURL(file).href;
 
 const child = fork(serverPath, ["--node-ipc"], {
-  execArgv: engine.SERVER_NODE_OPTIONS ?? [],
+  execArgv: [...(engine.SERVER_NODE_OPTIONS ?? []), ...(process.env.FS_BENCH_SERVER_ARGS ?? "").split(" ").filter((arg) => arg !== "")],
   env: { ...process.env, ...(engine.SERVER_ENV ?? {}) },
   stdio: ["ignore", "inherit", "inherit", "ipc"],
 });
@@ -67,6 +68,9 @@ for (let open = 1; open <= 5; open++) {
   await connection.sendNotification("textDocument/didClose", document);
   await sleep(150);
 }
-child.kill();
+const exited = new Promise((resolve) => child.once("exit", resolve));
+await connection.sendRequest("shutdown");
+await connection.sendNotification("exit");
+await exited;
 rmSync(folder, { recursive: true, force: true });
 process.exit(0);
