@@ -92,11 +92,28 @@ export function presentStatementShell(document: unknown, result: ValidationResul
   // an index of every check of a 3,000-row statement was most of its memory.
   const found = statementWithDefinitions(document, result, index, (application) => application.status === "error");
   if (found === undefined) return undefined;
-  const blocking = found.definitions.applications;
   // Only the statement is kept, not statementParts' own per-row heads: its rows say all a row's cells need.
-  const { statement, cells } = statementParts(found.statement, index, found.definitions, { cells: Number.POSITIVE_INFINITY }, (rowAt, count) =>
+  const { statement } = statementParts(found.statement, index, found.definitions, { cells: Number.POSITIVE_INFINITY }, (rowAt, count) =>
     Array.from({ length: count }, (_, position) => rowAt(position, false)),
   );
+  return shellOf(statement, found.definitions.applications);
+}
+
+/**
+ * The shell presentStatementShell makes of the statement it presents, from a presentation of that
+ * statement whose rows have no cells and whose cells the bounds left in (StatementInParts'
+ * statement: the preview's model built ahead presents each statement so), and the checks of
+ * `result`: the statement is not presented again.
+ */
+export function shellOfPresented(statement: StatementPresentation, result: ValidationResult): StatementShell | undefined {
+  if (statement.cellsOmitted || statement.rows.some((row) => row.cells.length > 0)) return undefined;
+  const stopped = result.calculations.applications.filter((application) => application.key.statement === statement.id && application.status === "error");
+  return shellOf(statement, indexApplications({ ...result, calculations: { ...result.calculations, applications: stopped } }));
+}
+
+/** The shell of `statement` (rows without cells), the cells' checks it stops from `blocking` (an index of error applications). */
+function shellOf(statement: StatementPresentation, blocking: ApplicationIndex): StatementShell {
+  const cells = statementCells(statement.periods);
   // The first row of each id: value edits are made in conforming documents only, whose ids are unique in a statement.
   const rowsById = new Map<string, number>();
   statement.rows.forEach((row, position) => {

@@ -146,7 +146,12 @@ export class PreviewWireBuilder {
     | undefined;
   private left = true;
 
-  constructor(document: unknown, result: ValidationResult) {
+  /** `presented` gets each statement's presentation (its rows without cells) once its rows are built. */
+  constructor(
+    document: unknown,
+    result: ValidationResult,
+    private readonly presented?: (statement: StatementPresentation) => void,
+  ) {
     this.title = previewTitle(presentationHeading(document));
     this.source = presentStatementsInParts(document, result);
   }
@@ -186,8 +191,9 @@ export class PreviewWireBuilder {
       rows.push(encode(row(position), cells));
     }
     if (to === total) {
-      this.statements.push(previewStatementWith(parts.statement, columns, (position) => rows[position] as WireRow));
+      this.statements.push(previewStatementWith(statement, columns, (position) => rows[position] as WireRow));
       this.current = undefined;
+      this.presented?.(statement);
     }
     return true;
   }
