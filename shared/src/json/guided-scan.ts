@@ -161,33 +161,10 @@ function visitArray(text: string, array: unknown[], at: number, trie: Trie | und
 }
 
 function visitObject(text: string, record: Record<string, unknown>, at: number, trie: Trie | undefined, hits: (ScanHit | undefined)[]): number {
-  expect(text, at, OPEN_BRACE);
-  const keys = Object.keys(record);
-  const inTextOrder = inKeyOrder(keys);
-  let position = skipSpace(text, at + 1);
-  for (let index = 0; index < keys.length; index++) {
-    if (index > 0) {
-      expect(text, position, COMMA);
-      position = skipSpace(text, position + 1);
-    }
-    let name: string;
-    let keyEnd: number;
-    if (inTextOrder) {
-      name = keys[index] as string;
-      keyEnd = skipString(text, position, name);
-    } else {
-      keyEnd = skipString(text, position, "");
-      name = JSON.parse(text.slice(position, keyEnd)) as string;
-    }
-    const keyRange = { offset: position, length: keyEnd - position };
-    position = skipSpace(text, keyEnd);
-    expect(text, position, COLON);
-    position = skipSpace(text, position + 1);
+  return walkObject(text, record, at, (name, valueAt, keyAt, keyEnd) => {
     const child = trie === undefined || trie.children.size === 0 ? undefined : trie.children.get(name);
-    position = skipSpace(text, visit(text, record[name], position, child, keyRange, hits));
-  }
-  expect(text, position, CLOSE_BRACE);
-  return position + 1;
+    return visit(text, record[name], valueAt, child, { offset: keyAt, length: keyEnd - keyAt }, hits);
+  });
 }
 
 /** Requests ending at this node are found; requests going deeper fall back here unless found below. */
@@ -234,10 +211,10 @@ export function afterSpace(text: string, at: number): number {
 
 /**
  * Walks the object at `at` whose parsed form is `record`: for each member in text order, `member`
- * gets its name and where its value starts, and returns where that value ends. Returns the end of
- * the object.
+ * gets its name, where its value starts and where its name's token lies, and returns where the
+ * value ends. Returns the end of the object.
  */
-export function walkObject(text: string, record: object, at: number, member: (name: string, valueAt: number) => number): number {
+export function walkObject(text: string, record: object, at: number, member: (name: string, valueAt: number, keyAt: number, keyEnd: number) => number): number {
   expect(text, at, OPEN_BRACE);
   const keys = Object.keys(record);
   const inTextOrder = inKeyOrder(keys);
@@ -249,12 +226,13 @@ export function walkObject(text: string, record: object, at: number, member: (na
       expect(text, position, COMMA);
       position = skipSpace(text, position + 1);
     }
+    const keyAt = position;
     const known = inTextOrder ? (keys[index] as string) : undefined;
-    const keyEnd = skipString(text, position, known ?? "");
-    const name = known ?? (JSON.parse(text.slice(position, keyEnd)) as string);
+    const keyEnd = skipString(text, keyAt, known ?? "");
+    const name = known ?? (JSON.parse(text.slice(keyAt, keyEnd)) as string);
     position = skipSpace(text, keyEnd);
     expect(text, position, COLON);
-    position = skipSpace(text, member(name, skipSpace(text, position + 1)));
+    position = skipSpace(text, member(name, skipSpace(text, position + 1), keyAt, keyEnd));
   }
   return closing(text, position, CLOSE_BRACE);
 }
