@@ -8,7 +8,7 @@ import { rowsOfValueEdit, withRowsRebuilt } from "../../shared/src/render/previe
 import { ValueCellIndex } from "../../shared/src/incremental/cellIndex";
 import { applicationPositions, applyValueEdit } from "../../shared/src/incremental/valueEdit";
 export { SERVER_ENV, SERVER_NODE_OPTIONS } from "../../protocol/lsp";
-export { serverAnalysis, serverEditSetup, serverOpen, serverValueEdit } from "./serverInProcess";
+export { openAheadPhases, serverAnalysis, serverEditSetup, serverOpen, serverValueEdit } from "./serverInProcess";
 
 function analyzeText(text: string) {
   const parsed = parseJson(text);

@@ -1,7 +1,9 @@
 // The language server's own work per open and per value edit, in process (no JSON-RPC, no other
 // process on the cores): what the server does between a didOpen or a didChange and its
 // publication. Re-exported by engine.ts into dist/bench-engine.js.
+import { CancellationToken } from "vscode-languageserver-protocol";
 import { DocumentAnalysis } from "../../server/src/analysis";
+import { documentSymbols } from "../../server/src/service/symbols";
 import { diagnostics } from "../../server/src/service/diagnostics";
 import { DEFAULT_SETTINGS } from "../../server/src/settings";
 import { OpenDocument } from "../../server/src/textDocument";
@@ -46,4 +48,31 @@ export function serverValueEdit(_text: string, state: ReturnType<typeof serverEd
   if (next === undefined) throw new Error("the edit is not a value edit");
   state.analysis = next;
   return diagnostics(next, DEFAULT_SETTINGS);
+}
+
+/**
+ * The server's work for a file opened ahead (fs/openAhead), one part after another, each part's CPU
+ * milliseconds (user + system, so that a loaded machine inflates them less than wall time): the
+ * analysis, its diagnostics (without related information), the outline, the value-edit index and
+ * the preview's model with the statements' shells (scripts/bench/open-phases.mjs).
+ */
+export function openAheadPhases(text: string): Record<string, number> {
+  const phases: Record<string, number> = {};
+  const cpu = <T>(name: string, work: () => T): T => {
+    const start = process.cpuUsage();
+    const result = work();
+    const used = process.cpuUsage(start);
+    phases[name] = (used.user + used.system) / 1000;
+    return result;
+  };
+  const { analysis } = cpu("analysis", () => open(text));
+  const parsed = analysis.parsed;
+  if (parsed === undefined) throw new Error("the text does not parse");
+  cpu("diagnostics", () => diagnostics(analysis, DEFAULT_SETTINGS, { related: false }));
+  cpu("outline", () => documentSymbols(analysis, CancellationToken.None));
+  cpu("value-edit index", () => parsed.prepareValueEdits());
+  cpu("preview model and shells", () => {
+    while (parsed.buildPreviewWireStep() || parsed.buildStatementShellStep());
+  });
+  return phases;
 }

@@ -26,7 +26,8 @@ import {
 } from "../../shared/src/index";
 import type { DisplayFormat } from "../../shared/src/render/localeFormat";
 import { omittedStatements, type OmittedStatement } from "../../shared/src/render/index";
-import { presentStatementShell, type StatementShell } from "../../shared/src/render/presentation";
+import { presentStatementShell, shellOfPresented, type StatementShell } from "../../shared/src/render/presentation";
+import type { StatementPresentation } from "../../shared/src/render/model";
 import { arrayMember } from "../../shared/src/json/read";
 import { statementPointer } from "../../shared/src/model/pointers";
 import { PreviewWireBuilder, type PreviewWire } from "../../shared/src/render/previewWire";
@@ -255,9 +256,25 @@ export class ParsedVersion {
 
   /** The preview's model, built from where buildPreviewWireStep left it (or from the start). */
   private finishPreviewWire(): PreviewWire {
-    const wire = (this.previewWireBuilder ?? new PreviewWireBuilder(this.value, this.analysis.result)).finish();
+    const wire = (this.previewWireBuilder ?? this.previewWireBuilderOf()).finish();
     this.previewWireBuilder = undefined;
     return wire;
+  }
+
+  /**
+   * A builder of this version's preview model that keeps each statement it presents as that
+   * statement's shell (value edits present their rows from it): the statement is not presented a
+   * second time for its shell (buildStatementShellStep then finds them made).
+   */
+  private previewWireBuilderOf(): PreviewWireBuilder {
+    return new PreviewWireBuilder(this.value, this.analysis.result, (statement) => this.keepShell(statement));
+  }
+
+  private keepShell(statement: StatementPresentation): void {
+    this.statementShells ??= new Map<number, StatementShell>();
+    if (this.statementShells.has(statement.index)) return;
+    const shell = shellOfPresented(statement, this.analysis.result);
+    if (shell !== undefined) this.statementShells.set(statement.index, shell);
   }
 
   /** Whether the preview's model of this version is built (a request for it answers at once). */
@@ -271,7 +288,7 @@ export class ParsedVersion {
    */
   buildPreviewWireStep(): boolean {
     if (this.previewWireCache !== undefined) return false;
-    this.previewWireBuilder ??= new PreviewWireBuilder(this.value, this.analysis.result);
+    this.previewWireBuilder ??= this.previewWireBuilderOf();
     if (this.previewWireBuilder.step()) return true;
     this.previewWireCache = this.finishPreviewWire();
     return false;

@@ -138,6 +138,46 @@ test("built a few rows per step, the server's form is previewWireOf's, whether s
   }
 });
 
+test("built ahead, a plain value cell is its decimal made without a key or a title: no JSON text per cell, the same form", async () => {
+  const generator = (await import(pathToFileURL(join(repoRoot, "scripts/bench/generate.mjs")).href)) as {
+    generateDocument(options: { targetBytes: number; seed: number; shape?: string }): string;
+  };
+  const document = JSON.parse(generator.generateDocument({ targetBytes: 300_000, seed: 6, shape: "failing" })) as unknown;
+  const result = analyze(document).result;
+  const expected = previewWireOf(buildPresentation(document, result));
+  const cells = expected.statements.reduce((sum, statement) => sum + statement.rows.reduce((count, row) => count + row[5].length, 0), 0);
+  // A key per cell for its checks was three JSON texts (model/keys.ts); a title was flattened
+  // through JSON. Counted while the server's builder runs, and only then.
+  const stringify = JSON.stringify;
+  let texts = 0;
+  JSON.stringify = ((...args: Parameters<typeof JSON.stringify>) => {
+    texts++;
+    return stringify(...args);
+  }) as typeof JSON.stringify;
+  let built: PreviewWire;
+  try {
+    built = new PreviewWireBuilder(document, result).finish();
+  } finally {
+    JSON.stringify = stringify;
+  }
+  assert.deepStrictEqual(built, expected);
+  assert.ok(cells > 2000, `${cells} cells`);
+  assert.ok(texts < cells / 100, `${texts} JSON texts for ${cells} cells`);
+});
+
+test("a value cell that a result (of another version) names as stopping a check is no plain cell when built ahead", () => {
+  const document = readJson<{ statements: { items: { values: Record<string, unknown> }[] }[] }>(join(fixturesRoot, "valid", "first-missing-child.json"));
+  const stale = analyze(document).result;
+  // Services' fy2024 is null and stops the check of the total in fy2024; typed since, the result still says so.
+  assert.ok(stale.calculations.applications.some((application) => application.status === "error" && application.cell.item === "services" && application.cell.period === "fy2024"));
+  const typed = structuredClone(document);
+  typed.statements[0]!.items[0]!.values.fy2024 = "0";
+  const built = new PreviewWireBuilder(typed, stale).finish();
+  assert.deepStrictEqual(built, previewWireOf(buildPresentation(typed, stale)));
+  const cell = built.statements[0]?.rows[0]?.[5][1];
+  assert.ok(Array.isArray(cell) && cell[1] === "0" && (cell[5] & 2) === 2, JSON.stringify(cell));
+});
+
 test("the form the server keeps per version takes less heap than the document's text, and rows share their unit's wire form", async () => {
   const generator = (await import(pathToFileURL(join(repoRoot, "scripts/bench/generate.mjs")).href)) as {
     generateDocument(options: { targetBytes: number; seed: number }): string;

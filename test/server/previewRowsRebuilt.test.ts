@@ -43,15 +43,17 @@ function documentText(): string {
   );
 }
 
-/** Which members of which items (by index) were read since the last `reset`. */
+/** Which members of which items (by index) were read since the last `reset`, and how many times each member was. */
 interface Reads {
   readonly of: Map<string, Set<number>>;
+  readonly times: Map<string, number>;
   reset(): void;
 }
 
 /** `value` with every item of its statement a proxy that records the members read. */
 function counted(value: { statements: { items: object[] }[] }): Reads {
   const of = new Map<string, Set<number>>();
+  const times = new Map<string, number>();
   const statement = value.statements[0] as { items: object[] };
   statement.items = statement.items.map(
     (item, index) =>
@@ -61,12 +63,20 @@ function counted(value: { statements: { items: object[] }[] }): Reads {
             const readers = of.get(name) ?? new Set<number>();
             readers.add(index);
             of.set(name, readers);
+            times.set(name, (times.get(name) ?? 0) + 1);
           }
           return Reflect.get(target, name, receiver) as unknown;
         },
       }),
   );
-  return { of, reset: () => of.clear() };
+  return {
+    of,
+    times,
+    reset: () => {
+      of.clear();
+      times.clear();
+    },
+  };
 }
 
 /** The version after replacing the p1 value of item `item` (written `"2"` or `"18"`) by `decimal`. */
@@ -123,5 +133,19 @@ test("with the preview's model built ahead, the statements' shells are made afte
   reads.reset();
   const second = edited(first, 42, "9");
   assert.deepEqual([...(reads.of.get("label") ?? [])], [42]);
+  assert.equal(previewWireText(second.previewWire), previewWireText(previewWireOf(buildPresentation(second.value, second.analysis.result))));
+});
+
+test("the statements' shells are the statements the preview's model presented: building both reads each item's label once", () => {
+  const text = documentText();
+  const value = JSON.parse(text) as { statements: { items: object[] }[] };
+  const reads = counted(value);
+  const first = new ParsedVersion(URI, "json", 1, text, value, analyze(value));
+  reads.reset();
+  while (first.buildPreviewWireStep() || first.buildStatementShellStep());
+  // A shell made apart presented the statement again: every label read twice.
+  assert.equal(reads.times.get("label"), GROUPS * (CHILDREN + 1));
+  // The shell serves value edits as one made apart does.
+  const second = edited(first, 42, "9");
   assert.equal(previewWireText(second.previewWire), previewWireText(previewWireOf(buildPresentation(second.value, second.analysis.result))));
 });

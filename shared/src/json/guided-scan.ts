@@ -161,37 +161,10 @@ function visitArray(text: string, array: unknown[], at: number, trie: Trie | und
 }
 
 function visitObject(text: string, record: Record<string, unknown>, at: number, trie: Trie | undefined, hits: (ScanHit | undefined)[]): number {
-  expect(text, at, OPEN_BRACE);
-  const keys = Object.keys(record);
-  let inTextOrder = true;
-  for (const name of keys) {
-    const first = name.charCodeAt(0);
-    if (first >= 0x30 && first <= 0x39 && INDEX_LIKE.test(name)) inTextOrder = false;
-  }
-  let position = skipSpace(text, at + 1);
-  for (let index = 0; index < keys.length; index++) {
-    if (index > 0) {
-      expect(text, position, COMMA);
-      position = skipSpace(text, position + 1);
-    }
-    let name: string;
-    let keyEnd: number;
-    if (inTextOrder) {
-      name = keys[index] as string;
-      keyEnd = skipString(text, position, name);
-    } else {
-      keyEnd = skipString(text, position, "");
-      name = JSON.parse(text.slice(position, keyEnd)) as string;
-    }
-    const keyRange = { offset: position, length: keyEnd - position };
-    position = skipSpace(text, keyEnd);
-    expect(text, position, COLON);
-    position = skipSpace(text, position + 1);
+  return walkObject(text, record, at, (name, valueAt, keyAt, keyEnd) => {
     const child = trie === undefined || trie.children.size === 0 ? undefined : trie.children.get(name);
-    position = skipSpace(text, visit(text, record[name], position, child, keyRange, hits));
-  }
-  expect(text, position, CLOSE_BRACE);
-  return position + 1;
+    return visit(text, record[name], valueAt, child, { offset: keyAt, length: keyEnd - keyAt }, hits);
+  });
 }
 
 /** Requests ending at this node are found; requests going deeper fall back here unless found below. */
@@ -238,15 +211,28 @@ export function afterSpace(text: string, at: number): number {
 
 /**
  * Walks the object at `at` whose parsed form is `record`: for each member in text order, `member`
- * gets its name and where its value starts, and returns where that value ends. Returns the end of
- * the object.
+ * gets its name, where its value starts and where its name's token lies, and returns where the
+ * value ends. Returns the end of the object.
  */
-export function walkObject(text: string, record: object, at: number, member: (name: string, valueAt: number) => number): number {
-  const object = openObject(text, record, at);
-  let position = object.first;
-  for (let index = 0; index < object.keys.length; index++) {
-    const [name, valueAt] = memberAt(text, object, index, position);
-    position = skipSpace(text, member(name, valueAt));
+export function walkObject(text: string, record: object, at: number, member: (name: string, valueAt: number, keyAt: number, keyEnd: number) => number): number {
+  expect(text, at, OPEN_BRACE);
+  const keys = Object.keys(record);
+  const inTextOrder = inKeyOrder(keys);
+  let position = skipSpace(text, at + 1);
+  // Member by member without a tuple per member: a value cell is a member (walkObject walks every
+  // item's values when the value-edit index is built).
+  for (let index = 0; index < keys.length; index++) {
+    if (index > 0) {
+      expect(text, position, COMMA);
+      position = skipSpace(text, position + 1);
+    }
+    const keyAt = position;
+    const known = inTextOrder ? (keys[index] as string) : undefined;
+    const keyEnd = skipString(text, keyAt, known ?? "");
+    const name = known ?? (JSON.parse(text.slice(keyAt, keyEnd)) as string);
+    position = skipSpace(text, keyEnd);
+    expect(text, position, COLON);
+    position = skipSpace(text, member(name, skipSpace(text, position + 1), keyAt, keyEnd));
   }
   return closing(text, position, CLOSE_BRACE);
 }
@@ -295,7 +281,16 @@ interface OpenObject {
 function openObject(text: string, record: object, at: number): OpenObject {
   expect(text, at, OPEN_BRACE);
   const keys = Object.keys(record);
-  return { keys, inTextOrder: !keys.some((name) => INDEX_LIKE.test(name)), first: skipSpace(text, at + 1) };
+  return { keys, inTextOrder: inKeyOrder(keys), first: skipSpace(text, at + 1) };
+}
+
+/** Whether Object.keys lists these keys in the text's order: none is integer-like (the regular expression only for a key that starts with a digit). */
+function inKeyOrder(keys: readonly string[]): boolean {
+  for (const name of keys) {
+    const first = name.charCodeAt(0);
+    if (first >= 0x30 && first <= 0x39 && INDEX_LIKE.test(name)) return false;
+  }
+  return true;
 }
 
 /** Member `index` of `object`, which starts at `position` (after the comma, if any): its name and where its value starts. */
@@ -402,7 +397,7 @@ function spanVisit(
     const record = value as Record<string, unknown>;
     expect(text, at, OPEN_BRACE);
     const keys = Object.keys(record);
-    const inTextOrder = !keys.some((name) => INDEX_LIKE.test(name));
+    const inTextOrder = inKeyOrder(keys);
     let position = skipSpace(text, at + 1);
     for (let member = 0; member < keys.length; member++) {
       if (member > 0) {

@@ -39,6 +39,7 @@ import { countText, groupDigits, unitShortText, unitText } from "./format";
 import { RENDER_LIMITS, statementColumns } from "./limits";
 import type { CellPresentation, Presentation, RowPresentation, StatementPresentation } from "./model";
 import { HtmlCollector, type Writer } from "./writer";
+import { fillTemplate, messageTemplate, type MessageTemplate } from "./messageTemplate";
 
 const MAX_DEPTH_CLASS = 6;
 
@@ -229,20 +230,13 @@ export function describeRollup(statement: StatementPresentation, application: Ro
     };
   }
   // As the table shows them: grouped, with the row's unit and its scale in words.
-  const unit = amountsUnit(statement, application.key.parent);
-  const figures = [groupDigits(application.expected), groupDigits(application.actual), groupDigits(application.difference), groupDigits(application.tolerance)] as const;
+  const words = wordsOf(statement);
+  const unit = words.amountsUnit(application.key.parent);
+  const figures = [groupDigits(application.expected), groupDigits(application.actual), groupDigits(application.difference), groupDigits(application.tolerance)];
   const suffix = unit === "" ? "" : ` (${unit})`;
   return application.status === "satisfied"
-    ? {
-        className: "fs-rollup-satisfied",
-        title: l10n.t("Rollup check satisfied: expected {0} (sum of direct children), actual {1}, difference {2}, tolerance {3}", ...figures) + suffix,
-        flag: "",
-      }
-    : {
-        className: "fs-inconsistent",
-        title: l10n.t("Rollup check not satisfied: expected {0} (sum of direct children), actual {1}, difference {2}, tolerance {3}", ...figures) + suffix,
-        flag: "≠",
-      };
+    ? { className: "fs-rollup-satisfied", title: fillTemplate(words.satisfied(), figures, suffix), flag: "" }
+    : { className: "fs-inconsistent", title: fillTemplate(words.unsatisfied(), figures, suffix), flag: "≠" };
 }
 
 export function describeBlock(statement: StatementPresentation, application: ErrorApplication, date: (iso: string) => string = (iso) => iso): string {
@@ -253,29 +247,63 @@ export function describeBlock(statement: StatementPresentation, application: Err
     : l10n.t("This unavailable value stops the rollup check of {0} for {1}", item, period);
 }
 
-/** "GBP in thousands" for the parent row's unit; "" when it has none that resolves. */
-function amountsUnit(statement: StatementPresentation, parent: string): string {
-  const unit = statement.rows.find((candidate) => candidate.id === parent)?.unit ?? statement.unit;
-  if (unit === undefined || !unit.resolved) return "";
-  return [unit.measure, unit.scale === undefined ? undefined : scaleTextInWords(unit.scale)].filter((part) => part !== undefined).join(" ");
-}
-
 function itemName(statement: StatementPresentation, id: string): string {
-  const label = rowLabels(statement).get(id);
+  const label = wordsOf(statement).rowsById.get(id)?.label;
   return label === undefined ? id : `"${label}"`;
 }
 
-/** Each statement's row labels by id (first row wins), so naming an item does not scan the rows. */
-const labelsByStatement = new WeakMap<StatementPresentation, Map<string, string>>();
+/**
+ * What the checks' descriptions of one statement's cells read from it, made once per statement:
+ * a statement of thousands of rows has a subtotal's check in every period of each subtotal. The
+ * messages are those of the display language when the statement is first described: a
+ * presentation is made and described in one language (the server sets its language once, as it
+ * starts).
+ */
+interface StatementWords {
+  /** The first row of each id (as a lookup by id finds it). */
+  readonly rowsById: ReadonlyMap<string, RowPresentation>;
+  /** "GBP in thousands" for a parent row's unit, by the parent's id; "" when it has none that resolves. */
+  amountsUnit(parent: string): string;
+  /** The numeric checks' messages, in the display language. */
+  satisfied(): MessageTemplate;
+  unsatisfied(): MessageTemplate;
+}
 
-function rowLabels(statement: StatementPresentation): Map<string, string> {
-  let labels = labelsByStatement.get(statement);
-  if (labels === undefined) {
-    labels = new Map();
-    for (const row of statement.rows) if (row.id !== undefined && !labels.has(row.id)) labels.set(row.id, row.label);
-    labelsByStatement.set(statement, labels);
-  }
-  return labels;
+const wordsByStatement = new WeakMap<StatementPresentation, StatementWords>();
+
+function wordsOf(statement: StatementPresentation): StatementWords {
+  let words = wordsByStatement.get(statement);
+  if (words !== undefined) return words;
+  const rowsById = new Map<string, RowPresentation>();
+  for (const row of statement.rows) if (row.id !== undefined && !rowsById.has(row.id)) rowsById.set(row.id, row);
+  const units = new Map<string, string>();
+  let satisfied: MessageTemplate | undefined;
+  let unsatisfied: MessageTemplate | undefined;
+  words = {
+    rowsById,
+    amountsUnit(parent) {
+      let text = units.get(parent);
+      if (text === undefined) {
+        const unit = rowsById.get(parent)?.unit ?? statement.unit;
+        text =
+          unit === undefined || !unit.resolved
+            ? ""
+            : [unit.measure, unit.scale === undefined ? undefined : scaleTextInWords(unit.scale)].filter((part) => part !== undefined).join(" ");
+        units.set(parent, text);
+      }
+      return text;
+    },
+    satisfied: () =>
+      (satisfied ??= messageTemplate(4, (...marks) =>
+        l10n.t("Rollup check satisfied: expected {0} (sum of direct children), actual {1}, difference {2}, tolerance {3}", ...marks),
+      )),
+    unsatisfied: () =>
+      (unsatisfied ??= messageTemplate(4, (...marks) =>
+        l10n.t("Rollup check not satisfied: expected {0} (sum of direct children), actual {1}, difference {2}, tolerance {3}", ...marks),
+      )),
+  };
+  wordsByStatement.set(statement, words);
+  return words;
 }
 
 /** The period as its column heading names it (model/names.ts), its dates through `date`; the id where the statement has no such column. */

@@ -9,9 +9,9 @@ import { rowLinks } from "./hierarchy";
 import { chargeCells, RENDER_LIMITS, type Omission } from "./limits";
 import type { CellKind, CellPresentation, CellProblem, PeriodColumn, Presentation, RowPresentation, StatementPresentation, UnitPresentation } from "./model";
 import { arrayMember, isRecord, member, stringMember, textMember, type JsonRecord } from "../json/read";
-import { indexApplications, summarize, type ApplicationIndex } from "./rollups";
+import { indexApplications, summarize, type ApplicationIndex, type RowApplications } from "./rollups";
 import { datesLabel, ordinalName, periodDates } from "../model/names";
-import { cellPointer, itemPointer, statementPointer } from "../model/pointers";
+import { itemPointer, statementPointer } from "../model/pointers";
 
 interface Definitions {
   readonly units: ReadonlyMap<string, UnitPresentation>;
@@ -92,11 +92,28 @@ export function presentStatementShell(document: unknown, result: ValidationResul
   // an index of every check of a 3,000-row statement was most of its memory.
   const found = statementWithDefinitions(document, result, index, (application) => application.status === "error");
   if (found === undefined) return undefined;
-  const { blocking } = found.definitions.applications;
   // Only the statement is kept, not statementParts' own per-row heads: its rows say all a row's cells need.
   const { statement } = statementParts(found.statement, index, found.definitions, { cells: Number.POSITIVE_INFINITY }, (rowAt, count) =>
     Array.from({ length: count }, (_, position) => rowAt(position, false)),
   );
+  return shellOf(statement, found.definitions.applications);
+}
+
+/**
+ * The shell presentStatementShell makes of the statement it presents, from a presentation of that
+ * statement whose rows have no cells and whose cells the bounds left in (StatementInParts'
+ * statement: the preview's model built ahead presents each statement so), and the checks of
+ * `result`: the statement is not presented again.
+ */
+export function shellOfPresented(statement: StatementPresentation, result: ValidationResult): StatementShell | undefined {
+  if (statement.cellsOmitted || statement.rows.some((row) => row.cells.length > 0)) return undefined;
+  const stopped = result.calculations.applications.filter((application) => application.key.statement === statement.id && application.status === "error");
+  return shellOf(statement, indexApplications({ ...result, calculations: { ...result.calculations, applications: stopped } }));
+}
+
+/** The shell of `statement` (rows without cells), the cells' checks it stops from `blocking` (an index of error applications). */
+function shellOf(statement: StatementPresentation, blocking: ApplicationIndex): StatementShell {
+  const cells = statementCells(statement.periods);
   // The first row of each id: value edits are made in conforming documents only, whose ids are unique in a statement.
   const rowsById = new Map<string, number>();
   statement.rows.forEach((row, position) => {
@@ -107,7 +124,15 @@ export function presentStatementShell(document: unknown, result: ValidationResul
     rowsById,
     cellsAt: (position, values, application) => {
       const row = statement.rows[position];
-      return row === undefined || statement.cellsOmitted ? [] : rowCells(statement, row, values, { application, blocking });
+      if (row === undefined || statement.cellsOmitted) return [];
+      const { id } = statement;
+      const own = id === undefined || row.id === undefined ? undefined : blocking.ofRow(id, row.id);
+      const checks: RowApplications | undefined = own && {
+        application: (period) => application(id as string, row.id as string, period),
+        blocking: own.blocking,
+        blocks: own.blocks,
+      };
+      return rowCells(cells, row, values, checks, PRESENTED);
     },
   };
 }
@@ -219,17 +244,30 @@ function presentStatement(statement: JsonRecord, index: number, definitions: Def
 
 /**
  * A statement's presentation made in parts, as presentStatement makes it whole: `statement`'s rows
- * have no cells until `fill` makes those of some rows (in place), and `unfill` drops them again. So
- * a long statement can be built a few rows at a time (PreviewWireBuilder: the preview's model ahead,
+ * have no cells, and `cellsAt` makes those of one row when asked, kept by no one here. So a long
+ * statement can be built a few rows at a time (PreviewWireBuilder: the preview's model ahead,
  * between the client's messages), with only those rows' cells in memory at once.
  */
 export interface StatementInParts {
   readonly statement: StatementPresentation;
-  /** Makes the cells of rows `from` … `to` - 1, as presentStatement makes them. */
-  fill(from: number, to: number): void;
-  /** Drops the cells of rows `from` … `to` - 1 (once they are encoded). */
-  unfill(from: number, to: number): void;
+  /** The cells of the row at `position` as presentStatement makes them, each made into what `make` says (CellMaker). */
+  cellsAt<T>(position: number, make: CellMaker<T>): T[];
 }
+
+/**
+ * What a row's cells are made into: `cell` gets each cell's presentation and its column. With
+ * `plain`, a cell that is a plain value (a canonical decimal as stored, on no check and stopping
+ * none: most cells of a document) goes to `plain` as that decimal string instead, and no
+ * presentation is made for it: at 5 MB the cell objects and their pointers were most of the
+ * preview model's build and of the garbage it left.
+ */
+export interface CellMaker<T> {
+  readonly plain?: (decimal: string) => T;
+  readonly cell: (cell: CellPresentation, column: number) => T;
+}
+
+/** Every cell as its presentation. */
+const PRESENTED: CellMaker<CellPresentation> = { cell: (cell) => cell };
 
 /** The statements presentStatements presents, each in parts (StatementInParts), in the same order with the same bounds. */
 export function* presentStatementsInParts(document: unknown, result: ValidationResult | undefined): Generator<StatementInParts, void, undefined> {
@@ -241,36 +279,53 @@ export function* presentStatementsInParts(document: unknown, result: ValidationR
   const budget = { cells: RENDER_LIMITS.cellsPerDocument };
   for (const [index, statement] of arrayMember(document, "statements").entries()) {
     if (!isRecord(statement)) continue;
-    const { statement: shell, rowAt } = statementParts(statement, index, definitions, budget, (rowAt, count) =>
+    const { statement: shell, cellsOf } = statementParts(statement, index, definitions, budget, (rowAt, count) =>
       Array.from({ length: count }, (_, position) => rowAt(position, false)),
     );
-    const rows = shell.rows as RowPresentation[];
-    yield {
-      statement: shell,
-      fill: (from, to) => {
-        for (let position = from; position < to; position++) rows[position] = rowAt(position, true);
-      },
-      unfill: (from, to) => {
-        for (let position = from; position < to; position++) rows[position] = rowAt(position, false);
-      },
-    };
+    yield { statement: shell, cellsAt: cellsOf };
   }
 }
 
 type RowAt = (position: number, withCells: boolean) => RowPresentation;
 
+/** What presenting the cells of one statement's rows reads, made once per statement. */
+interface StatementCells {
+  readonly periods: readonly PeriodColumn[];
+  /** Per period, `/values/<period id>`: a cell's pointer is its row's pointer followed by this. */
+  readonly suffixes: readonly string[];
+}
+
+function statementCells(periods: readonly PeriodColumn[]): StatementCells {
+  return { periods, suffixes: periods.map((period) => pointer("values", period.id)) };
+}
+
 /**
- * The cells of `row` (an item's row) of the statement at `statement.index`, one per period, from the
- * item's `values` and the checks of `applications`.
+ * The cells of `row` (an item's row whose pointer is `row.pointer`), one per period of `of`, from
+ * the item's `values` and `checks`, the row's checks (undefined when the statement or the item has
+ * no id), each made by `make`.
  */
-function rowCells(
-  statement: Pick<StatementPresentation, "id" | "index" | "periods">,
-  row: Pick<RowPresentation, "id" | "index" | "isSubtotal">,
-  values: unknown,
-  applications: ApplicationIndex,
-): CellPresentation[] {
-  const context: CellContext = { statement: statement.id, item: row.id, isSubtotal: row.isSubtotal, applications };
-  return statement.periods.map((period) => presentCell(values, period.id, cellPointer(statement.index, row.index, period.id), context));
+function rowCells<T>(of: StatementCells, row: Pick<RowPresentation, "pointer" | "isSubtotal">, values: unknown, checks: RowApplications | undefined, make: CellMaker<T>): T[] {
+  const { periods, suffixes } = of;
+  const rollups = row.isSubtotal ? checks : undefined;
+  const blocking = checks?.blocks === true ? checks : undefined;
+  const record = isRecord(values) ? values : undefined;
+  const cells: T[] = [];
+  for (let column = 0; column < periods.length; column++) {
+    const period = (periods[column] as PeriodColumn).id;
+    const rollup = rollups?.application(period);
+    const blocks = blocking?.blocking(period) ?? NO_BLOCKS;
+    if (make.plain !== undefined && rollup === undefined && blocks.length === 0 && record !== undefined && Object.hasOwn(record, period)) {
+      const raw = record[period];
+      if (isDecimal(raw)) {
+        cells.push(make.plain(raw));
+        continue;
+      }
+    }
+    // As cellPointer makes it (joined: one flat string).
+    const at = [row.pointer, suffixes[column] as string].join("");
+    cells.push(make.cell(presentCell(values, period, at, rollup, blocks), column));
+  }
+  return cells;
 }
 
 /**
@@ -283,7 +338,7 @@ function statementParts(
   definitions: Definitions,
   budget: { cells: number },
   rows: (rowAt: RowAt, count: number) => RowPresentation[],
-): { statement: StatementPresentation; rowAt: RowAt } {
+): { statement: StatementPresentation; rowAt: RowAt; cells: StatementCells; cellsOf: StatementInParts["cellsAt"] } {
   const id = stringMember(statement, "id");
   const periods: PeriodColumn[] = [];
   arrayMember(statement, "periods").forEach((periodId, position) => {
@@ -325,9 +380,16 @@ function statementParts(
   const unitPerRow = !shared && heads.length > 0;
   const cellsOmitted = chargeCells({ unitPerRow, periods, rows: heads }, budget) !== undefined;
 
+  const cells = statementCells(periods);
+  const cellsOf = <T>(position: number, make: CellMaker<T>): T[] => {
+    const { item, head } = heads[position] as (typeof heads)[number];
+    if (cellsOmitted) return [];
+    const checks = id === undefined || head.id === undefined ? undefined : definitions.applications.ofRow(id, head.id);
+    return rowCells(cells, head, member(item, "values"), checks, make);
+  };
   // Rows are written out member by member, not spread: a spread per row costs more than the row.
   const rowAt: RowAt = (position, withCells) => {
-    const { item, head } = heads[position] as (typeof heads)[number];
+    const { head } = heads[position] as (typeof heads)[number];
     return {
       index: head.index,
       pointer: head.pointer,
@@ -338,7 +400,7 @@ function statementParts(
       depth: head.depth,
       isSubtotal: head.isSubtotal,
       parentRow: head.parentRow,
-      cells: withCells && !cellsOmitted ? rowCells({ id, index, periods }, head, member(item, "values"), definitions.applications) : [],
+      cells: withCells ? cellsOf(position, PRESENTED) : [],
     };
   };
   return {
@@ -354,6 +416,8 @@ function statementParts(
       cellsOmitted,
     },
     rowAt,
+    cells,
+    cellsOf,
   };
 }
 
@@ -361,20 +425,10 @@ function unresolvedUnit(id: string): UnitPresentation {
   return { id, resolved: false, label: undefined, measure: undefined, scale: undefined };
 }
 
-interface CellContext {
-  readonly statement: string | undefined;
-  readonly item: string | undefined;
-  readonly isSubtotal: boolean;
-  readonly applications: ApplicationIndex;
-}
-
 const INVALID_TEXT_LIMIT = 80;
 
-function presentCell(values: unknown, period: string, cellPointer: string, context: CellContext): CellPresentation {
-  const { statement, item } = context;
-  const located = statement !== undefined && item !== undefined;
-  const rollup = located && context.isSubtotal ? context.applications.application(statement, item, period) : undefined;
-  const blocks = located ? context.applications.blocking(statement, item, period) : NO_BLOCKS;
+/** The cell of `period` in `values`, at `cellPointer`, with the check shown on it (`rollup`) and those it stops (`blocks`). */
+function presentCell(values: unknown, period: string, cellPointer: string, rollup: RollupApplication | undefined, blocks: readonly ErrorApplication[]): CellPresentation {
   // One object shape for every cell (no spreads): the presentation of a large document has a
   // cell object per value, so their allocation is most of its cost.
   const cell = (kind: CellKind, text: string, problem: CellProblem | undefined): CellPresentation => ({ pointer: cellPointer, period, rollup, blocks, kind, text, problem });

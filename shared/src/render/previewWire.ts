@@ -134,10 +134,24 @@ export class PreviewWireBuilder {
   private readonly source: Iterator<StatementInParts, void, undefined>;
   private readonly statements: WireStatement[] = [];
   /** The statement being built, and its rows encoded so far. */
-  private current: { parts: StatementInParts; columns: PreviewColumn[]; row: (position: number) => PreviewRow; encode: (row: PreviewRow) => WireRow; rows: WireRow[] } | undefined;
+  private current:
+    | {
+        parts: StatementInParts;
+        columns: PreviewColumn[];
+        row: (position: number) => PreviewRow;
+        encode: (row: PreviewRow, cells: WireCell[]) => WireRow;
+        suffixes: readonly string[];
+        rows: WireRow[];
+      }
+    | undefined;
   private left = true;
 
-  constructor(document: unknown, result: ValidationResult) {
+  /** `presented` gets each statement's presentation (its rows without cells) once its rows are built. */
+  constructor(
+    document: unknown,
+    result: ValidationResult,
+    private readonly presented?: (statement: StatementPresentation) => void,
+  ) {
     this.title = previewTitle(presentationHeading(document));
     this.source = presentStatementsInParts(document, result);
   }
@@ -158,19 +172,28 @@ export class PreviewWireBuilder {
         columns,
         statement.rows.map((each) => each.pointer),
       );
-      this.current = { parts: next.value, columns, row: previewRows(statement), encode, rows: [] };
+      this.current = { parts: next.value, columns, row: previewRows(statement), encode, suffixes: cellSuffixes(columns), rows: [] };
     }
-    const { parts, columns, row, encode, rows } = this.current;
-    const total = parts.statement.rows.length;
-    const perRow = Math.max(1, parts.statement.cellsOmitted ? 0 : parts.statement.periods.length);
+    const { parts, columns, row, encode, suffixes, rows } = this.current;
+    const statement = parts.statement;
+    const total = statement.rows.length;
+    const perRow = Math.max(1, statement.cellsOmitted ? 0 : statement.periods.length);
     const from = rows.length;
     const to = Math.min(total, from + Math.max(1, Math.floor(PREVIEW_STEP_CELLS / perRow)));
-    parts.fill(from, to);
-    for (let position = from; position < to; position++) rows.push(encode(row(position)));
-    parts.unfill(from, to);
+    for (let position = from; position < to; position++) {
+      // The statement's rows have no cells: the row's wire cells are made here, a plain value cell
+      // straight from its decimal (what encodeCell makes of its model cell), any other through its model cell.
+      const rowPointer = (statement.rows[position] as StatementPresentation["rows"][number]).pointer;
+      const cells = parts.cellsAt<WireCell>(position, {
+        plain: (decimal) => decimal,
+        cell: (cell, column) => encodeCell(previewCell(statement, cell), rowPointer, suffixes[column]),
+      });
+      rows.push(encode(row(position), cells));
+    }
     if (to === total) {
-      this.statements.push(previewStatementWith(parts.statement, columns, (position) => rows[position] as WireRow));
+      this.statements.push(previewStatementWith(statement, columns, (position) => rows[position] as WireRow));
       this.current = undefined;
+      this.presented?.(statement);
     }
     return true;
   }
@@ -250,7 +273,7 @@ export function encodeWireStatement(statement: PreviewStatement): WireStatement 
     label: statement.label,
     unitPerRow: statement.unitPerRow,
     columns: statement.columns,
-    rows: statement.rows.map(encode),
+    rows: statement.rows.map((row) => encode(row)),
   };
   if (statement.id !== undefined) out.id = statement.id;
   if (statement.unit !== undefined) out.unit = statement.unit;
@@ -283,8 +306,8 @@ export function wireCellsOf(statement: StatementPresentation, columns: readonly 
   return cells.map((cell, index) => encodeCell(previewCell(statement, cell), rowPointer, suffixes[index]));
 }
 
-/** Encodes the rows of the statement at `pointer` whose rows have `pointers`, in order. */
-function rowEncoder(pointer: string, columns: readonly PreviewColumn[], pointers: readonly string[]): (row: PreviewRow) => WireRow {
+/** Encodes the rows of the statement at `pointer` whose rows have `pointers`, in order; `cells`, when given, are the row's wire cells already made. */
+function rowEncoder(pointer: string, columns: readonly PreviewColumn[], pointers: readonly string[]): (row: PreviewRow, cells?: WireCell[]) => WireRow {
   const suffixes = cellSuffixes(columns);
   const itemsPrefix = `${pointer}/items/`;
   // The first row with each pointer, as the page's own lookups do.
@@ -302,7 +325,7 @@ function rowEncoder(pointer: string, columns: readonly PreviewColumn[], pointers
     }
     return wire;
   };
-  return (row) => encodeRow(row, itemsPrefix, suffixes, rowIndex, unitOf);
+  return (row, cells) => encodeRow(row, itemsPrefix, suffixes, rowIndex, unitOf, cells);
 }
 
 function encodeRow(
@@ -311,12 +334,13 @@ function encodeRow(
   suffixes: readonly string[],
   rowIndex: ReadonlyMap<string, number>,
   unitOf: (unit: NonNullable<PreviewRow["unit"]>) => WireUnit,
+  made?: WireCell[],
 ): WireRow {
   const tail = row.pointer.startsWith(itemsPrefix) ? row.pointer.slice(itemsPrefix.length) : "";
   const pointer = ITEM_INDEX.test(tail) ? Number(tail) : row.pointer;
   const parentIndex = row.parent === undefined ? undefined : rowIndex.get(row.parent);
   const parent = row.parent === undefined ? null : (parentIndex ?? row.parent);
-  const cells = row.cells.map((cell, index) => encodeCell(cell, row.pointer, suffixes[index]));
+  const cells = made ?? row.cells.map((cell, index) => encodeCell(cell, row.pointer, suffixes[index]));
   const wire: WireRow = [
     pointer,
     row.label,
@@ -343,18 +367,10 @@ function encodeCell(cell: PreviewCell, rowPointer: string, suffix: string | unde
   const plain = derived && cell.kind === "value" && cell.title === "" && cell.flag === "" && cell.check === undefined;
   // `absent: false` / `blocks: false` are never built; carried literally they would not round-trip.
   if (plain && marks === 0 && cell.absent === undefined && cell.blocks === undefined) return cell.value;
-  const wire: WireCell = [KINDS.indexOf(cell.kind), cell.value, flat(cell.title), cell.flag, CHECKS.indexOf(cell.check), marks];
+  // The title is one flat string (previewCell's), kept as it is.
+  const wire: WireCell = [KINDS.indexOf(cell.kind), cell.value, cell.title, cell.flag, CHECKS.indexOf(cell.check), marks];
   if (!derived) wire.push(cell.pointer);
   return wire;
-}
-
-/**
- * The same text as one flat string. A title is built by concatenation, which V8 keeps as a tree of
- * string pieces (a cons string: 32 bytes a node, 3 or 4 nodes a title); the server keeps thousands
- * of titles per version. Read back from JSON text, a string is one sequential string.
- */
-function flat(text: string): string {
-  return text === "" ? text : (JSON.parse(JSON.stringify(text)) as string);
 }
 
 // ---- Decoding (the page), checking every field as it goes ----

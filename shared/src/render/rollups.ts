@@ -1,25 +1,49 @@
 // Looks up rollup applications of a validation result by the cell they concern. The result may
 // be stale or belong to another document: an application that names no rendered cell is simply
-// not shown. Keys are tuples of ids, so they are joined as JSON to keep them unambiguous.
+// not shown. They are indexed by statement, item and period, a Map a level: ids are data, any
+// string included, and no key is made per cell.
 
 import type { ErrorApplication, RollupApplication, ValidationResult } from "../types";
 import type { StatusSummary } from "./model";
 import { isRecord, member, type JsonRecord } from "../json/read";
-import { applicationKey } from "../model/keys";
 
 export interface ApplicationIndex {
   /** The application for a parent item in one period of one statement. */
   application(statement: string, parent: string, period: string): RollupApplication | undefined;
   /** The error applications whose missing or unavailable cell is this one. */
   blocking(statement: string, item: string, period: string): readonly ErrorApplication[];
+  /**
+   * The same lookups for one row's cells (an item of a statement), found once for the row: the
+   * preview presents a row's cells one period after another, and a key per cell (made from the
+   * three ids and hashed) was the largest part of building the model of a large document.
+   */
+  ofRow(statement: string, item: string): RowApplications;
+}
+
+/** ApplicationIndex's lookups for one row: by period. */
+export interface RowApplications {
+  /** The application of this row as a parent in `period`. */
+  application(period: string): RollupApplication | undefined;
+  /** The error applications whose missing or unavailable cell is this row's in `period`. */
+  blocking(period: string): readonly ErrorApplication[];
+  /** Whether any cell of this row stops a check (blocking gives none for every period otherwise). */
+  readonly blocks: boolean;
 }
 
 const EMPTY: readonly ErrorApplication[] = [];
 
-function cellKey(statement: unknown, item: unknown, period: unknown): string | undefined {
-  if (typeof statement !== "string" || typeof item !== "string" || typeof period !== "string") return undefined;
-  return applicationKey(statement, item, period);
+/** Statement id → item id → period → what a cell holds: ids are data, so each level is a Map. */
+type ByCell<T> = Map<string, Map<string, Map<string, T>>>;
+
+function cellEntry<T>(index: ByCell<T>, statement: string, item: string): Map<string, T> {
+  let items = index.get(statement);
+  if (items === undefined) index.set(statement, (items = new Map()));
+  let periods = items.get(item);
+  if (periods === undefined) items.set(item, (periods = new Map()));
+  return periods;
 }
+
+const isId = (value: unknown): value is string => typeof value === "string";
 
 function applicationsOf(result: ValidationResult | undefined): readonly unknown[] {
   const applications = member(member(result, "calculations"), "applications");
@@ -37,31 +61,46 @@ function wellFormed(entry: JsonRecord): RollupApplication | undefined {
   const reason = member(entry, "reason");
   const cell = member(entry, "cell");
   if (reason !== "missing-value" && reason !== "unavailable-value") return undefined;
-  if (cellKey(member(cell, "statement"), member(cell, "item"), member(cell, "period")) === undefined) return undefined;
+  if (!isId(member(cell, "statement")) || !isId(member(cell, "item")) || !isId(member(cell, "period"))) return undefined;
   return entry as unknown as ErrorApplication;
 }
 
+const NO_PERIODS: ReadonlyMap<string, never> = new Map<string, never>();
+
 export function indexApplications(result: ValidationResult | undefined): ApplicationIndex {
-  const byKey = new Map<string, RollupApplication>();
-  const byCell = new Map<string, ErrorApplication[]>();
+  const byKey: ByCell<RollupApplication> = new Map();
+  const byCell: ByCell<ErrorApplication[]> = new Map();
   for (const entry of applicationsOf(result)) {
     if (!isRecord(entry)) continue;
     const key = member(entry, "key");
-    const id = cellKey(member(key, "statement"), member(key, "parent"), member(key, "period"));
-    if (id === undefined) continue;
+    const statement = member(key, "statement");
+    const parent = member(key, "parent");
+    const period = member(key, "period");
+    if (!isId(statement) || !isId(parent) || !isId(period)) continue;
     const application = wellFormed(entry);
     if (application === undefined) continue;
-    if (!byKey.has(id)) byKey.set(id, application);
+    const periods = cellEntry(byKey, statement, parent);
+    if (!periods.has(period)) periods.set(period, application);
     if (application.status !== "error") continue;
     const { cell } = application;
-    const blocked = cellKey(cell.statement, cell.item, cell.period) as string;
-    const list = byCell.get(blocked) ?? [];
-    list.push(application);
-    byCell.set(blocked, list);
+    const blocked = cellEntry(byCell, cell.statement, cell.item);
+    const list = blocked.get(cell.period);
+    if (list === undefined) blocked.set(cell.period, [application]);
+    else list.push(application);
   }
+  const ofRow = (statement: string, item: string): RowApplications => {
+    const applications = byKey.get(statement)?.get(item) ?? NO_PERIODS;
+    const blocked = byCell.get(statement)?.get(item) ?? NO_PERIODS;
+    return {
+      application: (period) => applications.get(period),
+      blocking: (period) => blocked.get(period) ?? EMPTY,
+      blocks: blocked.size > 0,
+    };
+  };
   return {
-    application: (statement, parent, period) => byKey.get(cellKey(statement, parent, period) ?? ""),
-    blocking: (statement, item, period) => byCell.get(cellKey(statement, item, period) ?? "") ?? EMPTY,
+    application: (statement, parent, period) => byKey.get(statement)?.get(parent)?.get(period),
+    blocking: (statement, item, period) => byCell.get(statement)?.get(item)?.get(period) ?? EMPTY,
+    ofRow,
   };
 }
 
