@@ -43,6 +43,7 @@ import { formatTally, messageTimeline, tallyTrace } from "./trace";
 import { longestRun, profileRenderer, summarize } from "./cpuProfile";
 import { attributeEdits } from "./attributeEdits";
 import { newPlaceEditCount } from "./editCount";
+import { readBenchCommandLine } from "./cliOptions";
 import {
   previewCell,
   readProblemCounts,
@@ -821,6 +822,11 @@ function listOption(name: string, known: readonly string[], fallback: readonly s
 }
 
 async function main(): Promise<boolean> {
+  // Nothing starts for a command line it cannot read: a run of the defaults takes tens of minutes.
+  const commandLine = readBenchCommandLine(process.argv.slice(2));
+  if (commandLine.kind === "help") console.log(commandLine.text);
+  if (commandLine.kind === "error") console.error(commandLine.text);
+  if (commandLine.kind !== "run") return commandLine.kind === "help";
   const sizes = option("--sizes", "1,5,20").split(",").map(Number);
   const known = await documentShapes();
   // The family, and the draft the issue met (thousands of rows, hundreds of failing checks).
