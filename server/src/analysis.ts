@@ -32,7 +32,9 @@ import { arrayMember } from "../../shared/src/json/read";
 import { statementPointer } from "../../shared/src/model/pointers";
 import { PreviewWireBuilder, type PreviewWire } from "../../shared/src/render/previewWire";
 import { rowsOfValueEdit, withRowsRebuilt, withStatementRebuilt } from "../../shared/src/render/previewEdit";
-import { ValueCellIndexBuilder, type ValueCellIndex } from "../../shared/src/incremental/cellIndex";
+import { ValueCellIndex, ValueCellIndexBuilder } from "../../shared/src/incremental/cellIndex";
+import { scanSpansAndCells } from "../../shared/src/incremental/cellScan";
+import { scanSpans, type SpanTable } from "../../shared/src/json/guided-scan";
 import { applicationPositions, applyValueEdit, type TextEdit, type ValueEdit } from "../../shared/src/incremental/valueEdit";
 import { OpenDocument } from "./textDocument";
 import { shiftDiagnostic, shiftLenses, shiftSymbols, type LineShift } from "./lineShift";
@@ -205,9 +207,12 @@ export class ParsedVersion {
    */
   buildValueEditsStep(): boolean {
     const document = this.analysis.document;
-    if (this.cellsCache !== undefined || document === undefined || this.analysis.issues.length > 0) return false;
-    this.cellsBuilder ??= new ValueCellIndexBuilder(this.text, document);
-    if (this.cellsBuilder.step()) return true;
+    if (document === undefined || this.analysis.issues.length > 0) return false;
+    // The cells may be there already, from the span scan (`locator`): then only the positions are left.
+    if (this.cellsCache === undefined) {
+      this.cellsBuilder ??= new ValueCellIndexBuilder(this.text, document);
+      if (this.cellsBuilder.step()) return true;
+    }
     this.prepareValueEdits();
     return false;
   }
@@ -220,8 +225,24 @@ export class ParsedVersion {
 
   /** Pointers → ranges in this text. */
   get locator(): SourceLocator {
-    this.locatorCache ??= new SourceLocator(this.text, this.value);
+    this.locatorCache ??= new SourceLocator(this.text, this.value, undefined, (text, value, depth) => this.scanSpans(text, value, depth));
     return this.locatorCache;
+  }
+
+  /**
+   * A large text's span table (json/spans.ts), made for the open's diagnostics: the walk also
+   * records the value-edit index's cells when this version can have them and they are not built
+   * yet, which otherwise took a second walk of the whole text after the diagnostics (cellScan.ts).
+   */
+  private scanSpans(text: string, value: unknown, depth: number): SpanTable | undefined {
+    const document = this.analysis.document;
+    if (this.cellsCache !== undefined || this.cellsBuilder !== undefined || document === undefined || this.analysis.issues.length > 0 || text.length > 0x7fffffff) {
+      return scanSpans(text, value, depth);
+    }
+    const both = scanSpansAndCells(text, document, depth);
+    // Cells the walk missed are left to the value-edit index's own scan.
+    if (both?.cells !== undefined) this.cellsCache = ValueCellIndex.of(both.cells);
+    return both?.spans;
   }
 
   get model(): DocumentModel {

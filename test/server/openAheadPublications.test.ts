@@ -2,7 +2,8 @@
 // didOpen that brings the same text takes that analysis over and publishes nothing again (issue 25:
 // it published the same diagnostics a third time, and on a draft started a second chain of related
 // steps, which published the whole diagnostics twice). A draft's publications are its problems, then
-// its related information, once each, whether the didOpen comes before or after the second. A text
+// its related information, once each; the second only after the didOpen, however long it takes (the
+// related steps, 0.4–0.9 s of CPU at 5 MB, took a core from VS Code loading the text). A text
 // that does not parse is published again at the didOpen: VS Code's client leaves out the syntax
 // problems the built-in JSON shows only once the document is open.
 
@@ -24,20 +25,21 @@ async function settle(server: Awaited<ReturnType<typeof inProcessServer>>): Prom
   }
 }
 
-async function preparedThenOpened(text: string, openWhen: "before the whole publication" | "after it"): Promise<PublishDiagnosticsParams[]>;
-async function preparedThenOpened(text: string, openWhen: "before the whole publication" | "after it", groups: true): Promise<DiagnosticGroupsParams[]>;
-async function preparedThenOpened(
-  text: string,
-  openWhen: "before the whole publication" | "after it",
-  groups = false,
-): Promise<PublishDiagnosticsParams[] | DiagnosticGroupsParams[]> {
+type OpenWhen = "at once" | "once the server is idle";
+
+async function preparedThenOpened(text: string, openWhen: OpenWhen): Promise<PublishDiagnosticsParams[]>;
+async function preparedThenOpened(text: string, openWhen: OpenWhen, groups: true): Promise<DiagnosticGroupsParams[]>;
+async function preparedThenOpened(text: string, openWhen: OpenWhen, groups = false): Promise<PublishDiagnosticsParams[] | DiagnosticGroupsParams[]> {
   const uri = "file:///open-ahead/draft.json";
   const server = await inProcessServer({ readFileText: (asked) => Promise.resolve(asked === uri ? text : undefined) }, { diagnosticGroups: groups });
   const published = () => (groups ? server.groupUpdates : server.published);
   try {
     assert.deepEqual(await server.client.sendRequest(OpenAheadRequest, { uri }), { prepared: true });
     await server.until(() => published().length === 1, "the publication ahead");
-    if (openWhen === "after it") await settle(server);
+    if (openWhen === "once the server is idle") {
+      await settle(server);
+      assert.equal(published().length, 1, "nothing more is published before the didOpen");
+    }
     await server.client.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: "json", version: 1, text } });
     await settle(server);
     assert.ok(
@@ -50,7 +52,7 @@ async function preparedThenOpened(
   }
 }
 
-for (const openWhen of ["before the whole publication", "after it"] as const) {
+for (const openWhen of ["at once", "once the server is idle"] as const) {
   test(`a draft prepared ahead, opened ${openWhen}: its problems, then its related information, once each`, async () => {
     const published = await preparedThenOpened(draft(RELATED_LATER_MIN + 2 * RELATED_STEP), openWhen);
     assert.deepEqual(published.map(hasRelated), [false, true], "two publications: without related information, then whole");
@@ -58,27 +60,27 @@ for (const openWhen of ["before the whole publication", "after it"] as const) {
 }
 
 test("a document with few problems prepared ahead: published once, not again at its opening", async () => {
-  const published = await preparedThenOpened(draft(3), "before the whole publication");
+  const published = await preparedThenOpened(draft(3), "at once");
   assert.equal(published.length, 1);
   assert.ok(hasRelated(published[0]!), "whole at once");
 });
 
 test("a text that does not parse, prepared ahead: published again at its opening, the same", async () => {
   const text = draft(3).replace('"formatVersion": "0.2",', '"formatVersion": "0.2"');
-  const published = await preparedThenOpened(text, "before the whole publication");
+  const published = await preparedThenOpened(text, "at once");
   assert.equal(published.length, 2);
   assert.ok(published[0]!.diagnostics.some((diagnostic) => diagnostic.code === "invalid-json"));
   assert.deepEqual(published[1]!.diagnostics, published[0]!.diagnostics);
 });
 
 test("to a client that takes diagnostics by group: a draft's related information is a delta; a text that does not parse is sent whole again at its opening", async () => {
-  const draftUpdates = await preparedThenOpened(draft(RELATED_LATER_MIN + 2 * RELATED_STEP), "before the whole publication", true);
+  const draftUpdates = await preparedThenOpened(draft(RELATED_LATER_MIN + 2 * RELATED_STEP), "at once", true);
   assert.deepEqual(
     draftUpdates.map((params) => params.whole),
     [true, false],
   );
   const text = draft(3).replace('"formatVersion": "0.2",', '"formatVersion": "0.2"');
-  const updates = await preparedThenOpened(text, "before the whole publication", true);
+  const updates = await preparedThenOpened(text, "at once", true);
   // Whole, so that VS Code's client filters it again now that the document is open (the built-in JSON shows the syntax problems).
   assert.deepEqual(
     updates.map((params) => params.whole),

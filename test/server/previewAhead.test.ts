@@ -126,12 +126,41 @@ test("the building goes a statement per step while its version is current, and w
   assert.deepStrictEqual(parsed.previewWire, freshModel(parsed));
 });
 
-test("a large file prepared ahead of its opening has its model built before the didOpen takes it over", async () => {
-  const documents = store();
+test("a large file prepared ahead builds its value-edit index and model only once its didOpen has taken it over", async () => {
+  // The store's idle work runs when the test says (as the server's waits for the client's messages).
+  const idle: (() => void)[] = [];
+  const documents = new DocumentStore({ delay: () => 0, enabled: () => true, patternsFor: () => [], previewAhead: () => true, whenIdle: (work) => void idle.push(work) });
+  /** Runs the idle work, and what it queues, until none comes for 20 turns. */
+  const runIdle = async () => {
+    for (let quiet = 0; quiet < 20; quiet++) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const work = idle.shift();
+      if (work === undefined) continue;
+      work();
+      quiet = 0;
+    }
+  };
   const uri = "file:///ahead/prepared.json";
   const prepared = parsedOf(documents.prepare(uri, large));
-  await turns(2_000, () => prepared.hasPreviewWire);
-  assert.equal(prepared.hasPreviewWire, true);
+  await runIdle();
+  // Until the didOpen, VS Code is loading the text on the same cores.
+  assert.equal(prepared.valueEditsPrepared, false, "no value-edit index before the didOpen");
+  assert.equal(prepared.hasPreviewWire, false, "no model before the didOpen");
   documents.open(uri, "json", 1, large);
-  assert.equal(documents.get(uri)?.parsed, prepared, "the didOpen took the prepared version over, model and all");
+  assert.equal(documents.get(uri)?.parsed, prepared, "the didOpen took the prepared version over");
+  await runIdle();
+  assert.equal(prepared.valueEditsPrepared, true);
+  assert.equal(prepared.hasPreviewWire, true);
+  assert.deepStrictEqual(prepared.previewWire, freshModel(prepared));
+});
+
+test("what was prepared ahead and not opened builds nothing more, and its background work ends", async () => {
+  const documents = store();
+  const uri = "file:///ahead/other-text.json";
+  const prepared = parsedOf(documents.prepare(uri, large));
+  const background = documents.backgroundOf(uri);
+  documents.open(uri, "json", 1, large.replace(/"(-?[0-9])/, '"9$1'));
+  await background;
+  assert.equal(prepared.hasPreviewWire, false);
+  assert.equal(prepared.valueEditsPrepared, false);
 });

@@ -2,7 +2,9 @@
 // VS Code has loaded its text and sent it (1.5–2.5 s at 5 MB in code-server). The server reads the
 // file and analyses it meanwhile, on a core the editor's loading leaves free, publishes its
 // diagnostics (they show as soon as the text does) and builds its outline; the didOpen then only
-// compares the text (documents.ts, `prepare`), and replaces them if it brings another. Reading
+// compares the text (documents.ts, `prepare`), and replaces them if it brings another. What the
+// first answers do not need (the value-edit index's positions, the preview's model, a draft's related
+// information) waits for that didOpen, off the cores VS Code loads the text on. Reading
 // files is the transport's business: the Node server reads file: URIs (fileText.ts); a server
 // without a reader (the web worker) prepares nothing.
 

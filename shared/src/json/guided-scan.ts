@@ -345,11 +345,20 @@ export interface SpanTable {
   colons: number[];
 }
 
-export function scanSpans(text: string, value: unknown, maxDepth: number): SpanTable | undefined {
+/**
+ * What a span scan does at a node of its deepest level (`maxDepth`), instead of stepping over it:
+ * it walks the node at `at` (whose parsed form is `value`, its span `span` in `table`, parents
+ * recorded) with this file's walks and returns where it ends, or returns undefined to have it
+ * stepped over. A second reader of the same nodes (incremental/cellScan.ts) so reads the text in the
+ * same walk, not in one of its own.
+ */
+export type SpanLeaf = (value: unknown, at: number, span: number, table: Readonly<SpanTable>) => number | undefined;
+
+export function scanSpans(text: string, value: unknown, maxDepth: number, leaf?: SpanLeaf): SpanTable | undefined {
   const table: SpanTable = { starts: [], ends: [], parents: [], segments: [], keyStarts: [], keyEnds: [], colons: [] };
   try {
     const start = skipSpace(text, 0);
-    const end = spanVisit(text, value, start, 0, maxDepth, -1, "", -1, -1, -1, table);
+    const end = spanVisit(text, value, start, 0, maxDepth, -1, "", -1, -1, -1, table, leaf);
     if (skipSpace(text, end) !== text.length) return undefined;
   } catch (error) {
     if (error instanceof ScanMismatch || error instanceof RangeError) return undefined;
@@ -370,6 +379,7 @@ function spanVisit(
   keyEnd: number,
   colon: number,
   table: SpanTable,
+  leaf: SpanLeaf | undefined,
 ): number {
   const index = table.starts.length;
   table.starts.push(at);
@@ -380,7 +390,7 @@ function spanVisit(
   table.keyEnds.push(keyEnd);
   table.colons.push(colon);
   let end: number;
-  if (depth >= maxDepth || typeof value !== "object" || value === null) end = visit(text, value, at, undefined, undefined, []);
+  if (depth >= maxDepth || typeof value !== "object" || value === null) end = (depth === maxDepth ? leaf?.(value, at, index, table) : undefined) ?? stepOver(text, value, at);
   else if (Array.isArray(value)) {
     expect(text, at, OPEN_BRACKET);
     let position = skipSpace(text, at + 1);
@@ -389,7 +399,7 @@ function spanVisit(
         expect(text, position, COMMA);
         position = skipSpace(text, position + 1);
       }
-      position = skipSpace(text, spanVisit(text, value[element], position, depth + 1, maxDepth, index, String(element), -1, -1, -1, table));
+      position = skipSpace(text, spanVisit(text, value[element], position, depth + 1, maxDepth, index, String(element), -1, -1, -1, table, leaf));
     }
     expect(text, position, CLOSE_BRACKET);
     end = position + 1;
@@ -412,7 +422,7 @@ function spanVisit(
       expect(text, position, COLON);
       const colonAt = position;
       position = skipSpace(text, position + 1);
-      position = skipSpace(text, spanVisit(text, record[key], position, depth + 1, maxDepth, index, key, nameStart, nameEnd, colonAt, table));
+      position = skipSpace(text, spanVisit(text, record[key], position, depth + 1, maxDepth, index, key, nameStart, nameEnd, colonAt, table, leaf));
     }
     expect(text, position, CLOSE_BRACE);
     end = position + 1;

@@ -3,7 +3,7 @@
 
 import { findNodeAtOffset, getNodePath, parseTree, type JSONPath, type Node } from "jsonc-parser";
 import type { Mark } from "../validate/issue";
-import { scanPointers, scanPointersWithin, scanSpans, type ScanHit } from "./guided-scan";
+import { scanPointers, scanPointersWithin, scanSpans, type ScanHit, type SpanTable } from "./guided-scan";
 import { childNode, SPAN_DEPTH, SpanIndex } from "./spans";
 import { parsePointer } from "./pointer";
 import type { SourceRange } from "./range";
@@ -35,11 +35,16 @@ export class SourceLocator {
   /** Every range answered so far, by mark and path: a later version's locator inherits them shifted. */
   private readonly known = new Map<string, SourceRange>();
 
-  /** `value` is the text's JSON.parse result, when known: it lets large texts skip the parse tree. */
+  /**
+   * `value` is the text's JSON.parse result, when known: it lets large texts skip the parse tree.
+   * `scan` makes a large text's span table (by default json/guided-scan.ts's scanSpans): a caller
+   * that reads the same nodes for its own index reads them in that walk (incremental/cellScan.ts).
+   */
   constructor(
     readonly text: string,
     private readonly value?: unknown,
     private readonly treeSizeLimit = TREE_SIZE_LIMIT,
+    private readonly scan: (text: string, value: unknown, depth: number) => SpanTable | undefined = scanSpans,
   ) {}
 
   /**
@@ -187,7 +192,7 @@ export class SourceLocator {
   private spans(): SpanIndex | undefined {
     if (this.built || this.value === undefined || this.text.length <= this.treeSizeLimit) return undefined;
     if (this.spansCache === undefined) {
-      const table = scanSpans(this.text, this.value, SPAN_DEPTH);
+      const table = this.scan(this.text, this.value, SPAN_DEPTH);
       this.spansCache = table === undefined ? null : SpanIndex.of(this.text, table);
     }
     return this.spansCache ?? undefined;
