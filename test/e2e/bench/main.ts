@@ -196,23 +196,56 @@ async function reloadWindow(editor: Editor): Promise<void> {
  * `timeline`, each run's extension-host marks (coldTimeline.ts) once its lens shows, as samples
  * `coldMark:…` (ms from the Enter). Returns each run's Enter (epoch ms), for the message trace.
  */
-async function measureColdOpens(editor: Editor, name: string, runs: number, samples: Record<string, number[]>, lenses: boolean, timeline: boolean): Promise<number[]> {
+async function measureColdOpens(
+  editor: Editor,
+  name: string,
+  runs: number,
+  samples: Record<string, number[]>,
+  lenses: boolean,
+  timeline: boolean,
+  profileCold: boolean,
+): Promise<number[]> {
   const enters: number[] = [];
   for (let run = 0; run < runs; run++) {
     if (run > 0) await reloadWindow(editor);
     else if (languageServers(editor).length > 0) throw new Error("cold open: the language server is already running before the first FS document");
-    const open = await openAndWait(editor.page, name, "coldOpen", lenses, samples, (epoch) => enters.push(epoch));
+    const measure = () => openAndWait(editor.page, name, "coldOpen", lenses, samples, (epoch) => enters.push(epoch));
+    // --cold-profile: the last (reloaded) run with CPU profiles of the extension host and the workbench renderer.
+    const open = profileCold && run === runs - 1 && run > 0 ? await profiledColdOpen(editor, measure) : await measure();
     log(`  cold run ${run + 1}/${runs}: open ${open.toFixed(0)} ms`);
     if (timeline) {
-      const marks = coldMarkSamples(await readHostMarks(editor.page, editor.apiResultsFile), enters[run]!, name);
+      const hostMarks = await readHostMarks(editor.page, editor.apiResultsFile);
+      const marks = coldMarkSamples(hostMarks, enters[run]!, name);
       for (const [key, at] of marks) (samples[key] ??= []).push(at);
       log(`  the extension host, ms from the Enter: ${[...marks].map(([key, at]) => `${key.replace("coldMark:", "")} ${at.toFixed(0)}`).join(", ")}`);
+      const others = hostMarks.documents.filter(({ at }) => at >= enters[run]!).map(({ uri, at }) => `${uri} ${(at - enters[run]!).toFixed(0)}`);
+      log(`  documents opened in the extension host since the Enter: ${others.join(", ")}`);
     }
     await closeAll(editor.page);
   }
   // The warm state's first preview is the window's first webview, as without the cold opens.
   if (runs > 1) await reloadWindow(editor);
   return enters;
+}
+
+/** A cold open inside CPU profiles of the extension host and the workbench renderer (test-results/bench-editor/cold-*.cpuprofile). */
+async function profiledColdOpen(editor: Editor, measure: () => Promise<number>): Promise<number> {
+  const { page } = editor;
+  await runCommand(page, "FS E2E: Start Extension Host Profile");
+  const { result, summary, profile } = await profileRenderer(page, measure);
+  await runCommand(page, "FS E2E: Stop Extension Host Profile");
+  const hostProfile = `${editor.apiResultsFile}.host-profile.json`;
+  const hostText = await waitForFile(hostProfile, 120_000);
+  rmSync(hostProfile, { force: true });
+  const dir = join(repoRoot, "test-results", "bench-editor");
+  mkdirSync(dir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  writeFileSync(join(dir, `cold-renderer-${stamp}.cpuprofile`), JSON.stringify(profile));
+  writeFileSync(join(dir, `cold-extension-host-${stamp}.cpuprofile`), hostText);
+  log(`  cold open profiled: renderer ${summary}`);
+  log(`  extension host ${summarize(JSON.parse(hostText) as Parameters<typeof summarize>[0])}`);
+  log(`  profiles: ${join(dir, `cold-*-${stamp}.cpuprofile`)}`);
+  return result;
 }
 
 /**
@@ -765,7 +798,7 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
     if (states.has("cold")) {
       // Not inside a profile: a new window ends the extension host's profile.
       log(`${shape} ${sizeMb} MB: cold opens (the window's first FS document, then in a reloaded window), ${openRuns} runs`);
-      coldEnters = await measureColdOpens(editor, name, openRuns, samples, lenses, timeline);
+      coldEnters = await measureColdOpens(editor, name, openRuns, samples, lenses, timeline, process.argv.includes("--cold-profile"));
     }
     const cpuStartWarm = cpuByProcess(leader);
     if (states.has("warm")) {
