@@ -316,6 +316,11 @@ async function measureFirstWindows(
         if (!controlShown) {
           (samples.firstWindowJsonAbsent ??= []).push(performance.now() - opened);
           log(`  ${clock()} ${controlStateLine(await controlState(page, editor, host), JSON_CONTROL_GRACE_MS)}`);
+          const dir = join(repoRoot, "test-results", "bench-editor");
+          mkdirSync(dir, { recursive: true });
+          const shot = join(dir, `first-window-control-${new Date().toISOString().replace(/[:.]/g, "-")}.png`);
+          await page.screenshot({ path: shot });
+          log(`  what the window shows: ${shot}`);
         }
         await readFirstWindowMarks(page, enteredAt, samples);
         log(
