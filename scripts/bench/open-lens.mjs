@@ -7,36 +7,13 @@
 //   node scripts/bench/open-lens.mjs [shape] [AFTER_MS,...] [opens]   (after node scripts/build.mjs)
 // FS_BENCH_SERVER_JS names another server build; FS_BENCH_EDITOR_ORDER=1 sends the outline and code
 // actions before the lenses, in VS Code's order.
-import { fork } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { generateWithStats } from "./generate.mjs";
-import { initializedOverIpc } from "./ipcClient.mjs";
+import { initializedOverIpc, serverAndFile } from "./ipcClient.mjs";
+import { loadavg } from "node:os";
 
-const require = createRequire(import.meta.url);
-const engine = require("../../dist/bench-engine.js");
 const shape = process.argv[2] ?? "typical";
 const delays = (process.argv[3] ?? "0,500,1000,3000").split(",").map(Number);
 const opens = Number(process.argv[4] ?? 3);
-const serverPath = process.env.FS_BENCH_SERVER_JS ?? fileURLToPath(new URL("../../dist/server.js", import.meta.url));
-const { text } = generateWithStats({ targetBytes: 5e6, seed: 1, shape });
-const folder = mkdtempSync(join(tmpdir(), "fs-open-lens-"));
-const file = join(folder, `statements-${shape.replaceAll("+", "-")}-5mb.json`);
-writeFileSync(file, text);
-const URI = pathToFileURL(file).href;
-
-const child = fork(serverPath, ["--node-ipc"], {
-  execArgv: engine.SERVER_NODE_OPTIONS ?? [],
-  env: { ...process.env, ...(engine.SERVER_ENV ?? {}) },
-  stdio: ["ignore", "inherit", "inherit", "ipc"],
-});
-const cpuMs = () => {
-  const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
+const { serverPath, text, uri: URI, child, cpuMs, cleanUp } = serverAndFile(shape, "fs-open-lens-");
 let published = () => undefined;
 const connection = await initializedOverIpc(child, {
   onNotifications: (client) => client.onNotification("fs/diagnosticGroups", (params) => params.uri === URI && published()),
@@ -78,5 +55,5 @@ for (const afterMs of delays) {
   }
 }
 child.kill();
-rmSync(folder, { recursive: true, force: true });
+cleanUp();
 process.exit(0);
