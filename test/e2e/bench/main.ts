@@ -803,7 +803,16 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
     if (states.has("cold")) {
       // Not inside a profile: a new window ends the extension host's profile.
       log(`${shape} ${sizeMb} MB: cold opens (the window's first FS document, then in a reloaded window), ${openRuns} runs`);
-      coldEnters = await measureColdOpens(editor, name, openRuns, samples, lenses, timeline, process.argv.includes("--cold-profile"));
+      // The extension host's marks and profile come from the Node host's runner extension (hostMarks.js, benchProbe.js); the web one has neither.
+      coldEnters = await measureColdOpens(
+        editor,
+        name,
+        openRuns,
+        samples,
+        lenses,
+        timeline && options.host === "node",
+        options.host === "node" && process.argv.includes("--cold-profile"),
+      );
     }
     const cpuStartWarm = cpuByProcess(leader);
     if (states.has("warm")) {
