@@ -7,6 +7,7 @@
 import * as vscode from "vscode";
 import { isFsDocumentByName } from "../../shared/src/detect";
 import { isFsDocumentStart, isFsDocumentText } from "./detectText";
+import { markOnce } from "./util/marks";
 
 const JSON_LANGUAGES: ReadonlySet<string> = new Set(["json", "jsonc"]);
 
@@ -78,6 +79,7 @@ export class FsDocumentDetector implements vscode.Disposable {
     }
     this.rejected.delete(key);
     this.known.add(key);
+    markOnce("fs/document/detected");
     this.detected.fire(document);
     return true;
   }

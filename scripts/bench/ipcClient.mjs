@@ -1,7 +1,13 @@
 // The client's side of the language server over node-ipc, as VS Code's client starts it: its
 // initialization options (the preview's model ahead, diagnostics by group) and answers to the
 // server's own requests. For the node-ipc benchmarks (ipc-edits.mjs, editor-session.mjs).
+import { fork } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { generateWithStats } from "./generate.mjs";
 
 const protocol = createRequire(import.meta.url)("vscode-languageserver-protocol/node");
 
@@ -26,4 +32,30 @@ export async function initializedOverIpc(child, { settings = {}, onNotifications
   });
   await connection.sendNotification("initialized", {});
   return connection;
+}
+
+/**
+ * The server (dist/server.js, or FS_BENCH_SERVER_JS) forked over node-ipc as VS Code's client runs
+ * it, and a generated 5 MB document of `shape` written to a file of its own (fs/openAhead reads it
+ * there): its URI, the server's CPU so far, and a clean-up.
+ */
+export function serverAndFile(shape, folderPrefix) {
+  const require = createRequire(import.meta.url);
+  const engine = require("../../dist/bench-engine.js");
+  const serverPath = process.env.FS_BENCH_SERVER_JS ?? fileURLToPath(new URL("../../dist/server.js", import.meta.url));
+  const { text } = generateWithStats({ targetBytes: 5e6, seed: 1, shape });
+  const folder = mkdtempSync(join(tmpdir(), folderPrefix));
+  const file = join(folder, `statements-${shape.replaceAll("+", "-")}-5mb.json`);
+  writeFileSync(file, text);
+  const child = fork(serverPath, ["--node-ipc"], {
+    // FS_BENCH_SERVER_ARGS adds Node options to the server (e.g. "--cpu-prof --cpu-prof-dir=<dir>").
+    execArgv: [...(engine.SERVER_NODE_OPTIONS ?? []), ...(process.env.FS_BENCH_SERVER_ARGS ?? "").split(" ").filter((arg) => arg !== "")],
+    env: { ...process.env, ...(engine.SERVER_ENV ?? {}) },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const cpuMs = () => {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  };
+  return { serverPath, text, uri: pathToFileURL(file).href, child, cpuMs, cleanUp: () => rmSync(folder, { recursive: true, force: true }) };
 }

@@ -9,37 +9,12 @@
 //   node scripts/bench/warm-opens.mjs [shape] [LOAD_MS] [PREVIEW_AFTER_MS]   (after node scripts/build.mjs)
 // FS_BENCH_SERVER_JS names another server build; FS_BENCH_SERVER_ARGS adds Node options to the server
 // (e.g. "--cpu-prof --cpu-prof-dir=<dir>": the server is shut down cleanly, so the profile is written).
-import { fork } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { generateWithStats } from "./generate.mjs";
-import { initializedOverIpc } from "./ipcClient.mjs";
+import { initializedOverIpc, serverAndFile } from "./ipcClient.mjs";
 
-const require = createRequire(import.meta.url);
-const engine = require("../../dist/bench-engine.js");
 const shape = process.argv[2] ?? "typical";
 const loadMs = Number(process.argv[3] ?? 1500);
 const previewAfterMs = Number(process.argv[4] ?? 300);
-const serverPath = process.env.FS_BENCH_SERVER_JS ?? fileURLToPath(new URL("../../dist/server.js", import.meta.url));
-const { text } = generateWithStats({ targetBytes: 5e6, seed: 1, shape });
-// On disk: fs/openAhead reads it there.
-const folder = mkdtempSync(join(tmpdir(), "fs-warm-opens-"));
-const file = join(folder, `statements-${shape.replaceAll("+", "-")}-5mb.json`);
-writeFileSync(file, text);
-const URI = pathToFileURL(file).href;
-
-const child = fork(serverPath, ["--node-ipc"], {
-  execArgv: [...(engine.SERVER_NODE_OPTIONS ?? []), ...(process.env.FS_BENCH_SERVER_ARGS ?? "").split(" ").filter((arg) => arg !== "")],
-  env: { ...process.env, ...(engine.SERVER_ENV ?? {}) },
-  stdio: ["ignore", "inherit", "inherit", "ipc"],
-});
-const cpuMs = () => {
-  const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
+const { text, uri: URI, child, cpuMs, cleanUp } = serverAndFile(shape, "fs-warm-opens-");
 let published = () => undefined;
 const connection = await initializedOverIpc(child, {
   onNotifications: (client) => client.onNotification("fs/diagnosticGroups", (params) => params.uri === URI && published()),
@@ -76,5 +51,5 @@ const exited = new Promise((resolve) => child.once("exit", resolve));
 await connection.sendRequest("shutdown");
 await connection.sendNotification("exit");
 await exited;
-rmSync(folder, { recursive: true, force: true });
+cleanUp();
 process.exit(0);

@@ -116,6 +116,7 @@ export class FsServer implements vscode.Disposable {
   }
 
   private async launch(): Promise<BaseLanguageClient> {
+    markOnce("fs/server/starting");
     const groups = (this.diagnostics ??= new DiagnosticGroups("fsdoc", (name) => vscode.languages.createDiagnosticCollection(name)));
     // A publication the client could not take: the server running then is asked for the document whole.
     const published = (this.published ??= new ServerDiagnostics(groups, {
@@ -200,7 +201,9 @@ export class FsServer implements vscode.Disposable {
 
   /** A large file is opening in the editor: the server reads and analyses it ahead of its text (openAhead.ts). */
   async openAhead(uri: vscode.Uri): Promise<void> {
+    markOnce("fs/openAhead/asked");
     await (await this.start()).sendRequest(OpenAheadRequest, { uri: uri.toString() });
+    markOnce("fs/openAhead/answered");
   }
 
   /** No preview shows `uri` any more: the server stops sending its updates (nothing to do before the server runs). */

@@ -58,6 +58,7 @@ export class VisibleCodeLenses implements vscode.CodeLensProvider, vscode.Dispos
   }
 
   async provideCodeLenses(document: vscode.TextDocument, token: vscode.CancellationToken): Promise<vscode.CodeLens[] | null | undefined> {
+    markOnce("fs/codeLens/provide");
     const key = document.uri.toString();
     const client = await this.server.clientFor(document).catch(() => undefined);
     if (token.isCancellationRequested) return null;

@@ -20,11 +20,12 @@ const WITH_VALUE = new Map<string, string>([
 const FLAGS = new Map<string, string>([
   ["--no-host-baseline", "no window without FS Documents (the extension host's heap share is not given)"],
   ["--without-extension", "the same runs without FS Documents"],
-  ["--timeline", "the language client's message trace, in each run's log"],
+  ["--timeline", "the language client's message trace in each run's log; on the cold opens, the first lens split by part"],
   ["--trace", "code-server's trace log, tallied"],
   ["--profile", "CPU profiles of the editor's processes during the edits"],
   ["--attribute", "where the edits' time goes, with FS Documents and with VS Code's JSON only"],
   ["--server-heap-snapshots", "heap snapshots of the language server"],
+  ["--cold-profile", "CPU profiles of the extension host and the workbench renderer over the last reloaded cold open"],
   ["--help", "this text"],
 ]);
 

@@ -30,6 +30,7 @@ import {
   previewFirstPaint,
   webviewContentFrame,
   webviewFirstPaint,
+  processCpuMs,
   processMemory,
   readHostProbe,
   readRendererProbe,
@@ -39,7 +40,8 @@ import { baselineHostGrowth, formatReport, reloadsHost, type SizeResult } from "
 import { summaryTables } from "./summary";
 import { FS_SERVER_COMMAND, JSON_SERVER_COMMAND, jsonLanguageServer } from "./processKinds";
 import { collectServerGarbage, idleServerResident, residentBytes } from "./serverGc";
-import { formatTally, messageTimeline, tallyTrace } from "./trace";
+import { formatTally, messageTimeline, tallyTrace, tracedMessages } from "./trace";
+import { coldMarkSamples, readHostMarks, tracedSamples } from "./coldTimeline";
 import { longestRun, profileRenderer, summarize } from "./cpuProfile";
 import { attributeEdits } from "./attributeEdits";
 import { newPlaceEditCount } from "./editCount";
@@ -51,6 +53,7 @@ import {
   waitForCellValue,
   waitForCodeLens,
   waitForFsTitleButton,
+  lineSquiggles,
   waitForLineWarning,
   waitForPreviewTable,
   waitForText,
@@ -59,7 +62,7 @@ import {
   STATE_TIMEOUT_MS,
 } from "./screen";
 import { EDITOR_LARGE_FILE, overEditorLimits } from "../../../client/src/status/limits";
-import { JSON_CONTROL_LINE, JSON_CONTROL_SETTINGS } from "./jsonControl";
+import { controlStateLine, JSON_CONTROL_GRACE_MS, JSON_CONTROL_LINE, JSON_CONTROL_SETTINGS, type ControlState } from "./jsonControl";
 import { SERVER_WORKER_NAME } from "../../../client/src/server/workerName";
 
 const log = (line: string) => console.error(`[bench:editor] ${line}`);
@@ -116,7 +119,14 @@ function vsCodeShowsLenses(text: string): boolean {
  * Opens `name` with Quick Open and waits for its text, its problems and (when VS Code shows them)
  * its first code lens; each state's time from the Enter goes to samples[`${prefix}Text` etc.].
  */
-async function openAndWait(page: Editor["page"], name: string, prefix: string, lenses: boolean, samples: Record<string, number[]>): Promise<number> {
+async function openAndWait(
+  page: Editor["page"],
+  name: string,
+  prefix: string,
+  lenses: boolean,
+  samples: Record<string, number[]>,
+  entered?: (epoch: number) => void,
+): Promise<number> {
   let opened = 0;
   // Each state's time, and its wall clock in the log (to line up with --timeline's messages).
   const seen = (sample: string, state: string) => {
@@ -129,6 +139,7 @@ async function openAndWait(page: Editor["page"], name: string, prefix: string, l
       beforeEnter: () => {
         start();
         opened = performance.now();
+        entered?.(Date.now());
         log(`  ${clock()} Enter (open)`);
       },
     });
@@ -181,17 +192,61 @@ async function reloadWindow(editor: Editor): Promise<void> {
   await installRendererProbe(page);
 }
 
-/** Cold opens: the window's first FS document (run 1), then the same in a reloaded window. */
-async function measureColdOpens(editor: Editor, name: string, runs: number, samples: Record<string, number[]>, lenses: boolean): Promise<void> {
+/**
+ * Cold opens: the window's first FS document (run 1), then the same in a reloaded window. With
+ * `timeline`, each run's extension-host marks (coldTimeline.ts) once its lens shows, as samples
+ * `coldMark:…` (ms from the Enter). Returns each run's Enter (epoch ms), for the message trace.
+ */
+async function measureColdOpens(
+  editor: Editor,
+  name: string,
+  runs: number,
+  samples: Record<string, number[]>,
+  lenses: boolean,
+  timeline: boolean,
+  profileCold: boolean,
+): Promise<number[]> {
+  const enters: number[] = [];
   for (let run = 0; run < runs; run++) {
     if (run > 0) await reloadWindow(editor);
     else if (languageServers(editor).length > 0) throw new Error("cold open: the language server is already running before the first FS document");
-    const open = await openAndWait(editor.page, name, "coldOpen", lenses, samples);
+    const measure = () => openAndWait(editor.page, name, "coldOpen", lenses, samples, (epoch) => enters.push(epoch));
+    // --cold-profile: the last (reloaded) run with CPU profiles of the extension host and the workbench renderer.
+    const open = profileCold && run === runs - 1 && run > 0 ? await profiledColdOpen(editor, measure) : await measure();
     log(`  cold run ${run + 1}/${runs}: open ${open.toFixed(0)} ms`);
+    if (timeline) {
+      const hostMarks = await readHostMarks(editor.page, editor.apiResultsFile);
+      const marks = coldMarkSamples(hostMarks, enters[run]!, name);
+      for (const [key, at] of marks) (samples[key] ??= []).push(at);
+      log(`  the extension host, ms from the Enter: ${[...marks].map(([key, at]) => `${key.replace("coldMark:", "")} ${at.toFixed(0)}`).join(", ")}`);
+      const others = hostMarks.documents.filter(({ at }) => at >= enters[run]!).map(({ uri, at }) => `${uri} ${(at - enters[run]!).toFixed(0)}`);
+      log(`  documents opened in the extension host since the Enter: ${others.join(", ")}`);
+    }
     await closeAll(editor.page);
   }
   // The warm state's first preview is the window's first webview, as without the cold opens.
   if (runs > 1) await reloadWindow(editor);
+  return enters;
+}
+
+/** A cold open inside CPU profiles of the extension host and the workbench renderer (test-results/bench-editor/cold-*.cpuprofile). */
+async function profiledColdOpen(editor: Editor, measure: () => Promise<number>): Promise<number> {
+  const { page } = editor;
+  await runCommand(page, "FS E2E: Start Extension Host Profile");
+  const { result, summary, profile } = await profileRenderer(page, measure);
+  await runCommand(page, "FS E2E: Stop Extension Host Profile");
+  const hostProfile = `${editor.apiResultsFile}.host-profile.json`;
+  const hostText = await waitForFile(hostProfile, 120_000);
+  rmSync(hostProfile, { force: true });
+  const dir = join(repoRoot, "test-results", "bench-editor");
+  mkdirSync(dir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  writeFileSync(join(dir, `cold-renderer-${stamp}.cpuprofile`), JSON.stringify(profile));
+  writeFileSync(join(dir, `cold-extension-host-${stamp}.cpuprofile`), hostText);
+  log(`  cold open profiled: renderer ${summary}`);
+  log(`  extension host ${summarize(JSON.parse(hostText) as Parameters<typeof summarize>[0])}`);
+  log(`  profiles: ${join(dir, `cold-*-${stamp}.cpuprofile`)}`);
+  return result;
 }
 
 /**
@@ -203,7 +258,15 @@ async function measureColdOpens(editor: Editor, name: string, runs: number, samp
  * lens, and VS Code's JSON's first warning on the same file (JSON_CONTROL_SETTINGS). Its own
  * editor: the control's warning would count among the other states' problems.
  */
-async function measureFirstWindows(name: string, text: string, runs: number, settings: Record<string, unknown>, lenses: boolean, samples: Record<string, number[]>): Promise<void> {
+async function measureFirstWindows(
+  name: string,
+  text: string,
+  runs: number,
+  settings: Record<string, unknown>,
+  lenses: boolean,
+  samples: Record<string, number[]>,
+  host: BenchOptions["host"],
+): Promise<void> {
   const setup = await setUpEditor({ ...settings, ...JSON_CONTROL_SETTINGS }, { addFiles: (folder) => writeFileSync(join(folder, name), text) });
   if ("skip" in setup) throw new Error(setup.skip);
   const { editor } = setup;
@@ -239,14 +302,31 @@ async function measureFirstWindows(name: string, text: string, runs: number, set
             log(`  ${clock()} Enter (open, a fresh browser's first window)`);
           },
         });
+        // The control is waited for at most JSON_CONTROL_GRACE_MS after the rest: on `long+failing`
+        // VS Code's JSON showed no warning within the states' 300 s, and the run stalled there.
+        const control = waitForLineWarning(page, JSON_CONTROL_LINE).then(
+          () => (seen("firstWindowJson", "VS Code's JSON: its warning shown"), true),
+          () => false,
+        );
         await Promise.all([
           waitForText(page).then(() => seen("firstWindowText", "text shown")),
           waitForFsTitleButton(page).then(() => seen("firstWindowActive", "FS Documents active for it (its title button)")),
-          waitForLineWarning(page, JSON_CONTROL_LINE).then(() => seen("firstWindowJson", "VS Code's JSON: its warning shown")),
           lenses ? waitForCodeLens(page).then(() => seen("firstWindowLenses", "code lens shown")) : undefined,
         ]);
+        const controlShown = await within(control, JSON_CONTROL_GRACE_MS);
+        if (!controlShown) {
+          (samples.firstWindowJsonAbsent ??= []).push(performance.now() - opened);
+          log(`  ${clock()} ${controlStateLine(await controlState(page, editor, host), JSON_CONTROL_GRACE_MS)}`);
+          const dir = join(repoRoot, "test-results", "bench-editor");
+          mkdirSync(dir, { recursive: true });
+          const shot = join(dir, `first-window-control-${new Date().toISOString().replace(/[:.]/g, "-")}.png`);
+          await page.screenshot({ path: shot });
+          log(`  what the window shows: ${shot}`);
+        }
         await readFirstWindowMarks(page, enteredAt, samples);
-        log(`  first window ${run + 1}/${runs}: lens ${samples.firstWindowLenses?.at(-1)?.toFixed(0) ?? "–"} ms, VS Code's JSON ${samples.firstWindowJson?.at(-1)?.toFixed(0)} ms`);
+        log(
+          `  first window ${run + 1}/${runs}: lens ${samples.firstWindowLenses?.at(-1)?.toFixed(0) ?? "–"} ms, VS Code's JSON ${controlShown ? `${samples.firstWindowJson?.at(-1)?.toFixed(0)} ms` : "not shown"}`,
+        );
       } finally {
         await page.context().close();
       }
@@ -254,6 +334,36 @@ async function measureFirstWindows(name: string, text: string, runs: number, set
   } finally {
     await editor.stop();
   }
+}
+
+/** Whether `promise` settles true within `ms`. */
+async function within(promise: Promise<boolean>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * What VS Code shows when the first window's control is not on screen: the `$schema` line's
+ * squiggles and the problem counts; in the Node host also the extension host's diagnostics of the
+ * document (the runner extension) and VS Code's JSON language server's state.
+ */
+async function controlState(page: Editor["page"], editor: Editor, host: BenchOptions["host"]): Promise<ControlState> {
+  const state: ControlState = await lineSquiggles(page, JSON_CONTROL_LINE);
+  if (host !== "node") return state;
+  const file = `${editor.apiResultsFile}.diagnostics.json`;
+  rmSync(file, { force: true });
+  await runCommand(page, "FS E2E: Describe Diagnostics");
+  state.diagnostics = JSON.parse(await waitForFile(file, 60_000)) as ControlState["diagnostics"];
+  const server = jsonLanguageServer(findProcesses(editor.server.process.pid!, JSON_SERVER_COMMAND));
+  const cpuMs = server === undefined ? undefined : processCpuMs(server.pid);
+  const memory = server === undefined ? undefined : processMemory(server.pid);
+  state.jsonServer = server === undefined || cpuMs === undefined || memory === undefined ? "not running" : { pid: server.pid, cpuMs, rssBytes: memory.rss };
+  return state;
 }
 
 /**
@@ -607,7 +717,7 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
   const samples: Record<string, number[]> = {};
   if (states.has("first-window") && !withoutExtension) {
     log(`${shape} ${sizeMb} MB: the first window of a fresh browser, VS Code's JSON beside it, ${openRuns} runs`);
-    await measureFirstWindows(name, text, openRuns, settings, lenses, samples);
+    await measureFirstWindows(name, text, openRuns, settings, lenses, samples, options.host);
     if ([...states].every((state) => state === "first-window")) return firstWindowsOnly({ sizeMb, shape, bytes: text.length, stats, jsonParseMs: parseMs, runs, samples });
   }
   const setup = await setUpEditor(settings, {
@@ -690,10 +800,20 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
         withoutExtension,
       };
     }
+    let coldEnters: number[] = [];
     if (states.has("cold")) {
       // Not inside a profile: a new window ends the extension host's profile.
       log(`${shape} ${sizeMb} MB: cold opens (the window's first FS document, then in a reloaded window), ${openRuns} runs`);
-      await measureColdOpens(editor, name, openRuns, samples, lenses);
+      // The extension host's marks and profile come from the Node host's runner extension (hostMarks.js, benchProbe.js); the web one has neither.
+      coldEnters = await measureColdOpens(
+        editor,
+        name,
+        openRuns,
+        samples,
+        lenses,
+        timeline && options.host === "node",
+        options.host === "node" && process.argv.includes("--cold-profile"),
+      );
     }
     const cpuStartWarm = cpuByProcess(leader);
     if (states.has("warm")) {
@@ -789,13 +909,28 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
         trace || profile
           ? [...(trace ? [formatTally(tallyTrace(editor.server.userDataDir))] : []), ...profiles].join("\n\n")
           : timeline
-            ? messageTimeline(editor.server.userDataDir)
+            ? timelineReport(editor.server.userDataDir, coldEnters, samples)
             : undefined,
       longestFsHostTaskMs: profile ? longestFsTask : undefined,
     };
   } finally {
     await editor.stop();
   }
+}
+
+/**
+ * --timeline's report: the message trace, each cold run's messages as ms from its Enter, and the
+ * cold runs' traced parts as samples (`coldTrace:…`, coldTimeline.ts) beside their marks.
+ */
+function timelineReport(userDataDir: string, coldEnters: readonly number[], samples: Record<string, number[]>): string {
+  const messages = tracedMessages(userDataDir);
+  for (const [key, values] of tracedSamples(messages, coldEnters)) samples[key] = values;
+  const runs = coldEnters.map((enteredAt, run) => {
+    const until = coldEnters[run + 1] ?? Number.POSITIVE_INFINITY;
+    const lines = messages.filter(({ at }) => at >= enteredAt && at < until).map(({ at, line }) => `  +${(at - enteredAt).toFixed(0)} ms ${line}`);
+    return [`cold run ${run + 1}, ms from its Enter (${new Date(enteredAt).toISOString().slice(11, 23)}):`, ...lines.slice(0, 60)].join("\n");
+  });
+  return [messageTimeline(userDataDir), ...runs].join("\n\n");
 }
 
 /** The result of a run that measured the first windows only: no editor of the other states, nothing of theirs measured. */

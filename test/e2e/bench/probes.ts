@@ -98,6 +98,15 @@ export function processMemory(pid: number): { rss: number; peak: number } | unde
   return { rss: kb("VmRSS"), peak: kb("VmHWM") };
 }
 
+/** A process's CPU time so far (user + system, ms), undefined once it is gone. */
+export function processCpuMs(pid: number): number | undefined {
+  const stat = readProc(String(pid), "stat");
+  if (stat === "") return undefined;
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // USER_HZ is 100 on Linux: utime and stime are fields 14 and 15, here 11 and 12 after the state.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** The frame holding the preview's page (inside the webview's nested iframes). */
 export async function previewContentFrame(page: Page): Promise<Frame> {
   for (const frame of page.frames()) {

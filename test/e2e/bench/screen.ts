@@ -76,6 +76,24 @@ export async function waitForLineWarning(page: Page, lineText: string): Promise<
 }
 
 /**
+ * What the active editor shows on the line showing `lineText`: its squiggles' kinds (error,
+ * warning, info, hint; undefined when no such line is drawn), and the status bar's problem counts.
+ */
+export async function lineSquiggles(page: Page, lineText: string): Promise<{ squiggles: string[] | undefined; problems: string }> {
+  return page.evaluate((wanted) => {
+    const editor = document.querySelector(".editor-group-container.active .monaco-editor");
+    const lines = [...(editor?.querySelectorAll(".view-lines > .view-line") ?? [])];
+    const index = lines.findIndex((line) => line.textContent?.includes(wanted) === true);
+    const overlay = index === -1 ? undefined : editor?.querySelectorAll(".view-overlays > div")[index];
+    const squiggles =
+      overlay === undefined
+        ? undefined
+        : [...overlay.querySelectorAll("[class*='squiggly-']")].map((element) => /squiggly-(\w+)/.exec(element.className)?.[1] ?? element.className);
+    return { squiggles, problems: document.querySelector("#status\\.problems")?.getAttribute("aria-label") ?? "" };
+  }, lineText);
+}
+
+/**
  * Resolves once FS Documents shows its editor-title button for the active editor: the extension
  * has activated and recognised the document (the button's `when` is its context key).
  */

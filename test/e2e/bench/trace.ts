@@ -77,19 +77,38 @@ export function formatTally(tally: Map<string, MessageTally>): string {
   ].join("\n");
 }
 
+/** One message of the language client's trace: when the log wrote it (epoch ms) and what it was. */
+export interface TracedMessage {
+  at: number;
+  /** "HH:MM:SS.mmm Sending request fs/codeLenses" (and the client's "in N ms" for a response). */
+  line: string;
+}
+
+/**
+ * Every message between the extension and its language server in the output logs under
+ * `userDataDir`, in the order written, with the log's millisecond timestamp (local time, as the
+ * log writes it and as this machine's clock reads it).
+ */
+export function tracedMessages(userDataDir: string): TracedMessage[] {
+  const messages: TracedMessage[] = [];
+  for (const file of findLogs(userDataDir)) {
+    for (const line of readFileSync(file, "utf8").split("\n")) {
+      const stamp = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d\.\d{3})/.exec(line);
+      const match = HEADER.exec(line);
+      if (stamp === null || match === null) continue;
+      messages.push({ at: Date.parse(`${stamp[1]}T${stamp[2]}`), line: `${stamp[2]} ${match[1]} ${match[2]} ${match[3]}${/in (\d+ms)/.exec(line)?.[0] ?? ""}` });
+    }
+  }
+  return messages.sort((a, b) => a.at - b.at);
+}
+
 /**
  * --timeline: every message between the extension and its language server with the log's
  * millisecond timestamp ("messages" trace, no payloads, so the trace costs little), to see where an
  * open or an edit waits.
  */
 export function messageTimeline(userDataDir: string): string {
-  const lines: string[] = [];
-  for (const file of findLogs(userDataDir)) {
-    for (const line of readFileSync(file, "utf8").split("\n")) {
-      const stamp = /^\d{4}-\d\d-\d\d (\d\d:\d\d:\d\d\.\d{3})/.exec(line)?.[1];
-      const match = HEADER.exec(line);
-      if (stamp !== undefined && match !== null) lines.push(`${stamp} ${match[1]} ${match[2]} ${match[3]}${/in (\d+ms)/.exec(line)?.[0] ?? ""}`);
-    }
-  }
-  return lines.sort().join("\n");
+  return tracedMessages(userDataDir)
+    .map(({ line }) => line)
+    .join("\n");
 }

@@ -8,6 +8,7 @@ const { runSuites } = require("./suites");
 const { collectFirstHour } = require("./firstHour");
 const { measureActivation, startHostProfile, startProbe } = require("./benchProbe");
 const { describeActiveDocument, openWalkthrough } = require("./gettingStarted");
+const { describeDiagnostics, startHostMarks } = require("./hostMarks");
 
 function resultsFile() {
   return process.env.FS_E2E_RESULTS || vscode.workspace.getConfiguration("fsE2e").get("resultsFile") || "";
@@ -32,11 +33,17 @@ function activate(context) {
   context.subscriptions.push(ready);
   const probe = vscode.workspace.getConfiguration("fsE2e").get("benchProbe") ? startProbe() : undefined;
   if (probe !== undefined) context.subscriptions.push(probe);
+  const hostMarks = startHostMarks();
+  context.subscriptions.push(hostMarks);
   context.subscriptions.push(
     // Writes to <results file>.probe.json (test/e2e/bench/ waits for it); the setting fsE2e.benchProbe starts the probe.
     vscode.commands.registerCommand("fsE2e.readBenchProbe", () =>
       writeResults(".probe.json", probe === undefined ? { error: "fsE2e.benchProbe is off" } : probe.read({ collect: true })),
     ),
+    // Writes to <results file>.marks.json: when documents reached this host, and FS Documents' and VS Code's marks here (hostMarks.js).
+    vscode.commands.registerCommand("fsE2e.readHostMarks", () => writeResults(".marks.json", hostMarks.read())),
+    // Writes to <results file>.diagnostics.json: the active document's diagnostics by source and severity (hostMarks.js).
+    vscode.commands.registerCommand("fsE2e.describeDiagnostics", () => writeResults(".diagnostics.json", describeDiagnostics())),
     // Writes to <results file>.activation.json: whether FS Documents was active already, else what activating it cost.
     vscode.commands.registerCommand("fsE2e.measureActivation", async () =>
       writeResults(".activation.json", await measureActivation(vscode.extensions.getExtension("fs-documents.fs-documents"))),
