@@ -104,7 +104,8 @@ async function rightEdge(
     const tableElement = document.querySelectorAll("table.fs-table")[table] as HTMLTableElement;
     const view = scroller.getBoundingClientRect();
     const viewRight = view.left + scroller.clientLeft + scroller.clientWidth;
-    const cut = Number.parseFloat(tableElement.style.getPropertyValue("--fs-cut")) || 0;
+    // The rows' clip from the right (tableScroll.ts: a clip-path of the head and body).
+    const cut = Number.parseFloat(/^inset\(\S+ (\S+)/.exec(getComputedStyle(tableElement.tHead!).clipPath)?.[1] ?? "") || 0;
     const clipRight = tableElement.getBoundingClientRect().right - cut;
     const cells = [...tableElement.tHead!.rows[0]!.cells];
     let shownEnd = view.left;

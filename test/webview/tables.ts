@@ -142,7 +142,8 @@ export async function opening(page: Page, index: number): Promise<Opening> {
           `${first.textContent?.trim() ?? ""} (row ${row.getAttribute("data-item") ?? "head"}: ${Math.round(box.left)}–${Math.round(box.right)} px in ${Math.round(view.left)}–${Math.round(viewRight)})`,
         );
     }
-    const cut = Number.parseFloat(tableElement.style.getPropertyValue("--fs-cut")) || 0;
+    // The rows' clip from the right (tableScroll.ts: a clip-path of the head and body).
+    const cut = Number.parseFloat(/^inset\(\S+ (\S+)/.exec(getComputedStyle(tableElement.tHead!).clipPath)?.[1] ?? "") || 0;
     const clipRight = tableElement.getBoundingClientRect().right - cut;
     let shownEnd = view.left;
     for (const cell of tableElement.tHead!.rows[0]!.cells) {

@@ -14,7 +14,7 @@ import { cellDisplayText, type PreviewCell, type PreviewModel, type PreviewRow, 
 import type { PreviewPatchOp } from "../../shared/src/render/previewPatch";
 import { escapeSegment, parentPointer } from "../../shared/src/json/pointer";
 import { datesLabel, PERIOD_DATES_SEPARATOR } from "../../shared/src/model/names";
-import { layoutTables, scrollSigns, wrapTable } from "./tableScroll";
+import { layoutTables, scrollSigns, veilNewLabel, wrapTable } from "./tableScroll";
 import { LabelWidths, sharingFirstWord } from "./labelWidth";
 import { columnWidth, decimalWidths, FLAG_CH, FLAG_PX, leastWidth, numberElement, NO_WIDTH, PADDING_CH, textWidths, widest, type NumberWidths, type Widths } from "./columnWidth";
 
@@ -950,6 +950,7 @@ export class StatementsView {
     th.scope = "row";
     th.className = "fs-item";
     th.tabIndex = -1;
+    veilNewLabel(view.table, th);
     if (row.subtotal) {
       const collapsed = this.hooks.isCollapsed(row.pointer);
       const toggle = doc.createElement("button");

@@ -8,8 +8,8 @@
 //   show only its last digits ("72,306.52" of "411,872,306.52"), which reads as a wrong number: the
 //   label column's veil (`--fs-veil`, a ::after of the sticky cells) covers the rest of such a
 //   column, so a column is either whole or hidden. At the right edge, a column the view shows only
-//   the start of ("12/31/20", "45,") is cut off whole (`--fs-cut`, a clip of the table's rows); so
-//   is one at the left edge where the labels scroll away with the columns (`--fs-cut-left`).
+//   the start of ("12/31/20", "45,") is cut off whole (a clip-path of the table's head and body);
+//   so is one at the left edge where the labels scroll away with the columns.
 // - A table shows that it scrolls: a shadow on the side where more columns are (fs-more-left,
 //   fs-more-right), besides the wrapper's own scrollbar, and a button on the header row at each
 //   side where more columns are (‹, ›) that scrolls one column. The buttons move down with the
@@ -136,7 +136,10 @@ export function layoutTables(tables: readonly ScrolledTable[], viewportTop: numb
  * fits beside it, nor past 40em (preview.css).
  */
 function fill(wrapper: HTMLElement, table: HTMLTableElement, cells: HTMLCollectionOf<HTMLTableCellElement>): void {
-  const applied = Number.parseFloat(table.style.getPropertyValue("--fs-fill")) || 0;
+  // On the label column's <col>, which uses it (preview.css, .fs-colw-item), not on the table.
+  const column = table.querySelector<HTMLElement>("col.fs-colw-item");
+  if (column === null) return;
+  const applied = Number.parseFloat(column.style.getPropertyValue("--fs-fill")) || 0;
   const base = (cells[0] as HTMLElement).getBoundingClientRect().width - applied;
   const room = wrapper.clientWidth;
   const widths = [...cells].slice(1).map((cell) => cell.getBoundingClientRect().width);
@@ -155,7 +158,41 @@ function fill(wrapper: HTMLElement, table: HTMLTableElement, cells: HTMLCollecti
     // Never so wide that the first period no longer opens beside the labels (under a narrower button).
     wanted = Math.floor(Math.max(0, Math.min(room - STRIP - base - shown, room - STRIP - base - widest, room - base - lead, 40 * em - base)));
   }
-  if (wanted !== applied) table.style.setProperty("--fs-fill", `${wanted}px`);
+  if (wanted !== applied) column.style.setProperty("--fs-fill", `${wanted}px`);
+}
+
+/**
+ * What a table's sideways state sets is set on the elements that use it, never on the table: a
+ * custom property of the table is inherited by every cell drawn, so each change computed the style
+ * of all of them again (1,700–2,600 elements on `wide` at 5 MB, twice per reveal that scrolled a
+ * table sideways, on the workbench's thread).
+ */
+const clips = new WeakMap<HTMLTableElement, string>();
+const veils = new WeakMap<HTMLTableElement, string>();
+
+/**
+ * Clips the table's head and body from `right` px before its right edge and up to `left` px after
+ * its left edge (a column cut by the view is hidden whole). Never no clip at all: preview.css
+ * clips them at their edges from the start, so that a clip coming and going changes no layer.
+ */
+function clipRows(table: HTMLTableElement, right: number, left: number): void {
+  const value = `inset(0px ${right}px 0px ${left}px)`;
+  if ((clips.get(table) ?? "inset(0px 0px 0px 0px)") === value) return;
+  clips.set(table, value);
+  for (const section of [table.tHead, ...table.tBodies]) if (section !== null) section.style.clipPath = value;
+}
+
+/** The veil's width (preview.css, --fs-veil) on each drawn label cell, whose ::after draws it. */
+function setVeil(table: HTMLTableElement, value: string): void {
+  if ((veils.get(table) ?? "0px") === value) return;
+  veils.set(table, value);
+  for (const cell of table.querySelectorAll<HTMLElement>("th.fs-item, th.fs-col-item")) cell.style.setProperty("--fs-veil", value);
+}
+
+/** Gives a label cell drawn after the veil was set (a row drawn later) the table's veil. */
+export function veilNewLabel(table: HTMLTableElement, cell: HTMLElement): void {
+  const value = veils.get(table);
+  if (value !== undefined && value !== "0px") cell.style.setProperty("--fs-veil", value);
 }
 
 /** The veil over a column partly under the label column, the "more columns" shadows and buttons. */
@@ -193,20 +230,17 @@ function layoutSideways(wrapper: HTMLElement): void {
   const right = whole === undefined ? crossing : undefined;
   // Nothing shows in the button's strip either (a column that starts there).
   const cutFrom = right?.left ?? (more > 0.5 && strip > 0 && whole === undefined ? viewEnd - strip : undefined);
-  const cutValue = `${cutFrom === undefined ? 0 : Math.max(0, Math.ceil(tableBox.right - cutFrom))}px`;
-  if (table.style.getPropertyValue("--fs-cut") !== cutValue) table.style.setProperty("--fs-cut", cutValue);
+  const cut = cutFrom === undefined ? 0 : Math.max(0, Math.ceil(tableBox.right - cutFrom));
   // Where the labels scroll away with the columns, no veil covers the left edge: the column it cuts
   // (the labels' too) is clipped whole, from the table's left edge to that column's right.
   const leftCut = labelsScroll && left > 0.5 ? crossed(cells, 0, view, wrapper.clientWidth) : undefined;
-  const cutLeftValue = `${leftCut === undefined ? 0 : Math.max(0, Math.ceil(leftCut.right - tableBox.left))}px`;
-  if (table.style.getPropertyValue("--fs-cut-left") !== cutLeftValue) table.style.setProperty("--fs-cut-left", cutLeftValue);
+  clipRows(table, cut, leftCut === undefined ? 0 : Math.max(0, Math.ceil(leftCut.right - tableBox.left)));
   // The column the sticky label column's right edge crosses (read after fs-labels-scroll is set),
   // however wide: the veil covers its part beside the labels.
   const labelEdge = (cells[0] as HTMLElement).getBoundingClientRect().right;
   const under = left > 0.5 && !labelsScroll ? crossed(cells, 1, labelEdge, Infinity) : undefined;
   const veil = under === undefined ? 0 : under.right - labelEdge;
-  const value = `${Math.ceil(veil)}px`;
-  if (table.style.getPropertyValue("--fs-veil") !== value) table.style.setProperty("--fs-veil", value);
+  setVeil(table, `${Math.ceil(veil)}px`);
   placeSigns(
     wrapper,
     table,
