@@ -404,28 +404,11 @@ function spanVisit(
     expect(text, position, CLOSE_BRACKET);
     end = position + 1;
   } else {
+    // The colon is the first character after the name's token that is not a space (walkObject checked it).
     const record = value as Record<string, unknown>;
-    expect(text, at, OPEN_BRACE);
-    const keys = Object.keys(record);
-    const inTextOrder = inKeyOrder(keys);
-    let position = skipSpace(text, at + 1);
-    for (let member = 0; member < keys.length; member++) {
-      if (member > 0) {
-        expect(text, position, COMMA);
-        position = skipSpace(text, position + 1);
-      }
-      const nameStart = position;
-      const name = inTextOrder ? (keys[member] as string) : undefined;
-      const nameEnd = skipString(text, position, name ?? "");
-      const key = name ?? (JSON.parse(text.slice(nameStart, nameEnd)) as string);
-      position = skipSpace(text, nameEnd);
-      expect(text, position, COLON);
-      const colonAt = position;
-      position = skipSpace(text, position + 1);
-      position = skipSpace(text, spanVisit(text, record[key], position, depth + 1, maxDepth, index, key, nameStart, nameEnd, colonAt, table, leaf));
-    }
-    expect(text, position, CLOSE_BRACE);
-    end = position + 1;
+    end = walkObject(text, record, at, (key, valueAt, keyAt, keyEnd) =>
+      spanVisit(text, record[key], valueAt, depth + 1, maxDepth, index, key, keyAt, keyEnd, skipSpace(text, keyEnd), table, leaf),
+    );
   }
   table.ends[index] = end;
   return end;
