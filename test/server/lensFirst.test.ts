@@ -4,25 +4,10 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { createMessageConnection, Emitter, type DataCallback, type Message, type MessageReader, type MessageWriter } from "vscode-languageserver/node";
+import { createMessageConnection, Emitter, type Message, type MessageWriter } from "vscode-languageserver/node";
+import { fakeReader } from "../support/fakeReader";
 import { chainedStrategies, LensFirst } from "../../server/src/lsp/lensFirst";
 import { WaitingMessages } from "../../server/src/lsp/waitingMessages";
-
-/** A reader whose messages the test delivers. */
-function fakeReader(): { reader: MessageReader; deliver: (message: Message) => void } {
-  let callback: DataCallback = () => undefined;
-  const reader: MessageReader = {
-    onError: new Emitter<Error>().event,
-    onClose: new Emitter<void>().event,
-    onPartialMessage: new Emitter<never>().event,
-    listen: (listener) => {
-      callback = listener;
-      return { dispose: () => undefined };
-    },
-    dispose: () => undefined,
-  };
-  return { reader, deliver: (message) => callback(message) };
-}
 
 /** A writer that notes each answer's id, in the order written. */
 function notingWriter(): { writer: MessageWriter; written: unknown[] } {

@@ -8,11 +8,12 @@
 // handler only after the lens request of the same document that arrived behind it was answered,
 // when nothing but requests came between them (a notification, such as an edit, keeps the order).
 
-import type { DataCallback, Disposable, Message, MessageReader, MessageStrategy } from "vscode-languageserver";
+import type { Message, MessageReader, MessageStrategy } from "vscode-languageserver";
 
 /** What a strategy's `next` returns (vscode-jsonrpc's NotificationResult, not exported here). */
 type Handled = ReturnType<MessageStrategy["handleMessage"]>;
 import { CodeLensesRequest } from "../../../protocol/lsp";
+import { watchedReader } from "./waitingMessages";
 
 const CANCEL = "$/cancelRequest";
 
@@ -47,17 +48,9 @@ export class LensFirst {
 
   /** `inner`, noting each message as it arrives. */
   reader(inner: MessageReader): MessageReader {
-    return {
-      onError: inner.onError,
-      onClose: inner.onClose,
-      onPartialMessage: inner.onPartialMessage,
-      listen: (callback: DataCallback): Disposable =>
-        inner.listen((message) => {
-          if ((message as { method?: unknown }).method !== CANCEL) this.arrived.push(describe(message));
-          callback(message);
-        }),
-      dispose: () => inner.dispose(),
-    };
+    return watchedReader(inner, (message) => {
+      if ((message as { method?: unknown }).method !== CANCEL) this.arrived.push(describe(message));
+    });
   }
 
   /** Handed to the connection (ConnectionOptions.messageStrategy), after any other strategy's own counting. */

@@ -28,8 +28,7 @@ export function controlMarkSamples(marks: HostMarks, enteredAt: number, fileName
   const add = (key: string, at: number) => {
     if (at >= enteredAt && !samples.has(key)) samples.set(key, at - enteredAt);
   };
-  for (const { uri, at } of [...marks.documents].sort((a, b) => a.at - b.at))
-    if (decodeURIComponent(uri).endsWith(`/${fileName}`)) add("coldControlMark:document", at);
+  for (const { uri, at } of [...marks.documents].sort((a, b) => a.at - b.at)) if (decodeURIComponent(uri).endsWith(`/${fileName}`)) add("coldControlMark:document", at);
   for (const { name, at } of [...marks.marks].sort((a, b) => a.at - b.at)) if (name === PROVIDE_MARK) add("coldControlMark:provide", at);
   return samples;
 }

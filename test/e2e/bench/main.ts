@@ -237,7 +237,14 @@ async function measureColdOpens(
  * instant provider's; samples `coldControlText`, `coldControlLenses` and, with `timeline`,
  * `coldControlMark:…` (ms from the Enter). Its own editor, set up and stopped here.
  */
-async function measureColdControl(name: string, text: string, runs: number, settings: Record<string, unknown>, samples: Record<string, number[]>, timeline: boolean): Promise<void> {
+async function measureColdControl(
+  name: string,
+  text: string,
+  runs: number,
+  settings: Record<string, unknown>,
+  samples: Record<string, number[]>,
+  timeline: boolean,
+): Promise<void> {
   const setup = await setUpEditor(coldControlSettings(settings, name), { addFiles: (folder) => writeFileSync(join(folder, name), text), withoutProduct: true });
   if ("skip" in setup) throw new Error(setup.skip);
   const { editor } = setup;
