@@ -16,11 +16,16 @@ import { FrameGuard } from "./lsp/frameGuard";
 import { readFileText } from "./fileText";
 import { startServer } from "./server";
 import { WaitingMessages, type ArrivingInput } from "./lsp/waitingMessages";
+import { chainedStrategies, LensFirst } from "./lsp/lensFirst";
 
-/** The server over `reader` and `writer`, its background work after the client's waiting messages (lsp/waitingMessages.ts). */
+/** The server over `reader` and `writer`, its background work after the client's waiting messages (lsp/waitingMessages.ts), a document's lenses before its outline (lsp/lensFirst.ts). */
 function serve(reader: MessageReader, writer: MessageWriter, input?: ArrivingInput): void {
   const messages = new WaitingMessages(input);
-  const connection = createConnection(ProposedFeatures.all, messages.reader(reader), messages.writer(writer), { messageStrategy: messages.strategy });
+  // A document's lenses answered before its outline and code actions sent just before them (lsp/lensFirst.ts).
+  const lensFirst = new LensFirst();
+  const connection = createConnection(ProposedFeatures.all, messages.reader(lensFirst.reader(reader)), messages.writer(writer), {
+    messageStrategy: chainedStrategies(messages.strategy, lensFirst.strategy),
+  });
   startServer(connection, { readFileText, whenIdle: (work) => messages.whenIdle(work) });
 }
 

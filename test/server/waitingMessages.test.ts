@@ -5,25 +5,10 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Emitter, type DataCallback, type Message, type MessageReader, type MessageWriter } from "vscode-languageserver";
+import { Emitter, type Message, type MessageWriter } from "vscode-languageserver";
+import { fakeReader } from "../support/fakeReader";
 import { WaitingMessages } from "../../server/src/lsp/waitingMessages";
 import { FrameGuard } from "../../server/src/lsp/frameGuard";
-
-/** A reader whose messages the test delivers. */
-function fakeReader(): { reader: MessageReader; deliver: (message: Message) => void } {
-  let callback: DataCallback = () => undefined;
-  const reader: MessageReader = {
-    onError: new Emitter<Error>().event,
-    onClose: new Emitter<void>().event,
-    onPartialMessage: new Emitter<never>().event,
-    listen: (listener) => {
-      callback = listener;
-      return { dispose: () => undefined };
-    },
-    dispose: () => undefined,
-  };
-  return { reader, deliver: (message) => callback(message) };
-}
 
 /** A writer whose writes finish when the test says. */
 function fakeWriter(): { writer: MessageWriter; finish: () => void } {

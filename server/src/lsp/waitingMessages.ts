@@ -51,17 +51,9 @@ export class WaitingMessages {
 
   /** `inner`, counting each message as it arrives. */
   reader(inner: MessageReader): MessageReader {
-    return {
-      onError: inner.onError,
-      onClose: inner.onClose,
-      onPartialMessage: inner.onPartialMessage,
-      listen: (callback: DataCallback): Disposable =>
-        inner.listen((message) => {
-          if (counted(message)) this.received++;
-          callback(message);
-        }),
-      dispose: () => inner.dispose(),
-    };
+    return watchedReader(inner, (message) => {
+      if (counted(message)) this.received++;
+    });
   }
 
   /** `inner`, counting each message until it is written. */
@@ -95,6 +87,21 @@ export class WaitingMessages {
     };
     nextTurn(turn);
   }
+}
+
+/** `inner`, telling `arrived` of each message before the connection queues it. */
+export function watchedReader(inner: MessageReader, arrived: (message: Message) => void): MessageReader {
+  return {
+    onError: inner.onError,
+    onClose: inner.onClose,
+    onPartialMessage: inner.onPartialMessage,
+    listen: (callback: DataCallback): Disposable =>
+      inner.listen((message) => {
+        arrived(message);
+        callback(message);
+      }),
+    dispose: () => inner.dispose(),
+  };
 }
 
 /** Without a counted connection (other transports): work runs in a later macrotask. */

@@ -25,6 +25,7 @@ const FLAGS = new Map<string, string>([
   ["--profile", "CPU profiles of the editor's processes during the edits"],
   ["--attribute", "where the edits' time goes, with FS Documents and with VS Code's JSON only"],
   ["--server-heap-snapshots", "heap snapshots of the language server"],
+  ["--no-cold-control", "the cold opens without their control (the same opens without FS Documents, an instant code lens provider: VS Code's floor)"],
   ["--cold-profile", "CPU profiles of the extension host and the workbench renderer over the last reloaded cold open"],
   ["--help", "this text"],
 ]);

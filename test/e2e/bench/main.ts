@@ -42,6 +42,7 @@ import { FS_SERVER_COMMAND, JSON_SERVER_COMMAND, jsonLanguageServer } from "./pr
 import { collectServerGarbage, idleServerResident, residentBytes } from "./serverGc";
 import { formatTally, messageTimeline, tallyTrace, tracedMessages } from "./trace";
 import { coldMarkSamples, readHostMarks, tracedSamples } from "./coldTimeline";
+import { coldControlSettings, controlMarkSamples } from "./coldControl";
 import { longestRun, profileRenderer, summarize } from "./cpuProfile";
 import { attributeEdits } from "./attributeEdits";
 import { newPlaceEditCount } from "./editCount";
@@ -126,6 +127,7 @@ async function openAndWait(
   lenses: boolean,
   samples: Record<string, number[]>,
   entered?: (epoch: number) => void,
+  problems = true,
 ): Promise<number> {
   let opened = 0;
   // Each state's time, and its wall clock in the log (to line up with --timeline's messages).
@@ -145,7 +147,7 @@ async function openAndWait(
     });
     await Promise.all([
       waitForText(page).then(() => seen("Text", "text shown")),
-      waitForWarnings(page, { atLeast: 1 }).then(() => seen("Diagnostics", "diagnostics shown")),
+      problems ? waitForWarnings(page, { atLeast: 1 }).then(() => seen("Diagnostics", "diagnostics shown")) : undefined,
       lenses ? waitForCodeLens(page).then(() => seen("Lenses", "code lens shown")) : undefined,
     ]);
   });
@@ -227,6 +229,41 @@ async function measureColdOpens(
   // The warm state's first preview is the window's first webview, as without the cold opens.
   if (runs > 1) await reloadWindow(editor);
   return enters;
+}
+
+/**
+ * The cold opens' control (coldControl.ts): the same runs (the window's first document, then in a
+ * reloaded window) in a code-server without FS Documents, whose only code lens is the runner's
+ * instant provider's; samples `coldControlText`, `coldControlLenses` and, with `timeline`,
+ * `coldControlMark:…` (ms from the Enter). Its own editor, set up and stopped here.
+ */
+async function measureColdControl(
+  name: string,
+  text: string,
+  runs: number,
+  settings: Record<string, unknown>,
+  samples: Record<string, number[]>,
+  timeline: boolean,
+): Promise<void> {
+  const setup = await setUpEditor(coldControlSettings(settings, name), { addFiles: (folder) => writeFileSync(join(folder, name), text), withoutProduct: true });
+  if ("skip" in setup) throw new Error(setup.skip);
+  const { editor } = setup;
+  try {
+    for (let run = 0; run < runs; run++) {
+      if (run > 0) await reloadWindow(editor);
+      let enteredAt = Number.NaN;
+      const open = await openAndWait(editor.page, name, "coldControl", true, samples, (epoch) => (enteredAt = epoch), false);
+      log(`  control run ${run + 1}/${runs}: text ${samples.coldControlText?.at(-1)?.toFixed(0)} ms, the instant provider's lens ${open.toFixed(0)} ms`);
+      if (timeline) {
+        const marks = controlMarkSamples(await readHostMarks(editor.page, editor.apiResultsFile), enteredAt, name);
+        for (const [key, at] of marks) (samples[key] ??= []).push(at);
+        log(`  the extension host, ms from the Enter: ${[...marks].map(([key, at]) => `${key.replace("coldControlMark:", "")} ${at.toFixed(0)}`).join(", ")}`);
+      }
+      await closeAll(editor.page);
+    }
+  } finally {
+    await editor.stop();
+  }
 }
 
 /** A cold open inside CPU profiles of the extension host and the workbench renderer (test-results/bench-editor/cold-*.cpuprofile). */
@@ -719,6 +756,11 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
     log(`${shape} ${sizeMb} MB: the first window of a fresh browser, VS Code's JSON beside it, ${openRuns} runs`);
     await measureFirstWindows(name, text, openRuns, settings, lenses, samples, options.host);
     if ([...states].every((state) => state === "first-window")) return firstWindowsOnly({ sizeMb, shape, bytes: text.length, stats, jsonParseMs: parseMs, runs, samples });
+  }
+  // The cold opens' control (coldControl.ts), in its own editor before this one starts: the Node host's runner has the instant provider.
+  if (states.has("cold") && !withoutExtension && options.host === "node" && lenses && !process.argv.includes("--no-cold-control")) {
+    log(`${shape} ${sizeMb} MB: the cold opens' control, without FS Documents: an instant code lens provider's first lens, ${openRuns} runs`);
+    await measureColdControl(name, text, openRuns, settings, samples, timeline);
   }
   const setup = await setUpEditor(settings, {
     addFiles: (folder) => {

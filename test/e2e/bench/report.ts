@@ -91,6 +91,11 @@ const TIME_ROWS: [key: string, what: string, targetMs: number | undefined][] = [
   ["coldMark:fs/codeLens/provide", "  VS Code asks our provider for lenses (our mark)", undefined],
   ["coldTrace:codeLenses", "  fs/codeLenses sent (the client's trace)", undefined],
   ["coldMark:fs/codeLens/answered", "  … answered in the extension host (our mark)", undefined],
+  // The control (coldControl.ts): the same cold opens in a window without FS Documents, an instant code lens provider.
+  ["coldControlLenses", "control: the same cold open without FS Documents → first lens of an instant provider (VS Code's floor)", undefined],
+  ["coldControlText", "  of which: the text shown", undefined],
+  ["coldControlMark:document", "  the document's text in the extension host (its onDidOpenTextDocument)", undefined],
+  ["coldControlMark:provide", "  VS Code asks the instant provider for lenses (the runner's mark)", undefined],
   ["firstWindowLenses", "a fresh browser's first window: open → first code lens", 2_000],
   ["firstWindowText", "  of which: the text shown (VS Code's part)", undefined],
   ["firstWindowActive", "  FS Documents active for it (its editor-title button)", undefined],

@@ -12,6 +12,7 @@ import { median, type SizeResult } from "./report";
 const TIME_ROWS: [what: string, keys: [string, string?], targetMs: number | undefined][] = [
   ["cold open → problems / first code lens", ["coldOpenDiagnostics", "coldOpenLenses"], 3_000],
   ["cold open → the document's text shown (VS Code's part)", ["coldOpenText"], undefined],
+  ["cold open → first lens of an instant provider, FS Documents not installed (VS Code's floor)", ["coldControlLenses"], undefined],
   ["warm open → problems / first code lens", ["openDiagnostics", "openLenses"], 1_500],
   ["warm open → the document's text shown (VS Code's part)", ["openText"], undefined],
   ["edit at a new place → its problem / the preview", ["newPlaceDiagnostic", "newPlacePreview"], 300],
@@ -40,6 +41,16 @@ function spread(values: readonly number[]): string {
   return low === high ? ms(median(values)) : `${ms(median(values))} [${ms(low)}–${ms(high)}]`;
 }
 
+/**
+ * The row under the cold control's: how much later than VS Code's floor (an instant provider's first
+ * lens in a window without FS Documents, coldControl.ts) our first lens came, in medians: our share
+ * of the cold first lens, the rest being VS Code's own.
+ */
+export function beyondFloor(ours: readonly number[], floor: readonly number[]): [what: string, figures: string] {
+  const share = median(ours) - median(floor);
+  return ["… our first code lens beyond that floor (medians)", `${share < 0 ? "−" : ""}${ms(Math.abs(share))} (${ms(median(ours))} − ${ms(median(floor))})`];
+}
+
 const verdict = (met: boolean): string => (met ? "met" : "**not met**");
 
 function row(cells: string[]): string {
@@ -55,6 +66,8 @@ export function shapeSummary(result: SizeResult): string {
     const figures = present.map((key) => spread(result.samples[key] as number[])).join(" / ");
     if (targetMs === undefined) {
       lines.push(row([what, figures, "", ""]));
+      const ours = result.samples.coldOpenLenses;
+      if (keys[0] === "coldControlLenses" && ours !== undefined && ours.length > 0) lines.push(row([...beyondFloor(ours, result.samples.coldControlLenses as number[]), "", ""]));
       continue;
     }
     const targets = present.map((key) => SECOND_TARGET_MS[key] ?? targetMs);

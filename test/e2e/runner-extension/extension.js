@@ -9,6 +9,7 @@ const { collectFirstHour } = require("./firstHour");
 const { measureActivation, startHostProfile, startProbe } = require("./benchProbe");
 const { describeActiveDocument, openWalkthrough } = require("./gettingStarted");
 const { describeDiagnostics, startHostMarks } = require("./hostMarks");
+const { startInstantLens } = require("./instantLens");
 
 function resultsFile() {
   return process.env.FS_E2E_RESULTS || vscode.workspace.getConfiguration("fsE2e").get("resultsFile") || "";
@@ -35,6 +36,9 @@ function activate(context) {
   if (probe !== undefined) context.subscriptions.push(probe);
   const hostMarks = startHostMarks();
   context.subscriptions.push(hostMarks);
+  // The bench's cold-open control (instantLens.js): registered before any document opens.
+  const instantLens = startInstantLens();
+  if (instantLens !== undefined) context.subscriptions.push(instantLens);
   context.subscriptions.push(
     // Writes to <results file>.probe.json (test/e2e/bench/ waits for it); the setting fsE2e.benchProbe starts the probe.
     vscode.commands.registerCommand("fsE2e.readBenchProbe", () =>

@@ -1,8 +1,9 @@
 // For `npm run bench:editor --timeline` (test/e2e/bench/main.ts, the cold opens): the extension
 // host's side of a window's first open, as epoch milliseconds. When each document reached this
 // extension host (its onDidOpenTextDocument: VS Code's text transfer done; this extension activates
-// at start-up, before any open), FS Documents' own marks (`fs/…`, client/src/util/marks.ts) and
-// VS Code's marks of activating FS Documents and VS Code's JSON in this host.
+// at start-up, before any open), FS Documents' own marks (`fs/…`, client/src/util/marks.ts), this
+// extension's (`fsE2e/…`: the cold-open control's, instantLens.js) and VS Code's marks of activating
+// FS Documents and VS Code's JSON in this host.
 "use strict";
 const vscode = require("vscode");
 
@@ -20,7 +21,7 @@ function startHostMarks() {
     read() {
       const marks = performance
         .getEntriesByType("mark")
-        .filter((mark) => mark.name.startsWith("fs/"))
+        .filter((mark) => mark.name.startsWith("fs/") || mark.name.startsWith("fsE2e/"))
         .map((mark) => ({ name: mark.name, at: performance.timeOrigin + mark.startTime }));
       // VS Code's own marks in a Node extension host (vs/base/common/performance): startTime is the epoch.
       const vscodeMarks = globalThis.MonacoPerformanceMarks?.getMarks?.() ?? [];
