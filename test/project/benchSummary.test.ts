@@ -74,3 +74,11 @@ test("every shape of a run gets its table, in the run's order", () => {
   assert.match(tables, /typing: key → painted \| 25 \[20–30\] \| ≤ 50 ms \| met \|/);
   assert.match(tables, /typing: key → painted \| 70 \[60–80\] \| ≤ 50 ms \| \*\*not met\*\* \|/);
 });
+
+test("the typing row, typed in sessions (one per run), gives every key's median and the range of the sessions' medians", () => {
+  const keyLag = [20, 30, 40, 50, 60, 70, 35, 45, 55];
+  const table = shapeSummary(result("deep", { keyLag, keyLagSessions: [30, 60, 45] }));
+  assert.equal(lineOf(table, "typing"), "| typing: key → painted | 45 [20–70]; 3 sessions of 3 keys, their medians 30–60 | ≤ 50 ms | met |");
+  // One session (samples from before 2026-11-29): as before, no sessions' range.
+  assert.equal(lineOf(shapeSummary(result("deep", { keyLag, keyLagSessions: [45] })), "typing"), "| typing: key → painted | 45 [20–70] | ≤ 50 ms | met |");
+});

@@ -40,6 +40,17 @@ function spread(values: readonly number[]): string {
   return low === high ? ms(median(values)) : `${ms(median(values))} [${ms(low)}–${ms(high)}]`;
 }
 
+/**
+ * The typing row's sessions (one per run since 2026-11-29): how many keys in how many, and the
+ * range of their medians, which says whether the row's median is judged against 50 ms with room or
+ * within the spread between runs. Nothing for one session (older samples) or another row.
+ */
+export function sessionsNote(keys: readonly string[], samples: Record<string, number[]>): string {
+  const sessions = samples.keyLagSessions ?? [];
+  if (!keys.includes("keyLag") || sessions.length < 2) return "";
+  return `; ${sessions.length} sessions of ${Math.round((samples.keyLag?.length ?? 0) / sessions.length)} keys, their medians ${ms(Math.min(...sessions))}–${ms(Math.max(...sessions))}`;
+}
+
 const verdict = (met: boolean): string => (met ? "met" : "**not met**");
 
 function row(cells: string[]): string {
@@ -52,7 +63,7 @@ export function shapeSummary(result: SizeResult): string {
   for (const [what, keys, targetMs] of TIME_ROWS) {
     const present = keys.filter((key): key is string => key !== undefined && (result.samples[key]?.length ?? 0) > 0);
     if (present.length === 0) continue;
-    const figures = present.map((key) => spread(result.samples[key] as number[])).join(" / ");
+    const figures = present.map((key) => spread(result.samples[key] as number[])).join(" / ") + sessionsNote(present, result.samples);
     if (targetMs === undefined) {
       lines.push(row([what, figures, "", ""]));
       continue;
