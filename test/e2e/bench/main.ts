@@ -720,9 +720,13 @@ async function measureWithoutExtension(editor: Editor, name: string, target: Edi
     }
   }
   await goTo(page, target.labelLine, target.labelColumn);
-  await readRendererProbe(page);
-  await page.keyboard.type(TYPED_PHRASE, { delay: TYPING_DELAY_MS });
-  recordTypingSession(samples, (await readRendererProbe(page)).keyLags);
+  // As many sessions as with FS Documents (VS Code's own floor for the typing row); nothing of
+  // ours to wait for between them.
+  for (let session = 0; session < runs; session++) {
+    await readRendererProbe(page);
+    await page.keyboard.type(TYPED_PHRASE, { delay: TYPING_DELAY_MS });
+    recordTypingSession(samples, (await readRendererProbe(page)).keyLags);
+  }
   await runCommand(page, "File: Revert File");
 }
 
