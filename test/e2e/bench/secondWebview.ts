@@ -26,5 +26,8 @@ export function pairedRatioFigure(ours: readonly number[], markdown: readonly nu
   const ms = (value: number) => Math.round(value).toLocaleString("en");
   const ratio = median(ratios);
   const range = ratios.length > 1 ? ` [${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}]` : "";
-  return { ratio, text: `${ratio.toFixed(2)}×${range} over ${ratios.length} pairs (${ms(median(ours.slice(0, ratios.length)))} / ${ms(median(markdown.slice(0, ratios.length)))})` };
+  return {
+    ratio,
+    text: `${ratio.toFixed(2)}×${range} over ${ratios.length} pairs (${ms(median(ours.slice(0, ratios.length)))} / ${ms(median(markdown.slice(0, ratios.length)))})`,
+  };
 }
