@@ -1,10 +1,12 @@
-// The window's second webview, more than once per run. VS Code's webview host makes a window's
-// second webview wait (4–5 s between its host frame and its page's frame, FS Documents' preview or
-// Markdown's alike; docs/performance.md), so a window gives one such sample. The state
-// `second-webviews` reloads the window twice per run: in each reloaded window Markdown's preview of
-// a small file is the first webview, then the large document opens and either our preview or
-// Markdown's is the second, in turn, each pair's order alternating. The ratio is taken per pair of
-// neighbouring windows, so that the machine's load, which drifts over minutes, weighs on both.
+// The window's second webview, more than once per run. In the bench's window, the second webview
+// waits 3–5 s between VS Code's webview host frame and its page's frame (its service worker),
+// FS Documents' preview or Markdown's alike; in s16's reloaded windows that wait came only with the
+// browser's second webview, not with every window's (docs/performance.md). A window gives one
+// second webview; the state `second-webviews` reloads the window twice per run: in each reloaded
+// window Markdown's preview of a small file is the first webview, then the large document opens
+// and either our preview or Markdown's is the second, in turn, each pair's order alternating. The
+// ratio is taken per pair of neighbouring windows, so that the machine's load, which drifts over
+// minutes, weighs on both.
 
 import { median } from "./report";
 
