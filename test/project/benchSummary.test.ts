@@ -74,3 +74,29 @@ test("every shape of a run gets its table, in the run's order", () => {
   assert.match(tables, /typing: key → painted \| 25 \[20–30\] \| ≤ 50 ms \| met \|/);
   assert.match(tables, /typing: key → painted \| 70 \[60–80\] \| ≤ 50 ms \| \*\*not met\*\* \|/);
 });
+
+test("the typing row, typed in sessions (one per run), gives every key's median and the range of the sessions' medians", () => {
+  const keyLag = [20, 30, 40, 50, 60, 70, 35, 45, 55];
+  const table = shapeSummary(result("deep", { keyLag, keyLagSessions: [30, 60, 45] }));
+  assert.equal(lineOf(table, "typing"), "| typing: key → painted | 45 [20–70]; 3 sessions of 3 keys, their medians 30–60 | ≤ 50 ms | met |");
+  // One session (samples from before 2026-11-29): as before, no sessions' range.
+  assert.equal(lineOf(shapeSummary(result("deep", { keyLag, keyLagSessions: [45] })), "typing"), "| typing: key → painted | 45 [20–70] | ≤ 50 ms | met |");
+});
+
+test("with the reloaded windows' second webviews, the pairs judge the second webview and the window's own one is shown beside", () => {
+  const table = shapeSummary(
+    result("typical", {
+      previewSecond: [6939],
+      controlSecond: [5189],
+      previewSecondReloaded: [6100, 5900, 6300],
+      controlSecondReloaded: [6000, 6200, 5800],
+    }),
+  );
+  assert.equal(lineOf(table, "… the window's second webview ÷ Markdown's |"), "| … the window's second webview ÷ Markdown's | 1.34× (6,939 / 5,189) |  |  |");
+  assert.equal(
+    lineOf(table, "… the window's second webview ÷ Markdown's, reloaded"),
+    "| … the window's second webview ÷ Markdown's, reloaded windows in pairs | 1.02× [0.95–1.09] over 3 pairs (6,100 / 6,000) | ≤ 1.15× | met |",
+  );
+  // Without them, the window's own second is judged, as before.
+  assert.match(lineOf(shapeSummary(result("typical", { previewSecond: [6939], controlSecond: [5189] })), "… the window's second"), /≤ 1\.15× \| \*\*not met\*\* \|$/);
+});

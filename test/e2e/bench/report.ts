@@ -115,6 +115,15 @@ const TIME_ROWS: [key: string, what: string, targetMs: number | undefined][] = [
   ["previewFirst", "Ctrl+K V → preview table shown: the window's first webview", undefined],
   ["previewSecond", "Ctrl+K V → preview table shown: the window's second webview", undefined],
   ["previewLater", "Ctrl+K V → preview table shown: later webviews of the window", undefined],
+  ["previewSecondReloaded", "Ctrl+K V → preview table shown: a reloaded window's second webview (Markdown's first)", undefined],
+  ["previewSecondReloaded:host", "  VS Code's webview host frame starts loading", undefined],
+  ["previewSecondReloaded:frame", "  the page's frame starts loading (the host's service worker ready)", undefined],
+  ["previewSecondReloaded:frame-loaded", "  … loaded (the host then writes the page into it)", undefined],
+  ["previewSecondReloaded:fs-preview-drawn", "  … drawn", undefined],
+  ["controlSecondReloaded", "control: VS Code's Markdown preview as a reloaded window's second webview, in the same state", undefined],
+  ["controlSecondReloaded:host", "  VS Code's webview host frame starts loading", undefined],
+  ["controlSecondReloaded:frame", "  the page's frame starts loading (the host's service worker ready)", undefined],
+  ["controlSecondReloaded:frame-loaded", "  … loaded (the host then writes the page into it)", undefined],
   ["preview:host", "  VS Code's webview host frame starts loading", undefined],
   ["preview:frame", "  the page's frame starts loading (the host's service worker ready)", undefined],
   ["preview:frame-worker", "  … its request reaches the service worker", undefined],
@@ -141,6 +150,7 @@ const TIME_ROWS: [key: string, what: string, targetMs: number | undefined][] = [
   ["editDiagnostic", "repeated edit of one cell → its problem shown", 300],
   ["editPreview", "repeated edit of one cell → preview shows it", 300],
   ["keyLag", "typing: key → painted (per key)", 50],
+  ["keyLagSessions", "  each typing session's median (one session per run)", undefined],
 ];
 
 /** The preview against VS Code's own Markdown preview opened the same way: ≤ 1.15× its time. */
@@ -148,6 +158,7 @@ const PREVIEW_RATIOS: [ours: string, control: string, what: string][] = [
   ["previewFirst", "controlFirst", "preview ÷ Markdown's, the window's first webview"],
   ["previewSecond", "controlSecond", "preview ÷ Markdown's, the window's second webview"],
   ["previewLater", "control", "preview ÷ Markdown's, later webviews"],
+  ["previewSecondReloaded", "controlSecondReloaded", "preview ÷ Markdown's, reloaded windows' second webviews (medians)"],
 ];
 const PREVIEW_RATIO_TARGET = 1.15;
 

@@ -106,7 +106,7 @@ export async function waitForFsTitleButton(page: Page): Promise<void> {
 }
 
 /** What to wait for in the preview: a statement table, or the text of the cell of `pointer`. */
-type PreviewState = { table: true } | { pointer: string; equals?: string; notEquals?: string; value?: string };
+type PreviewState = { table: true } | { pointer: string; equals?: string; notEquals?: string; value?: string; includes?: string };
 
 /**
  * Polls the preview's page from the workbench page: code-server serves webviews from its own
@@ -130,6 +130,7 @@ async function waitInPreview(page: Page, state: PreviewState): Promise<string> {
       if (text === undefined || text === null) return false;
       if (wanted.equals !== undefined && text !== wanted.equals) return false;
       if (wanted.notEquals !== undefined && text === wanted.notEquals) return false;
+      if (wanted.includes !== undefined && !text.includes(wanted.includes)) return false;
       if (wanted.value !== undefined && cell?.getAttribute("data-value") !== wanted.value) return false;
       return { text };
     },
@@ -157,6 +158,11 @@ export function previewCell(page: Page, pointer: string) {
  */
 export async function waitForCellText(page: Page, pointer: string, text: { equals?: string; notEquals?: string } = {}): Promise<string> {
   return waitInPreview(page, { pointer, ...text });
+}
+
+/** Resolves once the preview's element of `pointer` (a cell, or an item's row) is drawn and its text includes `text`. */
+export async function waitForPreviewText(page: Page, pointer: string, text: string): Promise<void> {
+  await waitInPreview(page, { pointer, includes: text });
 }
 
 /** Resolves once the preview cell of `pointer` is drawn with the stored value `value` (its data-value, exact). */
