@@ -617,6 +617,67 @@ describe("FS preview page", () => {
     assert.ok(rowsInView > 0, "rows drawn where the user scrolled to");
   });
 
+  test("a value's patch arriving between a reveal and its scroll event leaves that event nothing to lay out", TIMEOUT, async () => {
+    // In the editor the key's patch comes while the cursor's reveal of a new place is drawn (issue
+    // 25): a patch that moves no row and widens no column left the reveal's scroll event to draw
+    // and lay every table out again, on the workbench's thread, between the key and its problem.
+    const p = await freshPage({ width: 900, height: 300 });
+    const before = large(3000);
+    await paint(p, before, 1);
+    await settleFrames(p);
+    await settleFrames(p);
+    const edited = large(3000);
+    const line = edited.statements[0]?.items[2500];
+    assert.ok(line !== undefined && line.values["at-2025"] === "3500");
+    // As wide as before, and the total with it: the column does not grow.
+    line.values["at-2025"] = "3509";
+    const total = edited.statements[0]?.items.at(-1);
+    assert.ok(total?.values["at-2025"] !== undefined);
+    total.values["at-2025"] = String(BigInt(total.values["at-2025"]) + 9n);
+    const patch = patchMessageFor(before, edited, 1, 2);
+    assert.ok(
+      patch.ops.every((op) => op.op === "cells"),
+      JSON.stringify(patch.ops),
+    );
+    const pointer = "/statements/0/items/2500/values/at-2025";
+    await p.evaluate(
+      ({ selector, patchJson }) => {
+        const log = { reads: [] as number[], scrolls: [] as number[], patched: [] as number[] };
+        (window as unknown as { __layout: typeof log }).__layout = log;
+        const read = Element.prototype.getBoundingClientRect;
+        Element.prototype.getBoundingClientRect = function (this: Element) {
+          log.reads.push(performance.now());
+          return read.call(this);
+        };
+        document.querySelector(selector)?.addEventListener("scroll", () => log.scrolls.push(performance.now()));
+        // The patch is posted in the reveal's frame (after the page's own frame callback, which
+        // scrolls and draws), so it is applied before the scroll event that reveal causes.
+        let posted = false;
+        window.addEventListener("message", (event: MessageEvent<{ type?: string }>) => {
+          if (event.data.type !== "highlight" || posted) return;
+          posted = true;
+          requestAnimationFrame(() => {
+            log.patched.push(performance.now());
+            window.postMessage(JSON.parse(patchJson), "*");
+          });
+        });
+      },
+      { selector: SCROLLER, patchJson: JSON.stringify(patch) },
+    );
+    await send(p, { type: "highlight", pointer, reveal: true });
+    await p.waitForFunction(() => document.body.dataset.patches === "1");
+    await settleFrames(p);
+    await settleFrames(p);
+    const after = await p.evaluate(() => {
+      const { reads, scrolls, patched } = (window as unknown as { __layout: { reads: number[]; scrolls: number[]; patched: number[] } }).__layout;
+      const last = scrolls.at(-1) ?? Number.POSITIVE_INFINITY;
+      return { scrolls: scrolls.length, patchedBeforeScroll: (patched[0] ?? Number.POSITIVE_INFINITY) < last, readsBefore: reads.filter((at) => at < last).length, readsAfter: reads.filter((at) => at >= last).length };
+    });
+    assert.ok(after.scrolls > 0 && after.readsBefore > 0 && after.patchedBeforeScroll, `the reveal scrolled and drew, the patch came before its scroll event: ${JSON.stringify(after)}`);
+    assert.equal(await p.locator(`td.fs-highlight[data-pointer="${pointer}"]`).getAttribute("data-value"), "3509");
+    assert.equal(after.readsAfter, 0, `no layout read after the reveal's own scroll event: ${JSON.stringify(after)}`);
+  });
+
   test("a reloaded page restores the saved scroll position and collapsed groups of the same document only", TIMEOUT, async () => {
     const uri = "file:///work/manufacturing-group.json";
     const p = await freshPage({ width: 900, height: 300 }, { uri, locked: true, scrollTop: 320, collapsed: ["/statements/1/items/2"] });

@@ -159,8 +159,6 @@ export class StatementsView {
   /** Applies a patch's operations to the DOM; the model has already been patched in place. */
   applyOps(ops: readonly PreviewPatchOp[]): void {
     if (this.model === undefined) return;
-    // A value can widen its column: the tables' sideways state is laid out again at the next draw.
-    this.drawnAt = undefined;
     const moves = ops.some((op) => op.op !== "cells" && op.op !== "title");
     // Taken before rows are cleared: a statement emptied of its drawn rows shortens the page under
     // any row anchored after it, and keeping that one scrolled a label's edit by the rows' height.
@@ -201,7 +199,10 @@ export class StatementsView {
           const row = view.statement.rows[op.row];
           const element = view.drawn.get(op.row);
           if (row === undefined) break;
-          this.growColumns(view, op.cells);
+          // A value that widens its column moves the table's columns: its sideways state is laid
+          // out again at the next draw. One that does not moves nothing: the scroll event of a
+          // reveal drawn just before the patch has nothing to draw (drawnHere), as without it.
+          if (this.growColumns(view, op.cells)) this.drawnAt = undefined;
           if (element === undefined) break;
           const offset = this.cellOffset(view.statement);
           for (const { column } of op.cells) {
@@ -218,7 +219,10 @@ export class StatementsView {
     }
     // Cells replaced in place move no row (a value is one line): nothing to draw or measure, so the
     // patch of a value edit costs no layout of the page here (it shares the workbench's thread).
-    if (moves) this.draw(anchor);
+    if (moves) {
+      this.drawnAt = undefined;
+      this.draw(anchor);
+    }
   }
 
   /** Draws a drawn row again from the model (after an edit that was not written). */
@@ -892,7 +896,7 @@ export class StatementsView {
    * measuring the whole column again, for each cell of a patch, was work in proportion to the
    * statement's rows before every value edit's paint.
    */
-  private growColumns(view: StatementView, changed: readonly { column: number; cell: PreviewCell }[]): void {
+  private growColumns(view: StatementView, changed: readonly { column: number; cell: PreviewCell }[]): boolean {
     let grown = false;
     for (const { column, cell } of changed) {
       const old = view.widths[column];
@@ -903,6 +907,7 @@ export class StatementsView {
       grown = true;
     }
     if (grown) this.setColumnWidths(view);
+    return grown;
   }
 
   /** The widths of a cell's text (and flag), in ch. */
