@@ -20,6 +20,13 @@ import { columnWidth, decimalWidths, FLAG_CH, FLAG_PX, leastWidth, numberElement
 
 /** Pixels drawn above and below the visible area, so a scroll rarely shows undrawn rows. */
 const MARGIN_PX = 400;
+/**
+ * After a jump to rows not drawn (the editor's cursor at a new place), the margin is drawn this
+ * much at a time, when the thread is idle (fillMargin).
+ */
+const MARGIN_STEP_PX = 100;
+/** The longest a margin step waits for an idle moment. */
+const MARGIN_IDLE_TIMEOUT_MS = 1000;
 const MAX_DEPTH_CLASS = 6;
 /** The unit column's least width (its text is cut with "…" below it; the whole unit is its title), and its most. */
 const UNIT_LEAST_CH = 6;
@@ -109,6 +116,10 @@ export class StatementsView {
   private sizing = false;
   /** Where the view was scrolled to, and how tall it was, when draw() last drew its rows: undefined once anything moved rows since. */
   private drawnAt: { top: number; height: number } | undefined;
+  /** The margin draw() draws above and below the view: MARGIN_PX, or less while fillMargin grows it after a jump. */
+  private margin = MARGIN_PX;
+  /** The idle callback that draws the next step of the margin, if one is due. */
+  private marginTask: number | undefined;
 
   constructor(
     private readonly document: Document,
@@ -404,6 +415,11 @@ export class StatementsView {
   scrollToRow(statement: number, row: number, align: "top" | "center" | "nearest"): void {
     const view = this.views[statement];
     if (view === undefined) return;
+    // A jump to a row not drawn (the editor's cursor at a new place) draws the rows in view first,
+    // and the margin around them when the thread is idle: in the editor the page shares the
+    // workbench's thread, and a reveal's rows are drawn between the key and its problem on the
+    // screen, the margin's (400 px above and below) more than half of them.
+    if (!view.drawn.has(row)) this.startMargin();
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const position = view.positions[row] ?? -1;
       if (position < 0) return;
@@ -451,6 +467,26 @@ export class StatementsView {
   }
 
   // ---- Drawing ----
+
+  /** Draws the view with no margin from now on, and the margin a step at a time when the thread is idle. */
+  private startMargin(): void {
+    this.margin = 0;
+    this.scheduleMargin();
+  }
+
+  private scheduleMargin(): void {
+    if (this.marginTask !== undefined) return;
+    this.marginTask = requestIdleCallback(() => this.fillMargin(), { timeout: MARGIN_IDLE_TIMEOUT_MS });
+  }
+
+  /** Draws one more step of the margin around the view (fillMargin's steps end at MARGIN_PX). */
+  private fillMargin(): void {
+    this.marginTask = undefined;
+    if (this.margin >= MARGIN_PX) return;
+    this.margin = Math.min(MARGIN_PX, this.margin + MARGIN_STEP_PX);
+    this.draw();
+    if (this.margin < MARGIN_PX) this.scheduleMargin();
+  }
 
   /**
    * Draws the rows in view plus the margin in every statement, measuring new rows. Reads and writes
@@ -563,8 +599,8 @@ export class StatementsView {
     const count = view.visible.length;
     if (count === 0 || view.statement.omitted !== undefined) return [];
     const prefix = this.prefixOf(view);
-    const start = viewport.top - MARGIN_PX - bodyTop;
-    const end = viewport.bottom + MARGIN_PX - bodyTop;
+    const start = viewport.top - this.margin - bodyTop;
+    const end = viewport.bottom + this.margin - bodyTop;
     let first = lowerBound(count, (position) => (prefix[position + 1] ?? 0) > start);
     let last = lowerBound(count, (position) => (prefix[position] ?? 0) >= end);
     if (last < first) last = first;
