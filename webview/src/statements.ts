@@ -25,6 +25,12 @@ const MARGIN_PX = 400;
  * much at a time, when the thread is idle (fillMargin).
  */
 const MARGIN_STEP_PX = 100;
+/**
+ * How long after such a jump the margin's first step waits: in the editor the key typed at the new
+ * place is answered in this time (its patch, its problem), and a patch lays out the cell's table,
+ * which has only the rows in view until then.
+ */
+const MARGIN_DELAY_MS = 500;
 /** The longest a margin step waits for an idle moment. */
 const MARGIN_IDLE_TIMEOUT_MS = 1000;
 const MAX_DEPTH_CLASS = 6;
@@ -118,7 +124,8 @@ export class StatementsView {
   private drawnAt: { top: number; height: number } | undefined;
   /** The margin draw() draws above and below the view: MARGIN_PX, or less while fillMargin grows it after a jump. */
   private margin = MARGIN_PX;
-  /** The idle callback that draws the next step of the margin, if one is due. */
+  /** The timer, then the idle callback, that draws the next step of the margin, if one is due. */
+  private marginTimer: ReturnType<typeof setTimeout> | undefined;
   private marginTask: number | undefined;
 
   constructor(
@@ -468,10 +475,16 @@ export class StatementsView {
 
   // ---- Drawing ----
 
-  /** Draws the view with no margin from now on, and the margin a step at a time when the thread is idle. */
+  /** Draws the view with no margin from now on, and the margin a step at a time when the thread is idle, after MARGIN_DELAY_MS. */
   private startMargin(): void {
     this.margin = 0;
-    this.scheduleMargin();
+    if (this.marginTask !== undefined) cancelIdleCallback(this.marginTask);
+    this.marginTask = undefined;
+    clearTimeout(this.marginTimer);
+    this.marginTimer = setTimeout(() => {
+      this.marginTimer = undefined;
+      this.scheduleMargin();
+    }, MARGIN_DELAY_MS);
   }
 
   private scheduleMargin(): void {
