@@ -645,8 +645,9 @@ describe("FS preview page", () => {
     // As wide as before, and the total with it: the column does not grow.
     line.values["at-2025"] = "3509";
     const total = edited.statements[0]?.items.at(-1);
-    assert.ok(total?.values["at-2025"] !== undefined);
-    total.values["at-2025"] = String(BigInt(total.values["at-2025"]) + 9n);
+    const sum = total?.values["at-2025"];
+    assert.ok(total !== undefined && typeof sum === "string");
+    total.values["at-2025"] = String(BigInt(sum) + 9n);
     const patch = patchMessageFor(before, edited, 1, 2);
     assert.ok(
       patch.ops.every((op) => op.op === "cells"),
