@@ -56,6 +56,35 @@ function messagesOfType<T extends WebviewToExtension["type"]>(messages: WebviewT
   return messages.filter((message): message is Extract<WebviewToExtension, { type: T }> => message.type === type);
 }
 
+/**
+ * Logs, on window.__layout, the page's layout reads (getBoundingClientRect) in animation frames
+ * (where it draws for a scroll; the margin's steps after a jump are drawn in idle callbacks) and
+ * the scroller's scroll events, in time; `patched` is for the test's own marks.
+ */
+async function logFrameReads(page: Page): Promise<void> {
+  await page.evaluate((selector) => {
+    const log = { reads: [] as number[], scrolls: [] as number[], patched: [] as number[] };
+    (window as unknown as { __layout: typeof log }).__layout = log;
+    let inFrame = 0;
+    const frame = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) =>
+      frame((time) => {
+        inFrame += 1;
+        try {
+          callback(time);
+        } finally {
+          inFrame -= 1;
+        }
+      });
+    const read = Element.prototype.getBoundingClientRect;
+    Element.prototype.getBoundingClientRect = function (this: Element) {
+      if (inFrame > 0) log.reads.push(performance.now());
+      return read.call(this);
+    };
+    document.querySelector(selector)?.addEventListener("scroll", () => log.scrolls.push(performance.now()));
+  }, SCROLLER);
+}
+
 async function paint(page: Page, document: unknown, sequence: number, extra = {}): Promise<void> {
   await send(page, modelMessageFor(document, sequence, extra));
   await page.waitForSelector("table.fs-table");
@@ -580,30 +609,7 @@ describe("FS preview page", () => {
     await paint(p, large(3000), 1);
     await settleFrames(p);
     await settleFrames(p);
-    // Every layout read (getBoundingClientRect) and every scroll event of the scroller, in time.
-    await p.evaluate((selector) => {
-      const log = { reads: [] as number[], scrolls: [] as number[] };
-      (window as unknown as { __layout: typeof log }).__layout = log;
-      // The reads in animation frames (where the page draws for a scroll); the margin's steps after
-      // a jump are drawn in idle callbacks, not counted.
-      let inFrame = 0;
-      const frame = window.requestAnimationFrame.bind(window);
-      window.requestAnimationFrame = (callback) =>
-        frame((time) => {
-          inFrame += 1;
-          try {
-            callback(time);
-          } finally {
-            inFrame -= 1;
-          }
-        });
-      const read = Element.prototype.getBoundingClientRect;
-      Element.prototype.getBoundingClientRect = function (this: Element) {
-        if (inFrame > 0) log.reads.push(performance.now());
-        return read.call(this);
-      };
-      document.querySelector(selector)?.addEventListener("scroll", () => log.scrolls.push(performance.now()));
-    }, SCROLLER);
+    await logFrameReads(p);
     await send(p, { type: "highlight", pointer: "/statements/0/items/2500/values/at-2025", reveal: true });
     await p.locator('td.fs-highlight[data-pointer="/statements/0/items/2500/values/at-2025"]').waitFor();
     await settleFrames(p);
@@ -654,42 +660,21 @@ describe("FS preview page", () => {
       JSON.stringify(patch.ops),
     );
     const pointer = "/statements/0/items/2500/values/at-2025";
-    await p.evaluate(
-      ({ selector, patchJson }) => {
-        const log = { reads: [] as number[], scrolls: [] as number[], patched: [] as number[] };
-        (window as unknown as { __layout: typeof log }).__layout = log;
-        // The reads in animation frames (as in the test before).
-        let inFrame = 0;
-        const frame = window.requestAnimationFrame.bind(window);
-        window.requestAnimationFrame = (callback) =>
-          frame((time) => {
-            inFrame += 1;
-            try {
-              callback(time);
-            } finally {
-              inFrame -= 1;
-            }
-          });
-        const read = Element.prototype.getBoundingClientRect;
-        Element.prototype.getBoundingClientRect = function (this: Element) {
-          if (inFrame > 0) log.reads.push(performance.now());
-          return read.call(this);
-        };
-        document.querySelector(selector)?.addEventListener("scroll", () => log.scrolls.push(performance.now()));
-        // The patch is posted in the reveal's frame (after the page's own frame callback, which
-        // scrolls and draws), so it is applied before the scroll event that reveal causes.
-        let posted = false;
-        window.addEventListener("message", (event: MessageEvent<{ type?: string }>) => {
-          if (event.data.type !== "highlight" || posted) return;
-          posted = true;
-          requestAnimationFrame(() => {
-            log.patched.push(performance.now());
-            window.postMessage(JSON.parse(patchJson), "*");
-          });
+    await logFrameReads(p);
+    await p.evaluate((patchJson) => {
+      const log = (window as unknown as { __layout: { patched: number[] } }).__layout;
+      // The patch is posted in the reveal's frame (after the page's own frame callback, which
+      // scrolls and draws), so it is applied before the scroll event that reveal causes.
+      let posted = false;
+      window.addEventListener("message", (event: MessageEvent<{ type?: string }>) => {
+        if (event.data.type !== "highlight" || posted) return;
+        posted = true;
+        requestAnimationFrame(() => {
+          log.patched.push(performance.now());
+          window.postMessage(JSON.parse(patchJson), "*");
         });
-      },
-      { selector: SCROLLER, patchJson: JSON.stringify(patch) },
-    );
+      });
+    }, JSON.stringify(patch));
     await send(p, { type: "highlight", pointer, reveal: true });
     await p.waitForFunction(() => document.body.dataset.patches === "1");
     await settleFrames(p);
