@@ -56,6 +56,35 @@ function messagesOfType<T extends WebviewToExtension["type"]>(messages: WebviewT
   return messages.filter((message): message is Extract<WebviewToExtension, { type: T }> => message.type === type);
 }
 
+/**
+ * Logs, on window.__layout, the page's layout reads (getBoundingClientRect) in animation frames
+ * (where it draws for a scroll; the margin's steps after a jump are drawn in idle callbacks) and
+ * the scroller's scroll events, in time; `patched` is for the test's own marks.
+ */
+async function logFrameReads(page: Page): Promise<void> {
+  await page.evaluate((selector) => {
+    const log = { reads: [] as number[], scrolls: [] as number[], patched: [] as number[] };
+    (window as unknown as { __layout: typeof log }).__layout = log;
+    let inFrame = 0;
+    const frame = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) =>
+      frame((time) => {
+        inFrame += 1;
+        try {
+          callback(time);
+        } finally {
+          inFrame -= 1;
+        }
+      });
+    const read = Element.prototype.getBoundingClientRect;
+    Element.prototype.getBoundingClientRect = function (this: Element) {
+      if (inFrame > 0) log.reads.push(performance.now());
+      return read.call(this);
+    };
+    document.querySelector(selector)?.addEventListener("scroll", () => log.scrolls.push(performance.now()));
+  }, SCROLLER);
+}
+
 async function paint(page: Page, document: unknown, sequence: number, extra = {}): Promise<void> {
   await send(page, modelMessageFor(document, sequence, extra));
   await page.waitForSelector("table.fs-table");
@@ -580,17 +609,7 @@ describe("FS preview page", () => {
     await paint(p, large(3000), 1);
     await settleFrames(p);
     await settleFrames(p);
-    // Every layout read (getBoundingClientRect) and every scroll event of the scroller, in time.
-    await p.evaluate((selector) => {
-      const log = { reads: [] as number[], scrolls: [] as number[] };
-      (window as unknown as { __layout: typeof log }).__layout = log;
-      const read = Element.prototype.getBoundingClientRect;
-      Element.prototype.getBoundingClientRect = function (this: Element) {
-        log.reads.push(performance.now());
-        return read.call(this);
-      };
-      document.querySelector(selector)?.addEventListener("scroll", () => log.scrolls.push(performance.now()));
-    }, SCROLLER);
+    await logFrameReads(p);
     await send(p, { type: "highlight", pointer: "/statements/0/items/2500/values/at-2025", reveal: true });
     await p.locator('td.fs-highlight[data-pointer="/statements/0/items/2500/values/at-2025"]').waitFor();
     await settleFrames(p);
@@ -615,6 +634,116 @@ describe("FS preview page", () => {
       }).length;
     }, SCROLLER);
     assert.ok(rowsInView > 0, "rows drawn where the user scrolled to");
+  });
+
+  test("a value's patch arriving between a reveal and its scroll event leaves that event nothing to lay out", TIMEOUT, async () => {
+    // In the editor the key's patch comes while the cursor's reveal of a new place is drawn (issue
+    // 25): a patch that moves no row and widens no column left the reveal's scroll event to draw
+    // and lay every table out again, on the workbench's thread, between the key and its problem.
+    const p = await freshPage({ width: 900, height: 300 });
+    const before = large(3000);
+    await paint(p, before, 1);
+    await settleFrames(p);
+    await settleFrames(p);
+    const edited = large(3000);
+    const line = edited.statements[0]?.items[2500];
+    assert.ok(line !== undefined && line.values["at-2025"] === "3500");
+    // As wide as before, and the total with it: the column does not grow.
+    line.values["at-2025"] = "3509";
+    const total = edited.statements[0]?.items.at(-1);
+    const sum = total?.values["at-2025"];
+    assert.ok(total !== undefined && typeof sum === "string");
+    total.values["at-2025"] = String(BigInt(sum) + 9n);
+    const patch = patchMessageFor(before, edited, 1, 2);
+    assert.ok(
+      patch.ops.every((op) => op.op === "cells"),
+      JSON.stringify(patch.ops),
+    );
+    const pointer = "/statements/0/items/2500/values/at-2025";
+    await logFrameReads(p);
+    await p.evaluate((patchJson) => {
+      const log = (window as unknown as { __layout: { patched: number[] } }).__layout;
+      // The patch is posted in the reveal's frame (after the page's own frame callback, which
+      // scrolls and draws), so it is applied before the scroll event that reveal causes.
+      let posted = false;
+      window.addEventListener("message", (event: MessageEvent<{ type?: string }>) => {
+        if (event.data.type !== "highlight" || posted) return;
+        posted = true;
+        requestAnimationFrame(() => {
+          log.patched.push(performance.now());
+          window.postMessage(JSON.parse(patchJson), "*");
+        });
+      });
+    }, JSON.stringify(patch));
+    await send(p, { type: "highlight", pointer, reveal: true });
+    await p.waitForFunction(() => document.body.dataset.patches === "1");
+    await settleFrames(p);
+    await settleFrames(p);
+    const after = await p.evaluate(() => {
+      const { reads, scrolls, patched } = (window as unknown as { __layout: { reads: number[]; scrolls: number[]; patched: number[] } }).__layout;
+      const last = scrolls.at(-1) ?? Number.POSITIVE_INFINITY;
+      return {
+        scrolls: scrolls.length,
+        patchedBeforeScroll: (patched[0] ?? Number.POSITIVE_INFINITY) < last,
+        readsBefore: reads.filter((at) => at < last).length,
+        readsAfter: reads.filter((at) => at >= last).length,
+      };
+    });
+    assert.ok(
+      after.scrolls > 0 && after.readsBefore > 0 && after.patchedBeforeScroll,
+      `the reveal scrolled and drew, the patch came before its scroll event: ${JSON.stringify(after)}`,
+    );
+    assert.equal(await p.locator(`td.fs-highlight[data-pointer="${pointer}"]`).getAttribute("data-value"), "3509");
+    assert.equal(after.readsAfter, 0, `no layout read after the reveal's own scroll event: ${JSON.stringify(after)}`);
+  });
+
+  test("a reveal of rows not drawn draws the rows in view in its frame, and the margin around them after it", TIMEOUT, async () => {
+    // In the editor the cursor's reveal of a new place is drawn on the workbench's thread between
+    // the key and its problem (issue 25): the margin (400 px above and below the view) was more
+    // than half of the rows it drew there.
+    const p = await freshPage({ width: 900, height: 300 });
+    await paint(p, large(3000), 1);
+    await settleFrames(p);
+    await settleFrames(p);
+    const pointer = "/statements/0/items/2500/values/at-2025";
+    // Counted in the reveal's frame, after the page's own frame callback (which scrolls and draws).
+    await p.evaluate((selector) => {
+      const rows = (): { above: number; inView: number; below: number } => {
+        const view = document.querySelector(selector)!.getBoundingClientRect();
+        const counts = { above: 0, inView: 0, below: 0 };
+        for (const row of document.querySelectorAll("tr.fs-row")) {
+          const box = row.getBoundingClientRect();
+          if (box.bottom <= view.top) counts.above += 1;
+          else if (box.top >= view.bottom) counts.below += 1;
+          else counts.inView += 1;
+        }
+        return counts;
+      };
+      (window as unknown as { __rows: () => unknown }).__rows = rows;
+      let counted = false;
+      window.addEventListener("message", (event: MessageEvent<{ type?: string }>) => {
+        if (event.data.type !== "highlight" || counted) return;
+        counted = true;
+        requestAnimationFrame(() => {
+          (window as unknown as { __revealed: unknown }).__revealed = rows();
+        });
+      });
+    }, SCROLLER);
+    await send(p, { type: "highlight", pointer, reveal: true });
+    await p.locator(`td.fs-highlight[data-pointer="${pointer}"]`).waitFor();
+    const revealed = (await p.evaluate(() => (window as unknown as { __revealed: unknown }).__revealed)) as { above: number; inView: number; below: number };
+    assert.ok(revealed.inView > 0, JSON.stringify(revealed));
+    assert.deepEqual({ above: revealed.above, below: revealed.below }, { above: 0, below: 0 }, `rows out of view drawn in the reveal's frame: ${JSON.stringify(revealed)}`);
+    // Then, when the page is idle, the margin: a scroll of a few rows shows rows drawn already.
+    await p.waitForFunction(() => {
+      const counts = (window as unknown as { __rows: () => { above: number; below: number } }).__rows();
+      return counts.above > 5 && counts.below > 5;
+    });
+    const filled = await p.evaluate(() => (window as unknown as { __rows: () => unknown }).__rows());
+    // The reveal still centred its cell.
+    const cell = await p.locator(`td.fs-highlight[data-pointer="${pointer}"]`).boundingBox();
+    const view = await p.locator(SCROLLER).boundingBox();
+    assert.ok(cell !== null && view !== null && cell.y > view.y && cell.y + cell.height < view.y + view.height, JSON.stringify({ cell, view, filled }));
   });
 
   test("a reloaded page restores the saved scroll position and collapsed groups of the same document only", TIMEOUT, async () => {

@@ -20,6 +20,19 @@ import { columnWidth, decimalWidths, FLAG_CH, FLAG_PX, leastWidth, numberElement
 
 /** Pixels drawn above and below the visible area, so a scroll rarely shows undrawn rows. */
 const MARGIN_PX = 400;
+/**
+ * After a jump to rows not drawn (the editor's cursor at a new place), the margin is drawn this
+ * much at a time, when the thread is idle (fillMargin).
+ */
+const MARGIN_STEP_PX = 100;
+/**
+ * How long after such a jump the margin's first step waits: in the editor the key typed at the new
+ * place is answered in this time (its patch, its problem), and a patch lays out the cell's table,
+ * which has only the rows in view until then.
+ */
+const MARGIN_DELAY_MS = 500;
+/** The longest a margin step waits for an idle moment. */
+const MARGIN_IDLE_TIMEOUT_MS = 1000;
 const MAX_DEPTH_CLASS = 6;
 /** The unit column's least width (its text is cut with "…" below it; the whole unit is its title), and its most. */
 const UNIT_LEAST_CH = 6;
@@ -109,6 +122,11 @@ export class StatementsView {
   private sizing = false;
   /** Where the view was scrolled to, and how tall it was, when draw() last drew its rows: undefined once anything moved rows since. */
   private drawnAt: { top: number; height: number } | undefined;
+  /** The margin draw() draws above and below the view: MARGIN_PX, or less while fillMargin grows it after a jump. */
+  private margin = MARGIN_PX;
+  /** The timer, then the idle callback, that draws the next step of the margin, if one is due. */
+  private marginTimer: ReturnType<typeof setTimeout> | undefined;
+  private marginTask: number | undefined;
 
   constructor(
     private readonly document: Document,
@@ -159,8 +177,6 @@ export class StatementsView {
   /** Applies a patch's operations to the DOM; the model has already been patched in place. */
   applyOps(ops: readonly PreviewPatchOp[]): void {
     if (this.model === undefined) return;
-    // A value can widen its column: the tables' sideways state is laid out again at the next draw.
-    this.drawnAt = undefined;
     const moves = ops.some((op) => op.op !== "cells" && op.op !== "title");
     // Taken before rows are cleared: a statement emptied of its drawn rows shortens the page under
     // any row anchored after it, and keeping that one scrolled a label's edit by the rows' height.
@@ -201,7 +217,10 @@ export class StatementsView {
           const row = view.statement.rows[op.row];
           const element = view.drawn.get(op.row);
           if (row === undefined) break;
-          this.growColumns(view, op.cells);
+          // A value that widens its column moves the table's columns: its sideways state is laid
+          // out again at the next draw. One that does not moves nothing: the scroll event of a
+          // reveal drawn just before the patch has nothing to draw (drawnHere), as without it.
+          if (this.growColumns(view, op.cells)) this.drawnAt = undefined;
           if (element === undefined) break;
           const offset = this.cellOffset(view.statement);
           for (const { column } of op.cells) {
@@ -218,7 +237,10 @@ export class StatementsView {
     }
     // Cells replaced in place move no row (a value is one line): nothing to draw or measure, so the
     // patch of a value edit costs no layout of the page here (it shares the workbench's thread).
-    if (moves) this.draw(anchor);
+    if (moves) {
+      this.drawnAt = undefined;
+      this.draw(anchor);
+    }
   }
 
   /** Draws a drawn row again from the model (after an edit that was not written). */
@@ -400,6 +422,11 @@ export class StatementsView {
   scrollToRow(statement: number, row: number, align: "top" | "center" | "nearest"): void {
     const view = this.views[statement];
     if (view === undefined) return;
+    // A jump to a row not drawn (the editor's cursor at a new place) draws the rows in view first,
+    // and the margin around them when the thread is idle: in the editor the page shares the
+    // workbench's thread, and a reveal's rows are drawn between the key and its problem on the
+    // screen, the margin's (400 px above and below) more than half of them.
+    if (!view.drawn.has(row)) this.startMargin();
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const position = view.positions[row] ?? -1;
       if (position < 0) return;
@@ -447,6 +474,32 @@ export class StatementsView {
   }
 
   // ---- Drawing ----
+
+  /** Draws the view with no margin from now on, and the margin a step at a time when the thread is idle, after MARGIN_DELAY_MS. */
+  private startMargin(): void {
+    this.margin = 0;
+    if (this.marginTask !== undefined) cancelIdleCallback(this.marginTask);
+    this.marginTask = undefined;
+    clearTimeout(this.marginTimer);
+    this.marginTimer = setTimeout(() => {
+      this.marginTimer = undefined;
+      this.scheduleMargin();
+    }, MARGIN_DELAY_MS);
+  }
+
+  private scheduleMargin(): void {
+    if (this.marginTask !== undefined) return;
+    this.marginTask = requestIdleCallback(() => this.fillMargin(), { timeout: MARGIN_IDLE_TIMEOUT_MS });
+  }
+
+  /** Draws one more step of the margin around the view (fillMargin's steps end at MARGIN_PX). */
+  private fillMargin(): void {
+    this.marginTask = undefined;
+    if (this.margin >= MARGIN_PX) return;
+    this.margin = Math.min(MARGIN_PX, this.margin + MARGIN_STEP_PX);
+    this.draw();
+    if (this.margin < MARGIN_PX) this.scheduleMargin();
+  }
 
   /**
    * Draws the rows in view plus the margin in every statement, measuring new rows. Reads and writes
@@ -559,8 +612,8 @@ export class StatementsView {
     const count = view.visible.length;
     if (count === 0 || view.statement.omitted !== undefined) return [];
     const prefix = this.prefixOf(view);
-    const start = viewport.top - MARGIN_PX - bodyTop;
-    const end = viewport.bottom + MARGIN_PX - bodyTop;
+    const start = viewport.top - this.margin - bodyTop;
+    const end = viewport.bottom + this.margin - bodyTop;
     let first = lowerBound(count, (position) => (prefix[position + 1] ?? 0) > start);
     let last = lowerBound(count, (position) => (prefix[position] ?? 0) >= end);
     if (last < first) last = first;
@@ -892,7 +945,7 @@ export class StatementsView {
    * measuring the whole column again, for each cell of a patch, was work in proportion to the
    * statement's rows before every value edit's paint.
    */
-  private growColumns(view: StatementView, changed: readonly { column: number; cell: PreviewCell }[]): void {
+  private growColumns(view: StatementView, changed: readonly { column: number; cell: PreviewCell }[]): boolean {
     let grown = false;
     for (const { column, cell } of changed) {
       const old = view.widths[column];
@@ -903,6 +956,7 @@ export class StatementsView {
       grown = true;
     }
     if (grown) this.setColumnWidths(view);
+    return grown;
   }
 
   /** The widths of a cell's text (and flag), in ch. */
