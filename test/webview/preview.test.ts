@@ -746,6 +746,29 @@ describe("FS preview page", () => {
     assert.ok(cell !== null && view !== null && cell.y > view.y && cell.y + cell.height < view.y + view.height, JSON.stringify({ cell, view, filled }));
   });
 
+  test("without requestIdleCallback (Safari, on vscode.dev) a reveal of rows not drawn still draws them, and the margin after", TIMEOUT, async () => {
+    const p = await freshPage({ width: 900, height: 300 });
+    await paint(p, large(3000), 1);
+    await settleFrames(p);
+    await p.evaluate(() => {
+      const idle = window as unknown as { requestIdleCallback: unknown; cancelIdleCallback: unknown };
+      idle.requestIdleCallback = undefined;
+      idle.cancelIdleCallback = undefined;
+      (window as unknown as { __errors: string[] }).__errors = [];
+      window.addEventListener("error", (event) => (window as unknown as { __errors: string[] }).__errors.push(String(event.message)));
+    });
+    const pointer = "/statements/0/items/2500/values/at-2025";
+    await send(p, { type: "highlight", pointer, reveal: true });
+    await p.locator(`td.fs-highlight[data-pointer="${pointer}"]`).waitFor();
+    // The margin above and below the view comes without an idle callback too.
+    await p.waitForFunction((selector) => {
+      const view = document.querySelector(selector)!.getBoundingClientRect();
+      const rows = [...document.querySelectorAll("tr.fs-row")].map((row) => row.getBoundingClientRect());
+      return rows.filter((box) => box.bottom <= view.top).length > 5 && rows.filter((box) => box.top >= view.bottom).length > 5;
+    }, SCROLLER);
+    assert.deepEqual(await p.evaluate(() => (window as unknown as { __errors: string[] }).__errors), []);
+  });
+
   test("a reloaded page restores the saved scroll position and collapsed groups of the same document only", TIMEOUT, async () => {
     const uri = "file:///work/manufacturing-group.json";
     const p = await freshPage({ width: 900, height: 300 }, { uri, locked: true, scrollTop: 320, collapsed: ["/statements/1/items/2"] });

@@ -34,6 +34,19 @@ const MARGIN_DELAY_MS = 500;
 /** The longest a margin step waits for an idle moment. */
 const MARGIN_IDLE_TIMEOUT_MS = 1000;
 const MAX_DEPTH_CLASS = 6;
+
+/**
+ * Runs `task` when the thread is idle, within `timeout` ms, and returns what cancels it. Safari has
+ * no requestIdleCallback (the preview runs there on vscode.dev): a timer stands in for it.
+ */
+function whenIdle(task: () => void, timeout: number): () => void {
+  if (typeof requestIdleCallback === "function") {
+    const handle = requestIdleCallback(task, { timeout });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(task, 0);
+  return () => clearTimeout(timer);
+}
 /** The unit column's least width (its text is cut with "…" below it; the whole unit is its title), and its most. */
 const UNIT_LEAST_CH = 6;
 const UNIT_MOST_CH = 16;
@@ -126,7 +139,8 @@ export class StatementsView {
   private margin = MARGIN_PX;
   /** The timer, then the idle callback, that draws the next step of the margin, if one is due. */
   private marginTimer: ReturnType<typeof setTimeout> | undefined;
-  private marginTask: number | undefined;
+  /** Cancels the idle callback (whenIdle) that draws the margin's next step, if one is due. */
+  private marginTask: (() => void) | undefined;
 
   constructor(
     private readonly document: Document,
@@ -478,7 +492,7 @@ export class StatementsView {
   /** Draws the view with no margin from now on, and the margin a step at a time when the thread is idle, after MARGIN_DELAY_MS. */
   private startMargin(): void {
     this.margin = 0;
-    if (this.marginTask !== undefined) cancelIdleCallback(this.marginTask);
+    this.marginTask?.();
     this.marginTask = undefined;
     clearTimeout(this.marginTimer);
     this.marginTimer = setTimeout(() => {
@@ -489,7 +503,7 @@ export class StatementsView {
 
   private scheduleMargin(): void {
     if (this.marginTask !== undefined) return;
-    this.marginTask = requestIdleCallback(() => this.fillMargin(), { timeout: MARGIN_IDLE_TIMEOUT_MS });
+    this.marginTask = whenIdle(() => this.fillMargin(), MARGIN_IDLE_TIMEOUT_MS);
   }
 
   /** Draws one more step of the margin around the view (fillMargin's steps end at MARGIN_PX). */
