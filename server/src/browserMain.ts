@@ -3,17 +3,9 @@
 
 import { BrowserMessageReader, BrowserMessageWriter, createConnection } from "vscode-languageserver/browser";
 import { startServer } from "./server";
-import { WaitingMessages } from "./lsp/waitingMessages";
-import { chainedStrategies, LensFirst } from "./lsp/lensFirst";
+import { serverTransport } from "./lsp/serverTransport";
 
 declare const self: DedicatedWorkerGlobalScope;
 
-const messages = new WaitingMessages();
-// A document's lenses answered before its outline and code actions sent just before them (lsp/lensFirst.ts).
-const lensFirst = new LensFirst();
-const connection = createConnection(messages.reader(lensFirst.reader(new BrowserMessageReader(self))), messages.writer(new BrowserMessageWriter(self)), {
-  messageStrategy: chainedStrategies(messages.strategy, lensFirst.strategy),
-});
-startServer(connection, {
-  whenIdle: (work) => messages.whenIdle(work),
-});
+const transport = serverTransport(new BrowserMessageReader(self), new BrowserMessageWriter(self));
+startServer(createConnection(transport.reader, transport.writer, transport.options), { whenIdle: transport.whenIdle });

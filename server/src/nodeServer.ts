@@ -15,18 +15,14 @@ import {
 import { FrameGuard } from "./lsp/frameGuard";
 import { readFileText } from "./fileText";
 import { startServer } from "./server";
-import { WaitingMessages, type ArrivingInput } from "./lsp/waitingMessages";
-import { chainedStrategies, LensFirst } from "./lsp/lensFirst";
+import type { ArrivingInput } from "./lsp/waitingMessages";
+import { serverTransport } from "./lsp/serverTransport";
 
-/** The server over `reader` and `writer`, its background work after the client's waiting messages (lsp/waitingMessages.ts), a document's lenses before its outline (lsp/lensFirst.ts). */
+/** The server over `reader` and `writer`, wrapped as lsp/serverTransport.ts says. */
 function serve(reader: MessageReader, writer: MessageWriter, input?: ArrivingInput): void {
-  const messages = new WaitingMessages(input);
-  // A document's lenses answered before its outline and code actions sent just before them (lsp/lensFirst.ts).
-  const lensFirst = new LensFirst();
-  const connection = createConnection(ProposedFeatures.all, messages.reader(lensFirst.reader(reader)), messages.writer(writer), {
-    messageStrategy: chainedStrategies(messages.strategy, lensFirst.strategy),
-  });
-  startServer(connection, { readFileText, whenIdle: (work) => messages.whenIdle(work) });
+  const transport = serverTransport(reader, writer, input);
+  const connection = createConnection(ProposedFeatures.all, transport.reader, transport.writer, transport.options);
+  startServer(connection, { readFileText, whenIdle: transport.whenIdle });
 }
 
 export function runNodeServer(argv: readonly string[]): void {

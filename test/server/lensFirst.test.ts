@@ -6,8 +6,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createMessageConnection, Emitter, type Message, type MessageWriter } from "vscode-languageserver/node";
 import { fakeReader } from "../support/fakeReader";
-import { chainedStrategies, LensFirst } from "../../server/src/lsp/lensFirst";
-import { WaitingMessages } from "../../server/src/lsp/waitingMessages";
+import { LensFirst } from "../../server/src/lsp/lensFirst";
+import { serverTransport } from "../../server/src/lsp/serverTransport";
 
 /** A writer that notes each answer's id, in the order written. */
 function notingWriter(): { writer: MessageWriter; written: unknown[] } {
@@ -37,15 +37,12 @@ const turns = (count = 30) =>
     step(count);
   });
 
-/** A vscode-jsonrpc connection as the server makes it (WaitingMessages' strategy, then LensFirst's), whose handlers answer at once and note their order. */
+/** A vscode-jsonrpc connection over the server's transport (lsp/serverTransport.ts), whose handlers answer at once and note their order. */
 function connection(): { deliver: (message: Message) => void; handled: string[]; written: unknown[] } {
   const { reader, deliver } = fakeReader();
   const { writer, written } = notingWriter();
-  const waiting = new WaitingMessages();
-  const lensFirst = new LensFirst();
-  const server = createMessageConnection(waiting.reader(lensFirst.reader(reader)), waiting.writer(writer), undefined, {
-    messageStrategy: chainedStrategies(waiting.strategy, lensFirst.strategy),
-  });
+  const transport = serverTransport(reader, writer);
+  const server = createMessageConnection(transport.reader, transport.writer, undefined, transport.options);
   const handled: string[] = [];
   for (const method of ["textDocument/documentSymbol", "textDocument/codeAction", "fs/codeLenses", "textDocument/inlayHint"])
     server.onRequest(method, (params: { uri?: string; textDocument?: { uri: string } }) => {

@@ -9,11 +9,11 @@
 // when nothing but requests came between them (a notification, such as an edit, keeps the order).
 
 import type { Message, MessageReader, MessageStrategy } from "vscode-languageserver";
+import { CodeLensesRequest } from "../../../protocol/lsp";
+import { watchedReader } from "./waitingMessages";
 
 /** What a strategy's `next` returns (vscode-jsonrpc's NotificationResult, not exported here). */
 type Handled = ReturnType<MessageStrategy["handleMessage"]>;
-import { CodeLensesRequest } from "../../../protocol/lsp";
-import { watchedReader } from "./waitingMessages";
 
 const CANCEL = "$/cancelRequest";
 
@@ -23,9 +23,19 @@ interface Arrived {
   readonly uri: string | undefined;
   readonly lens: boolean;
   readonly request: boolean;
-  /** Settles once this lens request is answered (or failed): what waits for it is handled then. */
-  answered?: Promise<void>;
-  answer?: () => void;
+  /** Made once a request waits for this lens request; settled once it is answered (or failed), and what waits is handled then. */
+  answered?: Deferred;
+}
+
+interface Deferred {
+  readonly promise: Promise<void>;
+  readonly settle: () => void;
+}
+
+function deferred(): Deferred {
+  let settle!: () => void;
+  const promise = new Promise<void>((resolve) => (settle = resolve));
+  return { promise, settle };
 }
 
 function describe(message: Message): Arrived {
@@ -62,8 +72,8 @@ export class LensFirst {
       if (arrived.lens) return this.answerLens(arrived, next);
       const lens = arrived.uri === undefined ? undefined : this.lensBehind(arrived.uri, index);
       if (lens === undefined) return next(message);
-      lens.answered ??= new Promise<void>((resolve) => (lens.answer = resolve));
-      return lens.answered.then(() => next(message));
+      lens.answered ??= deferred();
+      return lens.answered.promise.then(() => next(message));
     },
   };
 
@@ -78,7 +88,7 @@ export class LensFirst {
   }
 
   private answerLens(lens: Arrived, next: (message: Message) => Handled): Handled {
-    const release = () => lens.answer?.();
+    const release = () => lens.answered?.settle();
     try {
       const result = next(lens.message);
       void Promise.resolve(result).then(release, release);
@@ -88,9 +98,4 @@ export class LensFirst {
       throw error;
     }
   }
-}
-
-/** `outer`'s strategy handing each message to `inner`'s (the connection takes one). */
-export function chainedStrategies(outer: MessageStrategy, inner: MessageStrategy): MessageStrategy {
-  return { handleMessage: (message, next) => outer.handleMessage(message, (handed) => inner.handleMessage(handed, next)) };
 }

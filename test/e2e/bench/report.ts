@@ -162,7 +162,8 @@ const PREVIEW_RATIOS: [ours: string, control: string, what: string][] = [
 ];
 const PREVIEW_RATIO_TARGET = 1.15;
 
-const ms = (value: number) => (Number.isFinite(value) ? Math.round(value).toLocaleString("en") : "–");
+/** Milliseconds as the bench prints them: "1,234", or "–" for a value not measured. */
+export const ms = (value: number): string => (Number.isFinite(value) ? Math.round(value).toLocaleString("en") : "–");
 const mb = (bytes: number | undefined) => (bytes === undefined || !Number.isFinite(bytes) ? "–" : `${(bytes / 1e6).toFixed(0)} MB`);
 
 export function median(values: readonly number[]): number {

@@ -8,7 +8,7 @@
 // ratio is taken per pair of neighbouring windows, so that the machine's load, which drifts over
 // minutes, weighs on both.
 
-import { median } from "./report";
+import { median, ms } from "./report";
 
 /** Which preview is a reloaded window's second webview: in window 2p and 2p + 1, ours first in even pairs, Markdown's first in odd ones. */
 export function secondWebviewTurn(window: number): "ours" | "markdown" {
@@ -25,7 +25,6 @@ export function pairedRatios(ours: readonly number[], markdown: readonly number[
 export function pairedRatioFigure(ours: readonly number[], markdown: readonly number[]): { ratio: number; text: string } | undefined {
   const ratios = pairedRatios(ours, markdown);
   if (ratios.length === 0) return undefined;
-  const ms = (value: number) => Math.round(value).toLocaleString("en");
   const ratio = median(ratios);
   const range = ratios.length > 1 ? ` [${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}]` : "";
   return {

@@ -3,7 +3,7 @@
 // (report.ts) keeps every row and the breakdowns; this is what a reader checks the targets against.
 // `node out/bench/bench-editor-summary.js <samples.json>` prints it again from a saved run.
 
-import { median, type SizeResult } from "./report";
+import { median, ms, type SizeResult } from "./report";
 import { pairedRatioFigure } from "./secondWebview";
 
 /**
@@ -32,8 +32,6 @@ const PREVIEW_ROWS: [what: string, ours: string, control: string, judged: boolea
   ["… later webviews ÷ Markdown's, its key pressed once the window settled", "previewLater", "controlSettled", false],
 ];
 const PREVIEW_RATIO = 1.15;
-
-const ms = (value: number): string => Math.round(value).toLocaleString("en");
 
 /** "983 [317–1,286]", or "983" for one sample. */
 function spread(values: readonly number[]): string {
