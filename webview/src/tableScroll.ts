@@ -182,6 +182,12 @@ function clipRows(table: HTMLTableElement, right: number, left: number): void {
   for (const section of [table.tHead, ...table.tBodies]) if (section !== null) section.style.clipPath = value;
 }
 
+/** The wrapper's scroll padding: `left` px under the sticky labels, `right` px under the › button. */
+function setScrollPadding(wrapper: HTMLElement, left: number, right: number): void {
+  const values = { "scroll-padding-left": `${Math.ceil(left)}px`, "scroll-padding-right": `${Math.ceil(right)}px` };
+  for (const [name, value] of Object.entries(values)) if (wrapper.style.getPropertyValue(name) !== value) wrapper.style.setProperty(name, value);
+}
+
 /** The veil's width (preview.css, --fs-veil) on each drawn label cell, whose ::after draws it. */
 function setVeil(table: HTMLTableElement, value: string): void {
   if ((veils.get(table) ?? "0px") === value) return;
@@ -214,6 +220,9 @@ function layoutSideways(wrapper: HTMLElement): void {
   // unless the labels and the widest column need them (then the button is narrower).
   const strip = wrapper.scrollWidth > wrapper.clientWidth + 0.5 && (labelsScroll || labelWidth + widest <= wrapper.clientWidth - STRIP + 0.5) ? STRIP : 0;
   wrapper.classList.toggle("fs-labels-scroll", labelsScroll);
+  // Where a sideways scroll ends (preview.css: a column's left edge snaps to the label column's
+  // right edge), and where scrollIntoView puts a cell: beside the labels and left of the › button.
+  setScrollPadding(wrapper, labelsScroll ? 0 : labelWidth, strip);
   wrapper.classList.toggle("fs-more-left", left > 0.5);
   wrapper.classList.toggle("fs-more-right", more > 0.5);
   // The column cut by the view's right edge, less the button's strip: the rows are clipped from its left edge on.
