@@ -5,7 +5,9 @@
 // A key string per application (its applicationKey) made the map 0.8–1.5 MB at 5 MB (10–20 thousand
 // applications; `deep`, whose subtotals nest seven levels, has the most): here the ids themselves
 // are the keys, a statement's periods get a small number each, and a parent's positions are an
-// array by that number: 0.2–0.4 MB (docs/performance.md, "What `deep` keeps").
+// array by that number: 0.2–0.4 MB (docs/performance.md, "What `deep` keeps"). A statement has an
+// application for every parent and every period of its own (rollup/evaluate.ts), so the arrays hold
+// no more entries than there are applications.
 
 import type { RollupApplication } from "../types";
 
