@@ -10,7 +10,8 @@
 // (VmHWM); with FS_BENCH_PHASES=1 the peak of each phase apart (VmHWM reset between them).
 //   node scripts/bench/editor-session.mjs [MB] [shape] [more value edits]   (after node scripts/build.mjs)
 // FS_BENCH_SERVER_JS names another server build ("before"); FS_BENCH_SERVER_ARGS adds Node options
-// (--heap-growing-percent=50, --trace-gc).
+// (--heap-growing-percent=50, --trace-gc); FS_BENCH_TYPING_SESSIONS=5 types the label 5 times, as the
+// editor bench does at --runs 5; FS_BENCH_OPENS=15 opens the document 15 times first.
 import { fork } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -122,18 +123,28 @@ async function change(contentChanges, line) {
 }
 
 phase("the idle server");
-// The first problems: of the file read ahead, or of the didOpen's text when it comes first.
-const opened = published(1);
-const ahead = connection.sendRequest("fs/openAhead", { uri: URI });
-// VS Code loads the text meanwhile (1.5–2.5 s at 5 MB in code-server); the didOpen brings it.
-await new Promise((resolve) => setTimeout(resolve, 800));
-await connection.sendNotification("textDocument/didOpen", { textDocument: { uri: URI, languageId: "json", version: 1, text } });
-await Promise.all([ahead, opened]);
-phase("fs/openAhead, didOpen → first problems");
-await requests(0);
-phase("lenses, outline, hover, hints");
-await connection.sendRequest("fs/previewModel", { uri: URI, partialResultToken: "preview" });
-phase("the preview's model");
+// FS_BENCH_OPENS=N: the document opened N times, closed between (as the editor bench's warm opens
+// and its Markdown control open it again and again in one server); the session goes on in the last.
+const opens = Number(process.env.FS_BENCH_OPENS ?? 1);
+for (let open = 1; open <= opens; open++) {
+  const which = opens > 1 ? ` (open ${open} of ${opens})` : "";
+  if (open > 1) {
+    await connection.sendNotification("textDocument/didClose", { textDocument: { uri: URI } });
+    phase(`the document closed${which}`);
+  }
+  // The first problems: of the file read ahead, or of the didOpen's text when it comes first.
+  const opened = published(1);
+  const ahead = connection.sendRequest("fs/openAhead", { uri: URI });
+  // VS Code loads the text meanwhile (1.5–2.5 s at 5 MB in code-server); the didOpen brings it.
+  await new Promise((resolve) => setTimeout(resolve, 800));
+  await connection.sendNotification("textDocument/didOpen", { textDocument: { uri: URI, languageId: "json", version: 1, text } });
+  await Promise.all([ahead, opened]);
+  phase(`fs/openAhead, didOpen → first problems${which}`);
+  await requests(0);
+  phase(`lenses, outline, hover, hints${which}`);
+  await connection.sendRequest("fs/previewModel", { uri: URI, partialResultToken: "preview" });
+  phase(`the preview's model${which}`);
+}
 await report("open, preview and requests");
 
 const digits = [];
@@ -152,18 +163,23 @@ await report("10 value edits");
 
 const label = positionAt(text, text.indexOf('"label": "', middle - 2000) + '"label": "'.length);
 const typed = " quarterly figures restated";
-for (let index = 0; index < typed.length; index++) {
-  const at = { line: label.line, character: label.character + index };
-  version++;
-  // The last key's publication may come while its pointer is asked: waited for from before its change.
-  const last = index === typed.length - 1 ? published(version) : undefined;
-  await connection.sendNotification("textDocument/didChange", { textDocument: { uri: URI, version }, contentChanges: [{ range: { start: at, end: at }, text: typed[index] }] });
-  await connection.sendRequest("fs/pointerAt", { uri: URI, version, offset: 1000 });
-  await last;
-  await new Promise((resolve) => setTimeout(resolve, 120));
+// FS_BENCH_TYPING_SESSIONS=N: N sessions of the phrase, one after the other, as the editor bench
+// types one per run (5 at --runs 5); each session starts once the last one's key is published.
+const sessions = Number(process.env.FS_BENCH_TYPING_SESSIONS ?? 1);
+for (let session = 0; session < sessions; session++) {
+  for (let index = 0; index < typed.length; index++) {
+    const at = { line: label.line, character: label.character + session * typed.length + index };
+    version++;
+    // The last key's publication may come while its pointer is asked: waited for from before its change.
+    const last = index === typed.length - 1 ? published(version) : undefined;
+    await connection.sendNotification("textDocument/didChange", { textDocument: { uri: URI, version }, contentChanges: [{ range: { start: at, end: at }, text: typed[index] }] });
+    await connection.sendRequest("fs/pointerAt", { uri: URI, version, offset: 1000 });
+    await last;
+    await new Promise((resolve) => setTimeout(resolve, 120));
+  }
+  phase(`a label typed (${sessions > 1 ? `session ${session + 1}, ` : ""}${typed.length} keys, a full analysis each)`);
 }
-phase(`a label typed (${typed.length} keys, a full analysis each)`);
-await report("a label typed");
+await report(sessions > 1 ? `a label typed in ${sessions} sessions` : "a label typed");
 await change([{ text }], label.line);
 phase("the text reverted (a full analysis)");
 await report("reverted");

@@ -1,5 +1,5 @@
 // The engine entry points the benchmark measures, bundled to dist/bench-engine.js.
-import { analyze, applicationKey, diffSnapshot, explainerFor, parseJson, type RollupApplication } from "../../shared/src/index";
+import { analyze, diffSnapshot, explainerFor, parseJson, type RollupApplication } from "../../shared/src/index";
 import { renderHtmlPage } from "../../shared/src/render/index";
 import { presentDocument, presentStatementShell, type StatementShell } from "../../shared/src/render/presentation";
 import { diffPreviewWires } from "../../shared/src/render/previewPatch";
@@ -98,7 +98,7 @@ export function valueEditPatch(text: string, prepared: ReturnType<typeof preview
   const applications = edit.analysis.result.calculations.applications;
   const rows = rowsOfValueEdit(shell, edit.value, edit.item, edit.changed, applications);
   const application = (statement: string, parent: string, period: string): RollupApplication | undefined => {
-    const position = base.positions.get(applicationKey(statement, parent, period));
+    const position = base.positions.get(statement, parent, period);
     return position === undefined ? undefined : applications[position];
   };
   const model = rows && withRowsRebuilt(prepared.beforeModel, shell, edit.value, rows, application);

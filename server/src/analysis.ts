@@ -9,7 +9,6 @@ import type { DocumentLimits } from "../../protocol/lsp";
 import type { CodeLens, Diagnostic, DiagnosticSeverity, DocumentSymbol } from "vscode-languageserver-protocol";
 import {
   analyze,
-  applicationKey,
   buildModel,
   diffSnapshot,
   explanationMayChange,
@@ -36,6 +35,7 @@ import { ValueCellIndex, ValueCellIndexBuilder } from "../../shared/src/incremen
 import { scanSpansAndCells } from "../../shared/src/incremental/cellScan";
 import { scanSpans, type SpanTable } from "../../shared/src/json/guided-scan";
 import { applicationPositions, applyValueEdit, type TextEdit, type ValueEdit } from "../../shared/src/incremental/valueEdit";
+import type { ApplicationPositions } from "../../shared/src/incremental/applicationPositions";
 import { OpenDocument } from "./textDocument";
 import { shiftDiagnostic, shiftLenses, shiftSymbols, type LineShift } from "./lineShift";
 
@@ -70,7 +70,7 @@ export class ParsedVersion {
    * Where each application is in the result's list, by key: built once per full analysis and kept
    * by the value edits after it, which change applications in place (valueEdit.ts).
    */
-  private applicationPositionsCache: ReadonlyMap<string, number> | undefined;
+  private applicationPositionsCache: ApplicationPositions | undefined;
   /** Every application's position by its (statement, parent) key, in list order; kept by value edits like the positions. */
   private applicationsByParentCache: ReadonlyMap<string, readonly number[]> | undefined;
   private explainerCache: RollupExplainer | null | undefined;
@@ -218,7 +218,7 @@ export class ParsedVersion {
   }
 
   /** Where each application is in the result's list, by key (applicationPositionsCache). */
-  private applicationIndex(): ReadonlyMap<string, number> {
+  private applicationIndex(): ApplicationPositions {
     this.applicationPositionsCache ??= applicationPositions(this.analysis.result.calculations.applications);
     return this.applicationPositionsCache;
   }
@@ -329,7 +329,7 @@ export class ParsedVersion {
    * conforming document has one application per key), found through the positions value edits use.
    */
   application(statement: string, parent: string, period: string): RollupApplication | undefined {
-    const position = this.applicationIndex().get(applicationKey(statement, parent, period));
+    const position = this.applicationIndex().get(statement, parent, period);
     return position === undefined ? undefined : this.analysis.result.calculations.applications[position];
   }
 

@@ -3,7 +3,9 @@
 // past a line's end is clamped before its line break; test/server/textDocument.test.ts compares the
 // two on random texts and edits), except that the line index of a text without "\r" is found with
 // indexOf, not one character at a time: the first position asked of a 5 MB document (its first
-// diagnostics) cost 40–50 ms of the open there, a fifth of that here.
+// diagnostics) cost 40–50 ms of the open there, a fifth of that here; and the index is a
+// Uint32Array, 4 bytes a line where an array of numbers takes 8 and more (grown by push): 0.7 MB of
+// the 1.4 MB a 5 MB document's index kept (docs/performance.md).
 
 import type { Position, Range, TextDocument, TextDocumentContentChangeEvent } from "vscode-languageserver-textdocument";
 
@@ -12,7 +14,8 @@ const CR = 0x0d;
 
 export class OpenDocument implements TextDocument {
   private content: string;
-  private lineOffsets: number[] | undefined;
+  /** A Uint32Array; an array of numbers only after a change whose range ends past the last line (libraryReplacedLines). */
+  private lineOffsets: Uint32Array | number[] | undefined;
   private currentVersion: number;
 
   private constructor(
@@ -52,15 +55,11 @@ export class OpenDocument implements TextDocument {
         this.content = this.content.substring(0, startOffset) + change.text + this.content.substring(endOffset, this.content.length);
         const startLine = Math.max(range.start.line, 0);
         const endLine = Math.max(range.end.line, 0);
-        let offsets = this.offsets();
         const added = lineStarts(change.text, false, startOffset);
-        if (endLine - startLine === added.length) {
-          for (let i = 0; i < added.length; i++) offsets[i + startLine + 1] = added[i] as number;
-        } else if (added.length < 10_000) {
-          offsets.splice(startLine + 1, endLine - startLine, ...added);
-        } else {
-          this.lineOffsets = offsets = offsets.slice(0, startLine + 1).concat(added, offsets.slice(endLine + 1));
-        }
+        const index = this.offsets();
+        const offsets =
+          index instanceof Uint32Array && endLine < index.length ? replacedLines(index, startLine, endLine, added) : libraryReplacedLines(index, startLine, endLine, added);
+        this.lineOffsets = offsets;
         const diff = change.text.length - (endOffset - startOffset);
         if (diff !== 0) for (let i = startLine + 1 + added.length; i < offsets.length; i++) offsets[i] = (offsets[i] as number) + diff;
       } else if (isWhole(change)) {
@@ -105,10 +104,42 @@ export class OpenDocument implements TextDocument {
     return offset;
   }
 
-  private offsets(): number[] {
-    this.lineOffsets ??= lineStarts(this.content, true);
+  private offsets(): Uint32Array | number[] {
+    this.lineOffsets ??= Uint32Array.from(lineStarts(this.content, true));
     return this.lineOffsets;
   }
+}
+
+/** `offsets` with lines startLine + 1 … endLine replaced by `added` (endLine is a line of `offsets`). */
+function replacedLines(offsets: Uint32Array, startLine: number, endLine: number, added: readonly number[]): Uint32Array {
+  if (endLine - startLine === added.length) {
+    offsets.set(added, startLine + 1);
+    return offsets;
+  }
+  // Lines added or removed: the index is copied around them (a typed array has a fixed length).
+  const next = new Uint32Array(offsets.length - (endLine - startLine) + added.length);
+  next.set(offsets.subarray(0, startLine + 1));
+  next.set(added, startLine + 1);
+  next.set(offsets.subarray(endLine + 1), startLine + 1 + added.length);
+  return next;
+}
+
+/**
+ * The library's own arithmetic, on an array of numbers, for a range that ends past the last line
+ * (VS Code never sends one; the library then writes past the end of its array, and this answers as
+ * it does).
+ */
+function libraryReplacedLines(index: Uint32Array | number[], startLine: number, endLine: number, added: number[]): number[] {
+  const offsets = index instanceof Uint32Array ? Array.from(index) : index;
+  if (endLine - startLine === added.length) {
+    for (let i = 0; i < added.length; i++) offsets[i + startLine + 1] = added[i] as number;
+    return offsets;
+  }
+  if (added.length < 10_000) {
+    offsets.splice(startLine + 1, endLine - startLine, ...added);
+    return offsets;
+  }
+  return offsets.slice(0, startLine + 1).concat(added, offsets.slice(endLine + 1));
 }
 
 /** Where each line of `text` starts (`textOffset` added), the first too when `atLineStart`. */

@@ -7,7 +7,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { analyze, applicationKey, parseJson, type RollupApplication } from "../../shared/src/index";
+import { analyze, parseJson, type RollupApplication } from "../../shared/src/index";
 import { buildPresentation, presentStatementShell, type StatementShell } from "../../shared/src/render/presentation";
 import { ValueCellIndex } from "../../shared/src/incremental/cellIndex";
 import { applicationPositions, applyValueEdit, type ValueEdit, type ValueEditBase } from "../../shared/src/incremental/valueEdit";
@@ -32,7 +32,7 @@ function valueTokens(text: string): { start: number; end: number }[] {
 function applicationOf(base: ValueEditBase, edit: ValueEdit): (statement: string, parent: string, period: string) => RollupApplication | undefined {
   const applications = edit.analysis.result.calculations.applications;
   return (statement, parent, period) => {
-    const position = base.positions.get(applicationKey(statement, parent, period));
+    const position = base.positions.get(statement, parent, period);
     return position === undefined ? undefined : applications[position];
   };
 }

@@ -59,3 +59,35 @@ test("a change it cannot read is refused as the library refuses it", () => {
   const ours = OpenDocument.create("file:///a.json", "json", 1, "{}");
   assert.throws(() => ours.update([{ range: undefined, rangeLength: 2 } as unknown as TextDocumentContentChangeEvent], 2), /Unknown change event/);
 });
+
+/** The bytes the document's line index holds (its private `lineOffsets`): 4 a line since the index is a Uint32Array. */
+function indexBytes(document: OpenDocument): number {
+  const index = (document as unknown as { lineOffsets?: { byteLength?: number; length: number } }).lineOffsets;
+  assert.ok(index !== undefined, "the index is built");
+  // An array of numbers has no byteLength: V8 gives each element 8 bytes, and more as push grows it.
+  return index.byteLength ?? index.length * 8;
+}
+
+test("a large text's line index takes 4 bytes a line, also after edits that add and remove lines", () => {
+  const text = `[\n${Array.from({ length: 50_000 }, (_, index) => `  "line ${index}"`).join(",\n")}\n]\n`;
+  const ours = OpenDocument.create("file:///a.json", "json", 1, text);
+  const theirs = TextDocument.create("file:///a.json", "json", 1, text);
+  const check = () => {
+    assert.equal(indexBytes(ours), 4 * ours.lineCount);
+    assert.equal(ours.lineCount, theirs.lineCount);
+    for (const offset of [0, 17, ours.getText().length >> 1, ours.getText().length - 3]) assert.deepEqual(ours.positionAt(offset), theirs.positionAt(offset));
+  };
+  ours.positionAt(0);
+  check();
+  const edits: TextDocumentContentChangeEvent[][] = [
+    [{ range: { start: { line: 10, character: 3 }, end: { line: 10, character: 3 } }, text: "a\nb\nc" }],
+    [{ range: { start: { line: 100, character: 0 }, end: { line: 30_000, character: 0 } }, text: "" }],
+    [{ range: { start: { line: 5, character: 0 }, end: { line: 5, character: 0 } }, text: "x\n".repeat(20_000) }],
+    [{ range: { start: { line: 7, character: 2 }, end: { line: 7, character: 4 } }, text: "yz" }],
+  ];
+  for (const [index, changes] of edits.entries()) {
+    ours.update(changes, index + 2);
+    TextDocument.update(theirs, changes, index + 2);
+    check();
+  }
+});

@@ -7,12 +7,12 @@
 // edits); any other edit returns undefined and the caller analyses the text in full.
 
 import { isDecimal } from "../decimal/grammar";
-import { applicationKey } from "../model/keys";
 import { calculationStatus, type Analysis } from "../result";
 import { evaluateApplication, tolerances } from "../rollup/evaluate";
 import type { EditedCell } from "../rollup/explain";
 import type { FsDocument, Item, RollupApplication, Statement } from "../types";
 import type { ValueCellIndex } from "./cellIndex";
+import { ApplicationPositions } from "./applicationPositions";
 
 /** One replacement in the previous text: `length` characters at `offset` became `text`. */
 export interface TextEdit {
@@ -26,8 +26,8 @@ export interface ValueEditBase {
   readonly text: string;
   readonly analysis: Analysis;
   readonly cells: ValueCellIndex;
-  /** Position of each application in the result's list, by applicationKey. */
-  readonly positions: ReadonlyMap<string, number>;
+  /** Position of each application in the result's list, by its (statement, parent, period). */
+  readonly positions: ApplicationPositions;
 }
 
 export interface ValueEdit {
@@ -69,7 +69,7 @@ export function applyValueEdit(base: ValueEditBase, edit: TextEdit, text: string
   const changed: number[] = [];
   const toleranceByUnit = tolerances(value);
   const evaluate = (parentId: string): void => {
-    const position = base.positions.get(applicationKey(statement.id, parentId, cell.period));
+    const position = base.positions.get(statement.id, parentId, cell.period);
     if (position === undefined) return;
     // Ids are unique in a conforming statement, so this is the parent and these are its children
     // in the order evaluateRollups takes them.
@@ -117,12 +117,7 @@ function withCell(document: FsDocument, s: number, i: number, period: string, de
   return { ...document, statements };
 }
 
-/** Position of each application in `applications`, by key (the first wins, as lookups elsewhere). */
-export function applicationPositions(applications: readonly RollupApplication[]): Map<string, number> {
-  const positions = new Map<string, number>();
-  applications.forEach((application, position) => {
-    const key = applicationKey(application.key.statement, application.key.parent, application.key.period);
-    if (!positions.has(key)) positions.set(key, position);
-  });
-  return positions;
+/** Position of each application in `applications`, by its (statement, parent, period) (the first wins, as lookups elsewhere). */
+export function applicationPositions(applications: readonly RollupApplication[]): ApplicationPositions {
+  return ApplicationPositions.of(applications);
 }

@@ -643,13 +643,20 @@ async function openWithPreview(editor: Editor, name: string) {
   return preview;
 }
 
+/** The language server's resident memory and its peak so far (VmHWM), undefined before it is found. */
+type ServerMemory = { rss: number; peak: number } | undefined;
+
+/** A log line's note of the server's memory: which phase or typing session raised its peak. */
+const serverMemoryNote = (memory: ServerMemory): string =>
+  memory === undefined ? "" : `: server resident ${(memory.rss / 1e6).toFixed(0)} MB, peak so far ${(memory.peak / 1e6).toFixed(0)} MB`;
+
 /**
  * Edits at new places: for each target, the cursor is moved to its value (Go to Line) and "9" is
  * typed at once: the preview has not scrolled there, and the lenses of the newly visible lines are
  * not there yet. Each time from the key to the problem shown, and to the preview cell showing the
  * new value (its data-value), then undone.
  */
-async function measureNewPlaceEdits(editor: Editor, name: string, targets: EditTarget[], samples: Record<string, number[]>, languageServerPeak: () => void): Promise<void> {
+async function measureNewPlaceEdits(editor: Editor, name: string, targets: EditTarget[], samples: Record<string, number[]>, languageServerPeak: () => ServerMemory): Promise<void> {
   const { page } = editor;
   await openWithPreview(editor, name);
   const base = (await readProblemCounts(page)).warnings;
@@ -676,7 +683,14 @@ async function measureNewPlaceEdits(editor: Editor, name: string, targets: EditT
   await closeAll(page);
 }
 
-async function measureEdits(editor: Editor, name: string, target: EditTarget, runs: number, samples: Record<string, number[]>, languageServerPeak: () => void): Promise<void> {
+async function measureEdits(
+  editor: Editor,
+  name: string,
+  target: EditTarget,
+  runs: number,
+  samples: Record<string, number[]>,
+  languageServerPeak: () => ServerMemory,
+): Promise<void> {
   const { page } = editor;
   const preview = await openWithPreview(editor, name);
   await installRendererProbe(preview);
@@ -707,6 +721,7 @@ async function measureEdits(editor: Editor, name: string, target: EditTarget, ru
   // 2026-11-29 once per shape: 27 keys, whose median moved by 30 ms between runs of one build). Each
   // session starts once the preview's row shows the last one's text: the server and the page have
   // answered every key of it.
+  log(`  after the repeated edits${serverMemoryNote(languageServerPeak())}`);
   await goTo(page, target.labelLine, target.labelColumn);
   const row = itemPointer(target.pointer);
   for (let session = 1; session <= runs; session++) {
@@ -715,7 +730,7 @@ async function measureEdits(editor: Editor, name: string, target: EditTarget, ru
     const lags = (await readRendererProbe(page)).keyLags;
     recordTypingSession(samples, lags);
     await waitForPreviewText(page, row, TYPED_PHRASE.repeat(session));
-    log(`  typing ${session}/${runs}: ${lags.length} keys, median ${median(lags).toFixed(0)} ms`);
+    log(`  typing ${session}/${runs}: ${lags.length} keys, median ${median(lags).toFixed(0)} ms${serverMemoryNote(languageServerPeak())}`);
   }
   await waitForWarnings(page, { atLeast: base });
   languageServerPeak();
@@ -961,11 +976,16 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
       serverPid ??= languageServers(editor)[0]?.pid;
       const memory = serverPid === undefined ? undefined : processMemory(serverPid);
       if (memory !== undefined) serverPeak = Math.max(serverPeak, memory.rss);
+      return memory;
     };
+    // The server's peak so far at each phase's end in the run's log (the warm opens and the
+    // Markdown control open the document again and again before the edits): which phase raised it.
+    log(`  before the edits${serverMemoryNote(languageServerPeak())}`);
     const cpuEditStart = cpuByProcess(leader);
     if (states.has("new-places")) {
       log(`${shape} ${sizeMb} MB: edits at ${newPlaces.length} new places`);
       await phase("edits at new places", () => measureNewPlaceEdits(editor, name, newPlaces, samples, languageServerPeak));
+      log(`  after the edits at new places${serverMemoryNote(languageServerPeak())}`);
     }
     if (states.has("repeated")) {
       log(`${shape} ${sizeMb} MB: repeated edits of one cell, ${runs} runs, then typing`);
