@@ -752,6 +752,79 @@ describe("FS preview page", () => {
     assert.ok(cell !== null && view !== null && cell.y > view.y && cell.y + cell.height < view.y + view.height, JSON.stringify({ cell, view, filled }));
   });
 
+  test("a patch coming while a jump's margin waits starts the wait again: the key's answer is drawn before the margin", TIMEOUT, async () => {
+    // In the editor (issue 25, new places; s17) the answer of the key typed at a new place came
+    // 300–1,000 ms after it under load, and the margin's steps (140 ms of the page's work per jump
+    // on `wide`) ran between that answer and the screen, on the workbench's thread.
+    const p = await freshPage({ width: 900, height: 300 });
+    const before = large(3000);
+    await paint(p, before, 1);
+    await settleFrames(p);
+    await settleFrames(p);
+    // The margin's waits (a second: MARGIN_DELAY_MS) are held here and run when the test says.
+    await p.evaluate(() => {
+      const held = new Map<number, () => void>();
+      const log = { armed: [] as number[], cleared: [] as number[] };
+      let next = 1_000_000;
+      const set = window.setTimeout.bind(window);
+      const clear = window.clearTimeout.bind(window);
+      (window as unknown as { setTimeout: unknown }).setTimeout = (callback: () => void, ms?: number) => {
+        if (ms !== 1000) return set(callback, ms);
+        next += 1;
+        held.set(next, callback);
+        log.armed.push(next);
+        return next;
+      };
+      (window as unknown as { clearTimeout: unknown }).clearTimeout = (id?: number) => {
+        if (id !== undefined && held.delete(id)) log.cleared.push(id);
+        else clear(id);
+      };
+      (window as unknown as { __margin: unknown }).__margin = {
+        log,
+        run: () => {
+          const waiting = [...held.values()];
+          held.clear();
+          for (const callback of waiting) callback();
+        },
+      };
+    });
+    const marginLog = () => p.evaluate(() => (window as unknown as { __margin: { log: { armed: number[]; cleared: number[] } } }).__margin.log);
+    const pointer = "/statements/0/items/2500/values/at-2025";
+    await send(p, { type: "highlight", pointer, reveal: true });
+    await p.locator(`td.fs-highlight[data-pointer="${pointer}"]`).waitFor();
+    await settleFrames(p);
+    const jumped = await marginLog();
+    assert.equal(jumped.armed.length, 1, `the jump's margin waits: ${JSON.stringify(jumped)}`);
+    const edited = large(3000);
+    const line = edited.statements[0]?.items[2500];
+    assert.ok(line !== undefined);
+    line.values["at-2025"] = "3509";
+    await send(p, patchMessageFor(before, edited, 1, 2));
+    await p.waitForFunction(() => document.body.dataset.patches === "1");
+    const patched = await marginLog();
+    assert.deepEqual(patched.cleared, jumped.armed, `the jump's wait is dropped: ${JSON.stringify(patched)}`);
+    assert.equal(patched.armed.length, 2, `a new wait from the patch on: ${JSON.stringify(patched)}`);
+    assert.equal(await p.locator(`td.fs-highlight[data-pointer="${pointer}"]`).getAttribute("data-value"), "3509");
+    const rowsOutOfView = () =>
+      p.evaluate((selector) => {
+        const view = document.querySelector(selector)!.getBoundingClientRect();
+        const rows = [...document.querySelectorAll("tr.fs-row")].map((row) => row.getBoundingClientRect());
+        return { above: rows.filter((box) => box.bottom <= view.top).length, below: rows.filter((box) => box.top >= view.bottom).length };
+      }, SCROLLER);
+    assert.deepEqual(await rowsOutOfView(), { above: 0, below: 0 }, "no margin drawn before its wait ends");
+    // Its wait over, the margin is drawn as before.
+    await p.evaluate(() => (window as unknown as { __margin: { run: () => void } }).__margin.run());
+    await p.waitForFunction(
+      (selector) => {
+        const view = document.querySelector(selector)!.getBoundingClientRect();
+        const rows = [...document.querySelectorAll("tr.fs-row")].map((row) => row.getBoundingClientRect());
+        return rows.filter((box) => box.bottom <= view.top).length > 5 && rows.filter((box) => box.top >= view.bottom).length > 5;
+      },
+      SCROLLER,
+      TIMEOUT,
+    );
+  });
+
   test("without requestIdleCallback (Safari, on vscode.dev) a reveal of rows not drawn still draws them, and the margin after", TIMEOUT, async () => {
     const p = await freshPage({ width: 900, height: 300 });
     await paint(p, large(3000), 1);

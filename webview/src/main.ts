@@ -344,6 +344,8 @@ class PreviewScript {
       return;
     }
     this.lastSequence = message.sequence;
+    // The margin of a jump just made waits until this answer is drawn (the key at a new place).
+    this.view.postponeMargin();
     this.header.setStatus(message.status);
     this.header.setProblem(message.problem);
     if (!applyPreviewPatch(model, message.ops)) {

@@ -26,11 +26,15 @@ const MARGIN_PX = 400;
  */
 const MARGIN_STEP_PX = 100;
 /**
- * How long after such a jump the margin's first step waits: in the editor the key typed at the new
- * place is answered in this time (its patch, its problem), and a patch lays out the cell's table,
- * which has only the rows in view until then.
+ * How long after such a jump, or after the last patch that came while the margin was not drawn
+ * whole (postponeMargin), the margin's next step waits. In the editor the key typed at the new place
+ * is answered in this time (its patch, its problem), and a patch lays out the cell's table, which has
+ * only the rows in view until then. The page shares the workbench's thread: on 2 cores under load the
+ * answer came 300–1,000 ms after the key, and the steps that began 500 ms after the jump (on `wide`
+ * 140 ms of the page's script and layout per jump in a CPU profile of the bench's edits, s17) ran
+ * between the answer and the screen. So the wait is a second, and each patch starts it again.
  */
-const MARGIN_DELAY_MS = 500;
+const MARGIN_DELAY_MS = 1000;
 /** The longest a margin step waits for an idle moment. */
 const MARGIN_IDLE_TIMEOUT_MS = 1000;
 const MAX_DEPTH_CLASS = 6;
@@ -492,6 +496,15 @@ export class StatementsView {
   /** Draws the view with no margin from now on, and the margin a step at a time when the thread is idle, after MARGIN_DELAY_MS. */
   private startMargin(): void {
     this.margin = 0;
+    this.postponeMargin();
+  }
+
+  /**
+   * A patch came (an edit being answered): the margin's next step, if one is still to come, waits
+   * MARGIN_DELAY_MS from now, so that it runs after the answer is on the screen, not between.
+   */
+  postponeMargin(): void {
+    if (this.margin >= MARGIN_PX) return;
     this.marginTask?.();
     this.marginTask = undefined;
     clearTimeout(this.marginTimer);

@@ -33,6 +33,7 @@ import {
   processCpuMs,
   processMemory,
   readHostProbe,
+  readKeyLags,
   readRendererProbe,
   type HostProbe,
 } from "./probes";
@@ -46,6 +47,7 @@ import { coldControlSettings, controlMarkSamples } from "./coldControl";
 import { longestRun, profileRenderer, summarize } from "./cpuProfile";
 import { attributeEdits } from "./attributeEdits";
 import { newPlaceEditCount } from "./editCount";
+import { editSplitSamples, editSplits, formatEditSplits, type ScreenEdit } from "./editTimeline";
 import { readBenchCommandLine } from "./cliOptions";
 import {
   previewCell,
@@ -656,31 +658,51 @@ const serverMemoryNote = (memory: ServerMemory): string =>
  * not there yet. Each time from the key to the problem shown, and to the preview cell showing the
  * new value (its data-value), then undone.
  */
-async function measureNewPlaceEdits(editor: Editor, name: string, targets: EditTarget[], samples: Record<string, number[]>, languageServerPeak: () => ServerMemory): Promise<void> {
+async function measureNewPlaceEdits(
+  editor: Editor,
+  name: string,
+  targets: EditTarget[],
+  samples: Record<string, number[]>,
+  languageServerPeak: () => ServerMemory,
+): Promise<ScreenEdit[]> {
   const { page } = editor;
   await openWithPreview(editor, name);
   const base = (await readProblemCounts(page)).warnings;
+  const edits: ScreenEdit[] = [];
   for (const [index, target] of targets.entries()) {
     await goTo(page, target.line, target.column);
     const started = performance.now();
+    const edit: ScreenEdit = { key: Date.now(), problem: Number.NaN, preview: Number.NaN };
     log(`  ${clock()} key "9" at ${target.pointer} (line ${target.line})`);
     await page.keyboard.type("9");
     await Promise.all([
       waitForWarnings(page, { exactly: base + 1 }).then(() => {
+        edit.problem = Date.now();
         (samples.newPlaceDiagnostic ??= []).push(performance.now() - started);
         log(`  ${clock()} diagnostic shown`);
       }),
       waitForCellValue(page, target.pointer, target.edited).then(() => {
+        edit.preview = Date.now();
         (samples.newPlacePreview ??= []).push(performance.now() - started);
         log(`  ${clock()} preview shows it`);
       }),
     ]);
+    edits.push(edit);
+    // VS Code's own part at the new place: the key → the workbench's next frame (the typed digit
+    // drawn), which waits for whatever the renderer's thread was doing when the key came (the
+    // jump's drawing, the preview page's). Read after the edit, not before its key (a read there
+    // would delay the key); the last key of the reading is the digit.
+    const keyPainted = (await readKeyLags(page)).at(-1);
+    if (keyPainted !== undefined) (samples.newPlaceKeyPainted ??= []).push(keyPainted);
     languageServerPeak();
     await page.keyboard.press("Control+Z");
     await Promise.all([waitForWarnings(page, { exactly: base }), waitForCellValue(page, target.pointer, target.value)]);
-    log(`  new place ${index + 1}/${targets.length}: diagnostic ${samples.newPlaceDiagnostic!.at(-1)!.toFixed(0)} ms, preview ${samples.newPlacePreview!.at(-1)!.toFixed(0)} ms`);
+    log(
+      `  new place ${index + 1}/${targets.length}: diagnostic ${samples.newPlaceDiagnostic!.at(-1)!.toFixed(0)} ms, preview ${samples.newPlacePreview!.at(-1)!.toFixed(0)} ms, the key painted in the editor ${keyPainted?.toFixed(0) ?? "–"} ms`,
+    );
   }
   await closeAll(page);
+  return edits;
 }
 
 async function measureEdits(
@@ -982,9 +1004,10 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
     // Markdown control open the document again and again before the edits): which phase raised it.
     log(`  before the edits${serverMemoryNote(languageServerPeak())}`);
     const cpuEditStart = cpuByProcess(leader);
+    let newPlaceEdits: ScreenEdit[] = [];
     if (states.has("new-places")) {
       log(`${shape} ${sizeMb} MB: edits at ${newPlaces.length} new places`);
-      await phase("edits at new places", () => measureNewPlaceEdits(editor, name, newPlaces, samples, languageServerPeak));
+      await phase("edits at new places", async () => void (newPlaceEdits = await measureNewPlaceEdits(editor, name, newPlaces, samples, languageServerPeak)));
       log(`  after the edits at new places${serverMemoryNote(languageServerPeak())}`);
     }
     if (states.has("repeated")) {
@@ -1051,7 +1074,7 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
         trace || profile
           ? [...(trace ? [formatTally(tallyTrace(editor.server.userDataDir))] : []), ...profiles].join("\n\n")
           : timeline
-            ? timelineReport(editor.server.userDataDir, coldEnters, samples)
+            ? timelineReport(editor.server.userDataDir, coldEnters, newPlaceEdits, samples)
             : undefined,
       longestFsHostTaskMs: profile ? longestFsTask : undefined,
     };
@@ -1064,15 +1087,19 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
  * --timeline's report: the message trace, each cold run's messages as ms from its Enter, and the
  * cold runs' traced parts as samples (`coldTrace:…`, coldTimeline.ts) beside their marks.
  */
-function timelineReport(userDataDir: string, coldEnters: readonly number[], samples: Record<string, number[]>): string {
+function timelineReport(userDataDir: string, coldEnters: readonly number[], newPlaceEdits: readonly ScreenEdit[], samples: Record<string, number[]>): string {
   const messages = tracedMessages(userDataDir);
   for (const [key, values] of tracedSamples(messages, coldEnters)) samples[key] = values;
+  const splits = editSplits(messages, newPlaceEdits);
+  for (const [key, values] of editSplitSamples(splits)) samples[key] = values;
+  const byPart = splits.length === 0 ? [] : [`edits at new places by part (key → didChange sent → answer received → shown):\n${formatEditSplits(splits)}`];
+  for (const text of byPart) log(text);
   const runs = coldEnters.map((enteredAt, run) => {
     const until = coldEnters[run + 1] ?? Number.POSITIVE_INFINITY;
     const lines = messages.filter(({ at }) => at >= enteredAt && at < until).map(({ at, line }) => `  +${(at - enteredAt).toFixed(0)} ms ${line}`);
     return [`cold run ${run + 1}, ms from its Enter (${new Date(enteredAt).toISOString().slice(11, 23)}):`, ...lines.slice(0, 60)].join("\n");
   });
-  return [messageTimeline(userDataDir), ...runs].join("\n\n");
+  return [messageTimeline(userDataDir), ...byPart, ...runs].join("\n\n");
 }
 
 /** The result of a run that measured the first windows only: no editor of the other states, nothing of theirs measured. */

@@ -48,6 +48,19 @@ export async function readRendererProbe(target: Page | Frame): Promise<{ longTas
   });
 }
 
+/**
+ * The key latencies recorded since the last read (from the key's arrival to after the next frame,
+ * installRendererProbe), clearing them only: the long tasks stay for the phase's reading.
+ */
+export async function readKeyLags(target: Page | Frame): Promise<number[]> {
+  return target.evaluate(() => {
+    const probe = window.__fsBench ?? { longTasks: [], keyLags: [] };
+    const read = [...probe.keyLags];
+    probe.keyLags.length = 0;
+    return read;
+  });
+}
+
 export interface HostProbe {
   maxLagMs: number;
   stalls: number;

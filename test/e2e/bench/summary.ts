@@ -17,6 +17,7 @@ const TIME_ROWS: [what: string, keys: [string, string?], targetMs: number | unde
   ["warm open → problems / first code lens", ["openDiagnostics", "openLenses"], 1_500],
   ["warm open → the document's text shown (VS Code's part)", ["openText"], undefined],
   ["edit at a new place → its problem / the preview", ["newPlaceDiagnostic", "newPlacePreview"], 300],
+  ["edit at a new place → the key painted in the editor (VS Code's part)", ["newPlaceKeyPainted"], undefined],
   ["repeated edit of one cell → its problem / the preview", ["editDiagnostic", "editPreview"], 300],
   ["typing: key → painted", ["keyLag"], 50],
 ];
