@@ -295,6 +295,87 @@ describe("FS preview page", () => {
     assert.equal(await p.locator('td[data-value="111"]').count(), 0);
   });
 
+  test("a label's edit repaints only that label's cell: no row is redrawn or measured again but its own", TIMEOUT, async () => {
+    // Each key typed in an item's label comes as a patch replacing its row (issue 25, typing on
+    // wide and deep): redrawing the statement's rows for it cost every key tens of ms on the
+    // workbench's thread, which the page shares in the editor.
+    const p = await freshPage({ width: 900, height: 400 });
+    const rows = 2_000;
+    const doc = large(rows);
+    await paint(p, doc, 1);
+    // Scrolled by the user (the rows in view and the whole margin drawn), then the editor's cursor in that row.
+    await p.$eval(SCROLLER, (element) => {
+      element.scrollTop = 140 * (element.querySelector("tr.fs-row") as HTMLElement).getBoundingClientRect().height;
+    });
+    await p.waitForSelector('tr[data-item="line-150"]');
+    await send(p, { type: "highlight", pointer: "/statements/0/items/150", reveal: false });
+    await p.waitForSelector('tr.fs-highlight[data-item="line-150"]');
+    await settleFrames(p);
+    const before = await p.evaluate(() => {
+      for (const row of document.querySelectorAll("tr.fs-row")) {
+        (row as unknown as { __kept: boolean }).__kept = true;
+        for (const cell of row.children) (cell as unknown as { __kept: boolean }).__kept = true;
+      }
+      const log = { added: 0, reads: 0 };
+      (window as unknown as { __patchLog: typeof log }).__patchLog = log;
+      new MutationObserver((records) => {
+        for (const record of records) for (const node of record.addedNodes) if (node instanceof HTMLTableRowElement) log.added += 1;
+      }).observe(document.body, { childList: true, subtree: true });
+      const read = Element.prototype.getBoundingClientRect;
+      Element.prototype.getBoundingClientRect = function (this: Element) {
+        log.reads += 1;
+        return read.call(this);
+      };
+      const row = document.querySelector('tr[data-item="line-150"]') as HTMLElement;
+      return {
+        rows: document.querySelectorAll("tr.fs-row").length,
+        height: row.getBoundingClientRect().height,
+        scrollHeight: (document.querySelector("#fs-preview-content") as HTMLElement).scrollHeight,
+      };
+    });
+    const edited = large(rows);
+    edited.statements[0]!.items[150]!.label += " net";
+    const patch = patchMessageFor(doc, edited, 1, 2);
+    assert.deepEqual(
+      patch.ops.map((op) => op.op),
+      ["rows"],
+    );
+    await send(p, patch);
+    await p.waitForFunction(() => document.querySelector('tr[data-item="line-150"] .fs-item-label')?.textContent === "Line item 150 net");
+    await settleFrames(p);
+    const after = await p.evaluate(() => {
+      const kept = (element: Element | null | undefined) => (element as unknown as { __kept?: boolean } | null | undefined)?.__kept === true;
+      const row = document.querySelector('tr[data-item="line-150"]');
+      return {
+        log: (window as unknown as { __patchLog: { added: number; reads: number } }).__patchLog,
+        rowsKept: [...document.querySelectorAll("tr.fs-row")].every(kept),
+        rows: document.querySelectorAll("tr.fs-row").length,
+        labelKept: kept(row?.children[0]),
+        cellsKept: [...(row?.children ?? [])].slice(1).every(kept),
+        highlighted: row?.classList.contains("fs-highlight") === true,
+      };
+    });
+    const facts = JSON.stringify({ before, after });
+    assert.equal(after.log.added, 0, `no row drawn again: ${facts}`);
+    assert.ok(after.rowsKept && after.rows === before.rows && after.cellsKept, `the rows and the row's value cells are the ones drawn before: ${facts}`);
+    assert.ok(!after.labelKept && after.highlighted, `the label's cell is new, the row still marked: ${facts}`);
+    // The row at the top of the view (found, as any draw keeps it in place) and the edited row's height; not every drawn row's.
+    assert.ok(after.log.reads <= before.rows, `layout reads: ${facts}`);
+
+    // A label that now takes two lines moves the rows below it by the height it gained.
+    const longer = large(rows);
+    longer.statements[0]!.items[150]!.label = `Line item 150 ${"restated and reclassified ".repeat(12)}`;
+    await send(p, patchMessageFor(edited, longer, 2, 3));
+    await p.waitForFunction(() => document.querySelector('tr[data-item="line-150"] .fs-item-label')?.textContent?.includes("reclassified") === true);
+    await settleFrames(p);
+    const grown = await p.evaluate(() => {
+      const row = document.querySelector('tr[data-item="line-150"]') as HTMLElement;
+      return { height: row.getBoundingClientRect().height, scrollHeight: (document.querySelector("#fs-preview-content") as HTMLElement).scrollHeight };
+    });
+    assert.ok(grown.height > before.height + 5, JSON.stringify({ before, grown }));
+    assert.ok(Math.abs(grown.scrollHeight - before.scrollHeight - (grown.height - before.height)) <= 1, JSON.stringify({ before, grown }));
+  });
+
   test("a large statement draws only the rows in view plus a margin, and scrolling draws the others", TIMEOUT, async () => {
     const p = await freshPage({ width: 900, height: 400 });
     const rows = 5_000;

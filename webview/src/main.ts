@@ -20,6 +20,7 @@ import {
 } from "../../protocol/webview";
 import type { PreviewModel } from "../../shared/src/render/previewModel";
 import { applyPreviewPatch } from "../../shared/src/render/previewPatch";
+import { rowsInPlace } from "../../shared/src/render/patchInPlace";
 import { decodePreviewWire } from "../../shared/src/render/previewWire";
 import { ExplanationPanel } from "./explain";
 import { FindBox, findMatches, type FindMatch } from "./find";
@@ -348,6 +349,8 @@ class PreviewScript {
     this.view.postponeMargin();
     this.header.setStatus(message.status);
     this.header.setProblem(message.problem);
+    // Found before the model is patched, while it holds the rows the patch replaces.
+    const inPlace = rowsInPlace(model, message.ops);
     if (!applyPreviewPatch(model, message.ops)) {
       this.version = undefined;
       this.post({ type: "resync", uri: message.uri });
@@ -356,15 +359,16 @@ class PreviewScript {
     this.version = message.version;
     this.count("patches");
     for (const op of message.ops) if (op.op === "title") this.header.setTitle(op.title, this.documentName);
-    const structural = message.ops.some((op) => op.op !== "cells" && op.op !== "title");
+    // A label's edit replaces its row in place (patchInPlace.ts): no row moves, as with a value's.
+    const structural = inPlace === undefined && message.ops.some((op) => op.op !== "cells" && op.op !== "title");
     if (structural) {
       this.selection = undefined;
       this.view.markRange(SELECTED, undefined);
       this.tabStops.clear();
     }
-    // Rows moved under the editor (a label's edit arrives so): it is taken up again where its cell is now.
+    // Rows moved under the editor: it is taken up again where its cell is now.
     const editing = structural ? this.editor.abandon() : undefined;
-    this.view.applyOps(message.ops);
+    this.view.applyOps(message.ops, inPlace);
     if (structural) this.markReadOnly();
     if (editing !== undefined) this.resumeEditing(editing);
     this.explanation.modelChanged(this.uri, this.version, (pointer) => this.isFailingCell(pointer));
@@ -372,7 +376,7 @@ class PreviewScript {
       if (this.highlightedPointer !== undefined) this.highlight(this.highlightedPointer, false);
       this.updateTabStops();
       this.find.refresh();
-    }
+    } else if (inPlace !== undefined && inPlace.length > 0) this.find.refresh();
   }
 
   private count(kind: "models" | "patches"): void {

@@ -12,6 +12,7 @@ import * as l10n from "@vscode/l10n";
 import { display } from "./display";
 import { cellDisplayText, type PreviewCell, type PreviewModel, type PreviewRow, type PreviewStatement } from "../../shared/src/render/previewModel";
 import type { PreviewPatchOp } from "../../shared/src/render/previewPatch";
+import { sameCell, type RowsInPlace } from "../../shared/src/render/patchInPlace";
 import { escapeSegment, parentPointer } from "../../shared/src/json/pointer";
 import { datesLabel, PERIOD_DATES_SEPARATOR } from "../../shared/src/model/names";
 import { layoutTables, scrollSigns, veilNewLabel, wrapTable } from "./tableScroll";
@@ -104,6 +105,8 @@ interface StatementView {
   widths: Widths[];
   /** Rows whose label is shown whole, not cut after two lines (labelWidth.ts, sharingFirstWord). */
   wholeLabels: Set<number>;
+  /** The label column's least width, px (--fs-label-least; LabelWidths.leastWidth), once sized. */
+  labelLeast: number;
   /**
    * Whether its columns are sized (sizeColumns, which reads every cell of the statement): a
    * statement is sized when it first comes near the view, the others after the first paint
@@ -192,9 +195,17 @@ export class StatementsView {
     this.draw();
   }
 
-  /** Applies a patch's operations to the DOM; the model has already been patched in place. */
-  applyOps(ops: readonly PreviewPatchOp[]): void {
+  /**
+   * Applies a patch's operations to the DOM; the model has already been patched in place. `inPlace`
+   * (patchInPlace.ts, found before the model was patched) names the `rows` ops that move no row:
+   * those repaint only what changed in their drawn rows (applyInPlace).
+   */
+  applyOps(ops: readonly PreviewPatchOp[], inPlace: readonly RowsInPlace[] = []): void {
     if (this.model === undefined) return;
+    if (inPlace.length > 0) {
+      this.applyInPlace(ops, inPlace);
+      return;
+    }
     const moves = ops.some((op) => op.op !== "cells" && op.op !== "title");
     // Taken before rows are cleared: a statement emptied of its drawn rows shortens the page under
     // any row anchored after it, and keeping that one scrolled a label's edit by the rows' height.
@@ -228,29 +239,9 @@ export class StatementsView {
           this.index = undefined;
           break;
         }
-        case "cells": {
-          const view = this.views[op.statement];
-          if (view === undefined) break;
-          view.statement = this.model.statements[op.statement] as PreviewStatement;
-          const row = view.statement.rows[op.row];
-          const element = view.drawn.get(op.row);
-          if (row === undefined) break;
-          // A value that widens its column moves the table's columns: its sideways state is laid
-          // out again at the next draw. One that does not moves nothing: the scroll event of a
-          // reveal drawn just before the patch has nothing to draw (drawnHere), as without it.
-          if (this.growColumns(view, op.cells)) this.drawnAt = undefined;
-          if (element === undefined) break;
-          const offset = this.cellOffset(view.statement);
-          for (const { column } of op.cells) {
-            const old = element.children[offset + column];
-            const cell = row.cells[column];
-            if (old === undefined || cell === undefined || this.hooks.keeps(old)) continue;
-            const fresh = this.cellElement(cell, offset + column, old.getAttribute("tabindex"), unitOf(view.statement, row));
-            for (const name of this.classesOf(view, op.row, offset + column)) fresh.classList.add(name);
-            old.replaceWith(fresh);
-          }
+        case "cells":
+          this.applyCells(op);
           break;
-        }
       }
     }
     // Cells replaced in place move no row (a value is one line): nothing to draw or measure, so the
@@ -259,6 +250,129 @@ export class StatementsView {
       this.drawnAt = undefined;
       this.draw(anchor);
     }
+  }
+
+  /** A `cells` op: the cells repainted where drawn, their columns widened when they need it. */
+  private applyCells(op: Extract<PreviewPatchOp, { op: "cells" }>): void {
+    const view = this.views[op.statement];
+    if (view === undefined || this.model === undefined) return;
+    view.statement = this.model.statements[op.statement] as PreviewStatement;
+    const row = view.statement.rows[op.row];
+    const element = view.drawn.get(op.row);
+    if (row === undefined) return;
+    // A value that widens its column moves the table's columns: its sideways state is laid
+    // out again at the next draw. One that does not moves nothing: the scroll event of a
+    // reveal drawn just before the patch has nothing to draw (drawnHere), as without it.
+    if (this.growColumns(view, op.cells)) this.drawnAt = undefined;
+    if (element !== undefined) this.repaintCells(view, op.row, element, op.cells);
+  }
+
+  /** Replaces the drawn cells of `columns` of a row from the model, but a cell the hooks keep (the one being edited). */
+  private repaintCells(view: StatementView, rowIndex: number, element: HTMLTableRowElement, columns: readonly { column: number }[]): void {
+    const row = view.statement.rows[rowIndex];
+    if (row === undefined) return;
+    const offset = this.cellOffset(view.statement);
+    for (const { column } of columns) {
+      const old = element.children[offset + column];
+      const cell = row.cells[column];
+      if (old === undefined || cell === undefined || this.hooks.keeps(old)) continue;
+      const fresh = this.cellElement(cell, offset + column, old.getAttribute("tabindex"), unitOf(view.statement, row));
+      for (const name of this.classesOf(view, rowIndex, offset + column)) fresh.classList.add(name);
+      old.replaceWith(fresh);
+    }
+  }
+
+  /**
+   * A patch whose `rows` ops move no row (a label typed in the editor: one op per key, replacing
+   * its row): each drawn row changed gets a new label cell and the cells whose content changed, no
+   * more. The statement keeps its drawn rows, heights, visible rows and index, and is not sized
+   * again: the label column's least width and the period columns only grow, as a value's edit
+   * grows them (growColumns). Only a row whose height changed, or a column that grew, draws the
+   * view again. Replacing the row's statement instead (its drawn rows removed, every cell of it
+   * read to size its columns, the rows in view drawn and measured, every table's sideways state
+   * laid out) cost each key tens of ms on the workbench's thread, which the preview shares.
+   */
+  private applyInPlace(ops: readonly PreviewPatchOp[], inPlace: readonly RowsInPlace[]): void {
+    const model = this.model as PreviewModel;
+    // Taken before anything is written (a read of a layout that is clean), and only if a drawn row changes.
+    const anchor = inPlace.some(({ op }) => op.rows.some((_, index) => this.views[op.statement]?.drawn.has(op.start + index))) ? this.anchor() : undefined;
+    let redraw = false;
+    const changed: { view: StatementView; row: number; element: HTMLTableRowElement }[] = [];
+    for (const op of ops) {
+      if (op.op === "cells") this.applyCells(op);
+      if (op.op !== "rows") continue;
+      const view = this.views[op.statement];
+      const replaced = inPlace.find((entry) => entry.op === op)?.replaced;
+      if (view === undefined || replaced === undefined) continue;
+      view.statement = model.statements[op.statement] as PreviewStatement;
+      // Another first word can change which labels are shown whole (sharingFirstWord): other drawn rows' too.
+      if (view.sized && replaced.some((row, index) => firstWord(row.label) !== firstWord(op.rows[index]?.label ?? ""))) {
+        for (const { row, element } of this.setWholeLabels(view, sharingFirstWord(view.statement.rows))) changed.push({ view, row, element });
+      }
+      if (view.sized) {
+        const least = this.textMeasure().leastWidth(op.rows);
+        if (least > view.labelLeast) {
+          view.labelLeast = least;
+          view.table.style.setProperty("--fs-label-least", `${least}px`);
+          redraw = true;
+        }
+        const cells = op.rows.flatMap((row) => row.cells.map((cell, column) => ({ column, cell })));
+        if (this.growColumns(view, cells)) redraw = true;
+      }
+      op.rows.forEach((row, index) => {
+        const rowIndex = op.start + index;
+        const old = replaced[index] as PreviewRow;
+        const element = view.drawn.get(rowIndex);
+        if (element === undefined) return;
+        if (this.hooks.decorateRow !== undefined) {
+          this.repaintRow(op.statement, rowIndex);
+          changed.push({ view, row: rowIndex, element: view.drawn.get(rowIndex) as HTMLTableRowElement });
+          return;
+        }
+        let repainted = false;
+        if (old.label !== row.label || old.description !== row.description) {
+          const cell = element.children[0];
+          if (cell !== undefined && !this.hooks.keeps(cell)) {
+            const fresh = this.labelCell(view, row, rowIndex);
+            fresh.tabIndex = cell.getAttribute("tabindex") === "0" ? 0 : -1;
+            for (const name of this.classesOf(view, rowIndex, 0)) fresh.classList.add(name);
+            cell.replaceWith(fresh);
+            repainted = true;
+          }
+        }
+        const cells = row.cells.flatMap((cell, column) => (sameCell(cell, old.cells[column] as PreviewCell) ? [] : [{ column }]));
+        if (cells.length > 0) {
+          this.repaintCells(view, rowIndex, element, cells);
+          repainted = true;
+        }
+        if (repainted) changed.push({ view, row: rowIndex, element });
+      });
+    }
+    // A label that now wraps onto another line (or no longer does) moves the rows below it.
+    for (const { view, row, element } of changed) {
+      const height = element.getBoundingClientRect().height;
+      if (height > 0 && Math.abs(height - (view.heights[row] || this.estimate)) >= 0.5) {
+        view.heights[row] = height;
+        view.prefix = undefined;
+        redraw = true;
+      }
+    }
+    if (redraw) {
+      this.drawnAt = undefined;
+      this.draw(anchor);
+    }
+  }
+
+  /** Sets which rows' labels are shown whole; returns the drawn rows whose label changed so. */
+  private setWholeLabels(view: StatementView, whole: Set<number>): { row: number; element: HTMLTableRowElement }[] {
+    const changed: { row: number; element: HTMLTableRowElement }[] = [];
+    for (const [row, element] of view.drawn) {
+      if (whole.has(row) === view.wholeLabels.has(row)) continue;
+      element.querySelector(".fs-item-label")?.classList.toggle("fs-item-label-whole", whole.has(row));
+      changed.push({ row, element });
+    }
+    view.wholeLabels = whole;
+    return changed;
   }
 
   /** Draws a drawn row again from the model (after an edit that was not written). */
@@ -880,6 +994,7 @@ export class StatementsView {
       columns,
       widths: [],
       wholeLabels: new Set(),
+      labelLeast: 0,
       sized: false,
       visible: [],
       positions: new Int32Array(0),
@@ -943,7 +1058,8 @@ export class StatementsView {
       const col = view.columns[1];
       if (col !== undefined) col.style.width = "var(--fs-unit-w)";
     }
-    view.table.style.setProperty("--fs-label-least", `${this.textMeasure().leastWidth(statement.rows)}px`);
+    view.labelLeast = this.textMeasure().leastWidth(statement.rows);
+    view.table.style.setProperty("--fs-label-least", `${view.labelLeast}px`);
     view.wholeLabels = sharingFirstWord(statement.rows);
     this.setColumnWidths(view);
   }
@@ -1027,35 +1143,8 @@ export class StatementsView {
     if (row.parent !== undefined) tr.dataset.parentPointer = row.parent;
     tr.setAttribute("aria-rowindex", String(position + 2));
 
-    const th = doc.createElement("th");
-    th.scope = "row";
-    th.className = "fs-item";
-    th.tabIndex = -1;
-    veilNewLabel(view.table, th);
-    if (row.subtotal) {
-      const collapsed = this.hooks.isCollapsed(row.pointer);
-      const toggle = doc.createElement("button");
-      toggle.type = "button";
-      toggle.className = "fs-toggle";
-      toggle.tabIndex = -1;
-      toggle.setAttribute("aria-expanded", String(!collapsed));
-      toggle.setAttribute("aria-label", collapsed ? l10n.t("Expand the rows of {0}", row.label) : l10n.t("Collapse the rows of {0}", row.label));
-      toggle.textContent = collapsed ? "▸" : "▾";
-      th.append(toggle);
-      if (collapsed) tr.classList.add("fs-collapsed");
-    }
-    const label = doc.createElement("span");
-    label.className = view.wholeLabels.has(rowIndex) ? "fs-item-label fs-item-label-whole" : "fs-item-label";
-    label.textContent = row.label;
-    th.title = row.description === undefined ? row.label : `${row.label}\n${row.description}`;
-    th.append(label);
-    if (row.description !== undefined) {
-      const description = doc.createElement("span");
-      description.className = "fs-item-description";
-      description.textContent = row.description;
-      th.append(description);
-    }
-    tr.append(th);
+    if (row.subtotal && this.hooks.isCollapsed(row.pointer)) tr.classList.add("fs-collapsed");
+    tr.append(this.labelCell(view, row, rowIndex));
     if (view.statement.unitPerRow) {
       const td = doc.createElement("td");
       td.tabIndex = -1;
@@ -1084,6 +1173,39 @@ export class StatementsView {
     }
     this.hooks.decorateRow?.(tr, this.views.indexOf(view), rowIndex);
     return tr;
+  }
+
+  /** A row's label cell: its outline toggle (a subtotal's), label and description. */
+  private labelCell(view: StatementView, row: PreviewRow, rowIndex: number): HTMLTableCellElement {
+    const doc = this.document;
+    const th = doc.createElement("th");
+    th.scope = "row";
+    th.className = "fs-item";
+    th.tabIndex = -1;
+    veilNewLabel(view.table, th);
+    if (row.subtotal) {
+      const collapsed = this.hooks.isCollapsed(row.pointer);
+      const toggle = doc.createElement("button");
+      toggle.type = "button";
+      toggle.className = "fs-toggle";
+      toggle.tabIndex = -1;
+      toggle.setAttribute("aria-expanded", String(!collapsed));
+      toggle.setAttribute("aria-label", collapsed ? l10n.t("Expand the rows of {0}", row.label) : l10n.t("Collapse the rows of {0}", row.label));
+      toggle.textContent = collapsed ? "▸" : "▾";
+      th.append(toggle);
+    }
+    const label = doc.createElement("span");
+    label.className = view.wholeLabels.has(rowIndex) ? "fs-item-label fs-item-label-whole" : "fs-item-label";
+    label.textContent = row.label;
+    th.title = row.description === undefined ? row.label : `${row.label}\n${row.description}`;
+    th.append(label);
+    if (row.description !== undefined) {
+      const description = doc.createElement("span");
+      description.className = "fs-item-description";
+      description.textContent = row.description;
+      th.append(description);
+    }
+    return th;
   }
 
   private cellElement(cell: PreviewCell, column: number, tabindex: string | null, unit: string | undefined): HTMLTableCellElement {
@@ -1149,6 +1271,11 @@ function scaleHint(unit: string): string {
 /** The unit text of a row's values: the statement's, or the row's own in a mixed-unit statement. */
 function unitOf(statement: PreviewStatement, row: PreviewRow): string | undefined {
   return statement.unit ?? row.unit?.title;
+}
+
+/** A label's first word, as sharingFirstWord (labelWidth.ts) finds it. */
+function firstWord(label: string): string {
+  return label.trim().split(/\s+|(?<=-)/)[0] ?? "";
 }
 
 function placeKey(place: Place): string {
