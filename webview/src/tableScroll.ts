@@ -220,8 +220,8 @@ function layoutSideways(wrapper: HTMLElement): void {
   // unless the labels and the widest column need them (then the button is narrower).
   const strip = wrapper.scrollWidth > wrapper.clientWidth + 0.5 && (labelsScroll || labelWidth + widest <= wrapper.clientWidth - STRIP + 0.5) ? STRIP : 0;
   wrapper.classList.toggle("fs-labels-scroll", labelsScroll);
-  // Where a sideways scroll ends (preview.css: a column's left edge snaps to the label column's
-  // right edge), and where scrollIntoView puts a cell: beside the labels and left of the › button.
+  // Where scrollIntoView puts a cell (the keyboard's next cell, a reveal): beside the sticky labels
+  // and left of the › button's strip, where the clip of a column cut by the view would hide it.
   setScrollPadding(wrapper, labelsScroll ? 0 : labelWidth, strip);
   wrapper.classList.toggle("fs-more-left", left > 0.5);
   wrapper.classList.toggle("fs-more-right", more > 0.5);
