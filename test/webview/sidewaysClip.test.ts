@@ -9,28 +9,12 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { modelMessageFor, send, settleFrames, usePreviewHost } from "./page";
+import { wideDocument } from "./wideDocument";
 
 const TIMEOUT = { timeout: 120_000 };
 
 /** A statement of `years` periods and 40 rows, with values of `digits` digits. */
-function wideDocument(years: number, digits: number): unknown {
-  const ids = Array.from({ length: years }, (_, index) => 2025 - index);
-  const periods = ids.map((year) => ({ id: `fy${year}`, kind: "duration", start: `${year}-01-01`, end: `${year}-12-31` }));
-  const items = Array.from({ length: 40 }, (_, row) => ({
-    id: `k${row}`,
-    label: `Key figure ${row}`,
-    unit: "eur",
-    values: Object.fromEntries(ids.map((year, column) => [`fy${year}`, `${"9".repeat(digits - 3)}${String(100 + ((row * 7 + column) % 900))}.25`])),
-  }));
-  return {
-    formatVersion: "0.2",
-    entity: { name: "Wide Group plc" },
-    scope: { label: "Group financial statements" },
-    units: [{ id: "eur", label: "EUR", measure: "EUR", scale: 0 }],
-    periods,
-    statements: [{ id: "wide", label: "Key figures", periods: periods.map((period) => period.id), items }],
-  };
-}
+const wideValues = (years: number, digits: number): unknown => wideDocument(years, 40, (row, column) => `${"9".repeat(digits - 3)}${String(100 + ((row * 7 + column) % 900))}.25`);
 
 /** The header's period cells the view holds whole (between the labels' edge and the view's right edge less the › button's strip) that the rows' clip hides, in whole or in part. */
 async function hiddenColumns(page: Page): Promise<{ hidden: string[]; shown: number; state: string }> {
@@ -102,7 +86,7 @@ describe("a wide table scrolled sideways in a narrow preview", () => {
   ] as const) {
     test(`${what}: every column the view holds whole is shown${wheel ? " after a wheel's scroll and" : ""} after the keyboard's`, TIMEOUT, async () => {
       const page = await preview.open({ width: 600, height: 700 });
-      await send(page, modelMessageFor(wideDocument(years, digits), 1));
+      await send(page, modelMessageFor(wideValues(years, digits), 1));
       await page.waitForSelector("table.fs-table");
       await settleFrames(page);
       await settleFrames(page);

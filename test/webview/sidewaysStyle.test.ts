@@ -10,29 +10,13 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { modelMessageFor, send, settleFrames, usePreviewHost } from "./page";
+import { wideDocument } from "./wideDocument";
 
 const TIMEOUT = { timeout: 120_000 };
 const ROWS = 80;
 
 /** A statement of ten years and ROWS rows, wider than a 600 px view. */
-function wideRows(): unknown {
-  const years = Array.from({ length: 10 }, (_, index) => 2025 - index);
-  const periods = years.map((year) => ({ id: `fy${year}`, kind: "duration", start: `${year}-01-01`, end: `${year}-12-31` }));
-  const items = Array.from({ length: ROWS }, (_, row) => ({
-    id: `k${row}`,
-    label: `Key figure ${row}`,
-    unit: "eur",
-    values: Object.fromEntries(years.map((year, column) => [`fy${year}`, `${411_872_306 + row * 3_127 + column * 98_765}.${String(10 + column)}`])),
-  }));
-  return {
-    formatVersion: "0.2",
-    entity: { name: "Wide Group plc" },
-    scope: { label: "Group financial statements" },
-    units: [{ id: "eur", label: "EUR", measure: "EUR", scale: 0 }],
-    periods,
-    statements: [{ id: "wide", label: "Key figures", periods: periods.map((period) => period.id), items }],
-  };
-}
+const wideRows = (): unknown => wideDocument(10, ROWS, (row, column) => `${411_872_306 + row * 3_127 + column * 98_765}.${String(10 + column)}`);
 
 interface TraceEvent {
   name: string;
