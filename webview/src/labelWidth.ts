@@ -27,6 +27,11 @@ export function longestWord(text: string): string {
   return best;
 }
 
+/** A label's first word (a hyphen ends a word too), by which sharingFirstWord groups labels. */
+export function firstWord(label: string): string {
+  return label.trim().split(/\s+|(?<=-)/)[0] ?? "";
+}
+
 /**
  * The rows whose label starts with the same word as another row's label of the statement. A label
  * shows at most two lines; the column is as wide as its longest word, so the first line always
@@ -37,7 +42,7 @@ export function longestWord(text: string): string {
 export function sharingFirstWord(rows: readonly PreviewRow[]): Set<number> {
   const byWord = new Map<string, number[]>();
   rows.forEach((row, index) => {
-    const word = row.label.trim().split(/\s+|(?<=-)/)[0] ?? "";
+    const word = firstWord(row.label);
     if (word === "") return;
     const found = byWord.get(word);
     if (found === undefined) byWord.set(word, [index]);

@@ -16,7 +16,7 @@ import { sameCell, type RowsInPlace } from "../../shared/src/render/patchInPlace
 import { escapeSegment, parentPointer } from "../../shared/src/json/pointer";
 import { datesLabel, PERIOD_DATES_SEPARATOR } from "../../shared/src/model/names";
 import { layoutTables, scrollSigns, veilNewLabel, wrapTable } from "./tableScroll";
-import { LabelWidths, sharingFirstWord } from "./labelWidth";
+import { firstWord, LabelWidths, sharingFirstWord } from "./labelWidth";
 import { columnWidth, decimalWidths, FLAG_CH, FLAG_PX, leastWidth, numberElement, NO_WIDTH, PADDING_CH, textWidths, widest, type NumberWidths, type Widths } from "./columnWidth";
 
 /** Pixels drawn above and below the visible area, so a scroll rarely shows undrawn rows. */
@@ -1271,11 +1271,6 @@ function scaleHint(unit: string): string {
 /** The unit text of a row's values: the statement's, or the row's own in a mixed-unit statement. */
 function unitOf(statement: PreviewStatement, row: PreviewRow): string | undefined {
   return statement.unit ?? row.unit?.title;
-}
-
-/** A label's first word, as sharingFirstWord (labelWidth.ts) finds it. */
-function firstWord(label: string): string {
-  return label.trim().split(/\s+|(?<=-)/)[0] ?? "";
 }
 
 function placeKey(place: Place): string {

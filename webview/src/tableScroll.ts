@@ -184,8 +184,12 @@ function clipRows(table: HTMLTableElement, right: number, left: number): void {
 
 /** The wrapper's scroll padding: `left` px under the sticky labels, `right` px under the › button. */
 function setScrollPadding(wrapper: HTMLElement, left: number, right: number): void {
-  const values = { "scroll-padding-left": `${Math.ceil(left)}px`, "scroll-padding-right": `${Math.ceil(right)}px` };
-  for (const [name, value] of Object.entries(values)) if (wrapper.style.getPropertyValue(name) !== value) wrapper.style.setProperty(name, value);
+  setChangedStyles(wrapper, { "scroll-padding-left": `${Math.ceil(left)}px`, "scroll-padding-right": `${Math.ceil(right)}px` });
+}
+
+/** Sets each of `values` on the element's style where it differs (a write of the same value still dirties the style). */
+function setChangedStyles(element: HTMLElement, values: Record<string, string>): void {
+  for (const [name, value] of Object.entries(values)) if (element.style.getPropertyValue(name) !== value) element.style.setProperty(name, value);
 }
 
 /** The veil's width (preview.css, --fs-veil) on each drawn label cell, whose ::after draws it. */
@@ -275,13 +279,12 @@ function placeSigns(wrapper: HTMLElement, table: HTMLTableElement, leftEdge: num
   const place = (button: HTMLButtonElement, shown: boolean, x: number, width: number): void => {
     if (button.hidden !== !shown) button.hidden = !shown;
     if (!shown) return;
-    const values = {
+    setChangedStyles(button, {
       left: `${Math.round(x - origin.left)}px`,
       top: `${Math.round(head.top - origin.top)}px`,
       width: `${Math.floor(width)}px`,
       height: `${Math.round(head.height)}px`,
-    };
-    for (const [name, value] of Object.entries(values)) if (button.style.getPropertyValue(name) !== value) button.style.setProperty(name, value);
+    });
   };
   place(signs.left, moreLeft, wrapper.classList.contains("fs-labels-scroll") ? leftEdge : leftEdge - SIGN_PX, SIGN_PX);
   place(signs.right, moreRight, shownEnd - SIGN_OVER, Math.min(SIGN_PX, viewEnd - shownEnd + SIGN_OVER));
