@@ -301,6 +301,31 @@ test("HEAD:path of a file not committed yet (fsdoc init just made it) says so, a
   assert.doesNotMatch(older.stderr, /commit it first/);
 });
 
+test("a revision the repository does not have: HEAD~1 in a one-commit repository, too far back, an unknown name", () => {
+  const dir = scratch();
+  git(dir, "init", "-q");
+  writeFileSync(join(dir, "doc.json"), OLD);
+  git(dir, "add", "doc.json");
+  git(dir, "commit", "-qm", "first");
+  const first = fsdoc(["compare", "HEAD~1:doc.json", "doc.json"], { cwd: dir });
+  assert.equal(first.code, 1);
+  assert.equal(
+    first.stderr,
+    "fsdoc: cannot read HEAD~1:doc.json from Git: the repository has no commit before HEAD, so there is no HEAD~1: HEAD is the first commit; compare with HEAD:doc.json, or compare two files (fsdoc compare OLD.json NEW.json)\n",
+  );
+  git(dir, "commit", "-q", "--allow-empty", "-m", "second");
+  assert.equal(fsdoc(["compare", "HEAD~1:doc.json", "doc.json", "--exit-code"], { cwd: dir }).code, 0);
+  const far = fsdoc(["compare", "HEAD~3:doc.json", "doc.json"], { cwd: dir });
+  assert.match(far.stderr, /: the repository has no HEAD~3: HEAD has only 1 commit before it \(git log --oneline --first-parent HEAD lists them\); compare with HEAD:doc\.json/);
+  const unknown = fsdoc(["compare", "relase~1:doc.json", "doc.json"], { cwd: dir });
+  assert.match(
+    unknown.stderr,
+    /: the repository has no revision relase \(no branch, tag or commit of that name; git log --oneline lists the commits, git branch the branches\)\n$/,
+  );
+  // Another parent (^2) of a commit that has one: git's own words, not a count that does not apply.
+  assert.match(fsdoc(["compare", "HEAD^2:doc.json", "doc.json"], { cwd: dir }).stderr, /: invalid object name 'HEAD\^2'/);
+});
+
 test("the textconv driver: git diff and git log -p show cell lines, a rescaled unit only its unit line", () => {
   const dir = scratch();
   git(dir, "init", "-q");
