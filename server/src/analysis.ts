@@ -36,7 +36,6 @@ import { scanSpansAndCells } from "../../shared/src/incremental/cellScan";
 import { scanSpans, type SpanTable } from "../../shared/src/json/guided-scan";
 import { applicationPositions, applyValueEdit, type TextEdit, type ValueEdit } from "../../shared/src/incremental/valueEdit";
 import type { ApplicationPositions } from "../../shared/src/incremental/applicationPositions";
-import { heldAfterValueEdit, type HeldTotals } from "../../shared/src/rollup/heldTotals";
 import { OpenDocument } from "./textDocument";
 import { shiftDiagnostic, shiftLenses, shiftSymbols, type LineShift } from "./lineShift";
 
@@ -75,12 +74,6 @@ export class ParsedVersion {
   /** Every application's position by its (statement, parent) key, in list order; kept by value edits like the positions. */
   private applicationsByParentCache: ReadonlyMap<string, readonly number[]> | undefined;
   private explainerCache: RollupExplainer | null | undefined;
-  /**
-   * The subtotals that added up before value edits of their children since the last full analysis,
-   * with the value they stated (shared/src/rollup/heldTotals.ts): a likely cause's evidence that
-   * the subtotal was not updated. Carried by value edits; a full analysis starts without.
-   */
-  private heldBeforeEdits: HeldTotals | undefined;
   /** The outline, once a request has built it completely (not cancelled). */
   outline: { symbols: DocumentSymbol[]; limited: boolean } | undefined;
   /** The parent items' unresolved code lenses (service/codeLens.ts), once built, for the document key they carry. */
@@ -118,16 +111,8 @@ export class ParsedVersion {
     next.modelCache = previous.modelCache;
     next.occurrencesCache = previous.occurrencesCache;
     next.locatorCache = previous.locatorCache?.afterEdit(text, edit.value, { offset: edit.edit.offset, length: edit.edit.length, inserted: edit.edit.text.length });
-    const { cell } = edit;
-    const parentBefore = cell.rollupTo === undefined ? undefined : previous.applicationIndex().get(cell.statement, cell.rollupTo, cell.period);
-    next.heldBeforeEdits = heldAfterValueEdit(
-      previous.heldBeforeEdits,
-      cell,
-      parentBefore === undefined ? undefined : previous.analysis.result.calculations.applications[parentBefore],
-    );
     // The explainer keeps the other statements' indexes and the causes the edit cannot have changed.
-    if (previous.explainerCache)
-      next.explainerCache = previous.explainerCache.afterValueEdit(edit.value, edit.analysis.result.calculations.applications, edit.cell, next.heldBeforeEdits);
+    if (previous.explainerCache) next.explainerCache = previous.explainerCache.afterValueEdit(edit.value, edit.analysis.result.calculations.applications, edit.cell);
     // A value edit changes no statement's shape (items, periods, units), so the same ones are left out.
     next.omittedCache = previous.omittedCache;
     // Nor the outline's size, the subtotals or the statements the preview leaves out: the same limits.
@@ -269,7 +254,7 @@ export class ParsedVersion {
   get explainer(): RollupExplainer | undefined {
     if (this.explainerCache === undefined) {
       const document = this.analysis.document;
-      this.explainerCache = document === undefined ? null : new RollupExplainer(document, this.analysis.result.calculations.applications, this.heldBeforeEdits);
+      this.explainerCache = document === undefined ? null : new RollupExplainer(document, this.analysis.result.calculations.applications);
     }
     return this.explainerCache ?? undefined;
   }

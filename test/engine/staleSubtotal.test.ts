@@ -1,6 +1,6 @@
 // "The subtotal was not updated": named first, and only on evidence that the children changed while
 // the total did not (it is 0 while they are not; it added up at the value it states when the
-// snapshot was recorded, or before value edits in the editor); set to the sum, the total holds.
+// snapshot was recorded); set to the sum, the total holds.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
@@ -15,15 +15,15 @@ import {
   type Cause,
   type FsDocument,
 } from "../../shared/src/index";
-import { heldAfterValueEdit, heldKey, heldInSnapshot, type HeldTotals } from "../../shared/src/rollup/heldTotals";
+import { heldKey, heldInSnapshot } from "../../shared/src/rollup/heldTotals";
 import { textOf, type Row } from "./explainDocs";
 
-function causesOf(text: string, held?: HeldTotals): { explainer: RollupExplainer; causes: readonly Cause[] } {
+function causesOf(text: string): { explainer: RollupExplainer; causes: readonly Cause[] } {
   const parsed = parseJson(text);
   assert.ok(parsed.ok);
   const analysis = analyze(parsed.value);
   assert.equal(analysis.result.conformance.status, "conforming", JSON.stringify(analysis.result.conformance.errors));
-  const explainer = new RollupExplainer(analysis.document!, analysis.result.calculations.applications, held);
+  const explainer = new RollupExplainer(analysis.document!, analysis.result.calculations.applications);
   const application = explainer.unsatisfied("is", "total", "fy2025");
   assert.ok(application !== undefined, "the total fails in fy2025");
   return { explainer, causes: explainer.causes(application) };
@@ -75,34 +75,6 @@ test("a total that added up at its stated value when the snapshot was recorded, 
   assert.ok(!causesOf(edited.replace('"fy2025": "140"', '"fy2025": "150"')).causes.some((cause) => cause.kind === "stale-subtotal"));
   // Without a snapshot, a nonzero total that does not add up is no evidence either.
   assert.ok(!causesOf(consistent.replace('"fy2025": "40"', '"fy2025": "65"')).causes.some((cause) => cause.kind === "stale-subtotal"));
-});
-
-test("in the editor: a total that added up before value edits of its children remembers the value it stated; editing the total forgets it", () => {
-  const key = heldKey({ statement: "is", parent: "total", period: "fy2025" });
-  const before = { key: { statement: "is", parent: "total", period: "fy2025" }, status: "satisfied", actual: "140", expected: "140", difference: "0", tolerance: "0" } as const;
-  const child = { statement: "is", item: "receivables", rollupTo: "total", period: "fy2025" };
-  const held = heldAfterValueEdit(undefined, child, before);
-  assert.equal(held?.get(key), "140");
-  // A second edit of a child, the total now failing: still remembered.
-  assert.equal(heldAfterValueEdit(held, child, { ...before, status: "unsatisfied", expected: "165", difference: "-25" })?.get(key), "140");
-  // The total itself edited: forgotten.
-  assert.equal(heldAfterValueEdit(held, { statement: "is", item: "total", period: "fy2025" }, undefined), undefined);
-  // Nothing added up before and nothing remembered: nothing.
-  assert.equal(heldAfterValueEdit(undefined, child, { ...before, status: "unsatisfied" }), undefined);
-
-  const text = textOf(
-    [
-      { id: "cash", label: "Cash", values: ["100"], rollupTo: "total" },
-      { id: "receivables", label: "Receivables", values: ["65"], rollupTo: "total" },
-      { id: "total", label: "Total assets", values: ["140"] },
-    ],
-    {},
-  );
-  const { explainer, causes } = causesOf(text, held);
-  assert.equal(causes[0]?.staleSince, "edit");
-  assert.equal(describeCause(explainer, causes[0]!), "Total assets was not updated? It added up at 140 before its children were edited; set to their sum (165), the total holds.");
-  // Remembered at another value than it states now: no evidence.
-  assert.ok(!causesOf(text, new Map([[key, "150"]])).causes.some((cause) => cause.kind === "stale-subtotal"));
 });
 
 test("heldInSnapshot: only satisfied applications, by key; none without a snapshot", () => {

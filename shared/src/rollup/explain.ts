@@ -18,10 +18,9 @@
 //                   the suggested tolerance is |d|
 //   other-periods   the same subtotal holds in the statement's other periods (points at a typing
 //                   error in this one); context, not an edit
-//   stale-subtotal  the subtotal was not updated: it added up earlier at the value it still states
-//                   (before the value edits of its children in the editor, or when the snapshot was
-//                   recorded: heldTotals.ts), or it is 0 while its children are not (never filled
-//                   in); the edit is to set it to the children's sum
+//   stale-subtotal  the subtotal was not updated: it added up at the value it still states when the
+//                   snapshot was recorded (heldTotals.ts), or it is 0 while its children are not
+//                   (never filled in); the edit is to set it to the children's sum
 //
 // Ranking, most specific first (the order of CAUSE_RANK): a stale subtotal comes first, since it is
 // named only on evidence that the children changed and the total did not, and then it is the
@@ -78,11 +77,11 @@ export interface Cause {
   suggestedTolerance?: string;
   /** other-periods: the periods in which the same subtotal holds. */
   holdsIn?: string[];
-  /** stale-subtotal: the evidence that it was not updated (it added up before the edits, in the snapshot, or it is 0). */
+  /** stale-subtotal: the evidence that it was not updated (it added up in the snapshot, or it is 0). */
   staleSince?: StaleEvidence;
 }
 
-export type StaleEvidence = "edit" | "snapshot" | "zero";
+export type StaleEvidence = "snapshot" | "zero";
 
 const MAX_SCALE_POWER = 9;
 /** Causes of one kind beyond this many are coincidences rather than explanations. */
@@ -143,11 +142,9 @@ export class RollupExplainer {
   private readonly explained = new Map<RollupApplication, readonly Cause[]>();
   private heldInSnapshotCache: HeldTotals | undefined;
 
-  /** `heldBeforeEdits`: in the editor, the subtotals that added up before value edits of their children (heldTotals.ts). */
   constructor(
     readonly document: FsDocument,
     applications: readonly RollupApplication[],
-    readonly heldBeforeEdits?: HeldTotals,
   ) {
     for (const unit of document.units) if (!this.units.has(unit.id)) this.units.set(unit.id, unit);
     for (const statement of document.statements) if (!this.statementsById.has(statement.id)) this.statementsById.set(statement.id, statement);
@@ -164,8 +161,8 @@ export class RollupExplainer {
    * left as they were (the same objects), and the causes that cannot have changed
    * (`explanationMayChange`) are this explainer's.
    */
-  afterValueEdit(document: FsDocument, applications: readonly RollupApplication[], cell: EditedCell, heldBeforeEdits?: HeldTotals): RollupExplainer {
-    const next = new RollupExplainer(document, applications, heldBeforeEdits);
+  afterValueEdit(document: FsDocument, applications: readonly RollupApplication[], cell: EditedCell): RollupExplainer {
+    const next = new RollupExplainer(document, applications);
     // A value edit leaves the snapshot as it was.
     next.heldInSnapshotCache = this.heldInSnapshotCache;
     for (const [id, index] of this.indexes) {
@@ -349,13 +346,10 @@ export class RollupExplainer {
     return found;
   }
 
-  /** Why the subtotal looks not updated: it added up at the value it states before the edits, or in the snapshot, or it is 0 (`zero`). */
+  /** Why the subtotal looks not updated: it added up at the value it states when the snapshot was recorded, or it is 0 (`zero`). */
   private staleEvidence(application: NumericApplication, parentValue: string, zero: boolean): StaleEvidence | undefined {
-    const key = heldKey(application.key);
-    const edited = this.heldBeforeEdits?.get(key);
-    if (edited !== undefined && sameAmount(edited, parentValue)) return "edit";
     this.heldInSnapshotCache ??= heldInSnapshot(this.document.validationSnapshot);
-    const recorded = this.heldInSnapshotCache.get(key);
+    const recorded = this.heldInSnapshotCache.get(heldKey(application.key));
     if (recorded !== undefined && sameAmount(recorded, parentValue)) return "snapshot";
     return zero ? "zero" : undefined;
   }

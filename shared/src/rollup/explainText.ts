@@ -27,14 +27,12 @@ export function describeCause(explainer: RollupExplainer, cause: Cause, number: 
     case "stale-subtotal": {
       const children = number(fixedValue(cause.fix));
       if (cause.staleSince === "zero") return l10n.t("{0} was not filled in? It is 0 while its children add up to {1}; set to their sum, the total holds.", total, children);
-      return cause.staleSince === "snapshot"
-        ? l10n.t(
-            "{0} was not updated? It added up at {1} when the snapshot was recorded, and its children changed since; set to their sum ({2}), the total holds.",
-            total,
-            amount,
-            children,
-          )
-        : l10n.t("{0} was not updated? It added up at {1} before its children were edited; set to their sum ({2}), the total holds.", total, amount, children);
+      return l10n.t(
+        "{0} was not updated? It added up at {1} when the snapshot was recorded, and its children changed since; set to their sum ({2}), the total holds.",
+        total,
+        amount,
+        children,
+      );
     }
     case "child-sign":
       return l10n.t("{0} ({1}) has the wrong sign? With it negated the total holds.", item, amount);
