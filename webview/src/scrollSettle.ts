@@ -90,6 +90,8 @@ export function settleUserScrolls(scroller: HTMLElement, stops: (direction: numb
     "scroll",
     () => {
       if (held || performance.now() <= armedUntil) arm();
+      // A position the page set (scrollend is not fired for an instant one): the next user's scroll starts there.
+      else rest = scroller.scrollLeft;
       if (firesScrollEnd) return;
       if (quiet !== undefined) clearTimeout(quiet);
       quiet = setTimeout(() => {
