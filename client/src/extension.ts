@@ -22,10 +22,11 @@ import { StatusStore } from "./status/statusStore";
 
 let server: FsServer | undefined;
 
-export function activateExtension(context: vscode.ExtensionContext, createClient: ClientFactory): void {
+/** `textDigest`: TEXT_DIGEST (protocol/lsp.ts) of a text, on a transport that has one: a file prepared ahead is then opened by reference. */
+export function activateExtension(context: vscode.ExtensionContext, createClient: ClientFactory, textDigest?: (text: string) => string): void {
   configureSharedStrings();
   const detector = new FsDocumentDetector();
-  const fsServer = new FsServer(createClient, (document) => detector.isFsDocument(document));
+  const fsServer = new FsServer(createClient, (document) => detector.isFsDocument(document), textDigest);
   server = fsServer;
   const statuses = new StatusStore(fsServer);
   const pointers = new SourcePointers(fsServer);
