@@ -162,38 +162,7 @@ export const ValidateTextRequest = new RequestType<ValidateTextParams, ValidateT
  * analyses it meanwhile; the didOpen that brings the same text then finds the analysis, its
  * diagnostics and outline ready (server/src/documents.ts). `prepared`: an FS document was analysed.
  */
-export const OpenAheadRequest = new RequestType<DocumentParams, OpenAheadResult, void>("fs/openAhead");
-
-/**
- * fs/openAhead's answer. `digest`: TEXT_DIGEST of the text the server read and keeps for the didOpen
- * (a server that can take an opening by reference, OpenPreparedRequest, gives it).
- */
-export interface OpenAheadResult {
-  prepared: boolean;
-  digest?: string;
-}
-
-/**
- * The digest of a text both sides compute to open a file by reference: SHA-256 of its UTF-8, in
- * base64 (Node's crypto, on the Node client and server; the web worker prepares nothing).
- */
-export const TEXT_DIGEST = { algorithm: "sha256", encoding: "base64" } as const;
-
-/** fs/openPrepared's parameters: the didOpen's, with the digest of its text in place of the text. */
-export interface OpenPreparedParams {
-  textDocument: { uri: string; languageId: string; version: number };
-  digest: string;
-}
-
-/**
- * fs/openPrepared (client → server request), sent by this extension's client instead of the
- * didOpen of a file the server prepared ahead (fs/openAhead), when the text VS Code loaded has the
- * digest the server answered: the server opens the document with the text it holds, and the 5 MB
- * text is not serialised, sent and parsed on the first lens's path. `opened: false` (the server no
- * longer holds that text, or another version or language): the client sends the didOpen with the
- * text, and holds the document's later notifications until then. Other clients send the didOpen.
- */
-export const OpenPreparedRequest = new RequestType<OpenPreparedParams, { opened: boolean }, void>("fs/openPrepared");
+export const OpenAheadRequest = new RequestType<DocumentParams, { prepared: boolean }, void>("fs/openAhead");
 
 /**
  * Files the server reads ahead of their opening: smaller ones are analysed at once anyway, larger

@@ -22,11 +22,10 @@ import { StatusStore } from "./status/statusStore";
 
 let server: FsServer | undefined;
 
-/** `textDigest`: TEXT_DIGEST (protocol/lsp.ts) of a text, on a transport that has one: a file prepared ahead is then opened by reference. */
-export function activateExtension(context: vscode.ExtensionContext, createClient: ClientFactory, textDigest?: (text: string) => string): void {
+export function activateExtension(context: vscode.ExtensionContext, createClient: ClientFactory): void {
   configureSharedStrings();
   const detector = new FsDocumentDetector();
-  const fsServer = new FsServer(createClient, (document) => detector.isFsDocument(document), textDigest);
+  const fsServer = new FsServer(createClient, (document) => detector.isFsDocument(document));
   server = fsServer;
   const statuses = new StatusStore(fsServer);
   const pointers = new SourcePointers(fsServer);

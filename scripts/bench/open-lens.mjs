@@ -6,11 +6,8 @@
 // starts after fs/openAhead (its CPU from the publication to the didOpen).
 //   node scripts/bench/open-lens.mjs [shape] [AFTER_MS,...] [opens]   (after node scripts/build.mjs)
 // FS_BENCH_SERVER_JS names another server build; FS_BENCH_EDITOR_ORDER=1 sends the outline and code
-// actions before the lenses, in VS Code's order. FS_BENCH_BY_REFERENCE=1 opens the file as this
-// extension's client does when the server prepared it (fs/openPrepared with the text's digest, computed
-// in the timed span, in place of the didOpen's text; client/src/server/openByReference.ts).
+// actions before the lenses, in VS Code's order.
 import { initializedOverIpc, serverAndFile } from "./ipcClient.mjs";
-import { createHash } from "node:crypto";
 import { loadavg } from "node:os";
 
 const shape = process.argv[2] ?? "typical";
@@ -31,19 +28,13 @@ console.log(
 for (const afterMs of delays) {
   for (let open = 1; open <= opens; open++) {
     const publication = new Promise((resolve) => (published = resolve));
-    const ahead = connection.sendRequest("fs/openAhead", { uri: URI });
+    void connection.sendRequest("fs/openAhead", { uri: URI });
     await publication;
-    const { digest } = await ahead;
     const cpuPublished = cpuMs();
     await sleep(afterMs);
     const cpuSent = cpuMs();
     const sent = performance.now();
-    if (process.env.FS_BENCH_BY_REFERENCE !== "1") void connection.sendNotification("textDocument/didOpen", { textDocument: { uri: URI, languageId: "json", version: 1, text } });
-    else {
-      const ours = createHash("sha256").update(text, "utf8").digest("base64");
-      if (ours !== digest) throw new Error("the server's digest is not the text's");
-      void connection.sendRequest("fs/openPrepared", { textDocument: { uri: URI, languageId: "json", version: 1 }, digest: ours });
-    }
+    void connection.sendNotification("textDocument/didOpen", { textDocument: { uri: URI, languageId: "json", version: 1, text } });
     // FS_BENCH_EDITOR_ORDER=1: the outline and the code actions at the cursor first, as VS Code sends them.
     if (process.env.FS_BENCH_EDITOR_ORDER === "1") {
       void connection.sendRequest("textDocument/documentSymbol", document);

@@ -48,8 +48,6 @@ interface Ahead {
   readonly document: OpenDocument;
   readonly analysis: DocumentAnalysis;
   readonly timer: ReturnType<typeof setTimeout>;
-  /** The digest of its text given to the client (fs/openAhead's answer), for an opening by reference (`openPrepared`). */
-  readonly digest: string | undefined;
   /** Lets the work the opening does not wait for go on: called when the didOpen comes (taking it over or not) or it is dropped. */
   readonly release: () => void;
 }
@@ -211,7 +209,7 @@ export class DocumentStore {
    * the value edits' index. When no didOpen takes it, the `onForgotten` listeners withdraw what was
    * published. Undefined, and nothing kept, when the document is open already or is not an FS document.
    */
-  prepare(uri: string, text: string, digest?: string): DocumentAnalysis | undefined {
+  prepare(uri: string, text: string): DocumentAnalysis | undefined {
     if (this.documents.has(uri) || !this.options.enabled()) return undefined;
     this.withdrawAhead(uri);
     if (!this.isNamed(uri) && !mightBeFsDocument(text)) return undefined;
@@ -221,7 +219,7 @@ export class DocumentStore {
     if (!this.recognises(uri, analysis)) return undefined;
     let release: () => void = () => undefined;
     const opened = new Promise<void>((resolve) => (release = resolve));
-    this.ahead.set(uri, { document, analysis, timer: setTimeout(() => this.withdrawAhead(uri), OPEN_AHEAD.keptMs), digest, release });
+    this.ahead.set(uri, { document, analysis, timer: setTimeout(() => this.withdrawAhead(uri), OPEN_AHEAD.keptMs), release });
     const published = this.notify(this.preparedListeners, analysis);
     // No closure here holds the analysis (one would keep it in this call's scope for all of them):
     // withdrawn or replaced while its work waits, it goes.
@@ -237,21 +235,6 @@ export class DocumentStore {
     );
     this.background.set(uri, background);
     return analysis;
-  }
-
-  /**
-   * Opens `uri` with the text prepared ahead of it when that text has `digest` (fs/openPrepared, the
-   * client's didOpen by reference): as `open` with that text. False, and nothing changed, when no
-   * text with that digest is held (dropped after OPEN_AHEAD.keptMs, another text read since, or
-   * prepared without a digest), the document is open already, or the version or language is not the
-   * one assumed: the client then sends the text.
-   */
-  openPrepared(uri: string, languageId: string, version: number, digest: string): boolean {
-    const ahead = this.ahead.get(uri);
-    if (ahead?.digest === undefined || ahead.digest !== digest || this.documents.has(uri)) return false;
-    if (version !== ahead.document.version || languageId !== ahead.document.languageId) return false;
-    this.open(uri, languageId, version, ahead.analysis.text);
-    return true;
   }
 
   /**

@@ -2,10 +2,9 @@
 // would show it, or undefined when it is not one to read ahead. VS Code decodes UTF-8 without its
 // byte order mark; a file that is not valid UTF-8 (another encoding) is left to the didOpen.
 
-import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { isOpenAheadSize, TEXT_DIGEST } from "../../protocol/lsp";
+import { isOpenAheadSize } from "../../protocol/lsp";
 
 export async function readFileText(uri: string): Promise<string | undefined> {
   try {
@@ -19,9 +18,4 @@ export async function readFileText(uri: string): Promise<string | undefined> {
     // Gone, unreadable, not a path on this machine, or not UTF-8.
     return undefined;
   }
-}
-
-/** TEXT_DIGEST of a text read ahead: given to the client, which opens the file by reference when its text has the same (fs/openPrepared). */
-export function textDigest(text: string): string {
-  return createHash(TEXT_DIGEST.algorithm).update(text, "utf8").digest(TEXT_DIGEST.encoding);
 }

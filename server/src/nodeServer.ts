@@ -13,7 +13,7 @@ import {
   type MessageWriter,
 } from "vscode-languageserver/node";
 import { FrameGuard } from "./lsp/frameGuard";
-import { readFileText, textDigest } from "./fileText";
+import { readFileText } from "./fileText";
 import { startServer } from "./server";
 import type { ArrivingInput } from "./lsp/waitingMessages";
 import { serverTransport } from "./lsp/serverTransport";
@@ -22,7 +22,7 @@ import { serverTransport } from "./lsp/serverTransport";
 function serve(reader: MessageReader, writer: MessageWriter, input?: ArrivingInput): void {
   const transport = serverTransport(reader, writer, input);
   const connection = createConnection(ProposedFeatures.all, transport.reader, transport.writer, transport.options);
-  startServer(connection, { readFileText, textDigest, whenIdle: transport.whenIdle });
+  startServer(connection, { readFileText, whenIdle: transport.whenIdle });
 }
 
 export function runNodeServer(argv: readonly string[]): void {
@@ -31,7 +31,7 @@ export function runNodeServer(argv: readonly string[]): void {
     return;
   }
   if (argv.some((arg) => arg.startsWith("--socket") || arg.startsWith("--pipe"))) {
-    startServer(createConnection(ProposedFeatures.all), { readFileText, textDigest });
+    startServer(createConnection(ProposedFeatures.all), { readFileText });
     return;
   }
   // stdio: frames are checked before the JSON-RPC reader sees them (see frameGuard.ts).

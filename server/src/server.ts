@@ -16,7 +16,7 @@ import { weakly } from "./steps";
 import { describeError, type ServerContext } from "./lsp/context";
 import { NO_CLIENT_FEATURES, readClientFeatures, type ClientFeatures } from "./lsp/clientFeatures";
 import { capabilitiesFor, registerHandlers } from "./lsp/handlers";
-import { registerOpenAhead, type FileTextReader, type TextDigest } from "./lsp/openAhead";
+import { registerOpenAhead, type FileTextReader } from "./lsp/openAhead";
 import { registerTextSync } from "./lsp/textSync";
 import { DiagnosticDeltas } from "./lsp/diagnosticDeltas";
 import { laterMacrotask } from "./lsp/waitingMessages";
@@ -28,8 +28,6 @@ import { DEFAULT_SETTINGS, readSettings, sameForCodeLenses, sameForDiagnostics, 
 /** What the transport adds: the Node server reads files (fs/openAhead); the web worker cannot. */
 export interface ServerHost {
   readFileText?: FileTextReader;
-  /** TEXT_DIGEST of a text (Node's crypto): with it, a file read ahead can be opened by reference (fs/openPrepared). */
-  textDigest?: TextDigest;
   /** Runs background work once the messages that have arrived are handled (lsp/waitingMessages.ts); a later macrotask without it. */
   whenIdle?: (work: () => void) => void;
 }
@@ -253,7 +251,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   });
 
   registerHandlers(context);
-  registerOpenAhead(context, host.readFileText, host.textDigest);
+  registerOpenAhead(context, host.readFileText);
   registerTextSync(connection, store);
   connection.listen();
 }

@@ -51,13 +51,4 @@ describe("the cold open's timeline", () => {
     assert.deepEqual(samples.get("coldTrace:codeLenses"), [1_700]);
     assert.deepEqual(samples.get("coldTrace:codeLensesAnswered"), [2_100]);
   });
-
-  it("counts an opening by reference (fs/openPrepared) as the run's didOpen", () => {
-    const at = (time: string) => Date.parse(`2026-11-29T${time}`);
-    const messages = [
-      { at: at("01:00:02.500"), line: "01:00:02.500 Sending request fs/openPrepared" },
-      { at: at("01:00:02.700"), line: "01:00:02.700 Sending notification textDocument/didOpen" },
-    ];
-    assert.deepEqual(tracedSamples(messages, [at("01:00:01.000")]).get("coldTrace:didOpen"), [1_500]);
-  });
 });

@@ -1,8 +1,7 @@
 // fs/openAhead over the protocol, with the real server (dist/server.js): the server reads a large
 // local JSON file ahead of its opening, says whether it prepared an FS document and publishes its
 // diagnostics; whatever it prepared, the didOpen's diagnostics are those of the text the didOpen
-// brings, exactly as without it (for the same text, those published ahead stand). With the digest of
-// the text it keeps, the document can be opened by reference (fs/openPrepared) when that digest is the text's. The Node reader (server/src/fileText.ts) reads only local UTF-8 files within OPEN_AHEAD's sizes.
+// brings, exactly as without it (for the same text, those published ahead stand). The Node reader (server/src/fileText.ts) reads only local UTF-8 files within OPEN_AHEAD's sizes.
 
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
@@ -10,15 +9,9 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import {
-  CodeLensRequest,
-  DidChangeTextDocumentNotification,
-  DidOpenTextDocumentNotification,
-  DocumentSymbolRequest,
-  type PublishDiagnosticsParams,
-} from "vscode-languageserver-protocol/node";
-import { OPEN_AHEAD, OpenAheadRequest, OpenPreparedRequest } from "../../protocol/lsp";
-import { readFileText, textDigest } from "../../server/src/fileText";
+import { DidOpenTextDocumentNotification, DocumentSymbolRequest, type PublishDiagnosticsParams } from "vscode-languageserver-protocol/node";
+import { OPEN_AHEAD, OpenAheadRequest } from "../../protocol/lsp";
+import { readFileText } from "../../server/src/fileText";
 import { repoRoot } from "../support/paths";
 import { startServer, type ServerUnderTest } from "./harness";
 
@@ -63,7 +56,7 @@ test("a prepared file's diagnostics at its opening equal a fresh analysis's, for
     // Its diagnostics are published before the didOpen, and stand: the didOpen publishes nothing again.
     const same = await file("same.json", text);
     const early = server.diagnostics(same);
-    assert.deepEqual(await server.connection.sendRequest(OpenAheadRequest, { uri: same }), { prepared: true, digest: textDigest(text) });
+    assert.deepEqual(await server.connection.sendRequest(OpenAheadRequest, { uri: same }), { prepared: true });
     assert.equal(comparable(await early, same), comparable(reference, unprepared));
     const before = server.published.length;
     await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: same, languageId: "json", version: 1, text } });
@@ -77,7 +70,7 @@ test("a prepared file's diagnostics at its opening equal a fresh analysis's, for
     // The editor's text is not the file's (unsaved changes restored, or changed on disk since).
     const changed = withEditedValue(text);
     const stale = await file("stale.json", text);
-    assert.deepEqual(await server.connection.sendRequest(OpenAheadRequest, { uri: stale }), { prepared: true, digest: textDigest(text) });
+    assert.deepEqual(await server.connection.sendRequest(OpenAheadRequest, { uri: stale }), { prepared: true });
     const opened = await server.open(stale, changed);
     const fresh = await file("fresh.json", changed);
     assert.equal(comparable(opened, stale), comparable(await server.open(fresh, changed), fresh));
@@ -85,57 +78,8 @@ test("a prepared file's diagnostics at its opening equal a fresh analysis's, for
 
     // Opened as something that is no FS document any more: what was published ahead is withdrawn.
     const replaced = await file("replaced.json", text);
-    assert.deepEqual(await server.connection.sendRequest(OpenAheadRequest, { uri: replaced }), { prepared: true, digest: textDigest(text) });
+    assert.deepEqual(await server.connection.sendRequest(OpenAheadRequest, { uri: replaced }), { prepared: true });
     assert.deepEqual((await server.open(replaced, JSON.stringify({ name: "something else" }))).diagnostics, []);
-  } finally {
-    await server.stop();
-  }
-});
-
-test("a prepared file opened by reference (fs/openPrepared) is the document the didOpen with its text would open; another digest is refused", async () => {
-  const server: ServerUnderTest = await startServer();
-  try {
-    const sent = await file("sent.json", text);
-    await server.open(sent, text);
-    const sentLenses = await server.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri: sent } });
-    assert.ok(sentLenses !== null && sentLenses.length > 0, "the document has lenses to compare");
-
-    const byReference = await file("by-reference.json", text);
-    const { digest } = await server.connection.sendRequest(OpenAheadRequest, { uri: byReference });
-    assert.equal(digest, textDigest(text));
-    const refused = { textDocument: { uri: byReference, languageId: "json", version: 1 }, digest: textDigest(withEditedValue(text)) };
-    assert.deepEqual(await server.connection.sendRequest(OpenPreparedRequest, refused), { opened: false }, "another text's digest");
-    assert.deepEqual(
-      await server.connection.sendRequest(OpenPreparedRequest, { ...refused, digest, textDocument: { ...refused.textDocument, version: 2 } }),
-      { opened: false },
-      "another version",
-    );
-    assert.deepEqual(await server.connection.sendRequest(OpenPreparedRequest, { ...refused, digest }), { opened: true });
-    // The request right behind it finds the document open, with the text's lenses.
-    const lenses = await server.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri: byReference } });
-    // (A lens's data starts with the server's count of analyses: not compared.)
-    const shown = (list: typeof lenses): string => JSON.stringify(list?.map(({ range, command }) => ({ range, command })));
-    assert.equal(shown(lenses), shown(sentLenses).split(sent).join(byReference));
-    assert.deepEqual(await server.connection.sendRequest(OpenPreparedRequest, { ...refused, digest }), { opened: false }, "taken once: open already");
-
-    // Edits apply to the text the server held.
-    const edited = withEditedValue(text);
-    let at = 0;
-    while (text[at] === edited[at]) at += 1;
-    const before = text.slice(0, at).split("\n");
-    const position = { line: before.length - 1, character: before[before.length - 1]!.length };
-    const changed = server.diagnostics(byReference, (params) => params.version === 2);
-    await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
-      textDocument: { uri: byReference, version: 2 },
-      contentChanges: [{ range: { start: position, end: { line: position.line, character: position.character + 1 } }, text: edited[at]! }],
-    });
-    const fresh = await file("fresh-edited.json", edited);
-    assert.equal(comparable(await changed, byReference), comparable(await server.open(fresh, edited), fresh));
-
-    // Nothing prepared, or malformed: refused.
-    const unprepared = await file("unprepared.json", text);
-    assert.deepEqual(await server.connection.sendRequest(OpenPreparedRequest, { textDocument: { uri: unprepared, languageId: "json", version: 1 }, digest }), { opened: false });
-    assert.deepEqual(await server.connection.sendRequest(OpenPreparedRequest, { textDocument: { uri: unprepared } } as never), { opened: false });
   } finally {
     await server.stop();
   }

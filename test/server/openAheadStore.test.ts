@@ -148,36 +148,3 @@ function readFirstValue(): string {
   assert.ok(match);
   return match[1]!;
 }
-
-test("an opening by reference (openPrepared) with the prepared text's digest takes over the prepared analysis; any other is refused and changes nothing", () => {
-  const { store, published } = storeUnderTest();
-  const ahead = store.prepare(uri, text, "digest-of-text");
-  for (const [languageId, version, digest] of [
-    ["json", 1, "digest-of-other-text"],
-    ["json", 2, "digest-of-text"],
-    ["jsonc", 1, "digest-of-text"],
-  ] as const) {
-    assert.equal(store.openPrepared(uri, languageId, version, digest), false, `${languageId} ${version} ${digest}`);
-    assert.equal(store.isOpen(uri), false);
-  }
-  assert.equal(store.openPrepared(uri, "json", 1, "digest-of-text"), true);
-  assert.equal(store.isOpen(uri), true);
-  assert.deepEqual(published, [ahead]);
-  assert.equal(store.get(uri)?.document.getText(), text);
-  assert.equal(store.openPrepared(uri, "json", 1, "digest-of-text"), false, "taken once");
-
-  const other = storeUnderTest();
-  other.store.prepare(uri, text);
-  assert.equal(other.store.openPrepared(uri, "json", 1, "digest-of-text"), false, "prepared without a digest");
-  assert.equal(other.store.isOpen(uri), false);
-});
-
-test("an opening by reference after OPEN_AHEAD.keptMs is refused: the text was dropped", (t) => {
-  mock.timers.enable({ apis: ["setTimeout"] });
-  t.after(() => mock.timers.reset());
-  const { store } = storeUnderTest();
-  store.prepare(uri, text, "digest-of-text");
-  mock.timers.tick(OPEN_AHEAD.keptMs);
-  assert.equal(store.openPrepared(uri, "json", 1, "digest-of-text"), false);
-  assert.equal(store.isOpen(uri), false);
-});

@@ -1,11 +1,9 @@
 // The desktop entry point (package.json `main`): the language server runs as a Node process
 // (dist/server.js) and talks to the extension over IPC.
 
-import { createHash } from "node:crypto";
 import * as vscode from "vscode";
 import { LanguageClient, TransportKind, type ServerOptions } from "vscode-languageclient/node";
 import { SERVER_ENV, SERVER_NODE_OPTIONS } from "../../../protocol/serverProcess";
-import { TEXT_DIGEST } from "../../../protocol/lsp";
 import { activateExtension } from "../extension";
 
 export { deactivate } from "../extension";
@@ -19,7 +17,5 @@ export function activate(context: vscode.ExtensionContext): void {
     run: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_OPTIONS], env: { ...SERVER_ENV } } },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_OPTIONS, "--nolazy", "--inspect=6019"], env: { ...SERVER_ENV } } },
   };
-  // The server's digest of a file it read ahead is compared with this one of the text VS Code loaded (server/src/fileText.ts).
-  const textDigest = (text: string): string => createHash(TEXT_DIGEST.algorithm).update(text, "utf8").digest(TEXT_DIGEST.encoding);
-  activateExtension(context, async (id, name, options) => new LanguageClient(id, name, serverOptions, options), textDigest);
+  activateExtension(context, async (id, name, options) => new LanguageClient(id, name, serverOptions, options));
 }

@@ -18,7 +18,6 @@ import {
   ExportXlsxRequest,
   ImportSpreadsheetRequest,
   OpenAheadRequest,
-  OpenPreparedRequest,
   PointerAtRequest,
   PreviewReleaseNotification,
   PreviewUpdateNotification,
@@ -51,7 +50,6 @@ import { DiagnosticGroups } from "./diagnosticGroups";
 import { ServerDiagnostics } from "./serverDiagnostics";
 import { previewModelInParts } from "./previewParts";
 import { markOnce } from "../util/marks";
-import { OpenByReference } from "./openByReference";
 
 const LANGUAGES = ["json", "jsonc"] as const;
 /** Real files, new files and virtual workspaces (plus the schemes of the open folders); other schemes (git:, output, our own views) are not validated. */
@@ -87,23 +85,12 @@ export class FsServer implements vscode.Disposable {
   private diagnostics: DiagnosticGroups | undefined;
   /** The server's diagnostics merged by group and filtered (serverDiagnostics.ts), made with the client. */
   private published: ServerDiagnostics | undefined;
-  /** The didOpen of a file prepared ahead, sent by reference when the server holds its text (openByReference.ts). */
-  private readonly byReference: OpenByReference;
 
-  /**
-   * `isFsDocument`: whether a lens request for `document` may start the server (the detector's answer).
-   * `textDigest`: TEXT_DIGEST of a text, on a transport that has one (Node's crypto).
-   */
+  /** `isFsDocument`: whether a lens request for `document` may start the server (the detector's answer). */
   constructor(
     private readonly createClient: ClientFactory,
     private readonly isFsDocument: (document: vscode.TextDocument) => boolean,
-    textDigest?: (text: string) => string,
   ) {
-    this.byReference = new OpenByReference({
-      digestOf: textDigest,
-      openPrepared: async (params) => (this.client === undefined ? { opened: false } : this.client.sendRequest(OpenPreparedRequest, params)),
-      now: () => Date.now(),
-    });
     this.lenses = new VisibleCodeLenses({ clientFor: (document) => this.clientFor(document), running: () => this.client });
     this.lensRegistration = vscode.languages.registerCodeLensProvider(documentFilters(), this.lenses);
   }
@@ -143,8 +130,6 @@ export class FsServer implements vscode.Disposable {
         // Set by group (only the groups that changed), not in the client's own collection. The server
         // sends this client fs/diagnosticGroups instead; a whole publication still lands here.
         handleDiagnostics: (uri, diagnostics) => published.published(uri, diagnostics),
-        // A didOpen of a file the server prepared ahead goes by reference when it can; the document's later notifications keep their order.
-        sendNotification: (type, next, params) => this.byReference.send(typeof type === "string" ? type : type.method, params, (sent) => next(type, sent as typeof params)),
       },
       // The server speaks the display language: its locale and this extension's bundle for it; and
       // this client shows the preview, whose model the server builds ahead for large documents; it
@@ -164,9 +149,7 @@ export class FsServer implements vscode.Disposable {
     });
     // A stopped or crashed server's diagnostics go with it, as the client's own collection's would.
     client.onDidChangeState(({ newState }) => {
-      if (newState !== State.Stopped) return;
-      published.clear();
-      this.byReference.clear();
+      if (newState === State.Stopped) published.clear();
     });
     client.onNotification(DiagnosticGroupsNotification, (params) =>
       published.received(params, { asUri: (value) => client.protocol2CodeConverter.asUri(value), asDiagnostics: (list) => client.protocol2CodeConverter.asDiagnostics(list) }),
@@ -219,9 +202,7 @@ export class FsServer implements vscode.Disposable {
   /** A large file is opening in the editor: the server reads and analyses it ahead of its text (openAhead.ts). */
   async openAhead(uri: vscode.Uri): Promise<void> {
     markOnce("fs/openAhead/asked");
-    const askedAt = Date.now();
-    const result = await (await this.start()).sendRequest(OpenAheadRequest, { uri: uri.toString() });
-    this.byReference.answered(uri.toString(), askedAt, result);
+    await (await this.start()).sendRequest(OpenAheadRequest, { uri: uri.toString() });
     markOnce("fs/openAhead/answered");
   }
 

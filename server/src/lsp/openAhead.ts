@@ -6,52 +6,30 @@
 // first answers do not need (the value-edit index's positions, the preview's model, a draft's related
 // information) waits for that didOpen, off the cores VS Code loads the text on. Reading
 // files is the transport's business: the Node server reads file: URIs (fileText.ts); a server
-// without a reader (the web worker) prepares nothing. A server that can digest texts (Node's crypto)
-// answers with the digest of the text it keeps, and VS Code's client (ours) may then open the file
-// by reference, fs/openPrepared, without sending the text again.
+// without a reader (the web worker) prepares nothing.
 
 import { CancellationToken } from "vscode-languageserver";
-import { OpenAheadRequest, OpenPreparedRequest, type OpenAheadResult, type OpenPreparedParams } from "../../../protocol/lsp";
+import { OpenAheadRequest } from "../../../protocol/lsp";
 import * as service from "../service/index";
 import type { ServerContext } from "./context";
 
 /** The text of the file at `uri` when it is one to read ahead (a local file within OPEN_AHEAD's sizes), else undefined. */
 export type FileTextReader = (uri: string) => Promise<string | undefined>;
 
-/** TEXT_DIGEST (protocol/lsp.ts) of a text. */
-export type TextDigest = (text: string) => string;
-
-export function registerOpenAhead(context: ServerContext, read: FileTextReader | undefined, digestOf?: TextDigest): void {
+export function registerOpenAhead(context: ServerContext, read: FileTextReader | undefined): void {
   const { connection, store, guard } = context;
   // Once its diagnostics are written (server.ts), the outline: the editor's first request once the
   // document opens. The analysis keeps both.
   store.onPreparedPublished((analysis) => void service.documentSymbols(analysis, CancellationToken.None));
   connection.onRequest(
     OpenAheadRequest,
-    guard(OpenAheadRequest.method, { prepared: false }, async (params): Promise<OpenAheadResult> => {
+    guard(OpenAheadRequest.method, { prepared: false }, async (params) => {
       const uri: unknown = params?.uri;
       if (read === undefined || typeof uri !== "string" || store.isOpen(uri)) return { prepared: false };
       const text = await read(uri);
       // Opened while it was read: the didOpen's text is the one that counts.
       if (text === undefined || store.isOpen(uri)) return { prepared: false };
-      // Digested before its publication is sent: after it, this would hold the write back.
-      const digest = digestOf?.(text);
-      if (store.prepare(uri, text, digest) === undefined) return { prepared: false };
-      return digest === undefined ? { prepared: true } : { prepared: true, digest };
+      return { prepared: store.prepare(uri, text) !== undefined };
     }),
   );
-  // Synchronous, as a didOpen is: the requests that follow it (the lenses) find the document open.
-  connection.onRequest(OpenPreparedRequest, (params: unknown) => {
-    const read = readOpenPrepared(params);
-    return { opened: read !== undefined && store.openPrepared(read.textDocument.uri, read.textDocument.languageId, read.textDocument.version, read.digest) };
-  });
-}
-
-/** fs/openPrepared's parameters, when their shape is right. */
-function readOpenPrepared(params: unknown): OpenPreparedParams | undefined {
-  const { textDocument, digest } = (params ?? {}) as Partial<Record<keyof OpenPreparedParams, unknown>>;
-  if (typeof digest !== "string" || typeof textDocument !== "object" || textDocument === null) return undefined;
-  const { uri, languageId, version } = textDocument as Record<string, unknown>;
-  if (typeof uri !== "string" || typeof languageId !== "string" || typeof version !== "number" || !Number.isSafeInteger(version)) return undefined;
-  return { textDocument: { uri, languageId, version }, digest };
 }

@@ -50,8 +50,7 @@ export function coldMarkSamples(marks: HostMarks, enteredAt: number, fileName: s
 const TRACED: [key: string, line: RegExp][] = [
   ["coldTrace:initialize", / Received response initialize/],
   ["coldTrace:openAhead", / Sending request fs\/openAhead/],
-  // The didOpen, or the opening by reference that replaces it for a file the server prepared ahead (client/src/server/openByReference.ts).
-  ["coldTrace:didOpen", / Sending (notification textDocument\/didOpen|request fs\/openPrepared)/],
+  ["coldTrace:didOpen", / Sending notification textDocument\/didOpen/],
   ["coldTrace:codeLenses", / Sending request fs\/codeLenses/],
   ["coldTrace:codeLensesAnswered", / Received response fs\/codeLenses/],
 ];

@@ -87,7 +87,7 @@ const TIME_ROWS: [key: string, what: string, targetMs: number | undefined][] = [
   ["coldMark:fs/openAhead/answered", "  fs/openAhead answered (its problems sent)", undefined],
   ["coldMark:json:code/extHost/didActivateExtension", "  VS Code's JSON activated (VS Code's mark)", undefined],
   ["coldMark:document", "  the document's text in the extension host (its onDidOpenTextDocument)", undefined],
-  ["coldTrace:didOpen", "  our didOpen sent (the client's trace; fs/openPrepared by reference)", undefined],
+  ["coldTrace:didOpen", "  our didOpen sent (the client's trace)", undefined],
   ["coldMark:fs/codeLens/provide", "  VS Code asks our provider for lenses (our mark)", undefined],
   ["coldTrace:codeLenses", "  fs/codeLenses sent (the client's trace)", undefined],
   ["coldMark:fs/codeLens/answered", "  … answered in the extension host (our mark)", undefined],
