@@ -95,6 +95,13 @@ export class LabelWidths {
     return this.textWidth(text, bold, style, Number.parseFloat(style?.fontSize ?? "") || 13);
   }
 
+  /** The width of CSS's 1ch in the tables' (regular) font, in px: its "0"'s. */
+  chPx(): number {
+    const style = this.document.defaultView?.getComputedStyle(this.fontSource);
+    // textWidth adds a pixel for rounding; ten zeros spread it.
+    return (this.textWidth("0000000000", false, style, Number.parseFloat(style?.fontSize ?? "") || 13) - 1) / 10;
+  }
+
   private textWidth(text: string, bold: boolean, style: CSSStyleDeclaration | undefined, em: number): number {
     this.context ??= this.document.createElement("canvas").getContext("2d");
     if (this.context === null || style === undefined) return text.length * em * (bold ? 0.7 : 0.65);
