@@ -121,6 +121,8 @@ interface StatementView {
   wholeLabels: Set<number>;
   /** The label column's least width, px (--fs-label-least; LabelWidths.leastWidth), once sized. */
   labelLeast: number;
+  /** The label column's width that shows every label whole on one line, px (--fs-label-want; LabelWidths.wholeWidth), once sized. */
+  labelWant: number;
   /**
    * Whether its columns are sized (sizeColumns, which reads every cell of the statement): a
    * statement is sized when it first comes near the view, the others after the first paint
@@ -330,6 +332,12 @@ export class StatementsView {
         if (least > view.labelLeast) {
           view.labelLeast = least;
           view.table.style.setProperty("--fs-label-least", `${least}px`);
+          redraw = true;
+        }
+        const want = this.textMeasure().wholeWidth(op.rows);
+        if (want > view.labelWant) {
+          view.labelWant = want;
+          view.table.style.setProperty("--fs-label-want", `${want}px`);
           redraw = true;
         }
         const cells = op.rows.flatMap((row) => row.cells.map((cell, column) => ({ column, cell })));
@@ -1011,6 +1019,7 @@ export class StatementsView {
       widths: [],
       wholeLabels: new Set(),
       labelLeast: 0,
+      labelWant: 0,
       sized: false,
       visible: [],
       positions: new Int32Array(0),
@@ -1076,6 +1085,8 @@ export class StatementsView {
     }
     view.labelLeast = this.textMeasure().leastWidth(statement.rows);
     view.table.style.setProperty("--fs-label-least", `${view.labelLeast}px`);
+    view.labelWant = this.textMeasure().wholeWidth(statement.rows);
+    view.table.style.setProperty("--fs-label-want", `${view.labelWant}px`);
     view.wholeLabels = sharingFirstWord(statement.rows);
     this.setColumnWidths(view);
   }
