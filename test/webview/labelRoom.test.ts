@@ -14,21 +14,30 @@ import { opening, scrollers } from "./tables";
 
 const TIMEOUT = { timeout: 60_000 };
 
-/** Contoso's statements over 14 years (instants for the balance sheet, years for the income statement). */
+/**
+ * Contoso's statements over 14 years (instants for the balance sheet, years for the income
+ * statement), its subtotals the sums of their children (`fsdoc fix --apply set-subtotal`), in
+ * tenths so that no value goes through a float.
+ */
 function fourteenYears(): unknown {
   const years = Array.from({ length: 14 }, (_, index) => 2025 - index);
-  const value = (row: number, column: number) => `${1_000_000 + ((row * 7_919_113 + column * 3_331_117) % 14_000_000)}${column % 3 === 0 ? "" : `.${column % 10}`}`;
+  const tenths = (row: number, column: number) => 10_000_000 + ((row * 79_191_137 + column * 33_311_171) % 140_000_000);
+  const text = (value: number) => `${Math.floor(value / 10)}${value % 10 === 0 ? "" : `.${value % 10}`}`;
   const statement = (id: string, label: string, periods: string[], items: [string, string, string | undefined][]) => ({
     id,
     label,
     periods,
-    items: items.map(([itemId, itemLabel, rollupTo], row) => ({
-      id: itemId,
-      label: itemLabel,
-      unit: "gbp",
-      values: Object.fromEntries(periods.map((period, column) => [period, value(row, column)])),
-      ...(rollupTo === undefined ? {} : { rollupTo }),
-    })),
+    items: items.map(([itemId, itemLabel, rollupTo], row) => {
+      const children = items.flatMap((item, index) => (item[2] === itemId ? [index] : []));
+      const value = (column: number) => (children.length === 0 ? tenths(row, column) : children.reduce((sum, child) => sum + tenths(child, column), 0));
+      return {
+        id: itemId,
+        label: itemLabel,
+        unit: "gbp",
+        values: Object.fromEntries(periods.map((period, column) => [period, text(value(column))])),
+        ...(rollupTo === undefined ? {} : { rollupTo }),
+      };
+    }),
   });
   return {
     formatVersion: "0.2",
