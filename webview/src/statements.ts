@@ -121,8 +121,6 @@ interface StatementView {
   wholeLabels: Set<number>;
   /** The label column's least width, px (--fs-label-least; LabelWidths.leastWidth), once sized. */
   labelLeast: number;
-  /** The label column's width that shows every label whole on one line, px (--fs-label-want; LabelWidths.wholeWidth), once sized. */
-  labelWant: number;
   /**
    * Whether its columns are sized (sizeColumns, which reads every cell of the statement): a
    * statement is sized when it first comes near the view, the others after the first paint
@@ -332,12 +330,6 @@ export class StatementsView {
         if (least > view.labelLeast) {
           view.labelLeast = least;
           view.table.style.setProperty("--fs-label-least", `${least}px`);
-          redraw = true;
-        }
-        const want = this.textMeasure().wholeWidth(op.rows);
-        if (want > view.labelWant) {
-          view.labelWant = want;
-          view.table.style.setProperty("--fs-label-want", `${want}px`);
           redraw = true;
         }
         const cells = op.rows.flatMap((row) => row.cells.map((cell, column) => ({ column, cell })));
@@ -1019,7 +1011,6 @@ export class StatementsView {
       widths: [],
       wholeLabels: new Set(),
       labelLeast: 0,
-      labelWant: 0,
       sized: false,
       visible: [],
       positions: new Int32Array(0),
@@ -1085,8 +1076,9 @@ export class StatementsView {
     }
     view.labelLeast = this.textMeasure().leastWidth(statement.rows);
     view.table.style.setProperty("--fs-label-least", `${view.labelLeast}px`);
-    view.labelWant = this.textMeasure().wholeWidth(statement.rows);
-    view.table.style.setProperty("--fs-label-want", `${view.labelWant}px`);
+    // What shows every label whole (preview.css, .fs-colw-item): sized with the columns, not again
+    // for a label's in-place edit, whose every key would then lay out the drawn rows again (issue 25).
+    view.table.style.setProperty("--fs-label-want", `${this.textMeasure().wholeWidth(statement.rows)}px`);
     view.wholeLabels = sharingFirstWord(statement.rows);
     this.setColumnWidths(view);
   }
