@@ -15,7 +15,8 @@ import {
   type Cause,
   type FsDocument,
 } from "../../shared/src/index";
-import { heldKey, heldInSnapshot } from "../../shared/src/rollup/heldTotals";
+import { heldInSnapshot } from "../../shared/src/rollup/heldTotals";
+import { applicationKey } from "../../shared/src/model/keys";
 import { textOf, type Row } from "./explainDocs";
 
 function causesOf(text: string): { explainer: RollupExplainer; causes: readonly Cause[] } {
@@ -87,5 +88,5 @@ test("heldInSnapshot: only satisfied applications, by key; none without a snapsh
       { key: { statement: "s", parent: "b", period: "p" }, status: "unsatisfied", actual: "1", expected: "2", difference: "-1", tolerance: "0" },
     ],
   });
-  assert.deepEqual([...held], [[heldKey({ statement: "s", parent: "a", period: "p" }), "1.5"]]);
+  assert.deepEqual([...held], [[applicationKey("s", "a", "p"), "1.5"]]);
 });

@@ -35,7 +35,8 @@
 // once per statement and period, on first need.
 
 import { fractionDigits, formatUnits, toUnits } from "../decimal/exact";
-import { heldInSnapshot, heldKey, sameAmount, type HeldTotals } from "./heldTotals";
+import { keyOfApplication } from "../model/keys";
+import { heldInSnapshot, sameAmount, type HeldTotals } from "./heldTotals";
 import type { ApplicationKey, ErrorApplication, FsDocument, Item, NumericApplication, RollupApplication, Statement, Unit } from "../types";
 
 export type CauseKind = "stale-subtotal" | "child-sign" | "parent-sign" | "extra-child" | "missing-child" | "transposition" | "scale" | "rounding" | "other-periods";
@@ -349,7 +350,7 @@ export class RollupExplainer {
   /** Why the subtotal looks not updated: it added up at the value it states when the snapshot was recorded, or it is 0 (`zero`). */
   private staleEvidence(application: NumericApplication, parentValue: string, zero: boolean): StaleEvidence | undefined {
     this.heldInSnapshotCache ??= heldInSnapshot(this.document.validationSnapshot);
-    const recorded = this.heldInSnapshotCache.get(heldKey(application.key));
+    const recorded = this.heldInSnapshotCache.get(keyOfApplication(application));
     if (recorded !== undefined && sameAmount(recorded, parentValue)) return "snapshot";
     return zero ? "zero" : undefined;
   }

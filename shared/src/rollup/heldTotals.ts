@@ -5,20 +5,18 @@
 // diagnostic, are a function of the text alone (a value edit's equal a fresh analysis's).
 
 import { fractionDigits, toUnits } from "../decimal/exact";
-import type { ApplicationKey, ValidationSnapshot } from "../types";
+import { keyOfApplication } from "../model/keys";
+import type { ValidationSnapshot } from "../types";
 
-/** Stated values at which subtotals added up, by application key (heldKey). */
+/** Stated values at which subtotals added up, by application key (model/keys.ts keyOfApplication). */
 export type HeldTotals = ReadonlyMap<string, string>;
-
-/** One key for a (statement, parent, period): ids are data, any character included. */
-export const heldKey = (key: ApplicationKey): string => JSON.stringify([key.statement, key.parent, key.period]);
 
 /** The subtotals a snapshot recorded as adding up, with the value they stated then. */
 export function heldInSnapshot(snapshot: ValidationSnapshot | undefined): HeldTotals {
   const held = new Map<string, string>();
   if (snapshot === undefined || !Array.isArray(snapshot.applications)) return held;
   for (const application of snapshot.applications) {
-    if (application.status === "satisfied" && typeof application.actual === "string") held.set(heldKey(application.key), application.actual);
+    if (application.status === "satisfied" && typeof application.actual === "string") held.set(keyOfApplication(application), application.actual);
   }
   return held;
 }
