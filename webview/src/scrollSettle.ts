@@ -1,5 +1,6 @@
 // A sideways scroll the user makes (a wheel, Shift+wheel, a trackpad's swipe, a touch, the
-// scrollbar) ends where a column starts beside the labels. A free scroll could end anywhere: the
+// scrollbar) ends at a column's edge on the side it went to: going right, where a column ends at
+// the › strip; going left, where a column starts beside the labels. A free scroll could end anywhere: the
 // column it left partly under the sticky labels is veiled whole, and the one it cut at the right
 // edge is clipped whole (tableScroll.ts: no number is ever shown in part), so a table of long
 // values showed no number at all after a 120 px wheel, and one of ordinary values a gap at each
