@@ -3,7 +3,7 @@
 // Code still bringing the text to the extension host), the didOpen with the 5 MB text and the
 // lenses in view right behind it, as the editor sends them. Per open: from the didOpen's send to
 // the lens answer, wall and the server's CPU, and what the server still had to do of the work it
-// starts after fs/openAhead (its CPU from the publication to the didOpen).
+// starts after fs/openAhead (its CPU from the publication to the didOpen), and the answer's lenses.
 //   node scripts/bench/open-lens.mjs [shape] [AFTER_MS,...] [opens]   (after node scripts/build.mjs)
 // FS_BENCH_SERVER_JS names another server build; FS_BENCH_EDITOR_ORDER=1 sends the outline and code
 // actions before the lenses, in VS Code's order.
@@ -44,10 +44,13 @@ for (const afterMs of delays) {
         context: { diagnostics: [] },
       });
     }
-    await connection.sendRequest("fs/codeLenses", { uri: URI, lines: [{ start: 0, end: 180 }], resolved: [{ start: 0, end: 60 }] });
+    const answer = await connection.sendRequest("fs/codeLenses", { uri: URI, lines: [{ start: 0, end: 180 }], resolved: [{ start: 0, end: 60 }] });
     const answered = performance.now() - sent;
+    // What the editor is given to draw: how many lenses, how many with their titles, how large.
+    const lenses = answer?.lenses ?? [];
+    const titled = lenses.filter((lens) => lens.command !== undefined).length;
     console.log(
-      `didOpen ${afterMs} ms after the publication, open ${open}: server CPU publication → didOpen ${cpuSent - cpuPublished} ms; didOpen → lens answer ${answered.toFixed(0)} ms (server CPU ${cpuMs() - cpuSent} ms)`,
+      `didOpen ${afterMs} ms after the publication, open ${open}: server CPU publication → didOpen ${cpuSent - cpuPublished} ms; didOpen → lens answer ${answered.toFixed(0)} ms (server CPU ${cpuMs() - cpuSent} ms); ${lenses.length} lenses (${titled} resolved), ${JSON.stringify(answer).length} characters`,
     );
     await sleep(3000);
     await connection.sendNotification("textDocument/didClose", document);
