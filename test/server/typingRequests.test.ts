@@ -16,7 +16,7 @@ import { DocumentStore } from "../../server/src/documents";
 import * as service from "../../server/src/service/index";
 import { documentArbitrary } from "../engine/documents";
 import { repoRoot } from "../support/paths";
-import { startServer } from "./harness";
+import { startServer, type ServerUnderTest } from "./harness";
 import { draft } from "./drafts";
 import { positionAt } from "./text-positions";
 
@@ -80,6 +80,21 @@ const editArbitrary = fc.record({
   typed: fc.oneof(fc.stringMatching(/^[a-zA-Z é]{0,3}$/), fc.stringMatching(/^[a-zA-Z0-9 ."\\{},:é]{0,3}$/)),
 });
 
+/** Makes `edit` in the store's `uri`, whose text is `text`, as `version`: where it replaced characters. */
+function applyEdit(
+  store: DocumentStore,
+  uri: string,
+  text: string,
+  version: number,
+  edit: { inString: boolean; token: number; at: number; remove: number; typed: string },
+): { start: number; end: number } {
+  const token = stringToken(text, edit.token);
+  const start = edit.inString && token !== undefined ? token.offset + 1 + (edit.at % Math.max(1, token.length - 1)) : edit.at % (text.length + 1);
+  const end = Math.min(text.length, start + edit.remove);
+  store.change(uri, version, [{ range: { start: positionAt(text, start), end: positionAt(text, end) }, text: edit.typed }]);
+  return { start, end };
+}
+
 test("fs/pointerAt while a string is typed answers, from the last analysis, what an analysis of the current text answers", () => {
   let cheap = 0;
   fc.assert(
@@ -90,11 +105,8 @@ test("fs/pointerAt while a string is typed answers, from the last analysis, what
       store.open(uri, "json", 1, text);
       let version = 1;
       for (const edit of edits) {
-        const token = stringToken(text, edit.token);
-        const offset = edit.inString && token !== undefined ? token.offset + 1 + (edit.at % Math.max(1, token.length - 1)) : edit.at % (text.length + 1);
-        const end = Math.min(text.length, offset + edit.remove);
-        store.change(uri, ++version, [{ range: { start: positionAt(text, offset), end: positionAt(text, end) }, text: edit.typed }]);
-        text = text.slice(0, offset) + edit.typed + text.slice(end);
+        const offset = applyEdit(store, uri, text, ++version, edit);
+        text = text.slice(0, offset.start) + edit.typed + text.slice(offset.end);
         const before = analysed.length;
         const typing = store.stringEdited(uri);
         if (typing === undefined) continue;
@@ -192,20 +204,27 @@ test("a request waiting for the typing's pause goes on once the pause's analysis
   store.close(uri);
 });
 
+/**
+ * A draft opened in `server`, then a first key typed into its label "Total 2" (version 2) and its
+ * analysis waited for: the open's settings are in by then (their arrival asks for the current
+ * version). The text after it, and where the label's typing goes on.
+ */
+async function openWithAKeyTyped(server: ServerUnderTest, uri: string): Promise<{ text: string; labelAt: number }> {
+  const text = draft(4);
+  await server.open(uri, text);
+  const labelAt = text.indexOf('"Total 2"') + '"Total 2'.length;
+  const first = positionAt(text, labelAt);
+  await server.change(uri, 2, [{ range: { start: first, end: first }, text: " " }]);
+  return { text: text.slice(0, labelAt) + " " + text.slice(labelAt), labelAt };
+}
+
 test("over the protocol, the outline and fs/pointerAt asked at every typed key have no typed version analysed for them", async () => {
   // A pause longer than the outline's longest wait: the keys below never wait for it, however slow the machine.
   const server = await startServer({ validation: { delay: 3_000 } });
   try {
     const uri = "file:///typing/protocol.json";
-    let text = draft(4);
-    await server.open(uri, text);
-    const labelAt = text.indexOf('"Total 2"') + '"Total 2'.length;
-    // A first key, its analysis waited for: the open's settings are in by then (their arrival asks for
-    // the current version). The outlines asked below wait for the pause, or at most OUTLINE_WAIT_MS:
-    // either analyses the last version.
-    const first = positionAt(text, labelAt);
-    await server.change(uri, 2, [{ range: { start: first, end: first }, text: " " }]);
-    text = text.slice(0, labelAt) + " " + text.slice(labelAt);
+    // The outlines asked below wait for the pause, or at most OUTLINE_WAIT_MS: either analyses the last version.
+    let { text, labelAt } = await openWithAKeyTyped(server, uri);
     const outlines: Promise<unknown>[] = [];
     const pointers: unknown[] = [];
     for (const [index, key] of [..."abc"].entries()) {
@@ -248,10 +267,7 @@ test("completion while a string is typed answers, from the last analysis and the
       // Closed whatever happens: the edits' analyses wait on timers that would keep the test running.
       try {
         for (const edit of edits) {
-          const token = stringToken(text, edit.token);
-          const offset = edit.inString && token !== undefined ? token.offset + 1 + (edit.at % Math.max(1, token.length - 1)) : edit.at % (text.length + 1);
-          const end = Math.min(text.length, offset + edit.remove);
-          store.change(uri, ++version, [{ range: { start: positionAt(text, offset), end: positionAt(text, end) }, text: edit.typed }]);
+          const { start: offset, end } = applyEdit(store, uri, text, ++version, edit);
           text = text.slice(0, offset) + edit.typed + text.slice(end);
           const before = analysed.length;
           const typing = store.stringEdited(uri);
@@ -334,13 +350,7 @@ test("over the protocol, completion asked at every typed key has no typed versio
   const server = await startServer({ validation: { delay: 3_000 } });
   try {
     const uri = "file:///typing/completion-protocol.json";
-    let text = draft(4);
-    await server.open(uri, text);
-    const labelAt = text.indexOf('"Total 2"') + '"Total 2'.length;
-    // A first key, its analysis waited for: the open's settings are in by then (see above).
-    const first = positionAt(text, labelAt);
-    await server.change(uri, 2, [{ range: { start: first, end: first }, text: " " }]);
-    text = text.slice(0, labelAt) + " " + text.slice(labelAt);
+    let { text } = await openWithAKeyTyped(server, uri);
     // Keys typed into a rollupTo, completion asked after each, as VS Code asks it inside a JSON string.
     const rollupAt = text.indexOf('"rollupTo": "total-3"') + '"rollupTo": "total-3'.length;
     const answers: CompletionList[] = [];
