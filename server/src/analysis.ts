@@ -39,6 +39,7 @@ import type { ApplicationPositions } from "../../shared/src/incremental/applicat
 import { OpenDocument } from "./textDocument";
 import { shiftDiagnostic, shiftLenses, shiftSymbols, type LineShift } from "./lineShift";
 import { textDelta, type TextDelta } from "./textDelta";
+import { mappedPart, type TextPart } from "./mappedContext";
 
 const DECIMAL_CHARACTERS = /^[-.0-9]*$/;
 
@@ -483,24 +484,11 @@ export class DocumentAnalysis {
    * there is no index (a small text) or no container holds both: a large text is never read from
    * its start for a cursor inside one item.
    */
-  readingContext(offset: number): { start: number; end: number; path: readonly (string | number)[] } {
-    const whole = { start: 0, end: this.text.length, path: [] };
+  readingContext(offset: number): TextPart {
     const good = this.lastGood;
-    if (good === undefined) return whole;
-    if (good === this.parsed) return good.locator.enclosing(offset, offset) ?? whole;
-    const { prefix, suffix, shift } = this.delta();
-    // The changed characters of the last good text are prefix … changedEnd.
-    const changedEnd = good.text.length - suffix;
-    const at = this.toLastGood(offset);
-    if (at !== undefined) {
-      // The cursor's own container, when the change lies wholly before or after it, reads as it was.
-      const own = good.locator.enclosing(at, at);
-      if (own !== undefined && own.end <= prefix) return own;
-      if (own !== undefined && own.start >= changedEnd) return { start: own.start + shift, end: own.end + shift, path: own.path };
-    }
-    const found = good.locator.enclosing(Math.min(at ?? prefix, prefix), Math.max(at ?? changedEnd, changedEnd));
-    // Its opening bracket lies before the change, its closing one after it.
-    return found === undefined ? whole : { start: found.start, end: found.end + shift, path: found.path };
+    if (good === undefined) return { start: 0, end: this.text.length, path: [] };
+    if (good === this.parsed) return good.locator.enclosing(offset, offset) ?? { start: 0, end: this.text.length, path: [] };
+    return mappedPart((from, to) => good.locator.enclosing(from, to), good.text.length, this.delta(), this.text.length, offset);
   }
 
   private delta(): TextDelta {

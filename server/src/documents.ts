@@ -337,10 +337,10 @@ export class DocumentStore {
   /**
    * The current text of `uri` as its last good version with one string value's content changed
    * (stringEdited.ts), while an edit waits for its analysis (a label being typed); undefined when
-   * nothing waits, or the edits since changed more than that. Nothing is analysed: requests that
-   * need only where things are answer from it, and the typing's analysis waits for its pause.
+   * nothing waits, or the edits since changed more than that. Nothing is analysed: fs/pointerAt and
+   * completion answer from it (with `document`, the open text), and the typing's analysis waits for its pause.
    */
-  stringEdited(uri: string): { version: number; edited: OneStringEdited } | undefined {
+  stringEdited(uri: string): { version: number; edited: OneStringEdited; document: TextDocument } | undefined {
     const document = this.documents.get(uri);
     const good = this.analyses.get(uri)?.lastGood;
     if (document === undefined || good === undefined || !this.pending.has(uri)) return undefined;
@@ -348,7 +348,7 @@ export class DocumentStore {
       this.edited = { uri, version: document.version, edited: OneStringEdited.of(good, document.getText()) };
     }
     const { edited } = this.edited;
-    return edited === undefined ? undefined : { version: document.version, edited };
+    return edited === undefined ? undefined : { version: document.version, edited, document };
   }
 
   /**

@@ -215,7 +215,11 @@ test("reading the cursor's item gives what reading the whole text gives, valid o
         separator,
       });
       assert.deepEqual(facts(local), facts(whole), `at ${offset}: ${JSON.stringify(current.slice(offset - 20, offset + 20))}`);
-      assert.deepEqual(candidatesAt(local, model), candidatesAt(whole, model), `candidates at ${offset}`);
+      assert.deepEqual(
+        candidatesAt(local, () => model),
+        candidatesAt(whole, () => model),
+        `candidates at ${offset}`,
+      );
     }
   };
   // Every offset of a few items (and the statement's periods, the units) of the valid text.

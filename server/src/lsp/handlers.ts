@@ -140,8 +140,13 @@ export function registerHandlers(context: ServerContext): void {
   );
   connection.onCompletion(
     guard("completion", null, ({ textDocument, position }) => {
+      const options = { snippets: context.client().snippets };
+      // Asked as a string is typed (VS Code suggests inside JSON strings): answered from the last
+      // analysis and the string as typed; the typed key's text is analysed at the pause.
+      const typing = store.stringEdited(textDocument.uri);
+      if (typing !== undefined) return service.completionWhileTyping(typing.edited, typing.document, position, options);
       const open = analysis(textDocument.uri);
-      return open === undefined ? null : service.completion(open, position, { snippets: context.client().snippets });
+      return open === undefined ? null : service.completion(open, position, options);
     }),
   );
   connection.onDefinition(

@@ -6,8 +6,9 @@
 
 import { InsertTextFormat, MarkupKind, type CompletionItem, type CompletionList, type Position } from "vscode-languageserver-protocol";
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import { buildModel } from "../../../shared/src/index";
+import { buildModel, type DocumentModel } from "../../../shared/src/index";
 import type { DocumentAnalysis } from "../analysis";
+import type { OneStringEdited } from "../stringEdited";
 import { readCursor, type Cursor } from "./cursor";
 import { candidatesAt, escapeSnippet, type Candidate } from "./completionCandidates";
 
@@ -24,7 +25,22 @@ export function completion(analysis: DocumentAnalysis, position: Position, optio
   const { document } = analysis;
   const offset = document.offsetAt(position);
   const cursor = readCursor(analysis.text, offset, analysis.readingContext(offset));
-  const candidates = candidatesAt(cursor, analysis.lastGood?.model ?? EMPTY_MODEL);
+  return completionAt(document, cursor, () => analysis.lastGood?.model ?? EMPTY_MODEL, options);
+}
+
+/**
+ * Completion while a string value is being typed (stringEdited.ts): the answer an analysis of the
+ * current text gives, from the last one and the one string as typed, without analysing the text.
+ * Its model is built only where ids go (a `rollupTo` typed); in a label, none is.
+ */
+export function completionWhileTyping(edited: OneStringEdited, document: TextDocument, position: Position, options: CompletionOptions = { snippets: false }): CompletionList {
+  const offset = document.offsetAt(position);
+  const cursor = readCursor(document.getText(), offset, edited.readingContext(offset));
+  return completionAt(document, cursor, () => edited.model, options);
+}
+
+function completionAt(document: TextDocument, cursor: Cursor, model: () => DocumentModel, options: CompletionOptions): CompletionList {
+  const candidates = candidatesAt(cursor, model);
   const items = candidates.slice(0, MAX_COMPLETION_ITEMS).map((candidate, index) => toItem(document, cursor, candidate, index, options));
   return { isIncomplete: candidates.length > MAX_COMPLETION_ITEMS, items };
 }

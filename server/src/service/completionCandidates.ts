@@ -55,16 +55,17 @@ const LITERAL_SLOTS: readonly [Pattern, readonly LiteralDoc[]][] = [
   [[...APPLICATION, "reason"], LITERALS.reason],
 ];
 
-export function candidatesAt(cursor: Cursor, model: DocumentModel): Candidate[] {
+/** What may be written at `cursor`; `model` is asked for only where ids go (it may be built for it). */
+export function candidatesAt(cursor: Cursor, model: () => DocumentModel): Candidate[] {
   const { path } = cursor;
   if (cursor.atKey) {
     const objectPath = path.slice(0, -1);
-    if (matches(objectPath, VALUES)) return valuesKeys(cursor, model, objectPath);
+    if (matches(objectPath, VALUES)) return valuesKeys(cursor, model(), objectPath);
     return memberCandidates(cursor, objectPath, objectKinds(cursor, objectPath));
   }
-  if (matches(path, ["statements", INDEX, "periods", INDEX])) return statementPeriods(cursor, model, path);
-  if (matches(path, [...ITEM, "unit"])) return units(model);
-  if (matches(path, [...ITEM, "rollupTo"])) return rollupParents(cursor, model, path.slice(0, -1));
+  if (matches(path, ["statements", INDEX, "periods", INDEX])) return statementPeriods(cursor, model(), path);
+  if (matches(path, [...ITEM, "unit"])) return units(model());
+  if (matches(path, [...ITEM, "rollupTo"])) return rollupParents(cursor, model(), path.slice(0, -1));
   if (matches(path, [...VALUES, ANY])) return cursor.inString ? [] : LITERALS.cell.map(literalCandidate);
   for (const [pattern, literals] of LITERAL_SLOTS) if (matches(path, pattern)) return literals.map(literalCandidate);
   return [];

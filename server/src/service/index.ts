@@ -6,7 +6,7 @@ export { DocumentAnalysis, ParsedVersion } from "../analysis";
 export { diagnostics, failingToRelate, relateStep, RELATED_LATER_MIN, SOURCE } from "./diagnostics";
 export { codeLenses, codeLensesNear, lensDocumentKey, LENSES_IN_FULL, resolveCodeLens, subtotalCount, unresolvableLens, type LensData } from "./codeLens";
 export { hover } from "./hover";
-export { completion, MAX_COMPLETION_ITEMS } from "./completion";
+export { completion, completionWhileTyping, MAX_COMPLETION_ITEMS } from "./completion";
 export { definition, references, prepareRename, rename } from "./navigation";
 export { documentSymbols, OUTLINE_SYMBOLS, outlinePlan, type OutlinePlan } from "./symbols";
 export { codeActions, CODE_ACTION_KINDS, RECORD_SNAPSHOT_KIND } from "./codeActions";
