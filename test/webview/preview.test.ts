@@ -833,6 +833,80 @@ describe("FS preview page", () => {
     assert.ok(cell !== null && view !== null && cell.y > view.y && cell.y + cell.height < view.y + view.height, JSON.stringify({ cell, view, filled }));
   });
 
+  test("a jump's reveal keeps its row where it scrolled it while it measures the rows it draws: they are drawn and laid out once", TIMEOUT, async () => {
+    // In the editor (issue 25, new places; s18) a jump drew its rows, measured them (their heights
+    // were estimates until then), and kept the view's top row in place: at a new place that is a
+    // row drawn before, far away, or none, so the revealed row moved at each measure and the reveal
+    // drew and laid out rows again, 5–6 layouts of a jump's rows on `wide`, on the workbench's thread.
+    const p = await freshPage({ width: 520, height: 300 });
+    const doc = large(3000);
+    // Every third label wraps in this view: the rows' heights are not the estimate (the first row's).
+    for (const [index, item] of (doc.statements[0]?.items ?? []).entries()) {
+      if (index % 3 === 1) item.label = `Line item ${index}, with a label long enough to wrap onto a second line beside its values`;
+    }
+    await paint(p, doc, 1);
+    await settleFrames(p);
+    await settleFrames(p);
+    // Rows inserted while the page runs its frame callbacks (the reveal's), and the rows' reads.
+    await p.evaluate(() => {
+      const log = { inserted: 0, reads: {} as Record<string, number> };
+      let inFrame = 0;
+      const frame = window.requestAnimationFrame.bind(window);
+      window.requestAnimationFrame = (callback) =>
+        frame((time) => {
+          inFrame += 1;
+          try {
+            callback(time);
+          } finally {
+            inFrame -= 1;
+          }
+        });
+      const insert = Node.prototype.insertBefore;
+      Node.prototype.insertBefore = function <T extends Node>(this: Node, node: T, child: Node | null): T {
+        if (inFrame > 0 && node instanceof HTMLTableRowElement && node.classList.contains("fs-row")) log.inserted += 1;
+        return insert.call(this, node, child) as T;
+      };
+      const read = Element.prototype.getBoundingClientRect;
+      Element.prototype.getBoundingClientRect = function (this: Element) {
+        if (inFrame > 0 && this instanceof HTMLTableRowElement && this.classList.contains("fs-row")) {
+          const pointer = (this as HTMLElement).dataset.pointer ?? "";
+          log.reads[pointer] = (log.reads[pointer] ?? 0) + 1;
+        }
+        return read.call(this);
+      };
+      // Read at the end of the reveal's frame (this callback is asked for after the page's own).
+      window.addEventListener("message", (event: MessageEvent<{ type?: string }>) => {
+        if (event.data.type !== "highlight") return;
+        frame(() => {
+          (window as unknown as { __jumped: unknown }).__jumped = { inserted: log.inserted, reads: { ...log.reads } };
+        });
+      });
+    });
+    const pointer = "/statements/0/items/2500/values/at-2025";
+    await send(p, { type: "highlight", pointer, reveal: true });
+    await p.locator(`td.fs-highlight[data-pointer="${pointer}"]`).waitFor();
+    await settleFrames(p);
+    const jump = (await p.evaluate(() => (window as unknown as { __jumped: unknown }).__jumped)) as { inserted: number; reads: Record<string, number> };
+    // The rows read more than once: measured once when drawn, then only the revealed row is read (where the draw keeps it).
+    const row = pointer.replace(/\/values\/.*$/, "");
+    const readAgain = Object.entries(jump.reads).filter(([read, count]) => read !== row && count > 1);
+    const shown = await p.evaluate((selector) => {
+      const view = document.querySelector(selector)!.getBoundingClientRect();
+      return [...document.querySelectorAll("tr.fs-row")].filter((row) => {
+        const box = row.getBoundingClientRect();
+        return box.bottom > view.top && box.top < view.bottom;
+      }).length;
+    }, SCROLLER);
+    const facts = JSON.stringify({ inserted: jump.inserted, shown, readAgain, target: jump.reads[row] });
+    // Each row in view drawn once, and a few at the edges (the view's rows, once measured, need fewer or more of them).
+    assert.ok(jump.inserted <= shown + 6, `rows inserted by the jump: ${facts}`);
+    assert.deepEqual(readAgain, [], `rows measured again while the jump drew: ${facts}`);
+    // The revealed cell is in view, about its middle.
+    const cell = await p.locator(`td.fs-highlight[data-pointer="${pointer}"]`).boundingBox();
+    const view = await p.locator(SCROLLER).boundingBox();
+    assert.ok(cell !== null && view !== null && cell.y > view.y && cell.y + cell.height < view.y + view.height, JSON.stringify({ cell, view, facts }));
+  });
+
   test("a patch coming while a jump's margin waits starts the wait again: the key's answer is drawn before the margin", TIMEOUT, async () => {
     // In the editor (issue 25, new places; s17) the answer of the key typed at a new place came
     // 300–1,000 ms after it under load, and the margin's steps (140 ms of the page's work per jump
