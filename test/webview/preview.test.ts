@@ -59,11 +59,12 @@ function messagesOfType<T extends WebviewToExtension["type"]>(messages: WebviewT
 /**
  * Logs, on window.__layout, the page's layout reads (getBoundingClientRect) in animation frames
  * (where it draws for a scroll; the margin's steps after a jump are drawn in idle callbacks) and
- * the scroller's scroll events, in time; `patched` is for the test's own marks.
+ * the scroller's scroll events, in time; `patched` is for the test's own marks. In frames too: the
+ * rows (tr.fs-row) inserted, and each row's reads by its pointer.
  */
 async function logFrameReads(page: Page): Promise<void> {
   await page.evaluate((selector) => {
-    const log = { reads: [] as number[], scrolls: [] as number[], patched: [] as number[] };
+    const log = { reads: [] as number[], scrolls: [] as number[], patched: [] as number[], rowsInserted: 0, rowReads: {} as Record<string, number> };
     (window as unknown as { __layout: typeof log }).__layout = log;
     let inFrame = 0;
     const frame = window.requestAnimationFrame.bind(window);
@@ -76,12 +77,30 @@ async function logFrameReads(page: Page): Promise<void> {
           inFrame -= 1;
         }
       });
+    const isRow = (node: Node): node is HTMLTableRowElement => node instanceof HTMLTableRowElement && node.classList.contains("fs-row");
     const read = Element.prototype.getBoundingClientRect;
     Element.prototype.getBoundingClientRect = function (this: Element) {
       if (inFrame > 0) log.reads.push(performance.now());
+      if (inFrame > 0 && isRow(this)) log.rowReads[this.dataset.pointer ?? ""] = (log.rowReads[this.dataset.pointer ?? ""] ?? 0) + 1;
       return read.call(this);
     };
+    const insert = Node.prototype.insertBefore;
+    Node.prototype.insertBefore = function <T extends Node>(this: Node, node: T, child: Node | null): T {
+      if (inFrame > 0 && isRow(node)) log.rowsInserted += 1;
+      return insert.call(this, node, child) as T;
+    };
     document.querySelector(selector)?.addEventListener("scroll", () => log.scrolls.push(performance.now()));
+  }, SCROLLER);
+}
+
+/** The drawn rows (tr.fs-row) that the scroller's view shows, whole or in part. */
+function countRowsInView(page: Page): Promise<number> {
+  return page.evaluate((selector) => {
+    const view = document.querySelector(selector)!.getBoundingClientRect();
+    return [...document.querySelectorAll("tr.fs-row")].filter((row) => {
+      const box = row.getBoundingClientRect();
+      return box.bottom > view.top && box.top < view.bottom;
+    }).length;
   }, SCROLLER);
 }
 
@@ -713,13 +732,7 @@ describe("FS preview page", () => {
     await p.mouse.wheel(0, 2000);
     await p.waitForFunction(() => window.__posted.some((message) => message.type === "scrolled"));
     await settleFrames(p);
-    const rowsInView = await p.evaluate((selector) => {
-      const view = document.querySelector(selector)!.getBoundingClientRect();
-      return [...document.querySelectorAll("tr.fs-row")].filter((row) => {
-        const box = row.getBoundingClientRect();
-        return box.bottom > view.top && box.top < view.bottom;
-      }).length;
-    }, SCROLLER);
+    const rowsInView = await countRowsInView(p);
     assert.ok(rowsInView > 0, "rows drawn where the user scrolled to");
   });
 
@@ -847,38 +860,15 @@ describe("FS preview page", () => {
     await paint(p, doc, 1);
     await settleFrames(p);
     await settleFrames(p);
-    // Rows inserted while the page runs its frame callbacks (the reveal's), and the rows' reads.
+    // The rows inserted and read in the page's frames, as they stand at the end of the reveal's
+    // frame (the test's frame callback is asked for after the page's own).
+    await logFrameReads(p);
     await p.evaluate(() => {
-      const log = { inserted: 0, reads: {} as Record<string, number> };
-      let inFrame = 0;
-      const frame = window.requestAnimationFrame.bind(window);
-      window.requestAnimationFrame = (callback) =>
-        frame((time) => {
-          inFrame += 1;
-          try {
-            callback(time);
-          } finally {
-            inFrame -= 1;
-          }
-        });
-      const insert = Node.prototype.insertBefore;
-      Node.prototype.insertBefore = function <T extends Node>(this: Node, node: T, child: Node | null): T {
-        if (inFrame > 0 && node instanceof HTMLTableRowElement && node.classList.contains("fs-row")) log.inserted += 1;
-        return insert.call(this, node, child) as T;
-      };
-      const read = Element.prototype.getBoundingClientRect;
-      Element.prototype.getBoundingClientRect = function (this: Element) {
-        if (inFrame > 0 && this instanceof HTMLTableRowElement && this.classList.contains("fs-row")) {
-          const pointer = (this as HTMLElement).dataset.pointer ?? "";
-          log.reads[pointer] = (log.reads[pointer] ?? 0) + 1;
-        }
-        return read.call(this);
-      };
-      // Read at the end of the reveal's frame (this callback is asked for after the page's own).
+      const log = (window as unknown as { __layout: { rowsInserted: number; rowReads: Record<string, number> } }).__layout;
       window.addEventListener("message", (event: MessageEvent<{ type?: string }>) => {
         if (event.data.type !== "highlight") return;
-        frame(() => {
-          (window as unknown as { __jumped: unknown }).__jumped = { inserted: log.inserted, reads: { ...log.reads } };
+        requestAnimationFrame(() => {
+          (window as unknown as { __jumped: unknown }).__jumped = { inserted: log.rowsInserted, reads: { ...log.rowReads } };
         });
       });
     });
@@ -890,13 +880,7 @@ describe("FS preview page", () => {
     // The rows read more than once: measured once when drawn, then only the revealed row is read (where the draw keeps it).
     const row = pointer.replace(/\/values\/.*$/, "");
     const readAgain = Object.entries(jump.reads).filter(([read, count]) => read !== row && count > 1);
-    const shown = await p.evaluate((selector) => {
-      const view = document.querySelector(selector)!.getBoundingClientRect();
-      return [...document.querySelectorAll("tr.fs-row")].filter((row) => {
-        const box = row.getBoundingClientRect();
-        return box.bottom > view.top && box.top < view.bottom;
-      }).length;
-    }, SCROLLER);
+    const shown = await countRowsInView(p);
     const facts = JSON.stringify({ inserted: jump.inserted, shown, readAgain, target: jump.reads[row] });
     // Each row in view drawn once, and a few at the edges (the view's rows, once measured, need fewer or more of them).
     assert.ok(jump.inserted <= shown + 6, `rows inserted by the jump: ${facts}`);
