@@ -188,7 +188,19 @@ export const CLIENT_COMMANDS = {
   recordSnapshot: "fs.recordSnapshot",
   revealInPreview: "fs.revealInPreview",
   peekLocations: "fs.peekLocations",
+  explainRollup: "fs.explainRollup",
 } as const;
+
+/**
+ * A failing check of a subtotal's lens, for fs.explainRollup (whose arguments are the document's
+ * URI, the lens's position, the cells to look at, as for fs.peekLocations, and these, one for each
+ * location): the subtotal's cell in the failing period, whose "why" panel the preview opens, and
+ * the lens's words for the failure ("✗ fy2025 off by 1").
+ */
+export interface RollupFailureArgument {
+  pointer: string;
+  title: string;
+}
 
 /** A subtotal's status over its periods: the worst of them (error, then unsatisfied); "not-checked" while the document does not conform. */
 export type RollupNodeStatus = "satisfied" | "unsatisfied" | "error" | "not-checked";

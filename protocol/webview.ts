@@ -64,6 +64,11 @@ export interface HighlightMessage {
   pointer: string;
   /** Scroll the mark into view when it is outside (false: only mark, e.g. after a restore). */
   reveal: boolean;
+  /**
+   * Also select the cell at `pointer` and, when it is a failing subtotal's, open its "why" panel
+   * (a failing subtotal's code lens was clicked); the keyboard stays where it is.
+   */
+  explain?: boolean;
 }
 
 /** Extension → webview: the editor scrolled; bring the element nearest to `pointer` to the top. */
@@ -338,7 +343,7 @@ export function isExtensionToWebview(value: unknown): value is ExtensionToWebvie
     case "patch":
       return validEnvelope(message) && typeof message.baseVersion === "number" && typeof message.version === "number" && Array.isArray(message.ops) && message.ops.every(isPatchOp);
     case "highlight":
-      return isString(message.pointer) && typeof message.reveal === "boolean";
+      return isString(message.pointer) && typeof message.reveal === "boolean" && (message.explain === undefined || typeof message.explain === "boolean");
     case "scrollTo":
       return isString(message.pointer);
     case "lock":

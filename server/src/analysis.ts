@@ -38,6 +38,7 @@ import { applicationPositions, applyValueEdit, type TextEdit, type ValueEdit } f
 import type { ApplicationPositions } from "../../shared/src/incremental/applicationPositions";
 import { OpenDocument } from "./textDocument";
 import { shiftDiagnostic, shiftLenses, shiftSymbols, type LineShift } from "./lineShift";
+import { textDelta, type TextDelta } from "./textDelta";
 
 const DECIMAL_CHARACTERS = /^[-.0-9]*$/;
 
@@ -407,7 +408,7 @@ function carriedDiagnostics(built: RollupDiagnostics, previous: Analysis, cell: 
 
 /** The analysis of one version of an open document. */
 export class DocumentAnalysis {
-  private deltaCache: { prefix: number; suffix: number; shift: number } | undefined;
+  private deltaCache: TextDelta | undefined;
   readonly uri: string;
   readonly version: number;
 
@@ -502,16 +503,8 @@ export class DocumentAnalysis {
     return found === undefined ? whole : { start: found.start, end: found.end + shift, path: found.path };
   }
 
-  private delta(): { prefix: number; suffix: number; shift: number } {
-    if (this.deltaCache !== undefined) return this.deltaCache;
-    const old = this.lastGood?.text ?? "";
-    const open = this.text;
-    const limit = Math.min(old.length, open.length);
-    let prefix = 0;
-    while (prefix < limit && old.charCodeAt(prefix) === open.charCodeAt(prefix)) prefix++;
-    let suffix = 0;
-    while (suffix < limit - prefix && old.charCodeAt(old.length - 1 - suffix) === open.charCodeAt(open.length - 1 - suffix)) suffix++;
-    this.deltaCache = { prefix, suffix, shift: open.length - old.length };
+  private delta(): TextDelta {
+    this.deltaCache ??= textDelta(this.lastGood?.text ?? "", this.text);
     return this.deltaCache;
   }
 }

@@ -17,6 +17,7 @@ import { OPEN_AHEAD } from "../../protocol/lsp";
 import { DocumentAnalysis } from "./analysis";
 import { OpenDocument } from "./textDocument";
 import { buildPreviewAhead } from "./previewAhead";
+import { OneStringEdited } from "./stringEdited";
 import { inSteps, weakly } from "./steps";
 
 export interface StoreOptions {
@@ -86,6 +87,10 @@ export class DocumentStore {
   private readonly preparedPublishedListeners: ((analysis: DocumentAnalysis) => void)[] = [];
   /** Per document, the work its open or preparation started in the background (`backgroundOf`). */
   private readonly background = new Map<string, Promise<void>>();
+  /** Per document, those waiting for its pending edit's analysis (`settled`). */
+  private readonly settling = new Map<string, Set<() => void>>();
+  /** The last `stringEdited` answer, for the version it was made for. */
+  private edited: { uri: string; version: number; edited: OneStringEdited | undefined } | undefined;
   /** The last publication's messages written (see `afterPublication`). */
   private lastPublication: Promise<unknown> = Promise.resolve();
 
@@ -329,6 +334,57 @@ export class DocumentStore {
     return this.analyze(document);
   }
 
+  /**
+   * The current text of `uri` as its last good version with one string value's content changed
+   * (stringEdited.ts), while an edit waits for its analysis (a label being typed); undefined when
+   * nothing waits, or the edits since changed more than that. Nothing is analysed: requests that
+   * need only where things are answer from it, and the typing's analysis waits for its pause.
+   */
+  stringEdited(uri: string): { version: number; edited: OneStringEdited } | undefined {
+    const document = this.documents.get(uri);
+    const good = this.analyses.get(uri)?.lastGood;
+    if (document === undefined || good === undefined || !this.pending.has(uri)) return undefined;
+    if (this.edited?.uri !== uri || this.edited.version !== document.version) {
+      this.edited = { uri, version: document.version, edited: OneStringEdited.of(good, document.getText()) };
+    }
+    const { edited } = this.edited;
+    return edited === undefined ? undefined : { version: document.version, edited };
+  }
+
+  /**
+   * Settles once `uri` has no edit waiting for its analysis: at once when none waits, else when
+   * the typing's pause has it analysed (`delay` after the last key), the document is closed, or
+   * `token` is cancelled, and at the latest after `atMost` milliseconds of typing without a pause.
+   * A request that waits for this first (the outline) then finds the current version analysed,
+   * instead of having a version analysed for it at every key.
+   */
+  settled(uri: string, atMost: number, token?: { isCancellationRequested: boolean; onCancellationRequested(listener: () => void): { dispose(): void } }): Promise<void> {
+    if (!this.pending.has(uri) || token?.isCancellationRequested === true) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const waiters = this.settling.get(uri) ?? new Set<() => void>();
+      this.settling.set(uri, waiters);
+      const done = (): void => {
+        clearTimeout(timer);
+        cancelled?.dispose();
+        waiters.delete(done);
+        if (waiters.size === 0 && this.settling.get(uri) === waiters) this.settling.delete(uri);
+        resolve();
+      };
+      const timer = setTimeout(done, atMost);
+      const cancelled = token?.onCancellationRequested(done);
+      waiters.add(done);
+    });
+  }
+
+  /** Lets those waiting for `uri`'s pending edit go (`settled`), and drops what `stringEdited` kept of the version before. */
+  private settle(uri: string): void {
+    if (this.edited?.uri === uri) this.edited = undefined;
+    const waiters = this.settling.get(uri);
+    if (waiters === undefined) return;
+    this.settling.delete(uri);
+    for (const done of [...waiters]) done();
+  }
+
   /** The analysis of the document's current version if it has one already (nothing is analysed now). */
   analysed(uri: string): DocumentAnalysis | undefined {
     const analysis = this.analyses.get(uri);
@@ -386,6 +442,8 @@ export class DocumentStore {
   private analyze(document: TextDocument, valueEditsAhead = true): DocumentAnalysis | undefined {
     const uri = document.uri;
     this.clearTimer(uri);
+    // Those waiting go on once this analysis is made and published (promises settle after it).
+    this.settle(uri);
     const analysis = DocumentAnalysis.of(document, this.analyses.get(uri));
     if (!this.recognised.has(uri)) {
       if (!this.recognises(uri, analysis)) return undefined;
@@ -451,6 +509,7 @@ export class DocumentStore {
 
   private forget(uri: string): void {
     this.clearTimer(uri);
+    this.settle(uri);
     this.endBurst(uri);
     this.recognised.delete(uri);
     if (this.analyses.delete(uri)) this.withdrawn(uri);

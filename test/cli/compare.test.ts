@@ -301,6 +301,47 @@ test("HEAD:path of a file not committed yet (fsdoc init just made it) says so, a
   assert.doesNotMatch(older.stderr, /commit it first/);
 });
 
+test("a revision the repository does not have: HEAD~1 in a one-commit repository, too far back, an unknown name", () => {
+  const dir = scratch();
+  git(dir, "init", "-q");
+  writeFileSync(join(dir, "doc.json"), OLD);
+  git(dir, "add", "doc.json");
+  git(dir, "commit", "-qm", "first");
+  const first = fsdoc(["compare", "HEAD~1:doc.json", "doc.json"], { cwd: dir });
+  assert.equal(first.code, 1);
+  assert.equal(
+    first.stderr,
+    "fsdoc: cannot read HEAD~1:doc.json from Git: the repository has no commit before HEAD, so there is no HEAD~1: HEAD is the first commit; compare with HEAD:doc.json, or compare two files (fsdoc compare OLD.json NEW.json)\n",
+  );
+  git(dir, "commit", "-q", "--allow-empty", "-m", "second");
+  assert.equal(fsdoc(["compare", "HEAD~1:doc.json", "doc.json", "--exit-code"], { cwd: dir }).code, 0);
+  const far = fsdoc(["compare", "HEAD~3:doc.json", "doc.json"], { cwd: dir });
+  assert.match(far.stderr, /: the repository has no HEAD~3: HEAD has only 1 commit before it \(git log --oneline --first-parent HEAD lists them\); compare with HEAD:doc\.json/);
+  const unknown = fsdoc(["compare", "relase~1:doc.json", "doc.json"], { cwd: dir });
+  assert.match(
+    unknown.stderr,
+    /: the repository has no revision relase \(no branch, tag or commit of that name; git log --oneline lists the commits, git branch the branches\)\n$/,
+  );
+  // Another parent (^2) of a commit that has one: git's own words, not a count that does not apply.
+  assert.match(fsdoc(["compare", "HEAD^2:doc.json", "doc.json"], { cwd: dir }).stderr, /: invalid object name 'HEAD\^2'/);
+});
+
+test("render --format cells: a failing subtotal's line in the cells' whole units, not the unit's scale", () => {
+  const dir = scratch();
+  const text = documentText(
+    [
+      { id: "cash", label: "Cash", values: { fy2025: "250" }, rollupTo: "total" },
+      { id: "total", label: "Total assets", values: { fy2025: "0" } },
+    ],
+    { scale: 3, measure: "GBP" },
+  );
+  writeFileSync(join(dir, "doc.json"), text);
+  const run = fsdoc(["render", "--format", "cells", "doc.json"], { cwd: dir });
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /\nStatement \| Cash \(cash\) \| 2020-12-31 \| 250,000 GBP\n/);
+  assert.match(run.stdout, /\nStatement \| Total assets \(total\) \| 2020-12-31 \| Σ does not add up: stated 0 GBP, children sum to 250,000 GBP, difference -250,000 GBP\n/);
+});
+
 test("the textconv driver: git diff and git log -p show cell lines, a rescaled unit only its unit line", () => {
   const dir = scratch();
   git(dir, "init", "-q");
@@ -313,7 +354,7 @@ test("the textconv driver: git diff and git log -p show cell lines, a rescaled u
   writeFileSync(join(dir, "q.fs.json"), NEW);
   const diff = git(dir, "diff", "--no-color", "-U0");
   assert.match(diff, /\n-Balance sheet \| Cash \(cash\) \| 2021-12-31 \| 120 USD\n\+Balance sheet \| Cash \(cash\) \| 2021-12-31 \| 125\.5 USD\n/);
-  assert.match(diff, /\n\+Balance sheet \| Total \(total\) \| 2021-12-31 \| Σ does not add up: stated 200, children sum to 205\.5, difference -5\.5\n/);
+  assert.match(diff, /\n\+Balance sheet \| Total \(total\) \| 2021-12-31 \| Σ does not add up: stated 200 USD, children sum to 205\.5 USD, difference -5\.5 USD\n/);
   assert.match(diff, /\n-Balance sheet \| Old row \(old\) \| 2020-12-31 \| 1 USD\n/);
   assert.match(diff, /\n\+Balance sheet \| New row \(added\) \| 2021-12-31 \| n\/a \(unavailable\)\n/);
   git(dir, "commit", "-qam", "second");

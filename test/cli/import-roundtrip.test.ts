@@ -1,5 +1,5 @@
 // The round trip: every workbook `fsdoc render --format xlsx` writes imports back to the same
-// document (only the snapshot and the formatting may differ). Over every example and valid fixture,
+// document, its recorded validationSnapshot included (only the formatting may differ). Over every example and valid fixture,
 // and over generated conforming documents with hostile labels (control characters, "_x000D_",
 // formula-like text), long and tiny values, missing and unavailable cells, nested subtotals within
 // a tolerance or failing, and optional members present or not.
@@ -9,10 +9,13 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { analyze } from "../../shared/src/index";
-import { importSpreadsheet } from "../../shared/src/import/index";
+import type ExcelJS from "exceljs";
+import { importSpreadsheet, reportText } from "../../shared/src/import/index";
 import { renderXlsx } from "../../shared/src/xlsx/index";
 import { fixturesRoot, readJson, upstreamRoot } from "../support/paths";
-import { fsdoc, scratch } from "./support";
+import { recordSnapshot } from "../../shared/src/snapshot/record";
+import { SNAPSHOT_PIECE, snapshotPieces } from "../../shared/src/xlsx/definitions";
+import { documentText, fsdoc, scratch } from "./support";
 
 type Doc = Record<string, unknown>;
 
@@ -30,11 +33,6 @@ async function roundTrip(document: Doc): Promise<Doc | undefined> {
   return imported.document;
 }
 
-function withoutSnapshot(document: Doc): Doc {
-  const { validationSnapshot: _snapshot, ...rest } = document;
-  return rest;
-}
-
 test("every example and valid fixture comes back from its workbook as the same document", async () => {
   const folders = [join(fixturesRoot, "examples"), join(fixturesRoot, "valid"), join(upstreamRoot, "examples"), join(upstreamRoot, "fixtures", "valid")];
   let checked = 0;
@@ -43,7 +41,7 @@ test("every example and valid fixture comes back from its workbook as the same d
       const document = readJson<Doc>(join(folder, name));
       const back = await roundTrip(document);
       if (back === undefined) continue;
-      assert.deepStrictEqual(back, withoutSnapshot(document), `${folder}/${name}`);
+      assert.deepStrictEqual(back, document, `${folder}/${name}`);
       checked++;
     }
   }
@@ -168,14 +166,60 @@ const documentArbitrary = fc
     return document;
   });
 
-test("generated documents come back from their workbooks as the same document", async () => {
+test("generated documents come back from their workbooks as the same document, a recorded snapshot included", async () => {
   await fc.assert(
-    fc.asyncProperty(documentArbitrary, async (document) => {
-      const back = await roundTrip(document);
-      assert.deepStrictEqual(back, document);
+    fc.asyncProperty(documentArbitrary, fc.boolean(), async (document, recorded) => {
+      const source = recorded ? (JSON.parse(recordSnapshot(JSON.stringify(document), document)!.text) as Doc) : document;
+      const back = await roundTrip(source);
+      assert.deepStrictEqual(back, source);
     }),
     { numRuns: 60 },
   );
+});
+
+test("a snapshot longer than a cell holds comes back whole, cut never inside a surrogate pair", async () => {
+  const periods = Array.from({ length: 400 }, (_unused, index) => `p${index}`);
+  const values = (value: string) => Object.fromEntries(periods.map((period) => [period, value]));
+  const text = documentText(
+    [
+      { id: "child", values: values("1") },
+      { id: "total", values: values("2") },
+    ].map((item, index) => (index === 0 ? { ...item, rollupTo: "total" } : item)),
+    { periods },
+  );
+  const document = JSON.parse(recordSnapshot(text, JSON.parse(text))!.text) as Doc;
+  assert.ok(JSON.stringify(document.validationSnapshot).length > 4 * SNAPSHOT_PIECE);
+  assert.deepStrictEqual(await roundTrip(document), document);
+  const json = `${"a".repeat(SNAPSHOT_PIECE - 1)}😀${"b".repeat(10)}`;
+  const pieces = snapshotPieces(json);
+  assert.deepEqual(
+    pieces.map((piece) => piece.length),
+    [SNAPSHOT_PIECE - 1, 12],
+  );
+  assert.equal(pieces.join(""), json);
+});
+
+test("fsdoc import: the recorded snapshot survives record, render and import, and the report says so", () => {
+  const dir = scratch();
+  writeFileSync(
+    join(dir, "a.json"),
+    documentText([
+      { id: "cash", values: { fy2025: "100" }, rollupTo: "total" },
+      { id: "total", values: { fy2025: "0" } },
+    ]),
+  );
+  assert.equal(fsdoc(["record", "--in-place", "a.json"], { cwd: dir }).code, 0);
+  assert.equal(fsdoc(["render", "--format", "xlsx", "-o", "b.xlsx", "a.json"], { cwd: dir }).code, 0);
+  const imported = fsdoc(["import", "b.xlsx", "-o", "a.json", "--force"], { cwd: dir });
+  assert.equal(imported.code, 0, imported.stderr);
+  assert.match(imported.stderr, /validationSnapshot: the recorded one, carried back/);
+  const back = readJson<Doc>(join(dir, "a.json"));
+  assert.deepEqual(back.validationSnapshot, {
+    conformance: "conforming",
+    calculations: "inconsistent",
+    applications: [{ key: { statement: "s", parent: "total", period: "fy2025" }, status: "unsatisfied", actual: "0", expected: "100", difference: "-100", tolerance: "0" }],
+  });
+  assert.match(fsdoc(["diff", "a.json"], { cwd: dir }).stdout, /snapshot match/);
 });
 
 test("fsdoc import: stdout without --output, never overwrites without --force, report as text or JSON", () => {
@@ -184,7 +228,7 @@ test("fsdoc import: stdout without --output, never overwrites without --force, r
   assert.equal(fsdoc(["render", "--format", "xlsx", "--output", join(dir, "book.xlsx"), source]).code, 0);
   const toStdout = fsdoc(["import", "book.xlsx"], { cwd: dir });
   assert.equal(toStdout.code, 0, toStdout.stderr);
-  assert.deepStrictEqual(JSON.parse(toStdout.stdout), withoutSnapshot(readJson<Doc>(source)));
+  assert.deepStrictEqual(JSON.parse(toStdout.stdout), readJson<Doc>(source));
   assert.match(toStdout.stderr, /read as a workbook written by fsdoc/);
   assert.match(toStdout.stderr, /the document conforms; rollups: \d+ satisfied, 2 not satisfied, 2 not evaluated/);
   writeFileSync(join(dir, "doc.json"), "keep me");
@@ -195,9 +239,39 @@ test("fsdoc import: stdout without --output, never overwrites without --force, r
   const forced = fsdoc(["import", "book.xlsx", "--output", "doc.json", "--force", "--report", "report.json"], { cwd: dir });
   assert.equal(forced.code, 0, forced.stderr);
   assert.equal(forced.stdout, "");
-  assert.deepStrictEqual(JSON.parse(readFileSync(join(dir, "doc.json"), "utf8")), withoutSnapshot(readJson<Doc>(source)));
+  assert.deepStrictEqual(JSON.parse(readFileSync(join(dir, "doc.json"), "utf8")), readJson<Doc>(source));
   const report = JSON.parse(readFileSync(join(dir, "report.json"), "utf8")) as Record<string, unknown>;
   assert.equal(report.layout, "fsdoc-export");
   assert.equal(report.conformance, "conforming");
   assert.deepEqual(report.skipped, []);
+});
+
+test("a workbook whose snapshot rows were edited or that an older fsdoc wrote: no snapshot, and the report says why", async () => {
+  const document = readJson<Doc>(join(fixturesRoot, "examples", "northwind-group.json"));
+  const exported = await renderXlsx(document, analyze(document).result);
+  assert.ok(exported.ok);
+  const { default: excel } = await import("exceljs");
+  const rewritten = async (change: (rows: ExcelJS.Row[]) => void): Promise<Uint8Array> => {
+    const workbook = new excel.Workbook();
+    await workbook.xlsx.load(exported.bytes as never);
+    const sheet = workbook.getWorksheet("FS definitions")!;
+    const rows: ExcelJS.Row[] = [];
+    sheet.eachRow((row) => {
+      if (row.getCell(1).value === "snapshot") rows.push(row);
+    });
+    assert.ok(rows.length > 0);
+    change(rows);
+    return new Uint8Array((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
+  };
+  const cases: [string, (rows: ExcelJS.Row[]) => void, RegExp][] = [
+    ["unreadable", (rows) => (rows[0]!.getCell(2).value = "{ edited"), /cannot be read \(edited\?\), so the document has none/],
+    ["not-in-workbook", (rows) => rows.forEach((row) => (row.getCell(1).value = null)), /not carried \(an older fsdoc wrote this workbook\)/],
+  ];
+  for (const [outcome, change, line] of cases) {
+    const imported = await importSpreadsheet(await rewritten(change), "book.xlsx");
+    assert.ok(imported.ok);
+    assert.equal(imported.report.snapshot, outcome);
+    assert.equal(imported.document.validationSnapshot, undefined);
+    assert.match(reportText(imported.report), line);
+  }
 });

@@ -1,37 +1,57 @@
 // Rollup causes and fixes in a real VS Code (code-server in headless Chromium): the Rollups view
-// lists the failing subtotal, the preview explains the failing cell, the hover of the failing
-// subtotal says why it fails, and its quick fix, chosen from the light bulb menu, makes the problem
-// go away. Its own editor and workspace copy, so it shares no state with vscode.test.ts.
+// lists the failing subtotal, the preview explains the failing cell, a click on the failing
+// subtotal's lens opens that explanation, the preview opened with the cursor on that subtotal
+// starts at its row, the hover of the failing subtotal says why it fails, and its quick fix,
+// chosen from the light bulb menu, makes the problem go away. Its own editor and workspace copy,
+// so it shares no state with vscode.test.ts.
 
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { copyFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe } from "node:test";
 import { findNodeAtLocation, parseTree, type JSONPath } from "jsonc-parser";
-import { clickPreviewCell, goTo, previewFrame, quickOpen, runCommand, runFsEditorCommand, showHover, showProblems, waitForFsMarkers, UI_TIMEOUT_MS } from "./workbench";
+import {
+  clickPreviewCell,
+  focusedEditor,
+  goTo,
+  previewFrame,
+  quickOpen,
+  runCommand,
+  runFsEditorCommand,
+  showHover,
+  showProblems,
+  waitForCursorLine,
+  waitForFsMarkers,
+  UI_TIMEOUT_MS,
+} from "./workbench";
 import { loadWorkspaceLib, setUpEditor } from "./harness";
+import { fixturesRoot } from "../support/paths";
 import { sharedWindow } from "./sharedWindow";
 
 const SETUP_TIMEOUT_MS = 15 * 60_000;
 const TEST_TIMEOUT_MS = 3 * 60_000;
 const FIRST_PROBLEMS_TIMEOUT_MS = 90_000;
 const GROSS_PROFIT_FY2025: JSONPath = ["statements", 1, "items", 6, "values", "fy2025"];
+/** The README's example, as a newcomer opens it: Operating profit (far down, in the second statement) is off by 1 in fy2025. */
+const NORTHWIND = "northwind-group.json";
+const OPERATING_PROFIT: JSONPath = ["statements", 1, "items", 6];
+const OPERATING_PROFIT_FY2025: JSONPath = [...OPERATING_PROFIT, "values", "fy2025"];
 
 let manufacturing = "";
 
-function locate(folder: string, path: JSONPath): { line: number; column: number } {
-  const text = readFileSync(join(folder, manufacturing), "utf8");
+function locate(folder: string, path: JSONPath, file = manufacturing): { line: number; column: number } {
+  const text = readFileSync(join(folder, file), "utf8");
   const node = findNodeAtLocation(parseTree(text)!, path);
   assert.ok(node !== undefined, `${path.join("/")} not found`);
   const before = text.slice(0, node.offset).split("\n");
   return { line: before.length, column: before.at(-1)!.length + 1 };
 }
 
-describe("rollup causes and fixes in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 6 * TEST_TIMEOUT_MS }, () => {
+describe("rollup causes and fixes in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 8 * TEST_TIMEOUT_MS }, () => {
   const editorWindow = sharedWindow(
     async () => {
       manufacturing = (await loadWorkspaceLib()).E2E_FILES.manufacturing;
-      return setUpEditor();
+      return setUpEditor({}, { addFiles: (folder) => copyFileSync(join(fixturesRoot, "examples", NORTHWIND), join(folder, NORTHWIND)) });
     },
     { setupTimeoutMs: SETUP_TIMEOUT_MS, testTimeoutMs: TEST_TIMEOUT_MS },
   );
@@ -76,6 +96,62 @@ describe("rollup causes and fixes in VS Code (code-server)", { timeout: SETUP_TI
     const text = (await panel.textContent()) ?? "";
     assert.match(text, /Gross profit \S+2025 – \S+2025: 41 stated, children sum to 40/);
     assert.doesNotMatch(text, /fy202[45]/);
+    await runCommand(page, "View: Close All Editors");
+  });
+
+  editorWindow.test("with the cursor on a subtotal far down, the preview's first Ctrl+K V starts at that subtotal's row", async ({ page, folder }) => {
+    await quickOpen(page, NORTHWIND);
+    const cell = locate(folder, OPERATING_PROFIT_FY2025, NORTHWIND);
+    await goTo(page, cell.line, cell.column + 1);
+    await focusedEditor(page).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.keyboard.press("Control+K");
+    await page.keyboard.press("v");
+    const preview = previewFrame(page);
+    await preview.locator("table.fs-table").first().waitFor({ timeout: FIRST_PROBLEMS_TIMEOUT_MS });
+    // The page starts at the top (the balance sheet), where only the rows in view are drawn: the
+    // cursor's row is drawn and scrolled into view in a later frame, or never (the bug: a newcomer's
+    // Ctrl+K V on Operating profit showed the balance sheet).
+    const where = await preview.locator("body").evaluate(
+      (body, [pointer, timeoutMs]) =>
+        new Promise<string>((resolve) => {
+          const scroller = body.ownerDocument.getElementById("fs-preview-content")!;
+          const deadline = performance.now() + timeoutMs;
+          const check = (): void => {
+            const cell = body.querySelector(`td[data-pointer="${pointer}"]`);
+            const box = cell?.getBoundingClientRect();
+            const view = scroller.getBoundingClientRect();
+            const inView = box !== undefined && box.top >= view.top && box.bottom <= view.bottom;
+            const state = `cell ${box === undefined ? "not drawn" : `${Math.round(box.top)}–${Math.round(box.bottom)}`}, view ${Math.round(view.top)}–${Math.round(view.bottom)}, scrollTop ${scroller.scrollTop}`;
+            if (inView) resolve(`in view${cell?.closest(".fs-highlight") === null ? ", not marked" : ""}: ${state}`);
+            else if (performance.now() > deadline) resolve(`not in view: ${state}`);
+            else requestAnimationFrame(check);
+          };
+          check();
+        }),
+      [`/${OPERATING_PROFIT_FY2025.join("/")}`, 10_000] as const,
+    );
+    assert.match(where, /^in view: /, "the preview shows the cursor's row, marked");
+    await runCommand(page, "View: Close All Editors");
+  });
+
+  editorWindow.test("a click on the failing subtotal's lens goes to its value and opens the preview beside with its 'why' panel, not a peek", async ({ page, folder }) => {
+    await quickOpen(page, NORTHWIND);
+    // The cursor on the item's id, a few lines under the lens.
+    const id = locate(folder, [...OPERATING_PROFIT, "id"], NORTHWIND);
+    await goTo(page, id.line, id.column + 1);
+    const lens = page.locator(".monaco-editor .codelens-decoration a", { hasText: "✗ fy2025 off by 1" }).first();
+    await lens.waitFor({ timeout: FIRST_PROBLEMS_TIMEOUT_MS });
+    await lens.click();
+    const cell = locate(folder, OPERATING_PROFIT_FY2025, NORTHWIND);
+    await waitForCursorLine(page, cell.line);
+    const preview = previewFrame(page);
+    const panel = preview.locator("#fs-preview-explanation", { hasText: /Operating profit \S+2025 – \S+2025: 18,111 stated, children sum to 18,110/ });
+    await panel.waitFor({ state: "visible", timeout: FIRST_PROBLEMS_TIMEOUT_MS });
+    await panel.locator(".fs-explanation-sum").waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+    await preview.locator(`td.fs-selected[data-pointer="/${OPERATING_PROFIT_FY2025.join("/")}"]`).waitFor({ timeout: UI_TIMEOUT_MS });
+    assert.equal(await page.locator(".peekview-widget").count(), 0, "no peek opened");
+    // The keyboard stays in the editor, at the value: its quick fixes are a Ctrl+. away.
+    await focusedEditor(page).waitFor({ timeout: UI_TIMEOUT_MS });
     await runCommand(page, "View: Close All Editors");
   });
 

@@ -5,7 +5,7 @@
 
 import assert from "node:assert/strict";
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
@@ -113,6 +113,33 @@ test("fsdoc-language-server --stdio from the installed package answers initializ
 test("npx runs fsdoc from the tarball", () => {
   const output = npm(["exec", "--yes", `--package=${tarball}`, "--", "fsdoc", "--version"], dir);
   assert.equal(output.trim(), (JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { version: string }).version);
+});
+
+test("the README's Git set-up, in a project that has the package as a dev dependency: git diff shows cell lines", () => {
+  const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+  // The commands a user copies: the install's flags and the textconv, as the README words them.
+  const textconv = /git config diff\.fsdoc\.textconv "([^"]+)"/.exec(readme)?.[1];
+  assert.ok(textconv, "the README gives a textconv command");
+  assert.match(readme, /npm install --save-dev \/path\/to\/fs-documents-[\d.]+\.tgz/, "the README says to add the package first");
+  const project = join(dir, "project");
+  mkdirSync(project);
+  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "books", private: true }));
+  npm(["install", "--save-dev", "--ignore-scripts", tarball], project);
+  const git = (...args: string[]) => execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: project, encoding: "utf8" });
+  git("init", "-q");
+  writeFileSync(join(project, ".gitattributes"), "*.fs.json diff=fsdoc\n");
+  git("config", "diff.fsdoc.textconv", textconv);
+  const document = readFileSync(join(repoRoot, "fixtures/examples/minimal.json"), "utf8");
+  writeFileSync(join(project, "books.fs.json"), document);
+  git("add", ".gitattributes", "books.fs.json");
+  git("commit", "-q", "-m", "books");
+  const changed = document.replace('"at-2025": "1200"', '"at-2025": "1201"');
+  assert.notEqual(changed, document, "the fixture has a value to change");
+  writeFileSync(join(project, "books.fs.json"), changed);
+  const diff = git("diff", "books.fs.json");
+  assert.match(diff, /^-.*Cash and cash equivalents.*\| 1,200 GBP$/m, `the old cell's line:\n${diff}`);
+  assert.match(diff, /^\+.*Cash and cash equivalents.*\| 1,201 GBP$/m, `the new cell's line:\n${diff}`);
+  assert.doesNotMatch(diff, /^[-+]\s*"at-2025"/m, "no JSON line");
 });
 
 test("the build leaves both commands executable in dist/: an editor's server command or ./dist/cli.js runs them directly", () => {

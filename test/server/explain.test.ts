@@ -19,10 +19,11 @@ import {
   type MarkupContent,
 } from "vscode-languageserver-protocol/node";
 import { CellExplanationRequest, RollupTreeRequest, type RollupTreeResult } from "../../protocol/lsp";
+import { recordSnapshot } from "../../shared/src/index";
 import { textOf } from "../engine/explainDocs";
 import { repoRoot } from "../support/paths";
 import { applyTextEdits, editsFor, serveThisFile, type ServerUnderTest } from "./harness";
-import { positionAt, positionOf, textAt } from "./text-positions";
+import { offsetOf, positionAt, positionOf, textAt } from "./text-positions";
 
 let server: ServerUnderTest;
 let counter = 0;
@@ -95,6 +96,43 @@ test("quick fixes for each single-edit cause and the sum; each, applied, makes t
     const after = await open(fixed);
     assert.ok(!after.diagnostics.some((diagnostic) => diagnostic.code === "rollup-unsatisfied"), `${action.title}: the rollup holds`);
   }
+});
+
+test("a child edited since the snapshot recorded its subtotal adding up: the first likely cause is the subtotal not updated, after each value edit as after a fresh open", async () => {
+  const consistent = textOf([
+    { id: "cash", label: "Cash", values: ["100"], rollupTo: "total" },
+    { id: "receivables", label: "Receivables", values: ["40"], rollupTo: "total" },
+    { id: "total", label: "Total assets", values: ["140"] },
+  ]);
+  const text = recordSnapshot(consistent, JSON.parse(consistent))!.text;
+  const { uri, diagnostics } = await open(text);
+  assert.equal(diagnostics.filter((diagnostic) => diagnostic.code === "rollup-unsatisfied").length, 0);
+  const edit = async (version: number, from: string, to: string, before: string): Promise<{ after: string; diagnostics: Diagnostic[] }> => {
+    const start = offsetOf(before, `"fy2025": "${from}"`) + '"fy2025": "'.length;
+    const range = { start: positionAt(before, start), end: positionAt(before, start + from.length) };
+    const after = before.slice(0, start) + to + before.slice(start + from.length);
+    return { after, diagnostics: (await server.change(uri, version, [{ range, text: to }])).diagnostics };
+  };
+  const notUpdated = "Likely cause: Total assets was not updated? It added up at 140 when the snapshot was recorded, and its children changed since; set to their sum";
+  const first = await edit(2, "40", "65", text);
+  assert.equal(rollupDiagnostic(first.diagnostics).relatedInformation?.[0]?.message, `${notUpdated} (165), the total holds.`);
+  const second = await edit(3, "65", "70", first.after);
+  const related = rollupDiagnostic(second.diagnostics).relatedInformation ?? [];
+  assert.equal(related[0]?.message, `${notUpdated} (170), the total holds.`);
+  assert.equal(textAt(second.after, related[0]!.location.range), '"140"');
+  const actions = await quickFixes(uri, rollupDiagnostic(second.diagnostics));
+  assert.deepEqual(
+    actions.map((action) => [action.title, action.isPreferred === true]),
+    [["Set Total assets to the sum of its children (170)", true]],
+  );
+  // The same text opened afresh: the same causes (they depend on the text alone).
+  assert.deepEqual(
+    (await open(second.after)).diagnostics.find((diagnostic) => diagnostic.code === "rollup-unsatisfied")?.relatedInformation?.map((information) => information.message),
+    related.map((information) => information.message),
+  );
+  // The total edited since the snapshot too (to a value that still does not add up): no longer named.
+  const third = await edit(4, "140", "150", second.after);
+  assert.ok(!(rollupDiagnostic(third.diagnostics).relatedInformation ?? []).some((information) => /not updated/.test(information.message)));
 });
 
 // Published figures rounded line by line: Operating profit states 101 where its children sum to

@@ -39,6 +39,14 @@ function peekArguments(lens: CodeLens): { uri: string; position: Position; locat
   return { uri, position, locations };
 }
 
+/** A failing subtotal's lens: the cells to go to and, one for each, the subtotal's cell the preview explains and the failure's words. */
+function explainArguments(lens: CodeLens): { uri: string; position: Position; locations: Location[]; failures: { pointer: string; title: string }[] } {
+  assert.equal(lens.command?.command, "fs.explainRollup");
+  const [uri, position, locations, failures] = lens.command.arguments as [string, Position, Location[], { pointer: string; title: string }[]];
+  assert.equal(failures.length, locations.length, "one failure for each location");
+  return { uri, position, locations, failures };
+}
+
 test("manufacturing example: status at the top, one rollup lens per subtotal, the failing cell to peek", async () => {
   const uri = "file:///manufacturing-group.json";
   await server.open(uri, manufacturing);
@@ -53,11 +61,13 @@ test("manufacturing example: status at the top, one rollup lens per subtotal, th
 
   const grossProfit = lensAbove(all, manufacturing, "gross-profit");
   assert.equal(grossProfit.command?.title, "✗ fy2025 off by 1 · ✓ 1 other");
-  const failing = peekArguments(grossProfit);
+  // A click explains the failure (the preview's "why" panel on the subtotal's cell), not a peek of one cell.
+  const failing = explainArguments(grossProfit);
   assert.equal(failing.uri, uri);
   assert.deepEqual(failing.position, grossProfit.range.start);
   assert.equal(failing.locations.length, 1);
   assert.equal(textAt(manufacturing, failing.locations[0]!.range), '"41"');
+  assert.deepEqual(failing.failures, [{ pointer: "/statements/1/items/6/values/fy2025", title: "✗ fy2025 off by 1" }]);
 
   const revenue = lensAbove(all, manufacturing, "revenue");
   assert.equal(revenue.command?.title, "✓ adds up in 2 periods");
@@ -87,10 +97,17 @@ test("error applications are named first with their cell, then the satisfied per
     all.find((lens) => lens.range.start.line === 0)?.command?.title,
     "FS 0.2 · conforming · 1 not satisfied · 4 not evaluated (missing or unavailable values) · 1 satisfied · Open preview",
   );
-  const cells = peekArguments(total).locations.map((location) => textAt(text, location.range));
+  const explained = explainArguments(total);
+  const cells = explained.locations.map((location) => textAt(text, location.range));
   assert.equal(cells.length, 3);
   assert.match(cells[0]!, /^\{\s*"unavailable": true\s*\}$/);
   assert.equal(cells[1], "null");
+  // The preview explains the subtotal's own cell (item 1), whose panel names the cells that hold no value.
+  assert.deepEqual(explained.failures, [
+    { pointer: "/statements/0/items/1/values/fy2025", title: "! fy2025 unavailable value (Products)" },
+    { pointer: "/statements/0/items/1/values/fy2024", title: "! fy2024 missing value (Services)" },
+    { pointer: "/statements/0/items/1/values/fy2023", title: "! fy2023 unavailable value" },
+  ]);
   assert.equal(lensAbove(all, text, "segment-total").command?.title, "✗ fy2024 off by 1 · ! fy2023 missing value (Segment B) · ✓ 1 other");
 
   const snapshot = all.filter((lens) => lens.range.start.line === lineOf(text, '"validationSnapshot"'));
@@ -183,7 +200,7 @@ test("a document over 1 MiB (located by one guided scan, not a parse tree) gets 
   assert.equal(all[0]!.command?.title, "FS 0.2 · conforming · 1 not satisfied · 1,599 satisfied · Open preview");
   const off = lensAbove(all, text, "i10");
   assert.equal(off.command?.title, "✗ q off by 1 · ✓ 1 other");
-  assert.equal(textAt(text, peekArguments(off).locations[0]!.range), '"10"');
+  assert.equal(textAt(text, explainArguments(off).locations[0]!.range), '"10"');
   const last = lensAbove(all, text, "i7990");
   assert.equal(last.command?.title, "✓ adds up in 2 periods");
   const children = peekArguments(last).locations.map((location) => textAt(text, location.range));
@@ -214,7 +231,7 @@ test("the codeLens setting turns every lens off", () => {
   );
 });
 
-test("the list carries ranges and a small key only; resolving gives each lens its title and peek locations", async () => {
+test("the list carries ranges and a small key only; resolving gives each lens its title and locations", async () => {
   const uri = "file:///lazy/manufacturing-group.json";
   await server.open(uri, manufacturing);
   const listed = unresolved(uri)!;
@@ -230,7 +247,7 @@ test("the list carries ranges and a small key only; resolving gives each lens it
   const resolved = resolve(uri, grossProfit);
   assert.deepEqual(resolved.range, grossProfit.range);
   assert.equal(resolved.command?.title, "✗ fy2025 off by 1 · ✓ 1 other");
-  const failing = peekArguments(resolved);
+  const failing = explainArguments(resolved);
   assert.deepEqual(failing.position, grossProfit.range.start);
   assert.equal(textAt(manufacturing, failing.locations[0]!.range), '"41"');
   // The list of a version is built once: asking again gives the same lenses.

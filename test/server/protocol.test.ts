@@ -48,7 +48,7 @@ test("every request reaches its handler and answers from the service", async () 
   assert.ok(grossProfit !== undefined && grossProfit.command === undefined);
   const resolved = await server.connection.sendRequest(CodeLensResolveRequest.type, grossProfit);
   assert.equal(resolved.command?.title, "✗ fy2025 off by 1 · ✓ 1 other");
-  assert.equal(resolved.command?.command, "fs.peekLocations");
+  assert.equal(resolved.command?.command, "fs.explainRollup");
   // A lens that names no open document still answers with a command (VS Code shows one without as "!!MISSING: command!!").
   const foreign = await server.connection.sendRequest(CodeLensResolveRequest.type, { range: grossProfit.range, data: [999, 0, 0, "x"] });
   assert.deepEqual(foreign.command, { title: "", command: "" });

@@ -2,7 +2,8 @@
 // asks the extension about that cell of that model version (once), the answer made by the real
 // language service is shown (stale answers never are), a cause reveals its item, Escape closes the
 // panel, and a new version asks again while the cell still fails and closes it once it holds. A
-// subtotal whose check cannot be evaluated is explained too: by the cells that hold no value.
+// subtotal whose check cannot be evaluated is explained too: by the cells that hold no value. The
+// extension asks for a cell's panel itself when a failing subtotal's lens is clicked.
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -189,6 +190,37 @@ describe("FS preview: why a subtotal fails", () => {
   });
 
   // Issue 30's tryout: a cause that wraps had its list number beside its last line.
+  test(
+    "a failing subtotal's lens clicked in the editor (a highlight that explains): its cell is revealed and selected, asked about once, and its panel shown; a cell that holds asks nothing",
+    TIMEOUT,
+    async () => {
+      const doc = example();
+      // Short: the subtotal's row is out of view until the highlight reveals it.
+      const { p, cell } = await paint({ width: 900, height: 260 }, doc);
+      assert.equal(await p.evaluate(() => document.getElementById("fs-preview-content")!.scrollTop), 0, "the subtotal starts out of view");
+      await send(p, { type: "highlight", pointer: GROSS_PROFIT_FY2025, reveal: true, explain: true });
+      await waitForExplainCount(p, 1);
+      assert.deepEqual(await explainMessages(p), [{ type: "explain", uri: DOCUMENT_URI, version: 1, pointer: GROSS_PROFIT_FY2025 }]);
+      await p.locator(`td.fs-selected[data-pointer="${GROSS_PROFIT_FY2025}"]`).waitFor();
+      // Revealed: scrolled into view (it was below the fold).
+      await p.waitForFunction((pointer) => {
+        const scroller = document.getElementById("fs-preview-content")!;
+        const box = document.querySelector(`td[data-pointer="${pointer}"]`)?.getBoundingClientRect();
+        const view = scroller.getBoundingClientRect();
+        return scroller.scrollTop > 0 && box !== undefined && box.top >= view.top && box.bottom <= view.bottom;
+      }, GROSS_PROFIT_FY2025);
+      await answer(p, explanationOf(doc, 1, GROSS_PROFIT_FY2025));
+      assert.match((await p.textContent(PANEL)) ?? "", /41 stated, children sum to 40/);
+      // A plain highlight (the cursor moving) asks nothing; an explaining one on a cell that holds selects it and asks nothing.
+      await send(p, { type: "highlight", pointer: REVENUE_FY2025, reveal: true });
+      await send(p, { type: "highlight", pointer: REVENUE_FY2025, reveal: true, explain: true });
+      await p.locator(`td.fs-selected[data-pointer="${REVENUE_FY2025}"]`).waitFor();
+      assert.equal((await explainMessages(p)).length, 1);
+      assert.equal(await cell.evaluate((element) => element.ownerDocument.activeElement === element), false, "the keyboard is not taken");
+      assert.deepEqual(await p.evaluate(() => window.__violations), []);
+    },
+  );
+
   test("in a narrow panel, each cause's list number is beside the first line of its text", TIMEOUT, async () => {
     const doc = example();
     const { p, cell: failing } = await paint({ width: 320, height: 900 }, doc);

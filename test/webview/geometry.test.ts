@@ -38,6 +38,9 @@ async function partlyShown(page: Page, table: number): Promise<string[]> {
         const box = cell.getBoundingClientRect();
         const y = box.top + box.height / 2;
         if (y < content.top + 1 || y > content.bottom - 1 || box.left >= edge - 0.5 || box.right <= edge + 0.5) continue;
+        // A cell wider than the whole view (an integer part of 26 digits or more, which never wraps,
+        // at about 300 px) cannot be shown whole anywhere: it is shown as far as the view goes.
+        if (box.width > scroller.clientWidth + 0.5) continue;
         const right = Math.min(box.right, view.right);
         for (const x of [edge + 1, (edge + right) / 2, right - 1]) {
           const top = document.elementFromPoint(x, y);
@@ -135,8 +138,11 @@ async function rightEdge(
 /** The "next column" button of table `index` is in view, where its columns shown whole end. */
 function assertSign(edge: Awaited<ReturnType<typeof rightEdge>>, what: string): void {
   assert.ok(edge.sign !== null, `${what}: a "next column" button is shown`);
+  // A column wider than the whole view (a value's integer part, which never wraps, longer than the
+  // view is wide) is never shown whole: the button is then at the view's right edge.
+  const atViewEdge = edge.widest > edge.viewRight - edge.viewLeft && Math.abs(edge.sign.right - edge.viewRight) <= 1;
   assert.ok(
-    edge.sign.left >= edge.shownEnd - OVER - 1 && edge.sign.left <= edge.shownEnd + 1,
+    atViewEdge || (edge.sign.left >= edge.shownEnd - OVER - 1 && edge.sign.left <= edge.shownEnd + 1),
     `${what}: the button is at the columns' visible right edge: ${JSON.stringify(edge)}`,
   );
   assert.ok(edge.sign.right <= edge.viewRight + 0.5, `${what}: the button is inside the view: ${JSON.stringify(edge)}`);
@@ -256,17 +262,19 @@ describe("the preview's tables at 312 px", () => {
       assert.deepEqual(await partlyShown(p, table), [], `table ${table} shows part of a number at 312 px`);
       // A first column wider than the room beside the labels (a long decimal) is seen whole once
       // the table is scrolled to it: the labels scroll away with the columns then.
-      const scrolledTo = await p.evaluate((index) => {
+      const { scrolledTo, wider } = await p.evaluate((index) => {
         const scroller = (window as unknown as { __scrollers: HTMLElement[] }).__scrollers[index]!;
-        if (!scroller.classList.contains("fs-labels-scroll")) return 0;
+        if (!scroller.classList.contains("fs-labels-scroll")) return { scrolledTo: 0, wider: false };
         const first = scroller.querySelector("th.fs-col-period") as HTMLElement;
         scroller.scrollLeft = first.getBoundingClientRect().left - scroller.getBoundingClientRect().left;
-        return scroller.scrollLeft;
+        return { scrolledTo: scroller.scrollLeft, wider: first.getBoundingClientRect().width > scroller.clientWidth + 0.5 };
       }, table);
       await settleFrames(p);
       const shown = await opening(p, table);
       assert.ok(shown.cells > 1, `table ${table} has its heading and values in view`);
-      assert.deepEqual(shown.hidden, [], `table ${table} hides its first period's numbers at 312 px (scrolled to ${scrolledTo})`);
+      // A first column wider than the whole view (an integer part of 26 digits or more, which never
+      // wraps) is shown as far as the view goes, from its start.
+      if (!wider) assert.deepEqual(shown.hidden, [], `table ${table} hides its first period's numbers at 312 px (scrolled to ${scrolledTo})`);
       // Scrolled sideways anywhere, no number shows in part, at the labels or at the view's left.
       const max = await p.evaluate((index) => {
         const scroller = (window as unknown as { __scrollers: HTMLElement[] }).__scrollers[index]!;

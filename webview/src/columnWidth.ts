@@ -5,14 +5,15 @@
 // media/preview.css), so the first period opens beside the labels. Narrower than its widest text, a
 // number's fraction is cut with "…" (never its integer part, so its magnitude always reads right);
 // the column never gets narrower than what keeps each number's integer part, its decimal point and
-// first fraction digit whole (`keepPx`, measured in the bold font). An integer part longer than
-// LONG_INTEGER characters is not kept on one line: it wraps at its group separators instead, whole.
+// first fraction digit whole (`keepPx`, measured in the bold font), however long: a number is
+// always on one line (one broken at a group separator read as two numbers, newcomer finding 2).
 // The number's whole text stays in the cell (screen readers read it), and in its tooltip whenever
 // the column may cut it.
 //
-// Full widths are in ch, estimated from the text's length as the table's other columns are (a digit
-// is 1ch in a tabular font; separators are narrower), so drawing rows never reflows the table. The
-// text is cut by CSS (text-overflow), so a resize needs no new text. Values stay strings throughout.
+// Full widths are in ch, as the table's other columns are, so drawing rows never reflows the table:
+// a number's is its text measured in the bold font (a subtotal's; bold digits are wider than the
+// regular 1ch), at least its length. The text is cut by CSS (text-overflow), so a resize needs no
+// new text. Values stay strings throughout.
 
 /**
  * A column's (or a cell's) widths, padding excluded: `full` (ch) shows every text whole; the larger
@@ -31,11 +32,7 @@ export const FLAG_CH = 2;
 export const FLAG_PX = 18;
 /** A cell's horizontal padding in px (preview.css: 10px each side), for measured widths. */
 const PADDING_PX = 20;
-/**
- * An integer part longer than this (in characters, separators included: 999,999,999) wraps at its
- * group separators where its column is narrower than it, down to WRAPPED characters a line.
- */
-export const LONG_INTEGER = 11;
+/** The least width, in ch, of a relative change in the changes view, which wraps at its group separators (compare.ts). */
 export const WRAPPED = 8;
 
 const DECIMAL_SHAPE = /^(-?)([0-9]+)(?:\.([0-9]+))?$/;
@@ -51,38 +48,39 @@ export function textWidths(length: number): Widths {
   return { keep: length, keepPx: 0, full: length };
 }
 
-/** A number's widths, whether its integer part is too long to keep on one line (it wraps at its group separators), and whether a narrow column cuts its fraction. */
+/** A number's widths, and whether a narrow column cuts its fraction. */
 export interface NumberWidths extends Widths {
-  wraps: boolean;
   cuts: boolean;
-  fraction: boolean;
+}
+
+/** How text is measured in the table's font: `bold` in a subtotal's weight, in px; `ch`, the regular weight's "0" (CSS's 1ch), in px. */
+export interface TextMeasure {
+  bold(text: string): number;
+  ch: number;
 }
 
 /**
  * The widths of a decimal shown by `number` (the display language's grouping): each depends only on
- * the decimal's shape (sign, integer and fraction digits), so a shape is formatted once per `cache`.
+ * the decimal's shape (sign, integer and fraction digits), so a shape is formatted and measured once
+ * per `cache`. Measured with zeros, whose width is a tabular digit's.
  */
-export function decimalWidths(decimal: string, number: (decimal: string) => string, measure: (text: string) => number, cache: Map<string, NumberWidths>): NumberWidths {
+export function decimalWidths(decimal: string, number: (decimal: string) => string, measure: TextMeasure, cache: Map<string, NumberWidths>): NumberWidths {
   const shape = DECIMAL_SHAPE.exec(decimal);
   if (shape === null) {
     const length = number(decimal).length;
-    return { ...textWidths(length), wraps: false, cuts: false, fraction: false };
+    return { ...textWidths(length), cuts: false };
   }
   const [, sign = "", whole = "", fraction = ""] = shape;
   const key = `${sign}${whole.length}.${fraction.length}`;
   let widths = cache.get(key);
   if (widths === undefined) {
-    const integer = number(`${sign}${"1".repeat(whole.length)}`).length;
-    const full = fraction === "" ? integer : number(`${sign}${"1".repeat(whole.length)}.${"1".repeat(fraction.length)}`).length;
-    if (integer > LONG_INTEGER) widths = { keep: WRAPPED, keepPx: 0, full, wraps: true, cuts: false, fraction: fraction !== "" };
-    else {
-      // What is never cut, measured in the table's (bold) font: the whole number when its fraction
-      // has one or two digits (cutting them saves no room), else the integer part, the point, one
-      // digit and the "…".
-      const zeros = `${sign}${"0".repeat(whole.length)}`;
-      const kept = fraction.length <= 2 ? number(fraction === "" ? zeros : `${zeros}.${"0".repeat(fraction.length)}`) : `${number(`${zeros}.0`)}\u2026`;
-      widths = { keep: 0, keepPx: Math.ceil(measure(kept)) + 1, full, wraps: false, cuts: fraction.length > 2, fraction: fraction !== "" };
-    }
+    const zeros = `${sign}${"0".repeat(whole.length)}`;
+    const text = number(fraction === "" ? zeros : `${zeros}.${"0".repeat(fraction.length)}`);
+    const full = Math.max(text.length, Math.ceil(measure.bold(text) / measure.ch));
+    // What is never cut: the whole number when its fraction has one or two digits (cutting them
+    // saves no room), else the integer part, the point, one digit and the "…".
+    const kept = fraction.length <= 2 ? text : `${number(`${zeros}.0`)}\u2026`;
+    widths = { keep: 0, keepPx: Math.ceil(measure.bold(kept)) + 1, full, cuts: fraction.length > 2 };
     cache.set(key, widths);
   }
   return widths;
@@ -105,14 +103,13 @@ export function leastWidth(widths: Widths): string {
 }
 
 /**
- * The number of a value cell (or a changes view's old value or difference): the whole text in a
- * span the column's width cuts at its end with "…" (preview.css, .fs-number); its own width is
- * min(`room`, its text), so what follows it (a flag, an arrow, a relative change) stays beside it.
- * A very long integer part wraps at its group separators instead (.fs-number-wrap).
+ * The number of a value cell (or a changes view's old value or difference): the whole text on one
+ * line, in a span the column's width cuts at its end with "…" (preview.css, .fs-number); its own
+ * width is min(`room`, its text), so what follows it (a flag, an arrow, a relative change) stays
+ * beside it.
  */
 export function numberElement(document: Document, text: string, widths: NumberWidths, room = "100%"): HTMLSpanElement {
   const span = document.createElement("span");
-  if (widths.wraps) return breakableElement(document, text, "fs-number fs-number-wrap", widths.fraction);
   span.className = "fs-number";
   span.textContent = text;
   // A character more than the text: the estimate in ch must never cut a whole number.
@@ -121,18 +118,15 @@ export function numberElement(document: Document, text: string, widths: NumberWi
 }
 
 /**
- * `text` in a span with a line break opportunity after each group separator (any character but a
- * digit or a sign), shown whole; not after the decimal point of a number with a fraction (`fraction`),
- * which stays with its last group.
+ * `text` (a relative change in the changes view, not a value) in a span with a line break
+ * opportunity after each group separator (any character but a digit or a sign), shown whole.
  */
-export function breakableElement(document: Document, text: string, className: string, fraction = false): HTMLSpanElement {
+export function breakableElement(document: Document, text: string, className: string): HTMLSpanElement {
   const span = document.createElement("span");
   span.className = className;
-  let last = text.length - 1;
-  if (fraction) while (last > 0 && /\p{Nd}/u.test(text.charAt(last))) last -= 1;
   let start = 0;
   for (let index = 0; index < text.length - 1; index += 1) {
-    if (/[\p{Nd}+\-\u2212]/u.test(text.charAt(index)) || (fraction && index === last)) continue;
+    if (/[\p{Nd}+\-\u2212]/u.test(text.charAt(index))) continue;
     span.append(text.slice(start, index + 1), document.createElement("wbr"));
     start = index + 1;
   }

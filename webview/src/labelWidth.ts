@@ -12,6 +12,8 @@ const RIGHT_PX = 10;
 /** At most this many words are measured: the longest by a rough estimate (em per character). */
 const MEASURED = 400;
 const EM_PER_CHAR = 0.6;
+/** Whole labels measured for the column that shows them on one line: the longest by that estimate. */
+const WHOLE_MEASURED = 40;
 
 interface Candidate {
   word: string;
@@ -89,10 +91,40 @@ export class LabelWidths {
     return Math.ceil(widest);
   }
 
+  /**
+   * The width of the label column that shows every label of these rows whole on one line, in px
+   * (--fs-label-want, preview.css): the longest label at its indent, by a rough estimate, measured.
+   */
+  wholeWidth(rows: readonly PreviewRow[]): number {
+    const style = this.document.defaultView?.getComputedStyle(this.fontSource);
+    const em = Number.parseFloat(style?.fontSize ?? "") || 13;
+    const candidates: Candidate[] = [];
+    for (const row of rows) {
+      const label = row.label.trim();
+      if (label === "") continue;
+      const depth = Math.min(row.depth, MAX_DEPTH);
+      candidates.push({ word: label, depth, bold: row.subtotal, estimate: (label.length * EM_PER_CHAR + depth) * em });
+    }
+    candidates.sort((a, b) => b.estimate - a.estimate);
+    let widest = 0;
+    for (const candidate of candidates.slice(0, WHOLE_MEASURED)) {
+      const indent = INDENT_PX + (INDENT_EM + candidate.depth) * em;
+      widest = Math.max(widest, indent + this.textWidth(candidate.word, candidate.bold, style, em) + RIGHT_PX);
+    }
+    return Math.ceil(widest);
+  }
+
   /** The width of `text` in the tables' font, in px (bold: a subtotal's weight). */
   textWidthPx(text: string, bold: boolean): number {
     const style = this.document.defaultView?.getComputedStyle(this.fontSource);
     return this.textWidth(text, bold, style, Number.parseFloat(style?.fontSize ?? "") || 13);
+  }
+
+  /** The width of CSS's 1ch in the tables' (regular) font, in px: its "0"'s. */
+  chPx(): number {
+    const style = this.document.defaultView?.getComputedStyle(this.fontSource);
+    // textWidth adds a pixel for rounding; ten zeros spread it.
+    return (this.textWidth("0000000000", false, style, Number.parseFloat(style?.fontSize ?? "") || 13) - 1) / 10;
   }
 
   private textWidth(text: string, bold: boolean, style: CSSStyleDeclaration | undefined, em: number): number {

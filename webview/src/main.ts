@@ -247,6 +247,7 @@ class PreviewScript {
         return;
       case "highlight":
         this.highlight(message.pointer, message.reveal);
+        if (message.explain === true) this.explainPointer(message.pointer);
         return;
       case "scrollTo": {
         const { pointer } = message;
@@ -540,6 +541,19 @@ class PreviewScript {
     if (pointer === undefined) return false;
     this.explanation.want({ uri: this.uri, version: this.version, pointer });
     return true;
+  }
+
+  /**
+   * A failing subtotal's lens was clicked in the editor: its cell becomes the selection, and its
+   * "why" panel opens (asked now, from the model: the cell's row may not be drawn until the reveal).
+   */
+  private explainPointer(pointer: string): void {
+    const place = this.view.nearest(pointer);
+    if (place === undefined || place.row < 0 || place.column < 0 || this.uri === undefined || this.version === undefined) return;
+    this.selection = SelectionRange.at(place);
+    this.markSelection();
+    this.setTabStop(place);
+    if (this.isFailingCell(pointer)) this.explanation.want({ uri: this.uri, version: this.version, pointer });
   }
 
   /** Is `pointer` a subtotal cell of the model shown whose check fails or could not be evaluated? */

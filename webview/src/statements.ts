@@ -17,7 +17,21 @@ import { escapeSegment, parentPointer } from "../../shared/src/json/pointer";
 import { datesLabel, PERIOD_DATES_SEPARATOR } from "../../shared/src/model/names";
 import { layoutTables, scrollSigns, veilNewLabel, wrapTable } from "./tableScroll";
 import { firstWord, LabelWidths, sharingFirstWord } from "./labelWidth";
-import { columnWidth, decimalWidths, FLAG_CH, FLAG_PX, leastWidth, numberElement, NO_WIDTH, PADDING_CH, textWidths, widest, type NumberWidths, type Widths } from "./columnWidth";
+import {
+  columnWidth,
+  decimalWidths,
+  FLAG_CH,
+  FLAG_PX,
+  leastWidth,
+  numberElement,
+  NO_WIDTH,
+  PADDING_CH,
+  textWidths,
+  widest,
+  type NumberWidths,
+  type TextMeasure,
+  type Widths,
+} from "./columnWidth";
 
 /** Pixels drawn above and below the visible area, so a scroll rarely shows undrawn rows. */
 const MARGIN_PX = 400;
@@ -137,6 +151,8 @@ export class StatementsView {
   private index: Map<string, Place> | undefined;
   /** Full-format widths by decimal shape (columnWidth.ts, decimalWidths), for the page's one display format. */
   private readonly shapes = new Map<string, NumberWidths>();
+  /** How the numbers of `shapes` were measured (the tables' font), once. */
+  private numberMeasure: TextMeasure | undefined;
   private readonly marked = new Map<string, Set<string>>();
   private readonly ranges = new Map<string, MarkedRange>();
   private labelWidths: LabelWidths | undefined;
@@ -1071,6 +1087,9 @@ export class StatementsView {
     }
     view.labelLeast = this.textMeasure().leastWidth(statement.rows);
     view.table.style.setProperty("--fs-label-least", `${view.labelLeast}px`);
+    // What shows every label whole (preview.css, .fs-colw-item): sized with the columns, not again
+    // for a label's in-place edit, whose every key would then lay out the drawn rows again (issue 25).
+    view.table.style.setProperty("--fs-label-want", `${this.textMeasure().wholeWidth(statement.rows)}px`);
     view.wholeLabels = sharingFirstWord(statement.rows);
     this.setColumnWidths(view);
   }
@@ -1126,8 +1145,11 @@ export class StatementsView {
 
   /** The widths of a decimal in the full format (by its shape: a 5 MB document has 52,854 cells to size). */
   numberWidths(decimal: string): NumberWidths {
-    const measure = this.textMeasure();
-    return decimalWidths(decimal, display.number, (text) => measure.textWidthPx(text, true), this.shapes);
+    if (this.numberMeasure === undefined) {
+      const measure = this.textMeasure();
+      this.numberMeasure = { bold: (text) => measure.textWidthPx(text, true), ch: measure.chPx() };
+    }
+    return decimalWidths(decimal, display.number, this.numberMeasure, this.shapes);
   }
 
   /** Text widths in the tables' font (a canvas: no layout of the page). */

@@ -20,6 +20,7 @@
 //   the columns shown whole reach the right sign, rather than leave a strip empty beside it.
 
 import * as l10n from "@vscode/l10n";
+import { settleUserScrolls } from "./scrollSettle";
 
 const SCROLL_CLASS = "fs-table-scroll";
 /** The width of a scroll button (preview.css, .fs-scroll-sign). */
@@ -61,6 +62,7 @@ export function wrapTable(document: Document, table: HTMLTableElement): HTMLElem
     return button;
   };
   signsOf.set(wrapper, { left: sign("left", "‹", l10n.t("Show the previous column")), right: sign("right", "›", l10n.t("Show the next column")) });
+  settleUserScrolls(wrapper, (direction) => columnStops(wrapper, direction));
   let frame: number | undefined;
   wrapper.addEventListener(
     "scroll",
@@ -83,15 +85,26 @@ export function scrollSigns(wrapper: HTMLElement): HTMLElement[] {
 }
 
 /**
+ * Where the columns in view start (the sticky label column's right edge, or the view's left where
+ * the labels scroll away) and the boxes of the columns that scroll past it (the labels' too where
+ * they scroll away), in client coordinates.
+ */
+function columnsPastEdge(wrapper: HTMLElement): { edge: number; boxes: DOMRect[] } | undefined {
+  const cells = (wrapper.firstElementChild as HTMLTableElement | null)?.tHead?.rows[0]?.cells;
+  if (cells === undefined || cells.length < 2) return undefined;
+  const labelsScroll = wrapper.classList.contains("fs-labels-scroll");
+  const edge = labelsScroll ? wrapper.getBoundingClientRect().left + wrapper.clientLeft : (cells[0] as HTMLElement).getBoundingClientRect().right;
+  return { edge, boxes: [...cells].slice(labelsScroll ? 0 : 1).map((cell) => cell.getBoundingClientRect()) };
+}
+
+/**
  * Scrolls a table by one column: the first column beside the labels moves under them (›), or the
  * last one under them comes back (‹).
  */
 function scrollOneColumn(wrapper: HTMLElement, side: "left" | "right"): void {
-  const cells = (wrapper.firstElementChild as HTMLTableElement | null)?.tHead?.rows[0]?.cells;
-  if (cells === undefined || cells.length < 2) return;
-  const edge = wrapper.classList.contains("fs-labels-scroll") ? wrapper.getBoundingClientRect().left + wrapper.clientLeft : (cells[0] as HTMLElement).getBoundingClientRect().right;
-  // Where the labels scroll away, they are a column like the others.
-  const boxes = [...cells].slice(wrapper.classList.contains("fs-labels-scroll") ? 0 : 1).map((cell) => cell.getBoundingClientRect());
+  const columns = columnsPastEdge(wrapper);
+  if (columns === undefined) return;
+  const { edge, boxes } = columns;
   if (side === "right") {
     const first = boxes.find((box) => box.right > edge + 0.5);
     if (first !== undefined) wrapper.scrollLeft += Math.max(1, first.right - edge);
@@ -99,6 +112,30 @@ function scrollOneColumn(wrapper: HTMLElement, side: "left" | "right"): void {
     const last = boxes.filter((box) => box.left < edge - 0.5).pop();
     if (last !== undefined) wrapper.scrollLeft -= Math.max(1, edge - last.left);
   }
+}
+
+/**
+ * The scroll positions where a user's sideways scroll settles (scrollSettle.ts), on its leading
+ * edge: to the right (`direction` 1), where a column ends at the view's right edge less the ›
+ * button's strip (the next column comes in whole, as Arrow-Right's does); to the left (-1), where
+ * a column starts beside the labels (the previous one comes back whole); both for 0. The table's
+ * two ends are stops too. Columns of different widths leave room for less than a column at the
+ * other edge: at the left, a column veiled beside the labels reads as a wider label column.
+ */
+function columnStops(wrapper: HTMLElement, direction: number): number[] {
+  const max = wrapper.scrollWidth - wrapper.clientWidth;
+  const stops = [0, max];
+  const columns = columnsPastEdge(wrapper);
+  if (columns === undefined) return stops;
+  const left = wrapper.scrollLeft;
+  // The strip is the › button's while more columns are to the right; a stop within it of the end is the end.
+  const strip = Number.parseFloat(wrapper.style.getPropertyValue("scroll-padding-right")) || 0;
+  const shownEnd = wrapper.getBoundingClientRect().left + wrapper.clientLeft + wrapper.clientWidth - strip;
+  for (const box of columns.boxes) {
+    if (direction <= 0) stops.push(left + box.left - columns.edge);
+    if (direction >= 0) stops.push(left + box.right - shownEnd);
+  }
+  return stops.filter((stop, index) => index < 2 || (stop > 0.5 && stop < max - strip - 0.5));
 }
 
 /** A table as laid out here: its wrapper and its header and body sections. */

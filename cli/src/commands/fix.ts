@@ -23,7 +23,8 @@ document, or with --dry-run a unified diff, or with --write replaces the file at
   set-subtotal   set every subtotal that does not add up to the sum of its children (deepest
                  first, so chains end up consistent)
 
-Each fix applied is listed on standard error.
+Each fix applied is listed on standard error; so is each fix set not asked for that would change
+something, with the commands that show and make the change.
 Exit: 0 fixed (or nothing to fix); 1 unreadable file or invalid JSON; 2 usage error.`,
   options: [
     { name: "dry-run", type: "boolean", description: "print a unified diff of what would change; write nothing" },
@@ -61,6 +62,13 @@ async function runFix(file: string, options: { dryRun: boolean; write: boolean; 
   process.stderr.write(
     `${input.name}: ${outcome.applied.length === 0 ? "nothing to fix" : `${outcome.applied.length} fix${outcome.applied.length === 1 ? "" : "es"}${dryRun ? " (dry run, nothing written)" : ""}`}\n`,
   );
+  // The value-changing fix sets not asked for, when they would change something: named with the
+  // command that shows and the one that makes the change, so that "nothing to fix" is not the end.
+  for (const name of VALUE_FIXES) {
+    if (apply.includes(name)) continue;
+    const more = fixAll(input.text, { apply: [...apply, name] }).applied.length - outcome.applied.length;
+    if (more > 0) process.stderr.write(`${input.name}: ${valueFixHint(name, more, [...apply, name].join(","), file)}\n`);
+  }
   if (dryRun) {
     if (outcome.text !== input.text) await writeStdout(unifiedDiff(input.name, input.text, outcome.text));
   } else if (write) {
@@ -75,4 +83,16 @@ async function runFix(file: string, options: { dryRun: boolean; write: boolean; 
 export function unifiedDiff(name: string, before: string, after: string): string {
   const patch = createTwoFilesPatch(`a/${name}`, `b/${name}`, before, after, undefined, undefined, { context: 3 });
   return patch.startsWith("=") ? patch.slice(patch.indexOf("\n") + 1) : patch;
+}
+
+function valueFixHint(name: ValueFixName, count: number, sets: string, file: string): string {
+  const what = {
+    "set-subtotal": count === 1 ? "1 subtotal that does not add up to the sum of its children" : `${count} subtotals that do not add up to the sum of their children`,
+  }[name];
+  return `--apply ${name} would set ${what}: fsdoc fix --apply ${sets} --dry-run ${shellWord(file)} shows the change, --write instead of --dry-run makes it`;
+}
+
+/** A file name as one shell word. */
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
 }

@@ -11,6 +11,7 @@ import { exportDocument } from "./export";
 import { exportXlsx } from "./exportXlsx";
 import { importSpreadsheet } from "./importSpreadsheet";
 import { newFsDocument } from "./newDocument";
+import { explainRollup } from "./explainRollup";
 import { peekLocations } from "./peek";
 import { recordSnapshot } from "./record";
 import type { SnapshotDiffProvider } from "./snapshotDiff";
@@ -72,6 +73,9 @@ export function registerCommands({ server, previews, snapshotDiffs, compareViews
       if (target !== undefined) previews.reveal(target, typeof pointer === "string" ? pointer : "");
     }),
     vscode.commands.registerCommand(CLIENT_COMMANDS.peekLocations, peekLocations),
+    vscode.commands.registerCommand(CLIENT_COMMANDS.explainRollup, (uri?: unknown, position?: unknown, locations?: unknown, failures?: unknown) =>
+      explainRollup(previews, uri, position, locations, failures),
+    ),
     vscode.commands.registerCommand(
       CLIENT_COMMANDS.showSnapshotDiff,
       withDocument((document) => snapshotDiffs.show(document.uri)),

@@ -23,7 +23,7 @@ function asRange(value: unknown): vscode.Range | undefined {
   return from === undefined || to === undefined ? undefined : new vscode.Range(from, to);
 }
 
-function asLocation(value: unknown): vscode.Location | undefined {
+export function asLocation(value: unknown): vscode.Location | undefined {
   if (typeof value !== "object" || value === null) return undefined;
   const { uri, range } = value as { uri?: unknown; range?: unknown };
   const where = asRange(range);

@@ -144,6 +144,11 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
     this.open(uri, true).revealPointer(pointer);
   }
 
+  /** fs.explainRollup: open the document's preview beside, the keyboard left where it is, with the subtotal cell at `pointer` selected and its "why" panel open. */
+  explain(uri: vscode.Uri, pointer: string): void {
+    this.open(uri, true).revealPointer(pointer, true);
+  }
+
   toggleLock(): void {
     const preview = [...this.previews].find((candidate) => candidate.panel.active) ?? this.active;
     if (preview === undefined) return;
@@ -157,7 +162,7 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
       panel.dispose();
       return;
     }
-    this.track(new PreviewPanel(panel, vscode.Uri.parse(restored.uri, true), restored.locked, this.dependencies));
+    this.track(new PreviewPanel(panel, vscode.Uri.parse(restored.uri, true), restored.locked, this.dependencies, 0, true));
   }
 
   private track(preview: PreviewPanel): PreviewPanel {

@@ -50,7 +50,15 @@ export class PreviewPanel implements vscode.Disposable {
   );
   private ready = false;
   private disposed = false;
-  private pendingHighlight: string | undefined;
+  /** A reveal asked for before the page showed the document (`explain`: open the cell's "why" panel too). */
+  private pendingHighlight: { pointer: string; explain: boolean } | undefined;
+  /**
+   * The page to come is the panel's first: it has no scroll position of its own to restore, so its
+   * first model scrolls to the editor's cursor (a reloaded or restored page keeps its own).
+   */
+  private firstPage: boolean;
+  /** The page that said "ready" last is the panel's first (see firstPage), until its first model's mark is sent. */
+  private revealCursor = false;
   /**
    * The whole model of `uri`, asked for when the panel is created or shown another document, while
    * the webview is still loading (in code-server that takes from 0.4 to several seconds): the page's
@@ -108,7 +116,10 @@ export class PreviewPanel implements vscode.Disposable {
     private readonly dependencies: PreviewDependencies,
     /** How many times this preview was opened again because its page never loaded (readyDeadline.ts). */
     readonly reopened = 0,
+    /** The panel was restored after a reload of the window: its page restores its own scroll. */
+    restored = false,
   ) {
+    this.firstPage = !restored;
     const { webview } = panel;
     this.staleFocus = new StaleFocusGuard(panel);
     this.readyDeadline = new ReadyDeadline(reopened, panel.visible, {
@@ -287,10 +298,13 @@ export class PreviewPanel implements vscode.Disposable {
     });
   }
 
-  /** Highlights and scrolls to `pointer` once the current document is painted. */
-  revealPointer(pointer: string): void {
-    if (this.ready && this.panel.visible && this.shownSequence === this.sequence && this.shownSequence > 0) this.post({ type: "highlight", pointer, reveal: true });
-    else this.pendingHighlight = pointer;
+  /**
+   * Highlights and scrolls to `pointer` once the current document is painted; `explain`: also
+   * selects that cell and opens its "why" panel.
+   */
+  revealPointer(pointer: string, explain = false): void {
+    if (this.ready && this.panel.visible && this.shownSequence === this.sequence && this.shownSequence > 0) this.post({ type: "highlight", pointer, reveal: true, explain });
+    else this.pendingHighlight = { pointer, explain };
   }
 
   /**
@@ -313,6 +327,8 @@ export class PreviewPanel implements vscode.Disposable {
     switch (message.type) {
       case "ready": {
         this.ready = true;
+        this.revealCursor = this.firstPage;
+        this.firstPage = false;
         this.readyDeadline.ready();
         const early = this.early;
         this.early = undefined;
@@ -421,15 +437,19 @@ export class PreviewPanel implements vscode.Disposable {
 
   /** After the first model of a document (or a pending reveal): the element to mark. */
   private async afterFirstModel(uri: vscode.Uri, sequence: number): Promise<void> {
+    const revealCursor = this.revealCursor;
+    this.revealCursor = false;
     if (this.pendingHighlight !== undefined && sequence === this.sequence) {
-      this.post({ type: "highlight", pointer: this.pendingHighlight, reveal: true });
+      this.post({ type: "highlight", pointer: this.pendingHighlight.pointer, reveal: true, explain: this.pendingHighlight.explain });
       this.pendingHighlight = undefined;
       return;
     }
-    // A new or reloaded page shows where the editor's cursor is, without moving the restored scroll.
+    // A new or reloaded page shows where the editor's cursor is. The panel's first page scrolls
+    // there (it starts at the top, wherever the cursor is: Ctrl+K V on a subtotal far down showed
+    // the balance sheet); a reloaded one keeps the scroll it restored.
     const editor = visibleEditorFor(uri);
     const pointer = editor === undefined ? undefined : await this.dependencies.pointers.pointerAt(editor.document, editor.selection.active);
-    if (pointer !== undefined) this.post({ type: "highlight", pointer, reveal: false });
+    if (pointer !== undefined) this.post({ type: "highlight", pointer, reveal: revealCursor });
   }
 
   /** A model message without a model: what every model message starts from. */

@@ -74,6 +74,12 @@ export const capabilitiesFor = (client: ClientFeatures, ownCodeLensProvider = fa
   documentHighlightProvider: true,
 });
 
+/**
+ * How long an outline asked while an edit waits for its analysis waits for the typing's pause at
+ * most (documents.ts, `settled`); then the current version is analysed for it.
+ */
+export const OUTLINE_WAIT_MS = 2000;
+
 export function registerHandlers(context: ServerContext): void {
   const { connection, store, guard } = context;
   const analysis = (uri: string): DocumentAnalysis | undefined => store.get(uri);
@@ -117,7 +123,11 @@ export function registerHandlers(context: ServerContext): void {
   const outlineCapLogged = new Set<string>();
   store.onClosed((uri) => outlineCapLogged.delete(uri));
   connection.onDocumentSymbol(
-    guard("documentSymbol", null, ({ textDocument }, token) => {
+    guard("documentSymbol", null, async ({ textDocument }, token) => {
+      // Asked again after every edit (outline, breadcrumbs, sticky scroll): mid-typing, answered
+      // once the typing's pause has the current version analysed, not by analysing each key's text.
+      await store.settled(textDocument.uri, OUTLINE_WAIT_MS, token);
+      if (token.isCancellationRequested) return null;
       const open = analysis(textDocument.uri);
       const outline = open === undefined ? undefined : service.documentSymbols(open, token);
       if (outline === undefined) return null;
@@ -245,6 +255,9 @@ export function registerHandlers(context: ServerContext): void {
   connection.onRequest(
     PointerAtRequest,
     guard(PointerAtRequest.method, null, ({ uri, version, offset }) => {
+      // While a label is typed, from the last analysis: the typed key's text is analysed at the pause.
+      const typing = store.stringEdited(uri);
+      if (typing !== undefined) return service.pointerAtEdited(typing.edited, typing.version, version, offset);
       const open = held(uri);
       return open === undefined ? null : service.pointerAt(open, version, offset);
     }),

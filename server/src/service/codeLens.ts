@@ -3,7 +3,7 @@
 // last good analysis, at the positions of that text.
 //
 // A parent's lens is resolved lazily (codeLens/resolve): the list carries its range and a small
-// key (LensData), and its title and peek locations are built only for the lenses the editor
+// key (LensData), and its title and locations are built only for the lenses the editor
 // shows, from the analysis current when it asks. The list of a version is built once and kept
 // with it (ParsedVersion.lenses; a value edit shifts the previous version's). The status and
 // snapshot lenses (at most three, from facts every version computes anyway) come resolved.
@@ -20,7 +20,7 @@ import {
   type SnapshotDiff,
   type StatementEntry,
 } from "../../../shared/src/index";
-import { CLIENT_COMMANDS, type CodeLensesResult, type LineWindow } from "../../../protocol/lsp";
+import { CLIENT_COMMANDS, type CodeLensesResult, type LineWindow, type RollupFailureArgument } from "../../../protocol/lsp";
 import * as l10n from "@vscode/l10n";
 import type { DisplayFormat } from "../../../shared/src/render/localeFormat";
 import type { DocumentAnalysis, ParsedVersion } from "../analysis";
@@ -151,7 +151,9 @@ export function resolveCodeLens(analysis: DocumentAnalysis | undefined, lens: Co
   ranges.resolve();
   const start = ranges.start(plan.at);
   const locations = (plan.peek ?? []).map((request) => ranges.location(request));
-  return { range: lens.range, data: lens.data, command: { title: plan.title, command: plan.command, arguments: [positions.uri, start.start, locations] } };
+  const args: unknown[] = [positions.uri, start.start, locations];
+  if (plan.failures !== undefined) args.push(plan.failures);
+  return { range: lens.range, data: lens.data, command: { title: plan.title, command: plan.command, arguments: args } };
 }
 
 /** A lens with nothing to say: VS Code shows a resolved lens without a command as "!!MISSING: command!!". */
@@ -164,8 +166,10 @@ interface LensPlan {
   at: number;
   title: string;
   command: string;
-  /** For fs.peekLocations: the locations to peek. */
+  /** For fs.peekLocations and fs.explainRollup: the locations to peek (or go to). */
   peek?: number[];
+  /** For fs.explainRollup: what each location's check is, for the preview's "why" panel. */
+  failures?: RollupFailureArgument[];
 }
 
 function statusLens(analysis: DocumentAnalysis, good: ParsedVersion, uri: string, display: DisplayFormat): CodeLens {
@@ -297,12 +301,19 @@ function parentPlan(good: ParsedVersion, ranges: RangeBatch, statement: Statemen
         (n) => l10n.t("✓ {0} others", n),
       ),
     );
-  const peek = failures.flatMap((failure) => {
-    // The cell to look at: the parent's for a sum that is off, the named cell for an error.
+  const peek: number[] = [];
+  const explained: RollupFailureArgument[] = [];
+  for (const failure of failures) {
+    // The cell to look at: the parent's for a sum that is off, the named cell for an error. The
+    // "why" panel explains the parent's cell either way (it names the cells that hold no value).
     const item = failure.status === "error" ? statement.itemsById.get(failure.cell.item) : parent;
-    return item === undefined ? [] : [ranges.add(cellPath(statement, item, failure.key.period))];
-  });
-  return { at, title: parts.join(" · "), command, peek };
+    if (item === undefined) continue;
+    peek.push(ranges.add(cellPath(statement, item, failure.key.period)));
+    explained.push({ pointer: cellPath(statement, parent, failure.key.period), title: failureText(statement, parent, failure, display) });
+  }
+  // A click explains the failure and offers its fix (the preview's "why" panel), where a peek of
+  // one cell said nothing; with several failures the client asks which, the peek of all is one choice.
+  return { at, title: parts.join(" · "), command: CLIENT_COMMANDS.explainRollup, peek, failures: explained };
 }
 
 function failureText(statement: StatementEntry, parent: ItemEntry, failure: RollupApplication, display: DisplayFormat): string {

@@ -17,7 +17,7 @@ export { hierarchyItem, incomingCalls, itemAtOffset, outgoingCalls, resolveItem 
 export { rollupHighlights } from "./documentHighlight";
 export { rollupTree } from "./rollupTree";
 export { FIX_ALL_KIND } from "./fixAll";
-export { previewAnswer, previewModel, previewUpdate, pointerAt, rangeOf, PreviewBases } from "./preview";
+export { previewAnswer, previewModel, previewUpdate, pointerAt, pointerAtEdited, rangeOf, PreviewBases } from "./preview";
 export { cellExplanation } from "./cellExplanation";
 export { exportXlsx } from "./exportXlsx";
 export { importFile } from "./importSpreadsheet";

@@ -7,6 +7,7 @@ import { diffPreviewWires, type PreviewPatchOp } from "../../../shared/src/rende
 import { previewWireText, type PreviewWire } from "../../../shared/src/render/previewWire";
 import type { PreviewModelResult, RangeOfResult } from "../../../protocol/lsp";
 import type { DocumentAnalysis, ParsedVersion } from "../analysis";
+import type { OneStringEdited } from "../stringEdited";
 import * as l10n from "@vscode/l10n";
 import { broken } from "./requests";
 import { statusOf } from "./status";
@@ -85,6 +86,19 @@ export function previewAnswer(analysis: DocumentAnalysis, bases: PreviewBases, b
 export function pointerAt(analysis: DocumentAnalysis, version: number, offset: number): string | null {
   const good = parsedAt(analysis, version);
   if (good === undefined || typeof offset !== "number") return null;
+  return pointerIn(good, offset);
+}
+
+/**
+ * fs/pointerAt while a string is being typed (stringEdited.ts): the same pointer as the analysis of
+ * exactly `version` answers, from the last good version, where the offset maps.
+ */
+export function pointerAtEdited(edited: OneStringEdited, editedVersion: number, version: number, offset: number): string | null {
+  if (editedVersion !== version || typeof offset !== "number") return null;
+  return pointerIn(edited.good, edited.toGood(offset));
+}
+
+function pointerIn(good: ParsedVersion, offset: number): string {
   const found = good.locator.nodeAt(offset);
   return found === undefined ? "" : pointerOf(...found.path);
 }

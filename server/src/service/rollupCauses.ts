@@ -84,7 +84,8 @@ export interface RollupFix {
  * the first is preferred when it is the only one of its rank); for a difference rounding explains,
  * the parent's unit's tolerance set to it (the one fix that leaves the subtotals stated from the
  * rounded one holding, where setting this subtotal moves the difference to its own parent); then
- * always "Set … to the sum of its children (…)". Edits are offsets on the analysed text.
+ * always "Set … to the sum of its children (…)", unless a stale subtotal (explain.ts) put it first.
+ * Edits are offsets on the analysed text.
  */
 export function rollupFixes(good: ParsedVersion, key: ApplicationKey, display: DisplayFormat = NEUTRAL_FORMAT): RollupFix[] {
   const explained = explainApplication(good, key);
@@ -108,7 +109,9 @@ export function rollupFixes(good: ParsedVersion, key: ApplicationKey, display: D
     const edits = toleranceEdits(good.text, good.locator, document, unit, rounding.suggestedTolerance);
     if (edits !== undefined) fixes.push({ title: toleranceFixTitle(explained.explainer, unit, rounding.suggestedTolerance, display.number), edits, preferred: false });
   }
-  const total = causeFixEdits(good.text, good.locator, document, key.statement, setSubtotalFix(explained.application));
-  if (total !== undefined) fixes.push({ title: setSubtotalTitle(explained.explainer, explained.application, display.number), edits: total, preferred: false });
+  // Unless a stale subtotal already offered it (the same title), first.
+  const totalTitle = setSubtotalTitle(explained.explainer, explained.application, display.number);
+  const total = seen.has(totalTitle) ? undefined : causeFixEdits(good.text, good.locator, document, key.statement, setSubtotalFix(explained.application));
+  if (total !== undefined) fixes.push({ title: totalTitle, edits: total, preferred: false });
   return fixes;
 }

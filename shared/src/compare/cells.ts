@@ -3,7 +3,8 @@
 // cell-level changes. Every line stands on its own (no line depends on its neighbours or on a
 // position), so a moved row moves its lines and a renamed period id changes nothing. Values are
 // written as amounts (value × 10^scale, with the measure), so re-expressing a unit from thousands
-// to millions changes its one unit line and no cell line. Any parsed value is accepted: a
+// to millions changes its one unit line and no cell line (a failing subtotal's line too, written in
+// the same amounts). Any parsed value is accepted: a
 // nonconforming document is written as far as it can be read.
 
 import { groupDigits } from "../render/format";
@@ -32,10 +33,12 @@ function cellLine(cell: CompareCell | undefined, unit: SideUnit | undefined): st
   return "unavailable" in cell ? "n/a (unavailable)" : `${cell.invalid} (not a decimal string)`;
 }
 
-function rollupLine(application: RollupApplication): string {
+/** A failing subtotal's line, its amounts written as the cell lines write them (in whole units of the parent's unit), so one diff reads in one scale. */
+function rollupLine(application: RollupApplication, unit: SideUnit | undefined): string {
   if (application.status === "error") return `not evaluated: ${application.cell.item} ${application.reason === "missing-value" ? "has no value" : "is unavailable"}`;
   if (application.status === "satisfied") return "adds up";
-  return `does not add up: stated ${groupDigits(application.actual)}, children sum to ${groupDigits(application.expected)}, difference ${groupDigits(application.difference)}`;
+  const amount = (value: string) => amountText(value, unit);
+  return `does not add up: stated ${amount(application.actual)}, children sum to ${amount(application.expected)}, difference ${amount(application.difference)}`;
 }
 
 export function cellLines(value: unknown, result: ValidationResult): string {
@@ -75,7 +78,7 @@ export function cellLines(value: unknown, result: ValidationResult): string {
       for (const [period, label] of periods) {
         lines.push(`${row} | ${label} | ${cellLine(cellOf(item, period), unit)}`);
         const application = failing.get(`${statement.id}\u0000${item.id}\u0000${period}`);
-        if (application !== undefined) lines.push(`${row} | ${label} | Σ ${rollupLine(application)}`);
+        if (application !== undefined) lines.push(`${row} | ${label} | Σ ${rollupLine(application, unit)}`);
       }
     }
   }

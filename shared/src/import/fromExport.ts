@@ -3,6 +3,8 @@
 // statement sheets, so what was edited in the spreadsheet comes back. A subtotal's formula cell
 // gives its stated value (from the definitions) while its saved result is still the one the
 // export wrote; once the sheet has recalculated to another number, that number, and the report says so.
+// The recorded validationSnapshot comes back from its JSON pieces, as it was recorded (historical
+// evidence: `fsdoc diff` then shows what the spreadsheet changed); the report says whether it did.
 
 import * as l10n from "@vscode/l10n";
 import { canonicalDecimal } from "../decimal/grammar";
@@ -43,6 +45,7 @@ export function fromExport(grid: Grid, definitions: GridSheet, report: ImportRep
   const units: Json[] = [];
   const periods: Json[] = [];
   const drafts: StatementDraft[] = [];
+  let snapshotPieces: string[] | undefined;
   for (const record of records) {
     const [kind = "", a = "", b = "", c = "", d = "", e = ""] = record;
     switch (kind) {
@@ -71,6 +74,9 @@ export function fromExport(grid: Grid, definitions: GridSheet, report: ImportRep
         break;
       case "stated":
         drafts[drafts.length - 1]?.stated.set(a, { stated: b, saved: c });
+        break;
+      case "snapshot":
+        (snapshotPieces ??= []).push(a);
         break;
     }
   }
@@ -102,7 +108,23 @@ export function fromExport(grid: Grid, definitions: GridSheet, report: ImportRep
     statements.push({ id, label: textAt(sheet, 1, 1) || label, periods: periodIds, items });
   }
   document.statements = statements;
+  const snapshot = readSnapshot(snapshotPieces);
+  report.snapshot = snapshot.outcome;
+  if (snapshot.outcome === "carried") document.validationSnapshot = snapshot.value;
   return { ok: true, document };
+}
+
+function readSnapshot(pieces: readonly string[] | undefined): { outcome: NonNullable<ImportReport["snapshot"]>; value?: unknown } {
+  if (pieces === undefined) return { outcome: "not-in-workbook" };
+  const json = pieces.join("");
+  if (json === "") return { outcome: "none" };
+  try {
+    const value: unknown = JSON.parse(json);
+    if (value !== null && typeof value === "object" && !Array.isArray(value)) return { outcome: "carried", value };
+  } catch {
+    // Edited or cut in the spreadsheet: reported as unreadable below.
+  }
+  return { outcome: "unreadable" };
 }
 
 function withOptional(object: Json, key: string, value: string): Json {

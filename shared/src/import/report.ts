@@ -28,6 +28,12 @@ export interface ImportReport {
   skipped: SkippedCell[];
   /** Number cells with more than 15 significant digits: "Sheet!D5". */
   beyond15Digits: string[];
+  /**
+   * A workbook fsdoc wrote: what became of the document's recorded validationSnapshot. "carried"
+   * back from the FS definitions sheet; "none" recorded; "unreadable" (the sheet was edited), so
+   * the document has none; "not-in-workbook": written by an fsdoc that did not carry snapshots.
+   */
+  snapshot?: "carried" | "none" | "unreadable" | "not-in-workbook";
 }
 
 export function newReport(source: string, layout: ImportReport["layout"]): ImportReport {
@@ -52,10 +58,25 @@ export function reportText(report: ImportReport): string {
     lines.push(l10n.t("skipped cells ({0}):", report.skipped.length));
     for (const cell of report.skipped) lines.push(`  ${cell.sheet}!${cell.cell} ${JSON.stringify(cell.value)}: ${cell.reason}`);
   }
+  const snapshot = snapshotLine(report.snapshot);
+  if (snapshot !== undefined) lines.push(snapshot);
   if (report.beyond15Digits.length > 0) {
     lines.push(l10n.t("number cells with more than 15 significant digits, possibly rounded already ({0}): {1}", report.beyond15Digits.length, report.beyond15Digits.join(", ")));
   }
   return lines.join("\n") + "\n";
+}
+
+function snapshotLine(snapshot: ImportReport["snapshot"]): string | undefined {
+  switch (snapshot) {
+    case "carried":
+      return l10n.t("validationSnapshot: the recorded one, carried back from the FS definitions sheet (fsdoc diff compares it with the document now)");
+    case "unreadable":
+      return l10n.t("validationSnapshot: its FS definitions sheet holds one that cannot be read (edited?), so the document has none; fsdoc record records one");
+    case "not-in-workbook":
+      return l10n.t("validationSnapshot: not carried (an older fsdoc wrote this workbook), so the document has none; fsdoc record records one");
+    default:
+      return undefined;
+  }
 }
 
 /** A guess's kind in words; `what` itself stays data (the JSON report's). */

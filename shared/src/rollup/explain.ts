@@ -18,8 +18,13 @@
 //                   the suggested tolerance is |d|
 //   other-periods   the same subtotal holds in the statement's other periods (points at a typing
 //                   error in this one); context, not an edit
+//   stale-subtotal  the subtotal was not updated: it added up at the value it still states when the
+//                   snapshot was recorded (heldTotals.ts), or it is 0 while its children are not
+//                   (never filled in); the edit is to set it to the children's sum
 //
-// Ranking, most specific first (the order of CAUSE_RANK): a sign flip or an extra child is one
+// Ranking, most specific first (the order of CAUSE_RANK): a stale subtotal comes first, since it is
+// named only on evidence that the children changed and the total did not, and then it is the
+// simplest explanation (every other cause supposes a further slip in what was typed); a sign flip or an extra child is one
 // exact relation between d and a single stored value; a missing child needs another item to carry d
 // exactly; a transposition or a scale slip can match by coincidence more easily (several swaps or
 // powers may fit); rounding only says the difference is small; other periods are context. Within a
@@ -30,12 +35,23 @@
 // once per statement and period, on first need.
 
 import { fractionDigits, formatUnits, toUnits } from "../decimal/exact";
+import { heldInSnapshot, heldKey, sameAmount, type HeldTotals } from "./heldTotals";
 import type { ApplicationKey, ErrorApplication, FsDocument, Item, NumericApplication, RollupApplication, Statement, Unit } from "../types";
 
-export type CauseKind = "child-sign" | "parent-sign" | "extra-child" | "missing-child" | "transposition" | "scale" | "rounding" | "other-periods";
+export type CauseKind = "stale-subtotal" | "child-sign" | "parent-sign" | "extra-child" | "missing-child" | "transposition" | "scale" | "rounding" | "other-periods";
 
 /** The order causes are listed in, most specific first (see the header). */
-export const CAUSE_RANK: readonly CauseKind[] = ["child-sign", "parent-sign", "extra-child", "missing-child", "transposition", "scale", "rounding", "other-periods"];
+export const CAUSE_RANK: readonly CauseKind[] = [
+  "stale-subtotal",
+  "child-sign",
+  "parent-sign",
+  "extra-child",
+  "missing-child",
+  "transposition",
+  "scale",
+  "rounding",
+  "other-periods",
+];
 
 /** One edit to the document's data that would make the rollup hold. */
 export type CauseFix =
@@ -46,7 +62,7 @@ export interface Cause {
   statement: string;
   parent: string;
   period: string;
-  /** The item the cause is about (the parent for parent-sign, rounding and other-periods). */
+  /** The item the cause is about (the parent for stale-subtotal, parent-sign, rounding and other-periods). */
   item: string;
   /** That item's stored value in the period. */
   value: string;
@@ -61,7 +77,11 @@ export interface Cause {
   suggestedTolerance?: string;
   /** other-periods: the periods in which the same subtotal holds. */
   holdsIn?: string[];
+  /** stale-subtotal: the evidence that it was not updated (it added up in the snapshot, or it is 0). */
+  staleSince?: StaleEvidence;
 }
+
+export type StaleEvidence = "snapshot" | "zero";
 
 const MAX_SCALE_POWER = 9;
 /** Causes of one kind beyond this many are coincidences rather than explanations. */
@@ -120,6 +140,7 @@ export class RollupExplainer {
   private readonly applicationsByStatement = new Map<string, RollupApplication[]>();
   private readonly units = new Map<string, Unit>();
   private readonly explained = new Map<RollupApplication, readonly Cause[]>();
+  private heldInSnapshotCache: HeldTotals | undefined;
 
   constructor(
     readonly document: FsDocument,
@@ -142,6 +163,8 @@ export class RollupExplainer {
    */
   afterValueEdit(document: FsDocument, applications: readonly RollupApplication[], cell: EditedCell): RollupExplainer {
     const next = new RollupExplainer(document, applications);
+    // A value edit leaves the snapshot as it was.
+    next.heldInSnapshotCache = this.heldInSnapshotCache;
     for (const [id, index] of this.indexes) {
       if (id !== cell.statement && next.statementsById.get(id) === index.statement) next.indexes.set(id, index);
     }
@@ -255,6 +278,10 @@ export class RollupExplainer {
     const holds = (difference: bigint): boolean => (difference < 0n ? -difference : difference) <= t;
     if (holds(d)) return [];
 
+    const staleSince = this.staleEvidence(application, parentValue, p === 0n && s !== 0n);
+    if (staleSince !== undefined)
+      add({ kind: "stale-subtotal", item: parent.id, value: parentValue, staleSince, fix: { kind: "set-value", item: parent.id, period, value: application.expected } });
+
     children.forEach((child, k) => {
       const ck = c[k] as bigint;
       if (ck !== 0n && holds(d + 2n * ck))
@@ -317,6 +344,14 @@ export class RollupExplainer {
       add({ kind: "other-periods", item: parent.id, value: parentValue, holdsIn });
     }
     return found;
+  }
+
+  /** Why the subtotal looks not updated: it added up at the value it states when the snapshot was recorded, or it is 0 (`zero`). */
+  private staleEvidence(application: NumericApplication, parentValue: string, zero: boolean): StaleEvidence | undefined {
+    this.heldInSnapshotCache ??= heldInSnapshot(this.document.validationSnapshot);
+    const recorded = this.heldInSnapshotCache.get(heldKey(application.key));
+    if (recorded !== undefined && sameAmount(recorded, parentValue)) return "snapshot";
+    return zero ? "zero" : undefined;
   }
 
   /** The unsatisfied numeric application of a parent in a period, if it is one. */

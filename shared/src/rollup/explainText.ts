@@ -24,6 +24,16 @@ export function describeCause(explainer: RollupExplainer, cause: Cause, number: 
   const amount = number(cause.value);
   const total = name(cause.parent);
   switch (cause.kind) {
+    case "stale-subtotal": {
+      const children = number(fixedValue(cause.fix));
+      if (cause.staleSince === "zero") return l10n.t("{0} was not filled in? It is 0 while its children add up to {1}; set to their sum, the total holds.", total, children);
+      return l10n.t(
+        "{0} was not updated? It added up at {1} when the snapshot was recorded, and its children changed since; set to their sum ({2}), the total holds.",
+        total,
+        amount,
+        children,
+      );
+    }
     case "child-sign":
       return l10n.t("{0} ({1}) has the wrong sign? With it negated the total holds.", item, amount);
     case "parent-sign":
@@ -76,6 +86,7 @@ export function fixTitle(explainer: RollupExplainer, cause: Cause, number: Numbe
     case "set-value": {
       const from = number(cause.value);
       const to = number(fix.value);
+      if (cause.kind === "stale-subtotal") return l10n.t("Set {0} to the sum of its children ({1})", name(fix.item), to);
       if (cause.kind === "transposition") return l10n.t("Swap the digits of {0} ({1} → {2})", name(fix.item), from, to);
       if (cause.kind === "scale") return l10n.t("Fix the scale of {0} ({1} → {2})", name(fix.item), from, to);
       return l10n.t("Negate {0} ({1} → {2})", name(fix.item), from, to);

@@ -14,6 +14,11 @@
 //   statement | id | label | sheet name | period id…       (period i is the sheet's column D + i)
 //   item      | id | label | unit | rollupTo | description   (its row: the one whose column B is the id)
 //   stated    | cell | stated value | saved value            (a formula cell of the statement above)
+//   snapshot  | JSON text…                                  (the recorded validationSnapshot, see below)
+// The snapshot is historical evidence no sheet shows, so it travels here as its JSON text, cut into
+// pieces of at most SNAPSHOT_PIECE characters (a cell holds at most 32,767), one row each, joined
+// in order on import. A document without one gets a lone "snapshot" row, so that a workbook
+// written before snapshots were carried (no such row) can be told apart and the import says so.
 // An optional member that is absent is an empty cell: every member it could hold is nonempty.
 
 import type ExcelJS from "exceljs";
@@ -24,6 +29,8 @@ import { escapeOoxml } from "./ooxmlText";
 export const DEFINITIONS_SHEET = "FS definitions";
 export const DEFINITIONS_MARKER = "fsdoc definitions";
 export const DEFINITIONS_VERSION = "1";
+/** Characters of snapshot JSON per cell: escaped (ooxmlText.ts) at most twice as long, well under a cell's 32,767. */
+export const SNAPSHOT_PIECE = 8000;
 
 export interface StatedCell {
   ref: string;
@@ -84,10 +91,26 @@ export function writeDefinitions(sheet: ExcelJS.Worksheet, document: unknown, sh
     }
     for (const cell of stated) rows.push(["stated", cell.ref, cell.stated, cell.saved]);
   }
+  const snapshot = member(document, "validationSnapshot");
+  const pieces = snapshot === undefined ? [] : snapshotPieces(JSON.stringify(snapshot));
+  rows.push(...(pieces.length === 0 ? [["snapshot"]] : pieces.map((piece) => ["snapshot", piece])));
   rows.forEach((values, index) => {
     const row = sheet.getRow(index + 1);
     values.forEach((value, column) => {
       if (value !== "") row.getCell(column + 1).value = escapeOoxml(value);
     });
   });
+}
+
+/** `json` cut into pieces of at most SNAPSHOT_PIECE characters, never between the halves of a surrogate pair. */
+export function snapshotPieces(json: string): string[] {
+  const pieces: string[] = [];
+  for (let at = 0; at < json.length;) {
+    let end = Math.min(at + SNAPSHOT_PIECE, json.length);
+    const code = json.charCodeAt(end);
+    if (end < json.length && code >= 0xdc00 && code <= 0xdfff) end--;
+    pieces.push(json.slice(at, end));
+    at = end;
+  }
+  return pieces;
 }
