@@ -100,3 +100,23 @@ test("with the reloaded windows' second webviews, the pairs judge the second web
   // Without them, the window's own second is judged, as before.
   assert.match(lineOf(shapeSummary(result("typical", { previewSecond: [6939], controlSecond: [5189] })), "… the window's second"), /≤ 1\.15× \| \*\*not met\*\* \|$/);
 });
+
+test("with the reloaded windows' first webviews, the pairs judge the first webview and the window's own one sample is shown beside", () => {
+  const table = shapeSummary(
+    result("long", {
+      previewFirst: [2447],
+      controlFirst: [1642],
+      previewFirstReloaded: [2100, 1900, 2300, 2000, 2200],
+      controlFirstReloaded: [2000, 2000, 2000, 2000, 2000],
+    }),
+  );
+  assert.equal(lineOf(table, "Ctrl+K V → table, the window's first webview"), "| Ctrl+K V → table, the window's first webview ÷ Markdown's | 1.49× (2,447 / 1,642) |  |  |");
+  assert.equal(
+    lineOf(table, "… the window's first webview ÷ Markdown's, reloaded"),
+    "| … the window's first webview ÷ Markdown's, reloaded windows in pairs | 1.05× [0.95–1.15] over 5 pairs (2,100 / 2,000) | ≤ 1.15× | met |",
+  );
+  // The second webview's row is not touched by the first's pairs.
+  assert.equal(table.includes("second webview ÷ Markdown's, reloaded"), false);
+  // Without them, the window's own first is judged, as before.
+  assert.match(lineOf(shapeSummary(result("long", { previewFirst: [2447], controlFirst: [1642] })), "Ctrl+K V → table, the window's first"), /≤ 1\.15× \| \*\*not met\*\* \|$/);
+});

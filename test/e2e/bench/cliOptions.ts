@@ -9,7 +9,7 @@ const WITH_VALUE = new Map<string, string>([
   ["--shapes", "document shapes, comma-separated: typical, failing, long, wide, deep, and combinations such as long+failing (default: all, and long+failing)"],
   [
     "--states",
-    "cold, warm, new-places, repeated, first-window, second-webviews (the window reloaded 2 × runs times: ours and Markdown's second webview in turn), comma-separated (default: all but first-window in the Node host, and never second-webviews)",
+    "cold, warm, first-webviews (the window reloaded 2 × runs times: ours and Markdown's first webview in turn, the document just opened), new-places, repeated, first-window, second-webviews (the same for the second webview), comma-separated (default: all but first-window in the Node host, and never second-webviews)",
   ],
   ["--runs", "runs per state (default 5); the tables give their medians and range"],
   ["--edits", "edits at new places per shape (default: the runs, at least 5)"],

@@ -563,14 +563,16 @@ async function measureMarkdownControl(
 }
 
 /**
- * The window's second webview, `runs` times each for ours and Markdown's (secondWebview.ts): the
- * window reloaded, Markdown's preview of the small control file as its first webview, then the
- * large document opened (the server starting: text, problems and first lens shown) and the second
- * webview's key pressed at once, ours (Ctrl+K V) or Markdown's (the runner's key on control.md).
- * Samples previewSecondReloaded and controlSecondReloaded, in pair order; each window's webview
- * frames as `…:host`, `…:frame` (ms from the key).
+ * A reloaded window's first or second webview (`rank`), `runs` times each for ours and Markdown's
+ * (secondWebview.ts): the window reloaded, Markdown's extension made active by a Markdown editor
+ * (opened and closed, as in the control's window; ours is active once the large document opens),
+ * for the second webview Markdown's preview of the small control file as the window's first, then
+ * the large document opened (the server starting: text, problems and first lens shown) and the
+ * measured webview's key pressed at once, ours (Ctrl+K V) or Markdown's (the runner's key on
+ * control.md). Samples preview{First,Second}Reloaded and control{First,Second}Reloaded, in pair
+ * order; each window's webview frames and our page's marks as `…:host`, `…:frame` etc. (ms from the key).
  */
-async function measureSecondWebviews(editor: Editor, name: string, runs: number, samples: Record<string, number[]>, lenses: boolean): Promise<void> {
+async function measureReloadedWebviews(editor: Editor, name: string, runs: number, samples: Record<string, number[]>, lenses: boolean, rank: "First" | "Second"): Promise<void> {
   const { page } = editor;
   const markdownWebview = async () => {
     await quickOpen(page, CONTROL_FILE);
@@ -588,10 +590,17 @@ async function measureSecondWebviews(editor: Editor, name: string, runs: number,
   await markdownWebview();
   for (let window = 0; window < 2 * runs; window++) {
     await reloadWindow(editor);
-    await markdownWebview();
-    await openAndWait(page, name, "secondWebviewOpen", lenses, samples);
+    if (rank === "Second") await markdownWebview();
+    else {
+      // Markdown's extension active before its key, as a Markdown file opened first makes it.
+      await quickOpen(page, CONTROL_FILE);
+      await markdownTitleButton(page);
+      await runCommand(page, "View: Close All Editors");
+      await page.locator(".tabs-container .tab").first().waitFor({ state: "detached", timeout: 60_000 });
+    }
+    await openAndWait(page, name, `${rank.toLowerCase()}WebviewOpen`, lenses, samples);
     const turn = secondWebviewTurn(window);
-    const sample = turn === "ours" ? "previewSecondReloaded" : "controlSecondReloaded";
+    const sample = turn === "ours" ? `preview${rank}Reloaded` : `control${rank}Reloaded`;
     let enteredAt = 0;
     const shown = await timedFrom(async (start) => {
       const begin = () => {
@@ -612,7 +621,9 @@ async function measureSecondWebviews(editor: Editor, name: string, runs: number,
     const frames = turn === "ours" ? await previewFirstPaint(page, enteredAt) : await webviewFirstPaint(await webviewContentFrame(page, CONTROL_TEXT), enteredAt);
     for (const [state, at] of Object.entries(frames)) if (at !== undefined) (samples[`${sample}:${state}`] ??= []).push(at);
     log(
-      `  reloaded window ${window + 1}/${2 * runs}: ${turn === "ours" ? "our preview" : "Markdown's"} as its second webview ${shown.toFixed(0)} ms (${Object.entries(frames)
+      `  reloaded window ${window + 1}/${2 * runs}: ${turn === "ours" ? "our preview" : "Markdown's"} as its ${rank.toLowerCase()} webview ${shown.toFixed(0)} ms (${Object.entries(
+        frames,
+      )
         .filter(([, at]) => at !== undefined)
         .map(([state, at]) => `${state.replace("fs-preview-", "")} ${at!.toFixed(0)}`)
         .join(", ")})`,
@@ -836,7 +847,7 @@ interface BenchOptions {
   host: "node" | "web";
 }
 
-const STATES = ["cold", "warm", "new-places", "repeated", "first-window", "second-webviews"] as const;
+const STATES = ["cold", "warm", "first-webviews", "new-places", "repeated", "first-window", "second-webviews"] as const;
 type State = (typeof STATES)[number];
 
 /** Profiles and traces cost time: the figures of such a run are not the product's, only its breakdown. */
@@ -987,9 +998,14 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
       await readRendererProbe(page);
     }
 
+    // Not inside a profile or a trace (a reload ends the extension host's profile), as the control.
+    if (states.has("first-webviews") && !profile && !trace) {
+      log(`${shape} ${sizeMb} MB: the first webviews of ${2 * runs} reloaded windows, ours and Markdown's in turn`);
+      await measureReloadedWebviews(editor, name, runs, samples, lenses, "First");
+    }
     if (states.has("second-webviews")) {
       log(`${shape} ${sizeMb} MB: the second webviews of ${2 * runs} reloaded windows, ours and Markdown's in turn`);
-      await measureSecondWebviews(editor, name, runs, samples, lenses);
+      await measureReloadedWebviews(editor, name, runs, samples, lenses, "Second");
     }
 
     let serverPeak = 0;

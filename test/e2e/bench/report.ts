@@ -59,9 +59,13 @@ export function hostHeapGrowth(result: SizeResult): number | undefined {
   return afterEdits.memory !== undefined && idle.memory !== undefined ? afterEdits.memory.heapUsed - idle.memory.heapUsed : undefined;
 }
 
-/** Whether a run's cold opens reload its window (every cold run after the first does), so that its later states run in another extension host. */
+/**
+ * Whether a run reloads its window before its edits, so that its later states run in another
+ * extension host: the cold opens (every cold run after the first) and the reloaded windows' first
+ * or second webviews.
+ */
 export function reloadsHost({ states, runs }: { states: ReadonlySet<string>; runs: number }): boolean {
-  return states.has("cold") && runs > 1;
+  return (states.has("cold") && runs > 1) || states.has("first-webviews") || states.has("second-webviews");
 }
 
 /**
@@ -115,6 +119,17 @@ const TIME_ROWS: [key: string, what: string, targetMs: number | undefined][] = [
   ["previewFirst", "Ctrl+K V → preview table shown: the window's first webview", undefined],
   ["previewSecond", "Ctrl+K V → preview table shown: the window's second webview", undefined],
   ["previewLater", "Ctrl+K V → preview table shown: later webviews of the window", undefined],
+  ["previewFirstReloaded", "Ctrl+K V → preview table shown: a reloaded window's first webview (the document just opened in it)", undefined],
+  ["previewFirstReloaded:host", "  VS Code's webview host frame starts loading", undefined],
+  ["previewFirstReloaded:frame", "  the page's frame starts loading (the host's service worker ready)", undefined],
+  ["previewFirstReloaded:frame-loaded", "  … loaded (the host then writes the page into it)", undefined],
+  ["previewFirstReloaded:fs-preview-model-received", "  the page receives the model", undefined],
+  ["previewFirstReloaded:fs-preview-model-decoded", "  … decoded", undefined],
+  ["previewFirstReloaded:fs-preview-drawn", "  … drawn", undefined],
+  ["controlFirstReloaded", "control: VS Code's Markdown preview as a reloaded window's first webview, in the same state", undefined],
+  ["controlFirstReloaded:host", "  VS Code's webview host frame starts loading", undefined],
+  ["controlFirstReloaded:frame", "  the page's frame starts loading (the host's service worker ready)", undefined],
+  ["controlFirstReloaded:frame-loaded", "  … loaded (the host then writes the page into it)", undefined],
   ["previewSecondReloaded", "Ctrl+K V → preview table shown: a reloaded window's second webview (Markdown's first)", undefined],
   ["previewSecondReloaded:host", "  VS Code's webview host frame starts loading", undefined],
   ["previewSecondReloaded:frame", "  the page's frame starts loading (the host's service worker ready)", undefined],
@@ -164,6 +179,7 @@ const PREVIEW_RATIOS: [ours: string, control: string, what: string][] = [
   ["previewFirst", "controlFirst", "preview ÷ Markdown's, the window's first webview"],
   ["previewSecond", "controlSecond", "preview ÷ Markdown's, the window's second webview"],
   ["previewLater", "control", "preview ÷ Markdown's, later webviews"],
+  ["previewFirstReloaded", "controlFirstReloaded", "preview ÷ Markdown's, reloaded windows' first webviews (medians)"],
   ["previewSecondReloaded", "controlSecondReloaded", "preview ÷ Markdown's, reloaded windows' second webviews (medians)"],
 ];
 const PREVIEW_RATIO_TARGET = 1.15;

@@ -34,6 +34,15 @@ const PREVIEW_ROWS: [what: string, ours: string, control: string, judged: boolea
 ];
 const PREVIEW_RATIO = 1.15;
 
+/**
+ * The rows that reloaded windows measure in pairs, ours and Markdown's in turn (secondWebview.ts),
+ * 5 samples each at --runs 5 where the window's own first and second webviews are one each.
+ */
+const RELOADED_PAIRS: Record<string, { what: string; ours: string; control: string }> = {
+  previewFirst: { what: "… the window's first webview ÷ Markdown's, reloaded windows in pairs", ours: "previewFirstReloaded", control: "controlFirstReloaded" },
+  previewSecond: { what: "… the window's second webview ÷ Markdown's, reloaded windows in pairs", ours: "previewSecondReloaded", control: "controlSecondReloaded" },
+};
+
 /** "983 [317–1,286]", or "983" for one sample. */
 function spread(values: readonly number[]): string {
   const low = Math.min(...values);
@@ -86,19 +95,19 @@ export function shapeSummary(result: SizeResult): string {
     const target = [...new Set(targets)].map((value) => `≤ ${ms(value)} ms`).join(" / ");
     lines.push(row([what, figures, target, verdict(met)]));
   }
-  // The reloaded windows' second webviews (state second-webviews), when measured, judge the second
-  // webview: the window's own second (one sample per run) is then shown beside, not judged.
-  const paired = pairedRatioFigure(result.samples.previewSecondReloaded ?? [], result.samples.controlSecondReloaded ?? []);
+  // The reloaded windows' first or second webviews (states first-webviews, second-webviews), when
+  // measured, judge that rank's row: the window's own (one sample per run) is then shown beside, not judged.
   for (const [what, ours, control, judgedAlone] of PREVIEW_ROWS) {
     const mine = result.samples[ours];
     const theirs = result.samples[control];
-    const judged = judgedAlone && !(paired !== undefined && ours === "previewSecond");
+    const reloaded = RELOADED_PAIRS[ours];
+    const paired = reloaded === undefined ? undefined : pairedRatioFigure(result.samples[reloaded.ours] ?? [], result.samples[reloaded.control] ?? []);
+    const judged = judgedAlone && paired === undefined;
     if (mine !== undefined && theirs !== undefined && mine.length > 0 && theirs.length > 0) {
       const ratio = median(mine) / median(theirs);
       lines.push(row([what, `${ratio.toFixed(2)}× (${spread(mine)} / ${spread(theirs)})`, judged ? `≤ ${PREVIEW_RATIO}×` : "", judged ? verdict(ratio <= PREVIEW_RATIO) : ""]));
     }
-    if (ours === "previewSecond" && paired !== undefined)
-      lines.push(row(["… the window's second webview ÷ Markdown's, reloaded windows in pairs", paired.text, `≤ ${PREVIEW_RATIO}×`, verdict(paired.ratio <= PREVIEW_RATIO)]));
+    if (reloaded !== undefined && paired !== undefined) lines.push(row([reloaded.what, paired.text, `≤ ${PREVIEW_RATIO}×`, verdict(paired.ratio <= PREVIEW_RATIO)]));
   }
   const server = result.languageServer;
   if (server !== undefined && Number.isFinite(server.afterGc) && Number.isFinite(server.idle)) {
