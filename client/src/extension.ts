@@ -45,7 +45,7 @@ export function activateExtension(context: vscode.ExtensionContext, createClient
     new OpenAhead(fsServer),
     new ActiveEditorContext(detector),
     new FsLanguageStatus(detector, statuses),
-    mapSchemaUrls(context),
+    mapSchemaUrls(context, (document) => detector.isFsDocument(document)),
     vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, previews),
     ...registerCommands({ server: fsServer, previews, snapshotDiffs, compareViews, extensionUri: context.extensionUri }),
     ...registerRollupTree(fsServer, detector),

@@ -1,6 +1,10 @@
 // Deterministic generator of large, realistic FS 0.2 documents for the benchmark.
 // Values are BigInt fixed-point so that every subtotal is exact: a benchmark document whose rollups
 // are "inconsistent" by float noise would measure a different code path than a real one.
+// Run as a script, it writes one document (`--help`: generate-cli.mjs).
+
+import { realpathSync } from "node:fs";
+import { basename } from "node:path";
 
 const SCHEMA_URL = "https://cpaikr.github.io/fs/schema/0.2/fs-document.schema.json";
 const FRACTION_DIGITS = 10;
@@ -443,4 +447,23 @@ export function generateWithStats({ targetBytes = 250_000, seed = 1, shape = "ty
 
 export function generateDocument(options) {
   return generateWithStats(options).text;
+}
+
+/**
+ * Node was given this file as its script (`node scripts/bench/generate.mjs`), not a test, a bench
+ * script or a bundle that imports it. By the script's name: the benchmarks bundle this module into
+ * CommonJS, where import.meta is empty.
+ */
+function isMain() {
+  try {
+    return process.argv[1] !== undefined && basename(realpathSync(process.argv[1])) === "generate.mjs";
+  } catch {
+    return false;
+  }
+}
+
+if (isMain()) {
+  void import("./generate-cli.mjs").then(({ runGenerateCli }) => {
+    process.exitCode = runGenerateCli(process.argv.slice(2), { SHAPE_NAMES, generateWithStats });
+  });
 }

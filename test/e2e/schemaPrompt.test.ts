@@ -4,7 +4,8 @@
 // written into the user's settings unasked; the first time VS Code's JSON cannot download the FS
 // schema (its false "Unable to load schema from …"), one prompt offers to register the URLs; left
 // unanswered, it is offered again in the next window. Accepted, the entries are in the user's
-// json.schemas and the warning goes.
+// json.schemas and the warning goes. Where a newcomer looks instead, the underlined `$schema`, its
+// quick fix (Ctrl+. on the line) does what the prompt's button does, and the underline goes.
 //
 // The test also reports what activating FS Documents cost the window's extension host (the time of
 // its activate() and the memory after a forced GC): figures for the report, never asserted (tests
@@ -18,7 +19,7 @@ import type { Page } from "playwright-core";
 import { repoRoot } from "../support/paths";
 import { blockNetwork, OFFLINE_SETTINGS, setUpEditor, waitForFile, waitForSchemaSettings } from "./harness";
 import { sharedWindow } from "./sharedWindow";
-import { quickOpen, runCommand, showProblems, UI_TIMEOUT_MS } from "./workbench";
+import { goTo, quickOpen, runCommand, showProblems, UI_TIMEOUT_MS } from "./workbench";
 
 const SETUP_TIMEOUT_MS = 15 * 60_000;
 const TEST_TIMEOUT_MS = 6 * 60_000;
@@ -50,11 +51,20 @@ function describeActivation(activation: Activation): string {
   return `activate ${activation.activateMs?.toFixed(0)} ms, extension host heap +${mb(activation.heapUsedBytes)}, RSS +${mb(activation.rssBytes)} (GC forced: ${activation.gcForced})`;
 }
 
+/** The quick fix on VS Code's JSON's diagnostic (client/src/json/schemaQuickFix.ts). */
+const QUICK_FIX = "Register the FS schema URLs: nothing to download, FS Documents checks this document";
+/** Where `$schema`'s value is in the document (fixtures/examples/minimal.json): line 2, after `  "$schema": `. */
+const SCHEMA_VALUE = { line: 2, column: 20 };
+
 /** The JSON extension's "Unable to resolve schema" item in the status bar. */
 const schemaWarning = (page: Page) => page.locator('[id$="status.json.resolveError"]');
 const prompt = (page: Page) => page.locator(".notification-toast", { hasText: PROMPT });
+/** VS Code's JSON's diagnostic in the Problems panel. */
+const shownProblem = (page: Page) => page.locator(".markers-panel .monaco-list-row", { hasText: SHOWN }).first();
+/** The editor's underlines (the document has no other problem). */
+const squiggles = (page: Page) => page.locator(".monaco-editor .squiggly-error, .monaco-editor .squiggly-warning");
 
-describe("VS Code's JSON and the FS schema offline: one prompt, and activation for JSON only (code-server)", { timeout: SETUP_TIMEOUT_MS + TEST_TIMEOUT_MS }, () => {
+describe("VS Code's JSON and the FS schema offline: a prompt, a quick fix, activation for JSON only (code-server)", { timeout: SETUP_TIMEOUT_MS + 2 * TEST_TIMEOUT_MS }, () => {
   const editorWindow = sharedWindow(
     async () => {
       const setup = await setUpEditor(
@@ -88,7 +98,7 @@ describe("VS Code's JSON and the FS schema offline: one prompt, and activation f
       // The prompt quotes what VS Code's JSON shows: the Problems panel's "Unable to load schema from …".
       assert.match((await prompt(page).textContent()) ?? "", new RegExp(`"${SHOWN}`));
       await showProblems(page);
-      await page.locator(".markers-panel .monaco-list-row", { hasText: SHOWN }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+      await shownProblem(page).waitFor({ timeout: UI_TIMEOUT_MS });
       // Left unanswered (VS Code moves an information toast with a button into the notification
       // centre after 15 s, where a newcomer missed it), the prompt is not spent: the next window
       // offers it again, as a toast.
@@ -102,6 +112,57 @@ describe("VS Code's JSON and the FS schema offline: one prompt, and activation f
       const settings = JSON.parse(readFileSync(settingsFile, "utf8")) as Record<string, unknown>;
       assert.equal(settings["fs.json.mapSchemaUrls"], true);
       // VS Code's JSON validates the document again and finds the schema registered.
+      await schemaWarning(page).waitFor({ state: "hidden", timeout: UI_TIMEOUT_MS });
+    },
+  );
+
+  editorWindow.test(
+    "with the URLs not registered, the underlined $schema's quick fix (Ctrl+. on its line) registers them as the prompt's button does, and the underline goes",
+    async ({ page, apiResultsFile }, t) => {
+      const settingsFile = join(dirname(dirname(apiResultsFile)), "user-data", "User", "settings.json");
+      // The setting turned off and the entries it kept removed, as the extension does when it is
+      // turned off (written before a reload: a running window may not notice a settings file
+      // written from outside). The next window's JSON fails to load the FS schema again; the prompt,
+      // answered, is not offered again.
+      const before = JSON.parse(readFileSync(settingsFile, "utf8")) as Record<string, unknown>;
+      const others = (before["json.schemas"] as { url?: string }[]).filter((entry) => !/cpaikr\.github\.io/.test(entry.url ?? ""));
+      writeFileSync(settingsFile, JSON.stringify({ ...before, "fs.json.mapSchemaUrls": false, "json.schemas": others }, null, 2));
+      await page.reload();
+      await page.locator(".statusbar-item", { hasText: "FS E2E ready" }).waitFor({ timeout: 60_000 });
+      await quickOpen(page, FILE);
+      await schemaWarning(page).waitFor({ state: "visible", timeout: FIRST_PROBLEMS_TIMEOUT_MS });
+      await showProblems(page);
+      await shownProblem(page).waitFor({ timeout: UI_TIMEOUT_MS });
+      await quickOpen(page, FILE); // the keyboard back in the editor
+      await squiggles(page).first().waitFor({ timeout: UI_TIMEOUT_MS });
+      await goTo(page, SCHEMA_VALUE.line, SCHEMA_VALUE.column);
+
+      const fix = page.locator(".action-widget .monaco-list-row", { hasText: QUICK_FIX }).first();
+      // As in explain.test.ts: VS Code has answered a Ctrl+. with "No code actions available" once
+      // in a clean-clone CI run, the light bulb shown; then it is pressed again.
+      const none = page.locator(".monaco-editor-overlaymessage", { hasText: "No code actions available" });
+      for (let attempt = 1; ; attempt++) {
+        await page.keyboard.press("Control+.");
+        await fix.or(none).first().waitFor({ state: "visible", timeout: UI_TIMEOUT_MS });
+        if (await fix.isVisible()) break;
+        assert.ok(attempt < 3, `Ctrl+. found no code actions ${attempt} times`);
+        t.diagnostic(`Ctrl+. found no code actions (attempt ${attempt})`);
+        await page.keyboard.press("Escape");
+        await none.waitFor({ state: "hidden", timeout: UI_TIMEOUT_MS });
+      }
+      // Chosen with the keyboard, as a user does.
+      const focused = page.locator(".action-widget .monaco-list-row.focused", { hasText: QUICK_FIX });
+      for (let step = 0; (await focused.count()) === 0; step++) {
+        assert.ok(step < 10, `"${QUICK_FIX}" never got the focus in the quick fix menu`);
+        await page.keyboard.press("ArrowDown");
+      }
+      await page.keyboard.press("Enter");
+
+      await waitForSchemaSettings(settingsFile);
+      assert.equal((JSON.parse(readFileSync(settingsFile, "utf8")) as Record<string, unknown>)["fs.json.mapSchemaUrls"], true);
+      // The diagnostic is gone: from the editor (its underline), the Problems panel and the status bar.
+      await squiggles(page).first().waitFor({ state: "detached", timeout: UI_TIMEOUT_MS });
+      await shownProblem(page).waitFor({ state: "detached", timeout: UI_TIMEOUT_MS });
       await schemaWarning(page).waitFor({ state: "hidden", timeout: UI_TIMEOUT_MS });
     },
   );

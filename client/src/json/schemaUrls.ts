@@ -14,7 +14,8 @@
 // So registering the URLs means writing the user's settings, which the extension does only when the
 // user asks for it: `fs.json.mapSchemaUrls` is off until turned on, and the first time VS Code's JSON
 // fails to load the FS schema (the false warning appears), one prompt offers to turn it on (again
-// in the next window if it was left unanswered). While it is on, the three entries are kept in the
+// in the next window if it was left unanswered), and a quick fix on VS Code's JSON's diagnostic
+// does what the prompt's button does (schemaQuickFix.ts). While it is on, the three entries are kept in the
 // user's `json.schemas`; turning it (or `fs.enable`) off removes them, and so does the uninstall
 // hook (client/src/node/uninstall.ts), which reads the
 // settings files noted here (this module only writes through the settings API). An entry the user
@@ -27,6 +28,7 @@
 
 import * as vscode from "vscode";
 import { SETTINGS_NOTE_FILE } from "./schemaNote";
+import { REGISTER_SCHEMA_URLS_COMMAND, SchemaQuickFixProvider } from "./schemaQuickFix";
 import { isFsSchemaLoadFailure, updatedSchemaSettings } from "./schemaSettings";
 /** Set once the prompt was shown on this machine (synchronized), whatever the answer. */
 const OFFERED_KEY = "fs.json.mapSchemaUrls.offered";
@@ -103,17 +105,47 @@ async function ask(context: vscode.ExtensionContext): Promise<void> {
     register,
   );
   // Answered: a button, or closed. (A prompt still in the notification centre when the window goes never resolves.)
-  await context.globalState.update(OFFERED_KEY, true);
-  if (answer === register) await vscode.workspace.getConfiguration("fs").update("json.mapSchemaUrls", true, vscode.ConfigurationTarget.Global);
+  await answered(context, answer === register);
 }
 
-/** Keeps the user's `json.schemas` in step with the FS settings, now and on every change, and offers the setting once. */
-export function mapSchemaUrls(context: vscode.ExtensionContext): vscode.Disposable {
+/**
+ * The prompt's answer, from its buttons or from the quick fix (which answers it too: the prompt is
+ * not offered again after the user registered the URLs there). Turning the setting on registers
+ * the URLs (synchronize, on the configuration change).
+ */
+async function answered(context: vscode.ExtensionContext, register: boolean): Promise<void> {
+  await context.globalState.update(OFFERED_KEY, true);
+  if (register) await vscode.workspace.getConfiguration("fs").update("json.mapSchemaUrls", true, vscode.ConfigurationTarget.Global);
+}
+
+/** The quick fix on VS Code's JSON's false "Unable to load schema from …" in an FS document, and its command. */
+function offerQuickFix(context: vscode.ExtensionContext, isFsDocument: (document: vscode.TextDocument) => boolean): vscode.Disposable {
+  const provider = new SchemaQuickFixProvider({
+    isFsDocument,
+    canRegister: () => {
+      const fs = vscode.workspace.getConfiguration("fs");
+      return fs.get<boolean>("enable", true) && !fs.get<boolean>("json.mapSchemaUrls", false);
+    },
+    quickFix: (title) => new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix),
+    title: () => vscode.l10n.t("Register the FS schema URLs: nothing to download, FS Documents checks this document"),
+  });
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand(REGISTER_SCHEMA_URLS_COMMAND, () => answered(context, true)),
+    vscode.languages.registerCodeActionsProvider([{ language: "json" }, { language: "jsonc" }], provider, { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
+  );
+}
+
+/**
+ * Keeps the user's `json.schemas` in step with the FS settings, now and on every change, offers the
+ * setting once, and as a quick fix wherever VS Code's JSON reports the FS schema it could not load.
+ */
+export function mapSchemaUrls(context: vscode.ExtensionContext, isFsDocument: (document: vscode.TextDocument) => boolean): vscode.Disposable {
   const run = () =>
     void synchronize(context).catch((error: unknown) => console.warn(`FS: could not update json.schemas: ${error instanceof Error ? error.message : String(error)}`));
   run();
   return vscode.Disposable.from(
     offerOnFalseWarning(context),
+    offerQuickFix(context, isFsDocument),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration("fs.enable") || event.affectsConfiguration("fs.json.mapSchemaUrls") || event.affectsConfiguration("json.schemas")) run();
     }),

@@ -15,6 +15,7 @@ import { buildPreviewShell } from "./shell";
 import { SentDocumentRequests } from "./sentDocument";
 import { UnrecognisedAnswers } from "./unrecognisedAnswers";
 import { StaleFocusGuard } from "../page/staleFocusGuard";
+import { KeptScroll } from "./keptScroll";
 import { RevealOrder } from "./revealOrder";
 import { loadPage, numberFormat } from "../page/panel";
 import { RenderLoop } from "../page/renderLoop";
@@ -52,13 +53,8 @@ export class PreviewPanel implements vscode.Disposable {
   private disposed = false;
   /** A reveal asked for before the page showed the document (`explain`: open the cell's "why" panel too). */
   private pendingHighlight: { pointer: string; explain: boolean } | undefined;
-  /**
-   * The page to come is the panel's first: it has no scroll position of its own to restore, so its
-   * first model scrolls to the editor's cursor (a reloaded or restored page keeps its own).
-   */
-  private firstPage: boolean;
-  /** The page that said "ready" last is the panel's first (see firstPage), until its first model's mark is sent. */
-  private revealCursor = false;
+  /** Whether a page's first model of a document scrolls to the editor's cursor or keeps the page's own scroll (keptScroll.ts). */
+  private readonly keptScroll: KeptScroll;
   /**
    * The whole model of `uri`, asked for when the panel is created or shown another document, while
    * the webview is still loading (in code-server that takes from 0.4 to several seconds): the page's
@@ -119,7 +115,7 @@ export class PreviewPanel implements vscode.Disposable {
     /** The panel was restored after a reload of the window: its page restores its own scroll. */
     restored = false,
   ) {
-    this.firstPage = !restored;
+    this.keptScroll = new KeptScroll(restored ? resourceUri.toString() : undefined);
     const { webview } = panel;
     this.staleFocus = new StaleFocusGuard(panel);
     this.readyDeadline = new ReadyDeadline(reopened, panel.visible, {
@@ -327,8 +323,6 @@ export class PreviewPanel implements vscode.Disposable {
     switch (message.type) {
       case "ready": {
         this.ready = true;
-        this.revealCursor = this.firstPage;
-        this.firstPage = false;
         this.readyDeadline.ready();
         const early = this.early;
         this.early = undefined;
@@ -437,16 +431,15 @@ export class PreviewPanel implements vscode.Disposable {
 
   /** After the first model of a document (or a pending reveal): the element to mark. */
   private async afterFirstModel(uri: vscode.Uri, sequence: number): Promise<void> {
-    const revealCursor = this.revealCursor;
-    this.revealCursor = false;
+    const revealCursor = this.keptScroll.firstModel(uri.toString());
     if (this.pendingHighlight !== undefined && sequence === this.sequence) {
       this.post({ type: "highlight", pointer: this.pendingHighlight.pointer, reveal: true, explain: this.pendingHighlight.explain });
       this.pendingHighlight = undefined;
       return;
     }
-    // A new or reloaded page shows where the editor's cursor is. The panel's first page scrolls
-    // there (it starts at the top, wherever the cursor is: Ctrl+K V on a subtotal far down showed
-    // the balance sheet); a reloaded one keeps the scroll it restored.
+    // A new or reloaded page, or one that follows to another document, shows where the editor's
+    // cursor is. It scrolls there unless it restored its own scroll of this document (a page starts
+    // at the top, wherever the cursor is: Ctrl+K V on a subtotal far down showed the balance sheet).
     const editor = visibleEditorFor(uri);
     const pointer = editor === undefined ? undefined : await this.dependencies.pointers.pointerAt(editor.document, editor.selection.active);
     if (pointer !== undefined) this.post({ type: "highlight", pointer, reveal: revealCursor });
