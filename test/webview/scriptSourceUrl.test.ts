@@ -68,6 +68,7 @@ test(
     const samplesOf = (leaf: (node: CpuProfile["nodes"][number]) => boolean) =>
       profile.samples!.reduce((count, id, index) => count + (leaf(profile.nodes.find((node) => node.id === id)!) ? (profile.timeDeltas![index + 1] ?? 0) : 0), 0) / 1000;
     const busyMs = samplesOf((node) => node.callFrame.functionName === "burnForTheProfile");
-    assert.ok((self.get("FS Documents' preview page") ?? 0) >= busyMs, `the preview page's ${self.get("FS Documents' preview page")} ms hold the function's ${busyMs} ms`);
+    // The two sums add the same samples' times in another order: a float may differ in its last bits (142.83299999999988 against 142.833 once in CI).
+    assert.ok((self.get("FS Documents' preview page") ?? 0) >= busyMs - 1e-6, `the preview page's ${self.get("FS Documents' preview page")} ms hold the function's ${busyMs} ms`);
   },
 );
