@@ -38,7 +38,7 @@ import { applicationPositions, applyValueEdit, type TextEdit, type ValueEdit } f
 import type { ApplicationPositions } from "../../shared/src/incremental/applicationPositions";
 import { OpenDocument } from "./textDocument";
 import { shiftDiagnostic, shiftLenses, shiftSymbols, type LineShift } from "./lineShift";
-import { textDelta, type TextDelta } from "./textDelta";
+import { textDelta, toOlder, type TextDelta } from "./textDelta";
 import { mappedPart, type TextPart } from "./mappedContext";
 
 const DECIMAL_CHARACTERS = /^[-.0-9]*$/;
@@ -462,10 +462,7 @@ export class DocumentAnalysis {
    */
   toLastGood(offset: number): number | undefined {
     if (this.lastGood === this.parsed) return offset;
-    const { prefix, suffix, shift } = this.delta();
-    if (offset < prefix) return offset;
-    if (offset >= this.text.length - suffix) return offset - shift;
-    return undefined;
+    return toOlder(this.delta(), this.text.length, offset);
   }
 
   /** The open text's range for a last-good range that lies wholly in unchanged text. */

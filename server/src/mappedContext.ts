@@ -4,7 +4,7 @@
 // (textDelta.ts), so a container of the older text that lies wholly before or after the change is
 // the same container, moved by the change's length when after it; one around the change holds it.
 
-import type { TextDelta } from "./textDelta";
+import { toOlder, type TextDelta } from "./textDelta";
 
 /** A part of a text that reads alone: `start` to `end`, the value at `path`. */
 export interface TextPart {
@@ -19,16 +19,11 @@ export interface TextPart {
  * offset and everything the text changed since, at its offsets in the newer text; the whole text
  * when there is no index (a small text) or no container holds both.
  */
-export function mappedPart(
-  enclosing: (from: number, to: number) => TextPart | undefined,
-  oldLength: number,
-  { prefix, suffix, shift }: TextDelta,
-  length: number,
-  offset: number,
-): TextPart {
+export function mappedPart(enclosing: (from: number, to: number) => TextPart | undefined, oldLength: number, delta: TextDelta, length: number, offset: number): TextPart {
+  const { prefix, suffix, shift } = delta;
   // The changed characters of the older text are prefix … changedEnd.
   const changedEnd = oldLength - suffix;
-  const at = offset < prefix ? offset : offset >= length - suffix ? offset - shift : undefined;
+  const at = toOlder(delta, length, offset);
   if (at !== undefined) {
     // The cursor's own container, when the change lies wholly before or after it, reads as it was.
     const own = enclosing(at, at);

@@ -9,7 +9,7 @@
 import { buildModel, type DocumentModel } from "../../shared/src/index";
 import type { ParsedVersion } from "./analysis";
 import { mappedPart, type TextPart } from "./mappedContext";
-import { textDelta, type TextDelta } from "./textDelta";
+import { textDelta, toOlder, type TextDelta } from "./textDelta";
 
 /** A quote, a backslash or a control character: typed into a string, they end it, escape or break it. */
 const ENDS_OR_ESCAPES = /["\\\u0000-\u001f]/;
@@ -29,8 +29,6 @@ export class OneStringEdited {
     /** The last good version. */
     readonly good: ParsedVersion,
     private readonly delta: TextDelta,
-    /** Where the changed characters end in the newer text. */
-    private readonly changedEnd: number,
     /** The newer text's length. */
     private readonly length: number,
     private readonly edited: EditedString,
@@ -57,7 +55,7 @@ export class OneStringEdited {
     if (isName || !inside || good.text.slice(node.offset, node.offset + node.length).includes("\\")) return undefined;
     // Neither text escapes anything in it: its value is the characters between its quotes.
     const content = text.slice(node.offset + 1, node.offset + node.length - 1 + shift);
-    return new OneStringEdited(good, delta, changedEnd, text.length, { path: found.path, content });
+    return new OneStringEdited(good, delta, text.length, { path: found.path, content });
   }
 
   /**
@@ -66,10 +64,7 @@ export class OneStringEdited {
    * for any offset among the changed characters.
    */
   toGood(offset: number): number {
-    const { prefix, shift } = this.delta;
-    if (offset < prefix) return offset;
-    if (offset >= this.changedEnd) return offset - shift;
-    return prefix;
+    return toOlder(this.delta, this.length, offset) ?? this.delta.prefix;
   }
 
   /** The part of the newer text to read for the cursor at `offset` (completion), from the good version's index. */

@@ -19,3 +19,13 @@ export function textDelta(old: string, open: string): TextDelta {
   while (suffix < limit - prefix && old.charCodeAt(old.length - 1 - suffix) === open.charCodeAt(open.length - 1 - suffix)) suffix++;
   return { prefix, suffix, shift: open.length - old.length };
 }
+
+/**
+ * The older text's offset for `offset` of the newer text (`length` characters), where it lies in the
+ * common prefix or suffix; undefined among the changed characters, which have no counterpart.
+ */
+export function toOlder({ prefix, suffix, shift }: TextDelta, length: number, offset: number): number | undefined {
+  if (offset < prefix) return offset;
+  if (offset >= length - suffix) return offset - shift;
+  return undefined;
+}
