@@ -33,9 +33,22 @@ import { isFsSchemaLoadFailure, updatedSchemaSettings } from "./schemaSettings";
 /** Set once the prompt was shown on this machine (synchronized), whatever the answer. */
 const OFFERED_KEY = "fs.json.mapSchemaUrls.offered";
 
-function wanted(): boolean {
+/** FS Documents on, and whether `fs.json.mapSchemaUrls` is. */
+function schemaSettings(): { enabled: boolean; mapped: boolean } {
   const fs = vscode.workspace.getConfiguration("fs");
-  return fs.get<boolean>("enable", true) && fs.get<boolean>("json.mapSchemaUrls", false);
+  return { enabled: fs.get<boolean>("enable", true), mapped: fs.get<boolean>("json.mapSchemaUrls", false) };
+}
+
+/** The URLs are to be registered: FS Documents on and the setting on. */
+function wanted(): boolean {
+  const { enabled, mapped } = schemaSettings();
+  return enabled && mapped;
+}
+
+/** Turning the setting on would register the URLs (what the prompt and the quick fix offer): FS Documents on and the setting off. */
+function canRegister(): boolean {
+  const { enabled, mapped } = schemaSettings();
+  return enabled && !mapped;
 }
 
 /**
@@ -85,8 +98,7 @@ async function synchronize(context: vscode.ExtensionContext): Promise<void> {
 function offerOnFalseWarning(context: vscode.ExtensionContext): vscode.Disposable {
   let asking = false;
   const listener = vscode.languages.onDidChangeDiagnostics(({ uris }) => {
-    if (asking || wanted() || context.globalState.get<boolean>(OFFERED_KEY, false)) return;
-    if (!vscode.workspace.getConfiguration("fs").get<boolean>("enable", true)) return;
+    if (asking || !canRegister() || context.globalState.get<boolean>(OFFERED_KEY, false)) return;
     if (!uris.some((uri) => vscode.languages.getDiagnostics(uri).some(isFsSchemaLoadFailure))) return;
     asking = true;
     void ask(context).finally(() => (asking = false));
@@ -122,10 +134,7 @@ async function answered(context: vscode.ExtensionContext, register: boolean): Pr
 function offerQuickFix(context: vscode.ExtensionContext, isFsDocument: (document: vscode.TextDocument) => boolean): vscode.Disposable {
   const provider = new SchemaQuickFixProvider({
     isFsDocument,
-    canRegister: () => {
-      const fs = vscode.workspace.getConfiguration("fs");
-      return fs.get<boolean>("enable", true) && !fs.get<boolean>("json.mapSchemaUrls", false);
-    },
+    canRegister,
     quickFix: (title) => new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix),
     title: () => vscode.l10n.t("Register the FS schema URLs: nothing to download, FS Documents checks this document"),
   });

@@ -574,13 +574,16 @@ async function measureMarkdownControl(
  */
 async function measureReloadedWebviews(editor: Editor, name: string, runs: number, samples: Record<string, number[]>, lenses: boolean, rank: "First" | "Second"): Promise<void> {
   const { page } = editor;
+  const closeEditors = async () => {
+    await runCommand(page, "View: Close All Editors");
+    await page.locator(".tabs-container .tab").first().waitFor({ state: "detached", timeout: 60_000 });
+  };
   const markdownWebview = async () => {
     await quickOpen(page, CONTROL_FILE);
     await page.keyboard.press(CONTROL_KEYS[0]);
     await page.keyboard.press(CONTROL_KEYS[1]);
     await waitForWebviewText(page, CONTROL_TEXT);
-    await runCommand(page, "View: Close All Editors");
-    await page.locator(".tabs-container .tab").first().waitFor({ state: "detached", timeout: 60_000 });
+    await closeEditors();
   };
   // The browser's second webview waits 3–5 s for VS Code's webview service worker, whichever
   // window it is in (s16: a reloaded window's second webview does not, unless it is the browser's
@@ -595,8 +598,7 @@ async function measureReloadedWebviews(editor: Editor, name: string, runs: numbe
       // Markdown's extension active before its key, as a Markdown file opened first makes it.
       await quickOpen(page, CONTROL_FILE);
       await markdownTitleButton(page);
-      await runCommand(page, "View: Close All Editors");
-      await page.locator(".tabs-container .tab").first().waitFor({ state: "detached", timeout: 60_000 });
+      await closeEditors();
     }
     await openAndWait(page, name, `${rank.toLowerCase()}WebviewOpen`, lenses, samples);
     const turn = secondWebviewTurn(window);

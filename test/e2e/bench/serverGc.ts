@@ -94,7 +94,7 @@ function memorySplit(pid: number, evaluated: string): string {
     // Nothing to split by: the line says so.
   }
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN) * 1024;
+  const kb = (name: string) => statusBytes(status, name);
   const bySpace = spaces
     .map((space) => `${space.space_name.replace(/_space$/, "")} ${(space.space_used_size / 1e6).toFixed(1)}/${(space.physical_space_size / 1e6).toFixed(1)}`)
     .join(", ");
@@ -105,8 +105,13 @@ function memorySplit(pid: number, evaluated: string): string {
   );
 }
 
+/** A size field of /proc/<pid>/status (`VmRSS`, `RssAnon`…), in bytes; NaN when it is not there. */
+function statusBytes(status: string, name: string): number {
+  return Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN) * 1024;
+}
+
 export function residentBytes(pid: number): number {
-  return Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? Number.NaN) * 1024;
+  return statusBytes(readFileSync(`/proc/${pid}/status`, "utf8"), "VmRSS");
 }
 
 /**
