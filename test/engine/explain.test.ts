@@ -236,6 +236,29 @@ test("the same subtotal holds in its other periods", () => {
   assert.equal(describeCause(explained.explainer, other), "Total holds in fy2024 and fy2023, which points at a typing error in fy2025.");
 });
 
+test("a period where the subtotal and its children are all 0 is not named as one where it holds", () => {
+  // A new document's template: every value "0"; the user typed one period's child only.
+  const explained = explain(
+    [
+      { id: "a", values: ["120", "0", "30"], rollupTo: "total" },
+      { id: "b", values: ["0", "0", "5"], rollupTo: "total" },
+      { id: "total", label: "Total", values: ["0", "0", "35"] },
+    ],
+    { periods: ["fy2025", "fy2024", "fy2023"] },
+  );
+  const other = explained.causes.find((cause) => cause.kind === "other-periods");
+  assert.ok(other !== undefined, kinds(explained.causes).join());
+  assert.deepEqual(other.holdsIn, ["fy2023"]);
+  const onlyEmpty = explain(
+    [
+      { id: "a", values: ["120", "0"], rollupTo: "total" },
+      { id: "total", values: ["0", "0"] },
+    ],
+    { periods: ["fy2025", "fy2024"] },
+  );
+  assert.ok(!onlyEmpty.causes.some((cause) => cause.kind === "other-periods"), kinds(onlyEmpty.causes).join());
+});
+
 test("causes are ranked most specific first, and the CLI lines follow that order", () => {
   // 1,240 negated fits (sign), and so does a digit swap in the parent? Build one where several fit.
   const explained = explain([

@@ -42,7 +42,8 @@ test("a total left at 0 while its children are not (a template filled in): not f
   const { explainer, causes } = causesOf(text);
   assert.deepEqual(
     causes.map((cause) => cause.kind),
-    ["stale-subtotal", "extra-child", "other-periods"],
+    // Not "other-periods": fy2024 holds only because nothing is filled in there yet.
+    ["stale-subtotal", "extra-child"],
   );
   const first = causes[0]!;
   assert.equal(first.staleSince, "zero");

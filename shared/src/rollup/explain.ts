@@ -17,7 +17,8 @@
 //                   stored digit): every stored value may be off by half a unit of its last digit;
 //                   the suggested tolerance is |d|
 //   other-periods   the same subtotal holds in the statement's other periods (points at a typing
-//                   error in this one); context, not an edit
+//                   error in this one), not counting periods where it and its children's sum are
+//                   both 0 (nothing filled in yet); context, not an edit
 //   stale-subtotal  the subtotal was not updated: it added up at the value it still states when the
 //                   snapshot was recorded (heldTotals.ts), or it is 0 while its children are not
 //                   (never filled in); the edit is to set it to the children's sum
@@ -34,7 +35,7 @@
 // application is linear in its children; "missing child" is one lookup in a value → items map built
 // once per statement and period, on first need.
 
-import { fractionDigits, formatUnits, toUnits } from "../decimal/exact";
+import { absAtMost, fractionDigits, formatUnits, toUnits } from "../decimal/exact";
 import { keyOfApplication } from "../model/keys";
 import { heldInSnapshot, sameAmount, type HeldTotals } from "./heldTotals";
 import type { ApplicationKey, ErrorApplication, FsDocument, Item, NumericApplication, RollupApplication, Statement, Unit } from "../types";
@@ -335,9 +336,13 @@ export class RollupExplainer {
     if (magnitude * 10n <= bound) {
       add({ kind: "rounding", item: parent.id, value: parentValue, roundingBound: formatUnits(bound, scale + 1), suggestedTolerance: formatUnits(magnitude, scale) });
     }
+    // A period where the subtotal and its children's sum are both 0 holds without saying anything:
+    // nothing was filled in there yet (a new document's periods), so it is no evidence of a slip here.
     const holdsIn: string[] = [];
     for (const [other, otherApplication] of index.applications.get(parent.id) ?? []) {
-      if (other !== period && otherApplication.status === "satisfied") holdsIn.push(other);
+      if (other === period || otherApplication.status !== "satisfied") continue;
+      if (absAtMost(otherApplication.actual, "0") && absAtMost(otherApplication.expected, "0")) continue;
+      holdsIn.push(other);
     }
     if (holdsIn.length > 0) {
       const order = new Map(index.statement.periods.map((id, at) => [id, at]));
