@@ -10,11 +10,13 @@ import { parseArgs } from "node:util";
 import { ensureCodeServer, ensureDebianPackages, installExtension, startCodeServer } from "./lib/code-server.mjs";
 import { registerLanguagePack } from "./lib/languagePack.mjs";
 import { packageExtension } from "./lib/package.mjs";
+import { recordRunningStart, runningStart } from "./lib/runningStart.mjs";
 import { choosePort } from "./lib/startPort.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const folder = join(root, "fixtures/examples");
-const profile = join(root, ".cache/vscode-profile");
+// FS_DOCUMENTS_PROFILE: another profile folder (its own unsaved editors, settings and remembered port).
+const profile = process.env.FS_DOCUMENTS_PROFILE || join(root, ".cache/vscode-profile");
 const userDataDir = join(profile, "user-data");
 const extensionsDir = join(profile, "extensions");
 const started = Date.now();
@@ -70,6 +72,15 @@ async function prepare() {
 
 const requested = requestedPort();
 const locale = requestedLocale();
+const runningFile = join(profile, "running.json");
+const running = await runningStart(runningFile);
+if (running !== undefined) {
+  console.log(
+    `FS Documents is already running in VS Code at ${running.url}/?folder=${encodeURIComponent(folder)}\n` +
+      `(another npm start, process ${running.pid}, serving this checkout's profile: open that address; Ctrl+C in its terminal stops it).`,
+  );
+  process.exit(0);
+}
 const executable = await prepare();
 const { port, note: portNote } = await choosePort({ requested, portFile: join(profile, "port") });
 if (portNote !== undefined) log(portNote);
@@ -93,11 +104,15 @@ const server = await startCodeServer({
   extraArgs: locale === undefined ? [] : ["--locale", locale],
 });
 
+const forgetRunning = recordRunningStart(runningFile, { port, url: server.url });
+process.once("exit", forgetRunning);
+
 let stopping = false;
 async function stop(signal) {
   if (stopping) return;
   stopping = true;
   log(`${signal}: stopping code-server`);
+  forgetRunning();
   await server.stop();
   log("stopped");
   process.exit(0);

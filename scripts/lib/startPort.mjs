@@ -1,8 +1,8 @@
 // The port `npm start` serves VS Code on. The browser keeps the workbench's state per address:
 // unsaved editors (hot exit), the walkthrough's ticks, which editors were open. A new port is a new
 // site to it, so after Ctrl+C and `npm start` again everything the user had seemed lost. So the
-// port of the last start is used again (remembered in the profile), unless PORT names one or that
-// port is taken now.
+// first start's port is used again (remembered in the profile), unless PORT names one or that port
+// is taken now; a start that had to move does not change what is remembered.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { freePort, portIsFree } from "./ports.mjs";
@@ -18,19 +18,23 @@ function rememberedPort(portFile) {
 
 /**
  * The port to serve on: `requested` (PORT) when given; else the remembered one when it is free;
- * else a free one. `note` says why the address changed, when it did. The chosen port is remembered.
+ * else a free one. `note` says why the address changed, when it did. A port is remembered only when
+ * none was: a start that had to move leaves the user's usual address remembered, so the next plain
+ * `npm start` goes back to it, and to the work left there.
  */
 export async function choosePort({ requested, portFile }) {
   if (requested) return { port: requested, note: undefined };
   const last = rememberedPort(portFile);
-  let port = last;
-  let note;
-  if (last === undefined || !(await portIsFree(last))) {
-    port = await freePort();
-    if (last !== undefined)
-      note = `port ${last} (the last start's) is taken, so VS Code is served on ${port}: the browser treats a new address as a new site, so editors left open and unsaved there, and the walkthrough's ticks, are on ${last}. Stop what holds it and start again to get them back.`;
+  if (last !== undefined && (await portIsFree(last))) return { port: last, note: undefined };
+  const port = await freePort();
+  if (last !== undefined) {
+    const note =
+      `port ${last} (where npm start serves VS Code) is taken by another program, so this start serves on ${port}. ` +
+      `The browser keeps editors left open and unsaved, and the walkthrough's ticks, per address: they are on ${last}, not here. ` +
+      `Stop what holds ${last} and run npm start again: it goes back to ${last}.`;
+    return { port, note };
   }
   mkdirSync(dirname(portFile), { recursive: true });
   writeFileSync(portFile, `${port}\n`);
-  return { port, note };
+  return { port, note: undefined };
 }
