@@ -34,11 +34,15 @@ export function loadInput(input: Input, parsed: ParseOutcome = parseJson(input.t
   return { input, value: parsed.value, analysis: analyze(parsed.value) };
 }
 
-/** "file:line:column: code at path: message" lines for people, located as the editor locates them. */
+/** "file:line:column: code at path: message" lines for people, located as the editor locates them, in text order. */
 export function describeIssues(loaded: Loaded, limit: number): string[] {
   const { issues } = loaded.analysis;
   const first = { ...loaded.analysis, issues: issues.slice(0, limit) };
-  const problems = documentProblems(loaded.input.text, loaded.value, first, { strictRollups: false }).filter((problem) => problem.kind === "structure");
+  // In text order, as the editor's Problems panel and --format text list them (the result lists
+  // them in the order the checks run: /units after /statements).
+  const problems = documentProblems(loaded.input.text, loaded.value, first, { strictRollups: false })
+    .filter((problem) => problem.kind === "structure")
+    .sort((a, b) => a.start.line - b.start.line || a.start.column - b.start.column);
   const lines = problems.map(
     (problem) => `${loaded.input.name}:${problem.start.line}:${problem.start.column}: ${problem.code} at ${problem.path || "(document)"}: ${problem.message}`,
   );

@@ -192,3 +192,18 @@ test("record never loses data: refuses to overwrite, writes atomically, leaves n
   assert.equal(fsdoc(["record", "--in-place", broken]).code, 1);
   assert.equal(readFileSync(broken, "utf8"), brokenText);
 });
+
+test("validate's lines for people name a document's errors in text order, as the Problems panel does", () => {
+  // northwind-broken's result lists /units/0 (line 20) after every /statements error.
+  const run = fsdoc(["validate", join(fixturesRoot, "invalid/northwind-broken.json")]);
+  assert.equal(run.code, 1, run.stderr);
+  const located = run.stderr
+    .split("\n")
+    .map((line) => /northwind-broken\.json:(\d+):(\d+): /.exec(line))
+    .filter((match) => match !== null)
+    .map((match) => [Number(match[1]), Number(match[2])] as const);
+  assert.equal(located.length, 10, run.stderr);
+  const sorted = [...located].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  assert.deepEqual(located, sorted);
+  assert.deepEqual(located[1], [20, 27]);
+});
