@@ -691,6 +691,49 @@ describe("FS preview page", () => {
     assert.deepEqual(messagesOfType(await posted(p), "scrolled"), [], "scrolls the extension asked for are not echoed");
   });
 
+  test("a cursor's reveal of a row the editor's top line brought into view leaves the view where it is: no row drawn again", TIMEOUT, async () => {
+    // A Go to Line (issue 25, new places on `wide`): the editor's top line, then the cursor a few
+    // lines below it, reach the page in two frames. Centring the cursor's row, already in view under
+    // the top line's, scrolled and drew the rows it brought in a second time on the workbench's thread.
+    const p = await freshPage({ width: 900, height: 300 });
+    await paint(p, large(3000), 1);
+    await settleFrames(p);
+    await settleFrames(p);
+    await send(p, { type: "scrollTo", pointer: "/statements/0/items/2490" });
+    await p.waitForFunction(() => {
+      const row = document.querySelector('tr[data-pointer="/statements/0/items/2490"]');
+      const head = row?.closest("table")?.querySelector("thead th")?.getBoundingClientRect();
+      return row !== null && head !== undefined && Math.abs(row.getBoundingClientRect().top - head.bottom) < 2;
+    });
+    await settleFrames(p);
+    const pointer = "/statements/0/items/2490/values/at-2025";
+    const before = await p.evaluate((selector) => {
+      const view = document.querySelector(selector)!.getBoundingClientRect();
+      const cell = document.querySelector(`td[data-pointer="/statements/0/items/2490/values/at-2025"]`)?.getBoundingClientRect();
+      return {
+        top: document.querySelector(selector)!.scrollTop,
+        inView: cell !== undefined && cell.top >= view.top && cell.bottom <= view.bottom,
+        offCentre: cell === undefined ? 0 : Math.abs((cell.top + cell.bottom) / 2 - (view.top + view.bottom) / 2),
+      };
+    }, SCROLLER);
+    assert.ok(before.inView && before.offCentre > 40, `the cursor's row is in view, off the middle: ${JSON.stringify(before)}`);
+    await p.evaluate(() => {
+      const added: string[] = [];
+      (window as unknown as { __added: string[] }).__added = added;
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes) if (node instanceof HTMLTableRowElement && node.dataset.pointer !== undefined) added.push(node.dataset.pointer);
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await send(p, { type: "highlight", pointer, reveal: true });
+    await p.locator(`td.fs-highlight[data-pointer="${pointer}"]`).waitFor();
+    await settleFrames(p);
+    await settleFrames(p);
+    assert.equal(await scrollTop(p), before.top, "the view stays under the editor's top line");
+    assert.deepEqual(await p.evaluate(() => (window as unknown as { __added: string[] }).__added), [], "no row drawn for the cursor's reveal");
+    assert.deepEqual(messagesOfType(await posted(p), "scrolled"), [], "scrolls the extension asked for are not echoed");
+  });
+
   test("the scroll event of a reveal the page drew already lays nothing out again; the user's scroll draws", TIMEOUT, async () => {
     const p = await freshPage({ width: 900, height: 300 });
     await paint(p, large(3000), 1);

@@ -404,7 +404,14 @@ class PreviewScript {
     if (reveal) this.reveals.ask("cursor", () => this.revealPlace(pointer));
   }
 
-  /** Scrolls the place shown for `pointer` (found again: a patch may have moved it since it was asked for) to the view's middle. */
+  /**
+   * Scrolls the place shown for `pointer` (found again: a patch may have moved it since it was asked
+   * for) to the view's middle, unless its row is in view already: then only its table scrolls
+   * sideways to the cell. A Go to Line posts the editor's top line and the cursor; the top line's
+   * scroll, drawn first, brings the cursor's row into view, and centring it then drew and laid out
+   * the rows it brought in a second time (on `wide`, 15–60 ms of the workbench's thread, which the
+   * page shares); so did the key typed there, whose cursor comes back once answered (issue 25).
+   */
   private revealPlace(pointer: string): void {
     const place = this.view.nearest(pointer);
     if (place === undefined) return;
@@ -413,7 +420,7 @@ class PreviewScript {
       if (shown.column < 0) this.view.scrollToStatement(shown.statement);
       return;
     }
-    this.view.scrollToRow(shown.statement, shown.row, "center");
+    if (!this.view.rowInView(shown.statement, shown.row)) this.view.scrollToRow(shown.statement, shown.row, "center");
     const target = this.view.elementAt(shown);
     target?.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "instant" });
   }

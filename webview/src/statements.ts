@@ -566,6 +566,20 @@ export class StatementsView {
 
   // ---- Scrolling ----
 
+  /**
+   * Whether the row is drawn and wholly in view, below its table's header row (sticky: where it is
+   * drawn now).
+   */
+  rowInView(statement: number, row: number): boolean {
+    const view = this.views[statement];
+    const element = view?.drawn.get(row);
+    if (view === undefined || element === undefined) return false;
+    const viewport = this.root.getBoundingClientRect();
+    const box = element.getBoundingClientRect();
+    const top = Math.max(viewport.top, this.headerBox(view).bottom);
+    return box.height > 0 && box.top >= top - 0.5 && box.bottom <= viewport.bottom + 0.5;
+  }
+
   /** Scrolls so that the row is in view: at the top under the header, centred, or only if outside. */
   scrollToRow(statement: number, row: number, align: "top" | "center" | "nearest"): void {
     const view = this.views[statement];

@@ -1090,7 +1090,12 @@ async function benchSize(sizeMb: number, shape: string, options: BenchOptions): 
       withoutExtension,
       trace:
         trace || profile
-          ? [...(trace ? [formatTally(tallyTrace(editor.server.userDataDir))] : []), ...profiles].join("\n\n")
+          ? [
+              ...(trace ? [formatTally(tallyTrace(editor.server.userDataDir))] : []),
+              ...profiles,
+              // --profile --timeline: the messages in time beside the profiles, to place the samples.
+              ...(timeline ? [timelineReport(editor.server.userDataDir, coldEnters, newPlaceEdits, samples)] : []),
+            ].join("\n\n")
           : timeline
             ? timelineReport(editor.server.userDataDir, coldEnters, newPlaceEdits, samples)
             : undefined,
