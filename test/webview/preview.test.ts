@@ -471,6 +471,33 @@ describe("FS preview page", () => {
     assert.deepEqual(messagesOfType(await posted(p), "scrolled"), []);
   });
 
+  test("a large model's first paint draws the rows in view only; the margin below them comes after that frame", TIMEOUT, async () => {
+    // The margin (400 px above and below the view) was drawn with the first table: on `wide` at
+    // 5 MB a third of the first paint's cells, whose script, style and layout the window's first
+    // webview waited for (issue 25). 12,000 rows of two periods: over VIEW_FIRST_CELLS.
+    const p = await freshPage({ width: 900, height: 400 });
+    // Read in the task that paints the model (this listener runs right after the page's own).
+    await p.evaluate(() => {
+      window.addEventListener("message", () => {
+        const bottom = document.querySelector("#fs-preview-content")!.getBoundingClientRect().bottom;
+        const rows = [...document.querySelectorAll("tr.fs-row")];
+        (window as unknown as { __atPaint: unknown }).__atPaint = { drawn: rows.length, below: rows.filter((row) => row.getBoundingClientRect().top >= bottom).length };
+      });
+    });
+    await paint(p, large(12_000), 1);
+    const atPaint = await p.evaluate(() => (window as unknown as { __atPaint: { drawn: number; below: number } }).__atPaint);
+    assert.ok(atPaint.drawn > 0, "the rows in view are drawn");
+    assert.equal(atPaint.below, 0, `rows drawn below the view at the first paint: ${atPaint.below} of ${atPaint.drawn}`);
+    // Then the margin comes, so that a scroll rarely shows rows not drawn.
+    await p.waitForFunction(() => {
+      const bottom = document.querySelector("#fs-preview-content")!.getBoundingClientRect().bottom;
+      return [...document.querySelectorAll("tr.fs-row")].some((row) => row.getBoundingClientRect().top >= bottom + 300);
+    });
+    // Drawing the margin moved nothing in view.
+    assert.equal(await scrollTop(p), 0);
+    assert.deepEqual(messagesOfType(await posted(p), "scrolled"), []);
+  });
+
   test("a restored position's first paint draws the rows there only, never the statement's first rows on the way", TIMEOUT, async () => {
     const uri = DOCUMENT_URI;
     const p = await freshPage({ width: 900, height: 300 }, { uri, locked: false, scrollTop: 30_000, collapsed: [] });

@@ -53,6 +53,13 @@ const MARGIN_DELAY_MS = 1000;
 /** The longest a margin step waits for an idle moment. */
 const MARGIN_IDLE_TIMEOUT_MS = 1000;
 const MAX_DEPTH_CLASS = 6;
+/**
+ * A model of this many cells or more draws its first paint without the margin (marginAfterPaint):
+ * on `wide` at 5 MB (94,330 cells, 32 periods a row) the margin's rows were a third of the first
+ * paint's cells, whose script, style and layout the window's first webview waited for (issue 25;
+ * docs/performance.md, "The window's first webview, in reloaded windows").
+ */
+const VIEW_FIRST_CELLS = 20_000;
 
 /**
  * Runs `task` when the thread is idle, within `timeout` ms, and returns what cancels it. Safari has
@@ -198,6 +205,7 @@ export class StatementsView {
     // caller can scroll before the first draw; drawing (and sizing the statements in view) is the
     // caller's next step.
     this.root.append(fragment);
+    if (cellCount(model) >= VIEW_FIRST_CELLS) this.marginAfterPaint();
   }
 
   setFormat(format: NumberFormat): void {
@@ -644,6 +652,20 @@ export class StatementsView {
   }
 
   /**
+   * A large model's first paint draws the rows in view only: their margin (MARGIN_PX above and
+   * below) comes a step at a time once the thread is idle after that frame (scheduleMargin), with no
+   * MARGIN_DELAY_MS: no answer to an edit is due then.
+   */
+  private marginAfterPaint(): void {
+    this.margin = 0;
+    this.marginTask?.();
+    this.marginTask = undefined;
+    clearTimeout(this.marginTimer);
+    this.marginTimer = undefined;
+    this.scheduleMargin();
+  }
+
+  /**
    * A patch came (an edit being answered): the margin's next step, if one is still to come, waits
    * MARGIN_DELAY_MS from now, so that it runs after the answer is on the screen, not between.
    */
@@ -876,6 +898,14 @@ export class StatementsView {
 
   private computeVisible(view: StatementView): void {
     const rows = view.statement.rows;
+    // No row collapsed (a new preview's every statement): every row shows, and no index of the
+    // rows by pointer is made (5,662 rows on `wide` at 5 MB, before the first paint).
+    if (!rows.some((row) => this.hooks.isCollapsed(row.pointer))) {
+      view.visible = rows.map((_, index) => index);
+      view.positions = Int32Array.from(view.visible);
+      view.prefix = undefined;
+      return;
+    }
     const byPointer = new Map<string, number>();
     rows.forEach((row, index) => byPointer.set(row.pointer, index));
     const hidden = new Uint8Array(rows.length);
@@ -1372,4 +1402,11 @@ function columnParts(column: PreviewStatement["columns"][number]): string[] {
 /** A column's period as one label, by the one period-label rule (model/names.ts): "01/01/2025 – 12/31/2025". */
 function columnLabel(column: PreviewStatement["columns"][number]): string {
   return datesLabel(columnParts(column));
+}
+
+/** How many cells a model has (its rows' period cells). */
+function cellCount(model: PreviewModel): number {
+  let cells = 0;
+  for (const statement of model.statements) for (const row of statement.rows) cells += row.cells.length;
+  return cells;
 }
