@@ -98,10 +98,12 @@ export interface ViewHooks {
   keeps(element: Element): boolean;
 }
 
-/** A drawn row and its top edge in the view, by its pointer. */
+/** A drawn row, by its pointer, and where its top edge (or its middle) is in the view. */
 interface Anchor {
   pointer: string;
+  /** Where the row's top is kept (client coordinates), or its middle with `middle`. */
   top: number;
+  middle?: boolean;
 }
 
 interface StatementView {
@@ -595,7 +597,15 @@ export class StatementsView {
       this.hooks.scrollOurselves(() => {
         this.root.scrollTop = before + delta;
       });
-      this.draw();
+      // The draw keeps this row where the scroll put it while it measures the rows it adds. At a new
+      // place every row drawn is measured for the first time; kept by the view's top row instead
+      // (a row drawn before, far away, or none), the row moved at each measure, and each pass and
+      // attempt drew and laid out rows again (5–6 layouts of a jump's rows on `wide`). A centred
+      // row is kept by its middle: its own height is an estimate until it is drawn.
+      const pointer = view.statement.rows[row]?.pointer;
+      const moved = this.root.scrollTop - before;
+      const middle = align === "center";
+      this.draw(pointer === undefined ? undefined : { pointer, top: rowTop + (middle ? rowHeight / 2 : 0) - moved, middle });
       if (this.root.scrollTop === before) return;
     }
   }
@@ -756,7 +766,8 @@ export class StatementsView {
     const place = anchor === undefined ? undefined : this.nearest(anchor.pointer);
     const element = place === undefined || place.row < 0 ? undefined : this.elementAt({ ...place, column: -1 });
     if (anchor === undefined || element === undefined || element.dataset.pointer !== anchor.pointer) return;
-    const delta = element.getBoundingClientRect().top - anchor.top;
+    const box = element.getBoundingClientRect();
+    const delta = box.top + (anchor.middle === true ? box.height / 2 : 0) - anchor.top;
     if (Math.abs(delta) < 0.5) return;
     const before = this.root.scrollTop;
     this.hooks.scrollOurselves(() => {
