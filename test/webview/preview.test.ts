@@ -650,6 +650,50 @@ describe("FS preview page", () => {
     assert.deepEqual(order, ["scrolled", "reveal"]);
   });
 
+  test(
+    "a label column widened as the tables are laid out has its drawn rows measured again: the editor's top line is followed in one scroll, its row under the header",
+    TIMEOUT,
+    async () => {
+      // In the editor (s20, the e2e "scrolling the editor brings the preview along"): at 466 px the
+      // income statement's label column is widened to the view (--fs-fill) after its first rows are
+      // measured, two labels no longer wrap, and their heights (two lines) stayed. Each follow of the
+      // editor's top line then scrolled to where the heights said its row was, 36 px too far (before
+      // s18: its row under the sticky header), and back to the row (s18's keep of the revealed row).
+      const p = await freshPage({ width: 480, height: 700 });
+      await paint(p, example(), 1);
+      await settleFrames(p);
+      await settleFrames(p);
+      const widened = await p.evaluate(() => Number.parseFloat(document.querySelectorAll<HTMLElement>("col.fs-colw-item")[1]?.style.getPropertyValue("--fs-fill") ?? "") || 0);
+      assert.ok(widened > 0, "the income statement's label column is widened at this width (the case this test is about)");
+      // The page's writes of the scroller's offset, from now on.
+      await p.evaluate((selector) => {
+        const scroller = document.querySelector<HTMLElement>(selector)!;
+        const writes: number[] = [];
+        (window as unknown as { __scrollWrites: number[] }).__scrollWrites = writes;
+        const offset = Object.getOwnPropertyDescriptor(Element.prototype, "scrollTop")!;
+        Object.defineProperty(scroller, "scrollTop", {
+          configurable: true,
+          get: () => offset.get!.call(scroller) as number,
+          set: (value: number) => {
+            writes.push(value);
+            offset.set!.call(scroller, value);
+          },
+        });
+      }, SCROLLER);
+      await send(p, { type: "scrollTo", pointer: "/statements/1/items/5/rollupTo" });
+      await p.waitForFunction(() => (window as unknown as { __scrollWrites: number[] }).__scrollWrites.length > 0);
+      await settleFrames(p);
+      await settleFrames(p);
+      const followed = await p.evaluate(() => {
+        const row = document.querySelector('tr[data-pointer="/statements/1/items/5"]')!.getBoundingClientRect();
+        const head = document.querySelector('tr[data-pointer="/statements/1/items/5"]')!.closest("table")!.tHead!.rows[0]!.cells[0]!.getBoundingClientRect();
+        return { rowTop: row.top, headBottom: head.bottom, writes: (window as unknown as { __scrollWrites: number[] }).__scrollWrites };
+      });
+      assert.ok(Math.abs(followed.rowTop - followed.headBottom) < 1, `the top line's row just under the header: ${JSON.stringify(followed)}`);
+      assert.equal(followed.writes.length, 1, `one scroll, to where the row is: ${JSON.stringify(followed)}`);
+    },
+  );
+
   test("scrollTo follows the editor (rows not drawn yet too), a restored position applies, the lock shows and is persisted", TIMEOUT, async () => {
     const p = await freshPage({ width: 900, height: 300 });
     await paint(p, large(2000), 1, { scrollTop: 240 });
