@@ -273,7 +273,11 @@ describe("FS Documents in VS Code (code-server)", { timeout: SETUP_TIMEOUT_MS + 
       const lines = (await page.locator(".editor-group-container").first().locator(".monaco-editor .overflow-guard").boundingBox())!;
       await page.mouse.move(lines.x + lines.width / 2, lines.y + lines.height / 2);
       // The editor scrolls a few lines per turn of the wheel: turned until it is a screen further on.
-      for (let turns = 0; (await editorTop()) <= followed + 20; turns++) {
+      // Forty lines: an item of this document is ten lines of its source and one row of the preview
+      // (25–34 px). After twenty the preview rightly moved two rows (390 to 416 px, the top line's
+      // row under its header), and met the 50 px below only while two rows' heights were measured
+      // wrong (wrapped, before their label column was widened: 36 px), which followed 36 px too far.
+      for (let turns = 0; (await editorTop()) <= followed + 40; turns++) {
         if (turns === 50) throw new Error(`the editor did not scroll under the wheel (first line ${await editorTop()})`);
         await page.mouse.wheel(0, 200);
       }

@@ -59,11 +59,12 @@ function messagesOfType<T extends WebviewToExtension["type"]>(messages: WebviewT
 /**
  * Logs, on window.__layout, the page's layout reads (getBoundingClientRect) in animation frames
  * (where it draws for a scroll; the margin's steps after a jump are drawn in idle callbacks) and
- * the scroller's scroll events, in time; `patched` is for the test's own marks.
+ * the scroller's scroll events, in time; `patched` is for the test's own marks. In frames too: the
+ * rows (tr.fs-row) inserted, and each row's reads by its pointer.
  */
 async function logFrameReads(page: Page): Promise<void> {
   await page.evaluate((selector) => {
-    const log = { reads: [] as number[], scrolls: [] as number[], patched: [] as number[] };
+    const log = { reads: [] as number[], scrolls: [] as number[], patched: [] as number[], rowsInserted: 0, rowReads: {} as Record<string, number> };
     (window as unknown as { __layout: typeof log }).__layout = log;
     let inFrame = 0;
     const frame = window.requestAnimationFrame.bind(window);
@@ -76,12 +77,30 @@ async function logFrameReads(page: Page): Promise<void> {
           inFrame -= 1;
         }
       });
+    const isRow = (node: Node): node is HTMLTableRowElement => node instanceof HTMLTableRowElement && node.classList.contains("fs-row");
     const read = Element.prototype.getBoundingClientRect;
     Element.prototype.getBoundingClientRect = function (this: Element) {
       if (inFrame > 0) log.reads.push(performance.now());
+      if (inFrame > 0 && isRow(this)) log.rowReads[this.dataset.pointer ?? ""] = (log.rowReads[this.dataset.pointer ?? ""] ?? 0) + 1;
       return read.call(this);
     };
+    const insert = Node.prototype.insertBefore;
+    Node.prototype.insertBefore = function <T extends Node>(this: Node, node: T, child: Node | null): T {
+      if (inFrame > 0 && isRow(node)) log.rowsInserted += 1;
+      return insert.call(this, node, child) as T;
+    };
     document.querySelector(selector)?.addEventListener("scroll", () => log.scrolls.push(performance.now()));
+  }, SCROLLER);
+}
+
+/** The drawn rows (tr.fs-row) that the scroller's view shows, whole or in part. */
+function countRowsInView(page: Page): Promise<number> {
+  return page.evaluate((selector) => {
+    const view = document.querySelector(selector)!.getBoundingClientRect();
+    return [...document.querySelectorAll("tr.fs-row")].filter((row) => {
+      const box = row.getBoundingClientRect();
+      return box.bottom > view.top && box.top < view.bottom;
+    }).length;
   }, SCROLLER);
 }
 
@@ -658,6 +677,50 @@ describe("FS preview page", () => {
     assert.deepEqual(order, ["scrolled", "reveal"]);
   });
 
+  test(
+    "a label column widened as the tables are laid out has its drawn rows measured again: the editor's top line is followed in one scroll, its row under the header",
+    TIMEOUT,
+    async () => {
+      // In the editor (s20, the e2e "scrolling the editor brings the preview along"): at 466 px the
+      // income statement's label column is widened to the view (--fs-fill) after its first rows are
+      // measured, two labels no longer wrap, and their heights (two lines) stayed. Each follow of the
+      // editor's top line then scrolled to where the heights said its row was, 36 px too far (before
+      // s18: its row under the sticky header), and back to the row (s18's keep of the revealed row).
+      const p = await freshPage({ width: 480, height: 700 });
+      await paint(p, example(), 1);
+      await settleFrames(p);
+      await settleFrames(p);
+      const widened = await p.evaluate(() => Number.parseFloat(document.querySelectorAll<HTMLElement>("col.fs-colw-item")[1]?.style.getPropertyValue("--fs-fill") ?? "") || 0);
+      assert.ok(widened > 0, "the income statement's label column is widened at this width (the case this test is about)");
+      // The page's writes of the scroller's offset, from now on.
+      await p.evaluate((selector) => {
+        const scroller = document.querySelector<HTMLElement>(selector)!;
+        const writes: number[] = [];
+        (window as unknown as { __scrollWrites: number[] }).__scrollWrites = writes;
+        const offset = Object.getOwnPropertyDescriptor(Element.prototype, "scrollTop")!;
+        Object.defineProperty(scroller, "scrollTop", {
+          configurable: true,
+          get: () => offset.get!.call(scroller) as number,
+          set: (value: number) => {
+            writes.push(value);
+            offset.set!.call(scroller, value);
+          },
+        });
+      }, SCROLLER);
+      await send(p, { type: "scrollTo", pointer: "/statements/1/items/5/rollupTo" });
+      await p.waitForFunction(() => (window as unknown as { __scrollWrites: number[] }).__scrollWrites.length > 0);
+      await settleFrames(p);
+      await settleFrames(p);
+      const followed = await p.evaluate(() => {
+        const row = document.querySelector('tr[data-pointer="/statements/1/items/5"]')!.getBoundingClientRect();
+        const head = document.querySelector('tr[data-pointer="/statements/1/items/5"]')!.closest("table")!.tHead!.rows[0]!.cells[0]!.getBoundingClientRect();
+        return { rowTop: row.top, headBottom: head.bottom, writes: (window as unknown as { __scrollWrites: number[] }).__scrollWrites };
+      });
+      assert.ok(Math.abs(followed.rowTop - followed.headBottom) < 1, `the top line's row just under the header: ${JSON.stringify(followed)}`);
+      assert.equal(followed.writes.length, 1, `one scroll, to where the row is: ${JSON.stringify(followed)}`);
+    },
+  );
+
   test("scrollTo follows the editor (rows not drawn yet too), a restored position applies, the lock shows and is persisted", TIMEOUT, async () => {
     const p = await freshPage({ width: 900, height: 300 });
     await paint(p, large(2000), 1, { scrollTop: 240 });
@@ -783,13 +846,7 @@ describe("FS preview page", () => {
     await p.mouse.wheel(0, 2000);
     await p.waitForFunction(() => window.__posted.some((message) => message.type === "scrolled"));
     await settleFrames(p);
-    const rowsInView = await p.evaluate((selector) => {
-      const view = document.querySelector(selector)!.getBoundingClientRect();
-      return [...document.querySelectorAll("tr.fs-row")].filter((row) => {
-        const box = row.getBoundingClientRect();
-        return box.bottom > view.top && box.top < view.bottom;
-      }).length;
-    }, SCROLLER);
+    const rowsInView = await countRowsInView(p);
     assert.ok(rowsInView > 0, "rows drawn where the user scrolled to");
   });
 
@@ -901,6 +958,51 @@ describe("FS preview page", () => {
     const cell = await p.locator(`td.fs-highlight[data-pointer="${pointer}"]`).boundingBox();
     const view = await p.locator(SCROLLER).boundingBox();
     assert.ok(cell !== null && view !== null && cell.y > view.y && cell.y + cell.height < view.y + view.height, JSON.stringify({ cell, view, filled }));
+  });
+
+  test("a jump's reveal keeps its row where it scrolled it while it measures the rows it draws: they are drawn and laid out once", TIMEOUT, async () => {
+    // In the editor (issue 25, new places; s18) a jump drew its rows, measured them (their heights
+    // were estimates until then), and kept the view's top row in place: at a new place that is a
+    // row drawn before, far away, or none, so the revealed row moved at each measure and the reveal
+    // drew and laid out rows again, 5–6 layouts of a jump's rows on `wide`, on the workbench's thread.
+    const p = await freshPage({ width: 520, height: 300 });
+    const doc = large(3000);
+    // Every third label wraps in this view: the rows' heights are not the estimate (the first row's).
+    for (const [index, item] of (doc.statements[0]?.items ?? []).entries()) {
+      if (index % 3 === 1) item.label = `Line item ${index}, with a label long enough to wrap onto a second line beside its values`;
+    }
+    await paint(p, doc, 1);
+    await settleFrames(p);
+    await settleFrames(p);
+    // The rows inserted and read in the page's frames, as they stand at the end of the reveal's
+    // frame (the test's frame callback is asked for after the page's own).
+    await logFrameReads(p);
+    await p.evaluate(() => {
+      const log = (window as unknown as { __layout: { rowsInserted: number; rowReads: Record<string, number> } }).__layout;
+      window.addEventListener("message", (event: MessageEvent<{ type?: string }>) => {
+        if (event.data.type !== "highlight") return;
+        requestAnimationFrame(() => {
+          (window as unknown as { __jumped: unknown }).__jumped = { inserted: log.rowsInserted, reads: { ...log.rowReads } };
+        });
+      });
+    });
+    const pointer = "/statements/0/items/2500/values/at-2025";
+    await send(p, { type: "highlight", pointer, reveal: true });
+    await p.locator(`td.fs-highlight[data-pointer="${pointer}"]`).waitFor();
+    await settleFrames(p);
+    const jump = (await p.evaluate(() => (window as unknown as { __jumped: unknown }).__jumped)) as { inserted: number; reads: Record<string, number> };
+    // The rows read more than once: measured once when drawn, then only the revealed row is read (where the draw keeps it).
+    const row = pointer.replace(/\/values\/.*$/, "");
+    const readAgain = Object.entries(jump.reads).filter(([read, count]) => read !== row && count > 1);
+    const shown = await countRowsInView(p);
+    const facts = JSON.stringify({ inserted: jump.inserted, shown, readAgain, target: jump.reads[row] });
+    // Each row in view drawn once, and a few at the edges (the view's rows, once measured, need fewer or more of them).
+    assert.ok(jump.inserted <= shown + 6, `rows inserted by the jump: ${facts}`);
+    assert.deepEqual(readAgain, [], `rows measured again while the jump drew: ${facts}`);
+    // The revealed cell is in view, about its middle.
+    const cell = await p.locator(`td.fs-highlight[data-pointer="${pointer}"]`).boundingBox();
+    const view = await p.locator(SCROLLER).boundingBox();
+    assert.ok(cell !== null && view !== null && cell.y > view.y && cell.y + cell.height < view.y + view.height, JSON.stringify({ cell, view, facts }));
   });
 
   test("a patch coming while a jump's margin waits starts the wait again: the key's answer is drawn before the margin", TIMEOUT, async () => {

@@ -105,10 +105,12 @@ export interface ViewHooks {
   keeps(element: Element): boolean;
 }
 
-/** A drawn row and its top edge in the view, by its pointer. */
+/** A drawn row, by its pointer, and where its top edge (or its middle) is in the view. */
 interface Anchor {
   pointer: string;
+  /** Where the row's top is kept (client coordinates), or its middle with `middle`. */
   top: number;
+  middle?: boolean;
 }
 
 interface StatementView {
@@ -140,6 +142,11 @@ interface StatementView {
   positions: Int32Array;
   /** Measured height by row index; 0 = not measured yet. */
   heights: number[];
+  /**
+   * The label column's width when the drawn rows' heights were measured (0: none measured yet).
+   * Their labels wrap in it: where it is another now, those heights are measured again.
+   */
+  rowsLabelWidth: number;
   /** prefix[p] = top of position p; undefined when it must be recomputed. */
   prefix: Float64Array | undefined;
   /** Drawn rows by row index (a contiguous run of positions). */
@@ -617,7 +624,15 @@ export class StatementsView {
       this.hooks.scrollOurselves(() => {
         this.root.scrollTop = before + delta;
       });
-      this.draw();
+      // The draw keeps this row where the scroll put it while it measures the rows it adds. At a new
+      // place every row drawn is measured for the first time; kept by the view's top row instead
+      // (a row drawn before, far away, or none), the row moved at each measure, and each pass and
+      // attempt drew and laid out rows again (5–6 layouts of a jump's rows on `wide`). A centred
+      // row is kept by its middle: its own height is an estimate until it is drawn.
+      const pointer = view.statement.rows[row]?.pointer;
+      const moved = this.root.scrollTop - before;
+      const middle = align === "center";
+      this.draw(pointer === undefined ? undefined : { pointer, top: rowTop + (middle ? rowHeight / 2 : 0) - moved, middle });
       if (this.root.scrollTop === before) return;
     }
   }
@@ -701,28 +716,40 @@ export class StatementsView {
    */
   draw(anchor = this.anchor()): void {
     if (this.views.length === 0) return;
-    for (let pass = 0; pass < 3; pass += 1) {
-      const viewport = this.root.getBoundingClientRect();
-      let tops = this.views.map((view) => view.body.getBoundingClientRect().top);
-      // Sizing a statement can change its header's height, and so where the statements after it are.
-      if (this.sizeNear(viewport, tops)) tops = this.views.map((view) => view.body.getBoundingClientRect().top);
-      const added = this.views.map((view, index) => this.drawWindow(view, viewport, tops[index] ?? 0));
-      let measuredChange = false;
-      this.views.forEach((view, index) => {
-        if (this.measure(view, added[index] ?? [])) measuredChange = true;
-      });
-      for (const view of this.views) this.setSpacers(view);
-      if (!measuredChange) break;
+    // A second round where laying the tables out gave a label column another width (its widening
+    // to the view, --fs-fill, on a table's first draw or a new width of the view): the rows drawn
+    // were measured with their labels wrapped in the old width. Left so (two labels of the
+    // manufacturing example at 466 px: 36 px), every row below them stood that much lower than
+    // the estimates said, and each follow of the editor scrolled there and back (keep()).
+    for (let round = 0; round < 2; round += 1) {
+      for (let pass = 0; pass < 3; pass += 1) {
+        const viewport = this.root.getBoundingClientRect();
+        let tops = this.views.map((view) => view.body.getBoundingClientRect().top);
+        // Sizing a statement can change its header's height, and so where the statements after it are.
+        if (this.sizeNear(viewport, tops)) tops = this.views.map((view) => view.body.getBoundingClientRect().top);
+        const added = this.views.map((view, index) => this.drawWindow(view, viewport, tops[index] ?? 0));
+        let measuredChange = false;
+        this.views.forEach((view, index) => {
+          if (this.measure(view, added[index] ?? [])) measuredChange = true;
+        });
+        for (const view of this.views) this.setSpacers(view);
+        if (!measuredChange) break;
+        this.keep(anchor);
+      }
+      // Where the rows were drawn, before keep() scrolls: a scroll event of ours at this offset has
+      // nothing more to draw, and one after keep() moved the view draws the rows it brought in.
+      this.drawnAt = { top: this.root.scrollTop, height: this.root.clientHeight };
       this.keep(anchor);
+      const sized = this.views.filter((view) => view.sized);
+      const labelWidths = layoutTables(sized, this.root.getBoundingClientRect().top);
+      let rewrapped = false;
+      sized.forEach((view, index) => {
+        const width = labelWidths[index];
+        if (width !== undefined && view.drawn.size > 0 && Math.abs(width - view.rowsLabelWidth) >= 0.5 && this.measureDrawn(view, width)) rewrapped = true;
+      });
+      if (!rewrapped) break;
+      this.drawnAt = undefined;
     }
-    // Where the rows were drawn, before keep() scrolls: a scroll event of ours at this offset has
-    // nothing more to draw, and one after keep() moved the view draws the rows it brought in.
-    this.drawnAt = { top: this.root.scrollTop, height: this.root.clientHeight };
-    this.keep(anchor);
-    layoutTables(
-      this.views.filter((view) => view.sized),
-      this.root.getBoundingClientRect().top,
-    );
     this.scheduleSizing();
   }
 
@@ -792,7 +819,8 @@ export class StatementsView {
     const place = anchor === undefined ? undefined : this.nearest(anchor.pointer);
     const element = place === undefined || place.row < 0 ? undefined : this.elementAt({ ...place, column: -1 });
     if (anchor === undefined || element === undefined || element.dataset.pointer !== anchor.pointer) return;
-    const delta = element.getBoundingClientRect().top - anchor.top;
+    const box = element.getBoundingClientRect();
+    const delta = box.top + (anchor.middle === true ? box.height / 2 : 0) - anchor.top;
     if (Math.abs(delta) < 0.5) return;
     const before = this.root.scrollTop;
     this.hooks.scrollOurselves(() => {
@@ -849,10 +877,30 @@ export class StatementsView {
     return added;
   }
 
-  /** Measures newly drawn rows; reads only. True when a height differs from its estimate. */
+  /**
+   * Measures newly drawn rows (all drawn rows where the label column's width is not the one they
+   * were measured at); reads only. True when a height differs from its estimate.
+   */
   private measure(view: StatementView, added: readonly { row: number; element: HTMLTableRowElement }[]): boolean {
+    if (added.length === 0) return false;
+    // Read with the rows' own: the layout is already made.
+    const labelWidth = this.headerBox(view).width;
+    if (Math.abs(labelWidth - view.rowsLabelWidth) >= 0.5) return this.measureDrawn(view, labelWidth);
+    return this.measureRows(view, added);
+  }
+
+  /** Measures every drawn row of the view, its label column `labelWidth` wide; reads only. True when a height changed. */
+  private measureDrawn(view: StatementView, labelWidth: number): boolean {
+    view.rowsLabelWidth = labelWidth;
+    return this.measureRows(
+      view,
+      [...view.drawn].map(([row, element]) => ({ row, element })),
+    );
+  }
+
+  private measureRows(view: StatementView, rows: readonly { row: number; element: HTMLTableRowElement }[]): boolean {
     let changed = false;
-    for (const { row, element } of added) {
+    for (const { row, element } of rows) {
       const height = element.getBoundingClientRect().height;
       if (this.estimate === 0 && height > 0) {
         this.estimate = height;
@@ -1059,6 +1107,7 @@ export class StatementsView {
       visible: [],
       positions: new Int32Array(0),
       heights: new Array<number>(statement.rows.length).fill(0),
+      rowsLabelWidth: 0,
       prefix: undefined,
       drawn: new Map(),
       first: 0,

@@ -149,8 +149,10 @@ export interface ScrolledTable {
  * Keeps each table's header row at the top of the page's scroll container (`viewportTop`, in client
  * coordinates) while the table's body is under it, and lays out each table's sideways state. Every
  * box is read before any header moves (a transform dirties no layout, so the later reads are cheap).
+ * Returns each table's label column width as laid out (after its widening, --fs-fill): where it
+ * differs from the width its drawn rows were measured at, their labels may wrap otherwise now.
  */
-export function layoutTables(tables: readonly ScrolledTable[], viewportTop: number): void {
+export function layoutTables(tables: readonly ScrolledTable[], viewportTop: number): (number | undefined)[] {
   const offsets = tables.map(({ head, body }) => {
     const applied = Number(head.dataset.offset ?? "0");
     const headBox = head.getBoundingClientRect();
@@ -164,7 +166,7 @@ export function layoutTables(tables: readonly ScrolledTable[], viewportTop: numb
     head.dataset.offset = String(offset);
     head.style.transform = offset === 0 ? "" : `translateY(${offset}px)`;
   });
-  for (const { wrapper } of tables) layoutSideways(wrapper);
+  return tables.map(({ wrapper }) => layoutSideways(wrapper));
 }
 
 /**
@@ -242,11 +244,14 @@ export function veilNewLabel(table: HTMLTableElement, cell: HTMLElement): void {
   if (value !== undefined && value !== "0px") cell.style.setProperty("--fs-veil", value);
 }
 
-/** The veil over a column partly under the label column, the "more columns" shadows and buttons. */
-function layoutSideways(wrapper: HTMLElement): void {
+/**
+ * The veil over a column partly under the label column, the "more columns" shadows and buttons.
+ * Returns the label column's width, as widened.
+ */
+function layoutSideways(wrapper: HTMLElement): number | undefined {
   const table = wrapper.firstElementChild as HTMLTableElement | null;
   const cells = table?.tHead?.rows[0]?.cells;
-  if (table === null || cells === undefined || cells.length === 0) return;
+  if (table === null || cells === undefined || cells.length === 0) return undefined;
   fill(wrapper, table, cells);
   // A column wider than the room beside the label column could never be seen whole, nor the first
   // period's column after a unit column too wide beside them: then the labels scroll away with the
@@ -300,6 +305,7 @@ function layoutSideways(wrapper: HTMLElement): void {
     left > 0.5,
     more > 0.5,
   );
+  return labelWidth;
 }
 
 /**
